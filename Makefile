@@ -1,0 +1,22 @@
+# Two entry points, both safe on a fresh machine: they create .venv with the Python that
+# .python-version names (pyenv), install the project into it, then run.
+PY ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: demo test bench
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -U pip
+	$(VENV)/bin/pip install -q -e ".[test]"
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/ttr-kripke app
+
+test: $(STAMP)
+	$(VENV)/bin/python -m pytest -n 2 -q
+
+bench: $(STAMP)
+	$(VENV)/bin/ttr-kripke bench all

@@ -1,0 +1,1 @@
+"""The Solara web app and the command line; the only package that knows Solara."""

@@ -1,0 +1,1 @@
+"""One module per ``ttr-kripke`` subcommand (see ``app.cli``)."""

@@ -1,0 +1,114 @@
+"""Board data: cities, connections and tickets, as immutable values.
+
+A board is pure data. It knows nothing of games, players or cards, so the optimiser, the board
+tools and the rules engine can all share it without depending on each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import networkx as nx
+
+#: The eight card colours of the published games, plus ``grey`` for connections any colour pays.
+COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "black", "white")
+GREY = "grey"
+
+#: Points for a claimed connection by its length (the rulebook table; 7 does not occur on the
+#: published maps but is kept so that a custom board with a 7 still scores).
+DEFAULT_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
+
+
+@dataclass(frozen=True)
+class City:
+    """A node of the board. ``x`` and ``y`` are drawing coordinates in [0, 1], y pointing down."""
+
+    name: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Connection:
+    """An edge between two cities.
+
+    ``id`` is the connection's index in ``Board.connections``. ``ferry`` counts the locomotives a
+    ferry needs (0 for a normal connection). ``pair`` links the two segments of a double
+    connection (``None`` for a single one).
+    """
+
+    id: int
+    a: str
+    b: str
+    length: int
+    colour: str
+    ferry: int = 0
+    tunnel: bool = False
+    pair: int | None = None
+
+    @property
+    def cities(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    def other(self, city: str) -> str:
+        return self.b if city == self.a else self.a
+
+    def __str__(self) -> str:
+        kind = f", ferry {self.ferry}" if self.ferry else ""
+        return f"{self.a}–{self.b} ({self.length} {self.colour}{kind})"
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """A destination card: complete a path between ``a`` and ``b`` for ``points``."""
+
+    id: int
+    a: str
+    b: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.a}–{self.b} ({self.points})"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated board. Build it with :func:`boards.load_board`, not by hand."""
+
+    name: str
+    title: str
+    version: int
+    source: str
+    cities: tuple[City, ...]
+    connections: tuple[Connection, ...]
+    tickets: tuple[Ticket, ...]
+    route_points: dict[int, int] = field(default_factory=lambda: dict(DEFAULT_ROUTE_POINTS))
+
+    def __hash__(self) -> int:  # dict field: hash by identity of content that matters
+        return hash((self.name, self.version, self.connections, self.tickets))
+
+    @cached_property
+    def city_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.cities)
+
+    @cached_property
+    def city_index(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.city_names)}
+
+    def city(self, name: str) -> City:
+        return self.cities[self.city_index[name]]
+
+    def points_for(self, length: int) -> int:
+        """Connection points for a claimed connection of ``length``."""
+        return self.route_points[length]
+
+    def graph(self) -> nx.MultiGraph:
+        """The board as a networkx multigraph; edge keys are connection ids."""
+        g = nx.MultiGraph()
+        for c in self.cities:
+            g.add_node(c.name, x=c.x, y=c.y)
+        for conn in self.connections:
+            g.add_edge(conn.a, conn.b, key=conn.id, length=conn.length, colour=conn.colour,
+                       ferry=conn.ferry, tunnel=conn.tunnel)
+        return g
