@@ -1,0 +1,26 @@
+"""Train cards as small integers: the eight colours in ``boards.COLOURS`` order, then locomotives.
+
+Hands are count vectors indexed by card, so paying and conserving cards is plain arithmetic and a
+game runs fast enough for thousands of seeded games.
+"""
+
+from __future__ import annotations
+
+from boards.model import COLOURS, GREY
+
+LOCO = len(COLOURS)
+N_CARD_TYPES = LOCO + 1
+CARD_NAMES: tuple[str, ...] = (*COLOURS, "locomotive")
+
+
+def card_index(name: str) -> int:
+    """The card number of a colour name or ``locomotive``."""
+    try:
+        return CARD_NAMES.index(name)
+    except ValueError:
+        raise ValueError(f"unknown card {name!r}; use one of {', '.join(CARD_NAMES)}") from None
+
+
+def colour_of(connection_colour: str) -> int | None:
+    """The card a connection asks for, or ``None`` for grey (any one colour pays)."""
+    return None if connection_colour == GREY else COLOURS.index(connection_colour)

@@ -1,0 +1,60 @@
+"""The immutable rules of one game: a board plus the settings a table agrees on before dealing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boards.model import COLOURS, Board
+
+#: Trains each on europe24. The published 45 are more than a 24-city board holds (its 35
+#: connections total well under 2 × 45 trains), so the train end condition would never fire.
+#: With 15, a 2–4 player game lasts 40–120 turns and ends through all three end conditions:
+#: see the README's "Default trains" table, measured over seeded baseline games.
+DEFAULT_TRAINS = 15
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Board and settings. Validation happens here so that a bad parameter combination is named
+    before any card is dealt, never as an error deep in a game."""
+
+    board: Board
+    players: int = 3
+    tickets_each: int = 2
+    trains: int = DEFAULT_TRAINS
+    cards_per_colour: int = 12
+    locomotives: int = 14
+    face_up: int = 5
+    initial_hand: int = 4
+    face_up_locomotive_limit: int = 3  # this many face-up locomotives: discard the row, deal anew
+    endgame_trains: int = 2  # a claim leaving this many or fewer trains starts the last round
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise ValueError(f"players must be 2 to 5, got {self.players}")
+        if self.tickets_each < 1:
+            raise ValueError(f"tickets each must be at least 1, got {self.tickets_each}")
+        deck = len(self.board.tickets)
+        if self.players * self.tickets_each > deck:
+            raise ValueError(f"{self.players} players × {self.tickets_each} tickets each need "
+                             f"{self.players * self.tickets_each} tickets, but board "
+                             f"{self.board.name} has only {deck}; deal fewer")
+        if self.trains < 1:
+            raise ValueError(f"trains must be at least 1, got {self.trains}")
+        if self.cards_per_colour < 0 or self.locomotives < 0:
+            raise ValueError("card counts cannot be negative")
+        if not 0 <= self.face_up <= 9:
+            raise ValueError(f"face-up row size must be 0 to 9, got {self.face_up}")
+        need = self.players * self.initial_hand + self.face_up
+        if self.deck_size < need:
+            raise ValueError(f"a deck of {self.deck_size} cards cannot deal {self.initial_hand} "
+                             f"to each of {self.players} players and lay {self.face_up} face up")
+
+    @property
+    def deck_size(self) -> int:
+        return self.cards_per_colour * len(COLOURS) + self.locomotives
+
+    @property
+    def doubles_both_usable(self) -> bool:
+        """The rulebook: both segments of a double are open only with 4 or 5 players."""
+        return self.players >= 4

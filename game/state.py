@@ -1,0 +1,370 @@
+"""The state of one game: ``legal_actions()``, ``apply(action)``, ``is_terminal()``, ``scores()``.
+
+As in OpenSpiel, the rules are immutable and the state changes only through ``apply``, which
+returns the :class:`Event` it caused. Every random choice (deals, shuffles) comes from the one
+``random.Random`` seeded at creation, so a seed and the list of actions replay a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from boards.model import Connection, Ticket
+from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
+from game.cards import LOCO, N_CARD_TYPES, colour_of
+from game.paths import ShortestPaths, ticket_paths
+from game.rules import Rules
+
+END_TRAINS = "trains"  # the last round after a claim left a player with few trains is over
+END_TICKETS = "tickets"  # a player finished all its tickets
+END_STALEMATE = "stalemate"  # no card can be drawn and no one can claim
+END_REASONS = {
+    END_TRAINS: "a player ran low on trains and everyone has had a last turn",
+    END_TICKETS: "a player finished all of its tickets",
+    END_STALEMATE: "no card can be drawn and no one can claim",
+}
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one applied action did. ``cards`` are the cards the player received by a draw
+    (empty for claims and passes); ``completed`` the tickets the action finished."""
+
+    index: int
+    turn: int
+    player: int
+    action: Action
+    cards: tuple[int, ...]
+    completed: tuple[int, ...]
+    turn_over: bool
+    end_reason: str | None
+
+
+@dataclass(frozen=True)
+class ScoreParts:
+    """A player's score split as the design notes define it."""
+
+    connections: int
+    finished: int
+    unfinished: int
+
+    @property
+    def total(self) -> int:
+        return self.connections + self.finished - self.unfinished
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player observes: everything public plus its own hand and tickets."""
+
+    player: int
+    hand: tuple[int, ...]
+    tickets: tuple[Ticket, ...]
+    finished: frozenset[int]
+    owner: tuple[int | None, ...]
+    trains: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    face_up: tuple[int | None, ...]
+    pile_size: int
+    discard_size: int
+    current: int
+    dealt: frozenset[int]
+
+
+class GameState:
+    """A game in progress. Create with ``GameState(rules, seed)``; it deals at once."""
+
+    def __init__(self, rules: Rules, seed: int):
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        board = rules.board
+        n = rules.players
+
+        deck = [c for c in range(LOCO) for _ in range(rules.cards_per_colour)]
+        deck += [LOCO] * rules.locomotives
+        self.rng.shuffle(deck)
+        self.pile: list[int] = deck
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[0] * N_CARD_TYPES for _ in range(n)]
+        for p in range(n):
+            for _ in range(rules.initial_hand):
+                self.hands[p][self.pile.pop()] += 1
+        self.face_up: list[int | None] = [self.pile.pop() for _ in range(rules.face_up)]
+        self._fix_locomotive_row()
+
+        dealt = self.rng.sample(range(len(board.tickets)), n * rules.tickets_each)
+        k = rules.tickets_each
+        self.tickets: tuple[tuple[Ticket, ...], ...] = tuple(
+            tuple(board.tickets[t] for t in sorted(dealt[p * k:(p + 1) * k])) for p in range(n))
+        self.finished: list[set[int]] = [set() for _ in range(n)]
+        self.trains: list[int] = [rules.trains] * n
+        self.owner: list[int | None] = [None] * len(board.connections)
+        self._adjacent: list[dict[str, set[str]]] = [{} for _ in range(n)]
+        self._paths: dict[tuple[int, int], ShortestPaths | None] = {}
+
+        self.current = 0
+        self.turn = 0
+        self.drawn = 0  # cards drawn so far in the current turn
+        self.final_turns_left: int | None = None
+        self.end_reason: str | None = None
+        self.history: list[Event] = []
+
+    # ----- queries -------------------------------------------------------------------------
+
+    @property
+    def board(self):
+        return self.rules.board
+
+    @property
+    def dealt_tickets(self) -> tuple[Ticket, ...]:
+        """All dealt tickets, ordered by id: common knowledge in the simplified game."""
+        return tuple(sorted((t for ts in self.tickets for t in ts), key=lambda t: t.id))
+
+    def is_terminal(self) -> bool:
+        return self.end_reason is not None
+
+    def unfinished(self, player: int) -> tuple[Ticket, ...]:
+        return tuple(t for t in self.tickets[player] if t.id not in self.finished[player])
+
+    def paths(self, player: int, ticket: Ticket) -> ShortestPaths | None:
+        """The public shortest paths of ``player`` for ``ticket`` on the board as it is now
+        (cached until the next claim, since only claims change them)."""
+        key = (player, ticket.id)
+        if key not in self._paths:
+            self._paths[key] = ticket_paths(self.board, self.owner, player, ticket)
+        return self._paths[key]
+
+    def score_parts(self, player: int) -> ScoreParts:
+        pts = self.board.route_points
+        conn = sum(pts[c.length] for c in self.board.connections if self.owner[c.id] == player)
+        done = sum(t.points for t in self.tickets[player] if t.id in self.finished[player])
+        open_ = sum(t.points for t in self.unfinished(player))
+        return ScoreParts(conn, done, open_)
+
+    def scores(self) -> list[int]:
+        return [self.score_parts(p).total for p in range(self.rules.players)]
+
+    def total_cards(self) -> int:
+        """Every train card in the game, wherever it lies; conserved by every action."""
+        row = sum(c is not None for c in self.face_up)
+        return len(self.pile) + len(self.discard) + row + sum(map(sum, self.hands))
+
+    def observation(self, player: int) -> PlayerView:
+        return PlayerView(
+            player=player, hand=tuple(self.hands[player]), tickets=self.tickets[player],
+            finished=frozenset(self.finished[player]), owner=tuple(self.owner),
+            trains=tuple(self.trains), hand_sizes=tuple(sum(h) for h in self.hands),
+            face_up=tuple(self.face_up), pile_size=len(self.pile),
+            discard_size=len(self.discard), current=self.current,
+            dealt=frozenset(t.id for t in self.dealt_tickets))
+
+    def claimable(self, player: int, connection: Connection) -> str | None:
+        """Why ``player`` may not take ``connection`` now (ignoring cards), or ``None``."""
+        if self.owner[connection.id] is not None:
+            return f"{connection} is already taken by player {self.owner[connection.id]}"
+        if connection.length > self.trains[player]:
+            return (f"{connection} needs {connection.length} trains, player {player} has "
+                    f"{self.trains[player]}")
+        if connection.pair is not None:
+            for mate in self.board.connections:
+                if mate.pair == connection.pair and mate.id != connection.id:
+                    who = self.owner[mate.id]
+                    if who == player:
+                        return f"player {player} already owns the other half of double {connection}"
+                    if who is not None and not self.rules.doubles_both_usable:
+                        return (f"the other half of double {connection} is taken; with fewer "
+                                "than 4 players only one half may be claimed")
+        return None
+
+    def payments(self, player: int, connection: Connection) -> list[Claim]:
+        """Every distinct way ``player``'s hand can pay for ``connection``, fewest locomotives
+        first; empty when it cannot (or may not) claim it."""
+        if self.claimable(player, connection) is not None:
+            return []
+        hand = self.hands[player]
+        length, locos = connection.length, hand[LOCO]
+        need = colour_of(connection.colour)
+        colours = range(LOCO) if need is None else (need,)
+        out = []
+        for colour in colours:
+            least = max(connection.ferry, length - hand[colour])
+            out += [Claim(connection.id, colour, n) for n in range(least, min(length - 1, locos) + 1)]
+        if locos >= length:
+            out.append(Claim(connection.id, None, length))
+        out.sort(key=lambda c: c.locomotives)
+        return out
+
+    def can_draw(self) -> bool:
+        return bool(self.pile or self.discard or any(c is not None for c in self.face_up))
+
+    def legal_actions(self) -> list[Action]:
+        """All legal actions of the current player (``[]`` once the game is over)."""
+        if self.is_terminal():
+            return []
+        p = self.current
+        actions: list[Action] = []
+        if self.drawn == 0:
+            for conn in self.board.connections:
+                actions += self.payments(p, conn)
+        for slot, card in enumerate(self.face_up):
+            if card is not None and not (card == LOCO and self.drawn):
+                actions.append(DrawFaceUp(slot))
+        if self.pile or self.discard:
+            actions.append(DrawDeck())
+        return actions or [Pass()]
+
+    # ----- transitions ---------------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Apply the current player's ``action``; raise :class:`IllegalAction` with the reason
+        if the rules forbid it. Returns the event, also appended to ``history``."""
+        if self.is_terminal():
+            raise IllegalAction(f"the game is over ({END_REASONS[self.end_reason]})")
+        p, turn = self.current, self.turn
+        cards: tuple[int, ...] = ()
+        completed: tuple[int, ...] = ()
+        if isinstance(action, Claim):
+            completed = self._claim(p, action)
+            turn_over = True
+        elif isinstance(action, DrawFaceUp):
+            card = self._take_face_up(action.slot)
+            cards = (card,)
+            turn_over = self._after_draw(card == LOCO and self.drawn == 1)
+        elif isinstance(action, DrawDeck):
+            if not (self.pile or self.discard):
+                raise IllegalAction("the draw pile and the discard pile are both empty")
+            card = self._take_from_pile()
+            self.hands[p][card] += 1
+            self.drawn += 1
+            cards = (card,)
+            turn_over = self._after_draw(False)
+        elif isinstance(action, Pass):
+            if self.legal_actions() != [Pass()]:
+                raise IllegalAction("passing is only allowed when no claim or draw is possible")
+            turn_over = True
+        else:
+            raise IllegalAction(f"not an action: {action!r}")
+
+        if turn_over:
+            self._end_turn(p, claimed=isinstance(action, Claim), completed_all=bool(completed)
+                           and not self.unfinished(p))
+        event = Event(len(self.history), turn, p, action, cards, completed, turn_over,
+                      self.end_reason)
+        self.history.append(event)
+        return event
+
+    def _claim(self, p: int, action: Claim) -> tuple[int, ...]:
+        if self.drawn:
+            raise IllegalAction("a turn that began by drawing cards cannot claim")
+        if not 0 <= action.connection < len(self.board.connections):
+            raise IllegalAction(f"no connection {action.connection} on {self.board.name}")
+        conn = self.board.connections[action.connection]
+        if (why := self.claimable(p, conn)) is not None:
+            raise IllegalAction(why)
+        if action not in self.payments(p, conn):
+            raise IllegalAction(self._why_unpaid(p, conn, action))
+        hand = self.hands[p]
+        paid = [LOCO] * action.locomotives
+        if action.colour is not None:
+            paid += [action.colour] * (conn.length - action.locomotives)
+        for card in paid:
+            hand[card] -= 1
+        self.discard += paid
+        self.owner[conn.id] = p
+        self._paths.clear()
+        self.trains[p] -= conn.length
+        adj = self._adjacent[p]
+        adj.setdefault(conn.a, set()).add(conn.b)
+        adj.setdefault(conn.b, set()).add(conn.a)
+        done = tuple(t.id for t in self.unfinished(p) if self._joined(p, t.a, t.b))
+        self.finished[p].update(done)
+        return done
+
+    def _why_unpaid(self, p: int, conn: Connection, action: Claim) -> str:
+        need = colour_of(conn.colour)
+        if action.locomotives < conn.ferry:
+            return f"{conn} is a ferry and needs at least {conn.ferry} locomotive(s)"
+        if action.colour is not None and need is not None and action.colour != need:
+            return f"{conn} must be paid in {conn.colour}"
+        if not 0 <= action.locomotives <= conn.length:
+            return f"{conn} takes {conn.length} cards, not {action.locomotives} locomotives"
+        if action.colour is None and action.locomotives != conn.length:
+            return f"name a colour for the {conn.length - action.locomotives} non-locomotive cards"
+        return f"player {p}'s hand cannot pay for {conn} that way"
+
+    def _joined(self, p: int, a: str, b: str) -> bool:
+        adj = self._adjacent[p]
+        if a not in adj or b not in adj:
+            return False
+        seen, todo = {a}, [a]
+        while todo:
+            for nxt in adj[todo.pop()]:
+                if nxt == b:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    def _take_face_up(self, slot: int) -> int:
+        if not 0 <= slot < len(self.face_up) or self.face_up[slot] is None:
+            raise IllegalAction(f"face-up slot {slot} is empty or does not exist")
+        card = self.face_up[slot]
+        if card == LOCO and self.drawn:
+            raise IllegalAction("a face-up locomotive cannot be the second card of a turn")
+        self.hands[self.current][card] += 1
+        self.drawn += 1
+        self.face_up[slot] = self._take_from_pile()
+        self._fix_locomotive_row()
+        return card
+
+    def _after_draw(self, took_face_up_locomotive: bool) -> bool:
+        """Whether the turn is over after a draw: a face-up locomotive is the whole turn, two
+        cards are, and so is one card when no second card may be drawn."""
+        if took_face_up_locomotive or self.drawn >= 2:
+            return True
+        second = self.pile or self.discard or any(c not in (None, LOCO) for c in self.face_up)
+        return not second
+
+    def _take_from_pile(self) -> int | None:
+        if not self.pile and self.discard:
+            self.pile, self.discard = self.discard, []
+            self.rng.shuffle(self.pile)
+        return self.pile.pop() if self.pile else None
+
+    def _fix_locomotive_row(self) -> None:
+        """Too many face-up locomotives: discard the row and lay a new one, unless the cards left
+        could never make a row with fewer (then the row stays as it is)."""
+        limit = self.rules.face_up_locomotive_limit
+        while sum(c == LOCO for c in self.face_up) >= limit:
+            spare = sum(c != LOCO for c in self.pile) + sum(c != LOCO for c in self.discard)
+            if spare + sum(c not in (None, LOCO) for c in self.face_up) < len(self.face_up) - limit + 1:
+                return
+            self.discard += [c for c in self.face_up if c is not None]
+            self.face_up = [self._take_from_pile() for _ in self.face_up]
+
+    def _end_turn(self, p: int, claimed: bool, completed_all: bool) -> None:
+        n = self.rules.players
+        self.turn += 1
+        self.drawn = 0
+        if completed_all:
+            self.end_reason = END_TICKETS
+            return
+        if self.final_turns_left is not None:
+            self.final_turns_left -= 1
+            if self.final_turns_left == 0:
+                self.end_reason = END_TRAINS
+                return
+        elif claimed and self.trains[p] <= self.rules.endgame_trains:
+            self.final_turns_left = n - 1
+        if not self.can_draw() and not any(
+                self.payments(q, c) for q in range(n) for c in self.board.connections):
+            self.end_reason = END_STALEMATE
+            return
+        self.current = (p + 1) % n
