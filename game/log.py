@@ -96,6 +96,6 @@ def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
            board: Board | None = None) -> GameState:
     """The final state of a logged game (see :func:`replay_states`)."""
     state = GameState(rules_from_header(head, board), head["seed"])
-    for state, _ in replay_states(head, events, board):
-        pass
+    for replayed, _ in replay_states(head, events, board):
+        state = replayed
     return state

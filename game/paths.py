@@ -32,7 +32,8 @@ class ShortestPaths:
         for u, cid, v in self._tight:
             out.setdefault(u, []).append((cid, v))
         count = 0
-        stack: list[tuple[str, tuple[int, ...], frozenset[str]]] = [(self.a, (), frozenset([self.a]))]
+        start = (self.a, (), frozenset([self.a]))
+        stack: list[tuple[str, tuple[int, ...], frozenset[str]]] = [start]
         while stack and count < limit:
             city, path, seen = stack.pop()
             if city == self.b:

@@ -194,7 +194,8 @@ class GameState:
         out = []
         for colour in colours:
             least = max(connection.ferry, length - hand[colour])
-            out += [Claim(connection.id, colour, n) for n in range(least, min(length - 1, locos) + 1)]
+            most = min(length - 1, locos)
+            out += [Claim(connection.id, colour, n) for n in range(least, most + 1)]
         if locos >= length:
             out.append(Claim(connection.id, None, length))
         out.sort(key=lambda c: c.locomotives)
@@ -344,7 +345,8 @@ class GameState:
         limit = self.rules.face_up_locomotive_limit
         while sum(c == LOCO for c in self.face_up) >= limit:
             spare = sum(c != LOCO for c in self.pile) + sum(c != LOCO for c in self.discard)
-            if spare + sum(c not in (None, LOCO) for c in self.face_up) < len(self.face_up) - limit + 1:
+            spare += sum(c not in (None, LOCO) for c in self.face_up)
+            if spare < len(self.face_up) - limit + 1:
                 return
             self.discard += [c for c in self.face_up if c is not None]
             self.face_up = [self._take_from_pile() for _ in self.face_up]
