@@ -1,0 +1,217 @@
+"""The fast model checker: every operator over all worlds at once, in O(worlds) numpy passes.
+
+The trick for knowledge is that an agent's relation is a partition given by its observation key:
+K_a φ fails at w exactly when some world with w's key fails φ, so one scatter of the failing
+worlds' keys into a table of classes and one gather back answer K_a at every world. E_G is a
+conjunction of such boxes; D_G boxes over the joint key of the group (the intersection of the
+partitions); C_G boxes over the connected components of the union of the group's partitions,
+found on a small graph whose nodes are classes, not worlds. Announcements restrict the model.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from kripke.formula import (
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    Bottom,
+    Common,
+    Distributed,
+    Everyone,
+    Formula,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Top,
+)
+
+if TYPE_CHECKING:
+    from kripke.model import BoolArray, IntArray, KripkeModel
+
+# A table indexed by pairs of keys is used when no bigger than this; beyond it, sort instead.
+_DENSE_LIMIT = 1 << 24
+
+
+def evaluate(model: KripkeModel, formula: Formula) -> BoolArray:
+    """The formula's value at every world. May return a read-only array the model owns."""
+    return _Checker(model).value(formula)
+
+
+def box(keys: IntArray, n_keys: int, values: BoolArray) -> BoolArray:
+    """□φ for a partition given by keys: true where every world of the class satisfies φ."""
+    failing = keys[~values]
+    if failing.size == 0:
+        return np.ones(values.shape, dtype=bool)
+    good = np.ones(n_keys, dtype=bool)
+    good[failing] = False
+    return good[keys]
+
+
+def diamond(keys: IntArray, n_keys: int, values: BoolArray) -> BoolArray:
+    """◇φ for a partition given by keys: true where some world of the class satisfies φ."""
+    holding = keys[values]
+    if holding.size == 0:
+        return np.zeros(values.shape, dtype=bool)
+    good = np.zeros(n_keys, dtype=bool)
+    good[holding] = True
+    return good[keys]
+
+
+def _distinct(codes: IntArray, bound: int) -> IntArray:
+    """The distinct values of non-negative codes below ``bound``, sorted."""
+    if bound <= max(_DENSE_LIMIT, 4 * codes.size):
+        seen = np.zeros(bound, dtype=bool)
+        seen[codes] = True
+        return np.flatnonzero(seen)
+    return np.unique(codes)
+
+
+class _Checker:
+    def __init__(self, model: KripkeModel) -> None:
+        self.model = model
+
+    def value(self, f: Formula) -> BoolArray:
+        model = self.model
+        n = model.n_worlds
+        if not isinstance(f, Atom) and (observed := self.observed_table(f)) is not None:
+            agent, table = observed
+            return table[model._keys[agent]]
+        match f:
+            case Top():
+                return np.ones(n, dtype=bool)
+            case Bottom():
+                return np.zeros(n, dtype=bool)
+            case Atom():
+                return model.atom_values(f)
+            case Not(g):
+                return ~self.value(g)
+            case And(parts):
+                result = self.value(parts[0]) & self.value(parts[1])
+                for part in parts[2:]:
+                    result &= self.value(part)
+                return result
+            case Or(parts):
+                result = self.value(parts[0]) | self.value(parts[1])
+                for part in parts[2:]:
+                    result |= self.value(part)
+                return result
+            case Implies(left, right):
+                result = ~self.value(left)
+                result |= self.value(right)
+                return result
+            case Iff(left, right):
+                return self.value(left) == self.value(right)
+            case Knows(agent, g):
+                i = model._agent(agent)
+                return box(model._keys[i], model.n_keys(i), self.value(g))
+            case Possible(agent, g):
+                i = model._agent(agent)
+                return diamond(model._keys[i], model.n_keys(i), self.value(g))
+            case Everyone(group, g):
+                values = self.value(g)
+                result = np.ones(n, dtype=bool)
+                for i in model.agent_indices(group):
+                    result &= box(model._keys[i], model.n_keys(i), values)
+                return result
+            case Distributed(group, g):
+                keys, n_keys = self.joint_keys(model.agent_indices(group))
+                return box(keys, n_keys, self.value(g))
+            case Common(group, g):
+                keys, n_keys = self.components(model.agent_indices(group))
+                return box(keys, n_keys, self.value(g))
+            case Announce(announcement, g):
+                condition = self.value(announcement)
+                after = self.after(condition, g)
+                result = ~condition
+                result[condition] = after
+                return result
+            case AnnounceDual(announcement, g):
+                condition = self.value(announcement)
+                after = self.after(condition, g)
+                result = np.zeros(n, dtype=bool)
+                result[condition] = after
+                return result
+        raise TypeError(f"not a formula: {f!r}")
+
+    def after(self, condition: BoolArray, formula: Formula) -> BoolArray:
+        """The formula's value, in the model restricted to ``condition``, at the kept worlds."""
+        if condition.all():
+            return self.value(formula)
+        return _Checker(self.model.restrict(condition)).value(formula)
+
+    def observed_table(self, f: Formula) -> tuple[int, BoolArray] | None:
+        """If f is a Boolean combination of atoms one agent observes, f as a table over its keys.
+
+        Then f costs one gather over the worlds instead of one per atom and per connective:
+        the game's "a holds one of these tickets" is such a formula.
+        """
+        match f:
+            case Atom():
+                if (observed := self.model._observed.get(f)) is None:
+                    return None
+                agent, table = observed
+                return agent, table[: self.model.n_keys(agent)]
+            case Not(g):
+                inner = self.observed_table(g)
+                return None if inner is None else (inner[0], ~inner[1])
+            case And(parts) | Or(parts):
+                tables = [self.observed_table(p) for p in parts]
+                if any(t is None for t in tables) or len({t[0] for t in tables}) != 1:
+                    return None
+                combine = np.logical_and if isinstance(f, And) else np.logical_or
+                return tables[0][0], combine.reduce([t[1] for t in tables])
+            case Implies(left, right) | Iff(left, right):
+                a, b = self.observed_table(left), self.observed_table(right)
+                if a is None or b is None or a[0] != b[0]:
+                    return None
+                return a[0], (~a[1] | b[1]) if isinstance(f, Implies) else (a[1] == b[1])
+        return None
+
+    def joint_keys(self, agents: tuple[int, ...]) -> tuple[IntArray, int]:
+        """Keys of the intersection of the agents' partitions (for distributed knowledge)."""
+        model = self.model
+        if len(agents) == 1:
+            return model._keys[agents[0]], model.n_keys(agents[0])
+        codes = model._keys[agents[0]].astype(np.int64)
+        bound = model.n_keys(agents[0])
+        for i in agents[1:]:
+            codes = codes * model.n_keys(i) + model._keys[i]
+            bound *= model.n_keys(i)
+            if bound > max(_DENSE_LIMIT, 4 * codes.size):
+                distinct, codes = np.unique(codes, return_inverse=True)
+                bound = distinct.size
+        return codes, bound
+
+    def components(self, agents: tuple[int, ...]) -> tuple[IntArray, int]:
+        """Keys of the finest partition coarser than each agent's (for common knowledge).
+
+        Nodes are the agents' classes; each world joins the class it lies in for every agent.
+        Connected components of that small graph are the cells of the union's closure.
+        """
+        model = self.model
+        first = agents[0]
+        if len(agents) == 1:
+            return model._keys[first], model.n_keys(first)
+        sizes = [model.n_keys(i) for i in agents]
+        offsets = np.concatenate([[0], np.cumsum(sizes)])
+        rows, cols = [], []
+        for position, i in enumerate(agents[1:], start=1):
+            codes = model._keys[first].astype(np.int64) * sizes[position] + model._keys[i]
+            pairs = _distinct(codes, sizes[0] * sizes[position])
+            rows.append(pairs // sizes[position])
+            cols.append(pairs % sizes[position] + offsets[position])
+        row, col = np.concatenate(rows), np.concatenate(cols)
+        total = int(offsets[-1])
+        graph = coo_matrix((np.ones(row.size, dtype=np.int8), (row, col)), shape=(total, total))
+        n_components, labels = connected_components(graph, directed=False)
+        return labels[model._keys[first]], n_components

@@ -1,0 +1,185 @@
+"""Deal models: every way to deal n cards to m agents with given hand sizes.
+
+Russian cards (7 cards; 3, 3, 1) is one; the game's destination tickets (m agents, k each) are
+another. Agent i sees exactly its own hand, so its observation key is its hand's *rank* among
+all hands of that size, and ``p(i,c)`` is a table over those ranks. A world is then one small int
+per agent: the 63,063,000 deals of 16 tickets to 4 agents take 4 × 2 bytes each.
+
+The deals are generated level by level without a Python loop over worlds: after the first a
+agents have their hands, what matters is which cards remain; for every possible remainder a small
+table gives the next agent's hand rank and the new remainder, and one gather per level extends
+all partial deals at once. Worlds come out in lexicographic order of (agent 0's choice, agent 1's
+choice among the rest, ...), which is how the actual deal's index is computed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Sequence
+from itertools import combinations
+from math import comb, factorial, prod
+
+import numpy as np
+
+from kripke.errors import ModelError
+from kripke.formula import Agent, Atom
+from kripke.model import IntArray, KripkeModel
+
+
+def _int_dtype(bound: int) -> np.dtype:
+    """The smallest signed int type holding 0..bound-1, to keep 63M-world arrays small."""
+    for dtype in (np.int16, np.int32, np.int64):
+        if bound <= np.iinfo(dtype).max + 1:
+            return np.dtype(dtype)
+    raise ModelError(f"{bound} hands are too many to number")
+
+
+def _combinations(n: int, k: int) -> IntArray:
+    """All k-subsets of range(n) in lexicographic order, as a (comb(n, k), k) array."""
+    flat = np.fromiter((i for c in combinations(range(n), k) for i in c), dtype=np.int64)
+    return flat.reshape(comb(n, k), k)
+
+
+class _Subsets:
+    """All k-subsets of n card positions, numbered by their bit mask in increasing order."""
+
+    def __init__(self, n: int, k: int) -> None:
+        members = _combinations(n, k)
+        masks = (np.int64(1) << members).sum(axis=1)
+        order = np.argsort(masks, kind="stable")
+        self.members: IntArray = members[order]
+        self.masks: IntArray = masks[order]
+        self.dtype = _int_dtype(len(self.masks))
+
+    def rank(self, members: IntArray) -> IntArray:
+        """Rank of each subset given as positions along the last axis."""
+        masks = (np.int64(1) << members).sum(axis=-1)
+        return np.searchsorted(self.masks, masks).astype(self.dtype)
+
+
+def deal_count(n_cards: int, hand_sizes: Sequence[int]) -> int:
+    """n! / (k_1! ... k_m! (n - Σk)!): the number of deals, the model's world count."""
+    rest = n_cards - sum(hand_sizes)
+    return factorial(n_cards) // (prod(factorial(k) for k in hand_sizes) * factorial(rest))
+
+
+def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
+    """Each hand's rank (among subsets of its size) in every deal; sizes must sum to n."""
+    subsets = {k: _Subsets(n, k) for k in set(sizes)}
+    remainder = np.zeros(1, dtype=np.int16)  # rank of the remaining cards: all n of them
+    left = n
+    keys: list[IntArray] = []
+    for k in sizes:
+        if k == left:  # the hand is whatever remains, and its rank is the remainder's
+            keys.append(remainder.astype(subsets[k].dtype, copy=False))
+            remainder, left = np.zeros_like(remainder), 0  # only empty hands can follow
+            continue
+        remaining = _Subsets(n, left).members  # every possible remainder, as card positions
+        patterns = _combinations(left, k)  # which of the remaining cards the agent gets
+        others = _combinations(left, left - k)[::-1]  # the complement of each pattern, in step
+        hand_rank = subsets[k].rank(remaining[:, patterns])  # (remainders, choices)
+        rest = _Subsets(n, left - k)
+        rest_rank = rest.rank(remaining[:, others])
+        choices = len(patterns)
+        keys = [np.repeat(key, choices) for key in keys]
+        keys.append(hand_rank[remainder].ravel())
+        remainder = rest_rank[remainder].ravel()
+        left -= k
+    return keys
+
+
+class DealModel(KripkeModel):
+    """A KripkeModel whose worlds are deals; it can say who holds what in each world."""
+
+    cards: tuple[Hashable, ...]
+    hand_sizes: tuple[int, ...]
+    _members: tuple[IntArray, ...]
+
+    def deal(self, world: int | None = None) -> tuple[tuple[Hashable, ...], ...]:
+        """The hands, one tuple of cards per agent, in a world (default: the actual one)."""
+        world = self._world(world)
+        return tuple(
+            tuple(self.cards[c] for c in members[keys[world]])
+            for members, keys in zip(self._members, self._keys, strict=True)
+        )
+
+    def world_label(self, world: int) -> str:
+        """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}``."""
+        return " ".join(
+            f"{agent}:{{{','.join(str(c) for c in hand)}}}"
+            for agent, hand in zip(self.agents, self.deal(world), strict=True)
+        )
+
+
+def deal_model(
+    cards: Sequence[Hashable],
+    hand_sizes: Sequence[int],
+    actual: Sequence[Collection[Hashable]],
+    *,
+    agents: Sequence[Agent] | None = None,
+    atom: str = "p({agent},{card})",
+) -> DealModel:
+    """The model of every deal of ``cards`` with the given hand sizes; agent i sees its hand.
+
+    ``actual`` is the real deal, one collection of cards per agent. Cards beyond the sum of the
+    hand sizes stay undealt, seen by no one. Atoms ``atom.format(agent=i, card=c)`` -- by default
+    ``p(i,c)`` -- are true iff agent i holds card c. Agents default to 0..m-1.
+    """
+    cards = tuple(cards)
+    hand_sizes = tuple(int(k) for k in hand_sizes)
+    n = len(cards)
+    if len(set(cards)) != n:
+        raise ModelError("the cards must be distinct")
+    if n > 62:
+        raise ModelError("at most 62 cards (hands are numbered through 64-bit masks)")
+    if any(k < 0 for k in hand_sizes) or sum(hand_sizes) > n:
+        raise ModelError(f"hand sizes {hand_sizes} do not fit {n} cards")
+    agents = tuple(range(len(hand_sizes))) if agents is None else tuple(agents)
+    if len(agents) != len(hand_sizes):
+        raise ModelError(f"{len(agents)} agents but {len(hand_sizes)} hand sizes")
+    undealt = n - sum(hand_sizes)
+    sizes = hand_sizes + ((undealt,) if undealt else ())
+    keys = _all_deals(n, sizes)[: len(hand_sizes)]
+
+    members = tuple(_Subsets(n, k).members for k in hand_sizes)
+    observed: dict[Atom, tuple[Agent, IntArray]] = {}
+    for agent, hands in zip(agents, members, strict=True):
+        holds = np.zeros((len(hands), n), dtype=bool)
+        np.put_along_axis(holds, hands, True, axis=1)
+        for c, card in enumerate(cards):
+            observed[Atom(atom.format(agent=agent, card=card))] = (agent, holds[:, c].copy())
+
+    model = DealModel(
+        observations=dict(zip(agents, keys, strict=True)),
+        observed_atoms=observed,
+        n_worlds=len(keys[0]) if keys else deal_count(n, hand_sizes),
+    )
+    model.cards = cards
+    model.hand_sizes = hand_sizes
+    model._members = members
+    model.actual = _actual_index(cards, sizes, actual, agents)
+    return model
+
+
+def _actual_index(
+    cards: tuple[Hashable, ...],
+    sizes: tuple[int, ...],
+    actual: Sequence[Collection[Hashable]],
+    agents: tuple[Agent, ...],
+) -> int:
+    """The index of the real deal, by the same lexicographic numbering the generator uses."""
+    if len(actual) != len(agents):
+        raise ModelError(f"the actual deal has {len(actual)} hands for {len(agents)} agents")
+    position = {card: i for i, card in enumerate(cards)}
+    remaining = list(range(len(cards)))
+    index = 0
+    for agent, k, hand in zip(agents, sizes, actual, strict=False):
+        hand_positions = sorted({position.get(c, -1) for c in hand})
+        if len(hand_positions) != len(hand) or len(hand) != k or -1 in hand_positions:
+            raise ModelError(f"agent {agent!r} must hold {k} distinct cards, got {list(hand)}")
+        if not set(hand_positions) <= set(remaining):
+            raise ModelError(f"agent {agent!r} is dealt a card another agent already holds")
+        chosen = tuple(remaining.index(p) for p in hand_positions)
+        patterns = list(combinations(range(len(remaining)), k))
+        index = index * comb(len(remaining), k) + patterns.index(chosen)
+        remaining = [p for p in remaining if p not in hand_positions]
+    return index

@@ -1,0 +1,328 @@
+"""The language: one immutable formula type for multi-agent epistemic logic with announcements.
+
+Formulas are frozen dataclasses so they hash and compare by structure: the model checker memoises
+sub-formulas by value, and the game logs the exact formula it announced. ``str(f)`` prints the
+ASCII syntax that :func:`kripke.parse` reads back to an equal formula; ``f.unicode()`` prints the
+textbook notation, which the parser reads too.
+
+Agents are identifiers or non-negative integers. A group of agents is a tuple, or ``None`` for
+"all agents of the model", resolved only when the formula is evaluated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+type Agent = int | str
+type AtomArg = int | str
+
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*\Z")
+_NUMBER = re.compile(r"[0-9]+\Z")
+# Names the parser reads as operators or constants, so no atom may be called this.
+RESERVED = frozenset({"K", "M", "E", "C", "D", "true", "false", "not", "and", "or"})
+_MODAL_PREFIX = re.compile(r"[KMECD]_")
+
+
+def _check_agent(agent: Agent) -> Agent:
+    """Agents must print as a subscript the parser reads back as the same agent."""
+    if isinstance(agent, bool) or not isinstance(agent, int | str):
+        raise TypeError(f"an agent is an int or an identifier, got {agent!r}")
+    if isinstance(agent, int):
+        if agent < 0:
+            raise ValueError(f"an agent number must be non-negative, got {agent}")
+        return agent
+    if _NUMBER.match(agent):
+        return int(agent)
+    if not _IDENT.match(agent):
+        raise ValueError(f"an agent name must be an identifier, got {agent!r}")
+    return agent
+
+
+def _agent_sort_key(agent: Agent) -> tuple[int, int | str]:
+    return (0, agent) if isinstance(agent, int) else (1, agent)
+
+
+def _check_arg(arg: AtomArg) -> AtomArg:
+    if isinstance(arg, bool) or not isinstance(arg, int | str):
+        raise TypeError(f"an atom argument is an int or an identifier, got {arg!r}")
+    if isinstance(arg, int):
+        if arg < 0:
+            raise ValueError(f"an atom argument number must be non-negative, got {arg}")
+        return arg
+    if _NUMBER.match(arg):
+        return int(arg)
+    if not _IDENT.match(arg):
+        raise ValueError(f"an atom argument must be an identifier or a number, got {arg!r}")
+    return arg
+
+
+class Formula:
+    """Base of every formula; gives the connectives as Python operators for terse code.
+
+    ``~f``, ``f & g``, ``f | g``, ``f >> g`` (implies) build formulas; ``str`` is ASCII syntax.
+    """
+
+    __slots__ = ()
+
+    def __invert__(self) -> Formula:
+        return Not(self)
+
+    def __and__(self, other: Formula) -> Formula:
+        return And(self, other)
+
+    def __or__(self, other: Formula) -> Formula:
+        return Or(self, other)
+
+    def __rshift__(self, other: Formula) -> Formula:
+        return Implies(self, other)
+
+    def __str__(self) -> str:
+        from kripke.printer import to_ascii
+
+        return to_ascii(self)
+
+    def unicode(self) -> str:
+        """Textbook rendering (¬ ∧ ∨ → ↔ ⊤ ⊥ ⟨!φ⟩ψ); the parser accepts it too."""
+        from kripke.printer import to_unicode
+
+        return to_unicode(self)
+
+    def atoms(self) -> frozenset[Atom]:
+        """Every atom occurring in the formula, e.g. to check a model defines them all."""
+        found: set[Atom] = set()
+        stack: list[Formula] = [self]
+        while stack:
+            f = stack.pop()
+            if isinstance(f, Atom):
+                found.add(f)
+            else:
+                stack.extend(f.children())
+        return frozenset(found)
+
+    def children(self) -> tuple[Formula, ...]:
+        """Direct sub-formulas, for generic traversals."""
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Top(Formula):
+    """The constant true (⊤); also the empty conjunction."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bottom(Formula):
+    """The constant false (⊥); also the empty disjunction."""
+
+
+@dataclass(frozen=True, slots=True)
+class Atom(Formula):
+    """A proposition such as ``rain``, ``m3`` or ``p(0,12)``.
+
+    ``Atom("p(0,12)")`` and ``Atom("p", (0, 12))`` are the same atom: the string form is split so
+    that code and parsed text always agree on the arguments' types (numbers become ints).
+    """
+
+    name: str
+    args: tuple[AtomArg, ...] = ()
+
+    def __post_init__(self) -> None:
+        name, args = self.name, tuple(self.args)
+        if not args and "(" in name:
+            match = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_']*)\s*\((.*)\)\s*", name)
+            if match is None:
+                raise ValueError(f"not an atom: {name!r}")
+            name = match.group(1)
+            args = tuple(a.strip() for a in match.group(2).split(","))
+        if not _IDENT.match(name) or name in RESERVED or _MODAL_PREFIX.match(name):
+            raise ValueError(f"not a valid atom name: {name!r}")
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "args", tuple(_check_arg(a) for a in args))
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Formula):
+    """Negation ¬φ."""
+
+    formula: Formula
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class And(Formula):
+    """Conjunction of two or more formulas: ``And(a, b, c)``; ``And.of(xs)`` for any number."""
+
+    parts: tuple[Formula, ...]
+
+    def __init__(self, *parts: Formula) -> None:
+        if len(parts) < 2:
+            raise ValueError("And needs two or more parts; use And.of for fewer")
+        object.__setattr__(self, "parts", tuple(parts))
+
+    @classmethod
+    def of(cls, parts: Iterable[Formula]) -> Formula:
+        """n-ary conjunction: ⊤ for none, the formula itself for one."""
+        parts = tuple(parts)
+        if not parts:
+            return Top()
+        return parts[0] if len(parts) == 1 else cls(*parts)
+
+    def children(self) -> tuple[Formula, ...]:
+        return self.parts
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Or(Formula):
+    """Disjunction of two or more formulas: ``Or(a, b)``; ``Or.of(xs)`` for any number."""
+
+    parts: tuple[Formula, ...]
+
+    def __init__(self, *parts: Formula) -> None:
+        if len(parts) < 2:
+            raise ValueError("Or needs two or more parts; use Or.of for fewer")
+        object.__setattr__(self, "parts", tuple(parts))
+
+    @classmethod
+    def of(cls, parts: Iterable[Formula]) -> Formula:
+        """n-ary disjunction: ⊥ for none, the formula itself for one."""
+        parts = tuple(parts)
+        if not parts:
+            return Bottom()
+        return parts[0] if len(parts) == 1 else cls(*parts)
+
+    def children(self) -> tuple[Formula, ...]:
+        return self.parts
+
+
+@dataclass(frozen=True, slots=True)
+class Implies(Formula):
+    """Implication φ → ψ (right-associative in text)."""
+
+    left: Formula
+    right: Formula
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Iff(Formula):
+    """Equivalence φ ↔ ψ (right-associative in text)."""
+
+    left: Formula
+    right: Formula
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Knows(Formula):
+    """K_a φ: φ holds in every world agent a considers possible."""
+
+    agent: Agent
+    formula: Formula
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "agent", _check_agent(self.agent))
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+@dataclass(frozen=True, slots=True)
+class Possible(Formula):
+    """M_a φ: agent a considers some world possible where φ holds (¬K_a¬φ)."""
+
+    agent: Agent
+    formula: Formula
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "agent", _check_agent(self.agent))
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+def _normalise_group(group: Iterable[Agent] | None) -> tuple[Agent, ...] | None:
+    """A group is a set: sort it and drop repeats so equal groups compare equal."""
+    if group is None:
+        return None
+    if isinstance(group, int | str):
+        group = (group,)
+    agents = {_check_agent(a) for a in group}
+    if not agents:
+        raise ValueError("a group needs at least one agent (use None for all agents)")
+    return tuple(sorted(agents, key=_agent_sort_key))
+
+
+@dataclass(frozen=True, slots=True)
+class Everyone(Formula):
+    """E_G φ: every agent in G knows φ. ``group=None`` means all agents of the model."""
+
+    group: tuple[Agent, ...] | None
+    formula: Formula
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "group", _normalise_group(self.group))
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+@dataclass(frozen=True, slots=True)
+class Common(Formula):
+    """C_G φ: φ is common knowledge in G (holds along every path of G's relations)."""
+
+    group: tuple[Agent, ...] | None
+    formula: Formula
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "group", _normalise_group(self.group))
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+@dataclass(frozen=True, slots=True)
+class Distributed(Formula):
+    """D_G φ: φ follows from the pooled knowledge of G (the intersection of their relations)."""
+
+    group: tuple[Agent, ...] | None
+    formula: Formula
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "group", _normalise_group(self.group))
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(Formula):
+    """[!φ]ψ: if φ is true, then after publicly announcing φ, ψ holds."""
+
+    announcement: Formula
+    formula: Formula
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.announcement, self.formula)
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceDual(Formula):
+    """<!φ>ψ: φ is true and after publicly announcing it, ψ holds."""
+
+    announcement: Formula
+    formula: Formula
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.announcement, self.formula)
+
+
+def knows_whether(agent: Agent, formula: Formula) -> Formula:
+    """K_a φ ∨ K_a ¬φ: the agent knows the truth value of φ, whichever it is."""
+    return Or(Knows(agent, formula), Knows(agent, Not(formula)))

@@ -1,0 +1,329 @@
+"""Multi-agent S5 Kripke models stored as arrays, so that tens of millions of worlds fit.
+
+A world is an index 0..n-1. Each agent has an *observation key* per world (an int array): the
+agent cannot tell two worlds apart exactly when their keys are equal, which makes its relation an
+equivalence (S5) without ever listing pairs of worlds. Atoms are either
+
+* plain atoms: a bool array over the worlds, or
+* observed atoms: a function of one agent's key, given as a bool table indexed by that key. A
+  card deal stores every ``p(i,c)`` this way (agent i sees its own hand), which costs no memory
+  per world and is what lets the 63-million-world deal exist at all.
+
+Models are immutable: an announcement returns a new, restricted model. ``world_ids`` keeps each
+world's index in the model it was first built as, so a drawing can pin worlds across updates.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from kripke.errors import AnnouncementError, ModelError
+from kripke.formula import Agent, Atom, Formula
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+type BoolArray = np.ndarray
+type IntArray = np.ndarray
+type Mask = np.ndarray | Sequence[bool] | Sequence[int]
+
+
+def _as_atom(atom: Atom | str) -> Atom:
+    return atom if isinstance(atom, Atom) else Atom(atom)
+
+
+def _as_keys(values: Any, n_worlds: int | None, agent: Agent) -> IntArray:
+    """Observation keys as non-negative ints small enough to index a table of classes.
+
+    Int arrays in a compact range are used as they are (no copy: the deal builds them so);
+    anything else -- tuples of what the agent sees, strings, sparse ints -- is renumbered.
+    """
+    if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype.kind in "iu":
+        keys = values
+        if keys.size and (keys.min() < 0 or keys.max() >= max(4 * keys.size, 1 << 16)):
+            keys = np.unique(keys, return_inverse=True)[1].astype(np.int64)
+    else:
+        numbering: dict[Hashable, int] = {}
+        keys = np.fromiter(
+            (numbering.setdefault(tuple(v) if isinstance(v, list) else v, len(numbering))
+             for v in values),
+            dtype=np.int64,
+        )
+    if n_worlds is not None and keys.size != n_worlds:
+        raise ModelError(
+            f"agent {agent!r} has {keys.size} observation keys for {n_worlds} worlds"
+        )
+    return keys
+
+
+class KripkeModel:
+    """A multi-agent S5 model: worlds, valuations, one partition per agent, an actual world.
+
+    ``valuation`` maps atoms (``Atom`` or text such as ``"p(0,3)"``) to a bool per world;
+    ``observations`` maps each agent (name or int) to what it sees in each world -- an int array,
+    or any hashable per world; ``observed_atoms`` maps an atom to ``(agent, table)`` meaning the
+    atom's value at a world is ``table[key of agent there]``. ``actual`` is a world index or None.
+    """
+
+    def __init__(
+        self,
+        valuation: Mapping[Atom | str, Any] | None = None,
+        observations: Mapping[Agent, Any] | None = None,
+        actual: int | None = None,
+        *,
+        observed_atoms: Mapping[Atom | str, tuple[Agent, Any]] | None = None,
+        n_worlds: int | None = None,
+    ) -> None:
+        valuation = dict(valuation or {})
+        observations = dict(observations or {})
+        if n_worlds is None:
+            sizes = [len(v) for v in valuation.values()] + [
+                len(v) if hasattr(v, "__len__") else None for v in observations.values()
+            ]
+            known = [s for s in sizes if s is not None]
+            if not known:
+                raise ModelError("cannot tell the number of worlds: pass n_worlds")
+            n_worlds = known[0]
+        self._n = int(n_worlds)
+        self._agents: tuple[Agent, ...] = tuple(observations)
+        self._agent_index = self._index_agents(self._agents)
+        self._keys: tuple[IntArray, ...] = tuple(
+            _as_keys(v, self._n, a) for a, v in observations.items()
+        )
+        self._n_keys: tuple[int, ...] = tuple(
+            int(k.max()) + 1 if k.size else 0 for k in self._keys
+        )
+        self._valuation: dict[Atom, BoolArray] = {}
+        for atom, values in valuation.items():
+            array = np.asarray(values, dtype=bool)
+            if array.shape != (self._n,):
+                raise ModelError(f"atom {atom} has {array.size} values for {self._n} worlds")
+            array.flags.writeable = False
+            self._valuation[_as_atom(atom)] = array
+        self._observed: dict[Atom, tuple[int, BoolArray]] = {}
+        for atom, (agent, table) in (observed_atoms or {}).items():
+            index = self._agent(agent)
+            table = np.asarray(table, dtype=bool)
+            if table.size < self._n_keys[index]:
+                raise ModelError(
+                    f"atom {atom}: table has {table.size} entries but agent {agent!r} "
+                    f"has keys up to {self._n_keys[index] - 1}"
+                )
+            table.flags.writeable = False
+            self._observed[_as_atom(atom)] = (index, table)
+        self.world_ids: IntArray = np.arange(self._n, dtype=np.int64 if self._n >= 2**31 else
+                                             np.int32)
+        self.actual: int | None = None if actual is None else self._world(actual)
+
+    @staticmethod
+    def _index_agents(agents: tuple[Agent, ...]) -> dict[str, int]:
+        """Agents are looked up by their text, so ``K_0`` in a formula finds agent ``0``."""
+        index: dict[str, int] = {}
+        for i, agent in enumerate(agents):
+            if str(agent) in index:
+                raise ModelError(f"two agents are both named {agent!r}")
+            index[str(agent)] = i
+        return index
+
+    @classmethod
+    def from_worlds(
+        cls,
+        worlds: Sequence[Iterable[Atom | str]],
+        observations: Mapping[Agent, Any],
+        actual: int | None = None,
+        *,
+        atoms: Iterable[Atom | str] = (),
+    ) -> KripkeModel:
+        """Build a small model by listing, per world, the atoms true there.
+
+        Handy for textbook examples: ``from_worlds([{"p"}, set()], {"a": [0, 0]}, actual=0)``.
+        ``atoms`` names atoms that are false everywhere yet should be known to the model.
+        """
+        true_sets = [{_as_atom(a) for a in world} for world in worlds]
+        all_atoms = sorted(set().union(*true_sets, {_as_atom(a) for a in atoms}), key=str)
+        valuation = {a: [a in s for s in true_sets] for a in all_atoms}
+        return cls(valuation, observations, actual, n_worlds=len(true_sets))
+
+    # --- structure -------------------------------------------------------------------------
+
+    @property
+    def n_worlds(self) -> int:
+        return self._n
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        return self._agents
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]:
+        """Every atom the model can evaluate, plain ones first."""
+        return tuple(self._valuation) + tuple(self._observed)
+
+    def observation(self, agent: Agent) -> IntArray:
+        """The agent's observation key per world (equal keys: worlds it cannot tell apart)."""
+        return self._keys[self._agent(agent)]
+
+    def _agent(self, agent: Agent) -> int:
+        try:
+            return self._agent_index[str(agent)]
+        except KeyError:
+            raise ModelError(
+                f"unknown agent {agent!r}; the agents are {list(self._agents)}"
+            ) from None
+
+    def _world(self, world: int | None) -> int:
+        if world is None:
+            if self.actual is None:
+                raise ModelError("the model has no actual world; pass world=")
+            return self.actual
+        world = int(world)
+        if not 0 <= world < self._n:
+            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
+        return world
+
+    def world_index(self, world_id: int) -> int | None:
+        """Current index of the world first built as ``world_id``, or None if it is gone."""
+        i = int(np.searchsorted(self.world_ids, world_id))
+        return i if i < self._n and self.world_ids[i] == world_id else None
+
+    def atom_values(self, atom: Atom | str, worlds: IntArray | None = None) -> BoolArray:
+        """The atom's truth value at every world (or at the given world indices)."""
+        atom = _as_atom(atom)
+        if (array := self._valuation.get(atom)) is not None:
+            return array if worlds is None else array[worlds]
+        if (observed := self._observed.get(atom)) is not None:
+            agent, table = observed
+            keys = self._keys[agent]
+            return table[keys if worlds is None else keys[worlds]]
+        examples = ", ".join(str(a) for a in self.atoms[:5])
+        raise ModelError(f"unknown atom {atom}; the model has atoms such as {examples}")
+
+    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
+        """Positions of a group's agents; None means every agent."""
+        if group is None:
+            return tuple(range(len(self._agents)))
+        return tuple(self._agent(a) for a in group)
+
+    def n_keys(self, agent_index: int) -> int:
+        """An upper bound on the agent's keys, the size of a table indexed by them."""
+        return self._n_keys[agent_index]
+
+    # --- model checking -------------------------------------------------------------------
+
+    def evaluate(self, formula: Formula | str) -> BoolArray:
+        """The formula's truth value at every world, as a bool array."""
+        from kripke.check import evaluate
+
+        result = evaluate(self, self._formula(formula))
+        return result if result.flags.writeable else result.copy()
+
+    def holds(self, formula: Formula | str, world: int | None = None) -> bool:
+        """Whether the formula is true at a world (default: the actual world)."""
+        world = self._world(world)
+        return bool(self.evaluate(formula)[world])
+
+    @staticmethod
+    def _formula(formula: Formula | str) -> Formula:
+        if isinstance(formula, str):
+            from kripke.parser import parse
+
+            return parse(formula)
+        return formula
+
+    # --- updates ---------------------------------------------------------------------------
+
+    def announce(self, formula: Formula | str) -> KripkeModel:
+        """Public announcement: the model of the worlds where the formula held before.
+
+        Raises :class:`AnnouncementError` if the formula is false at the actual world.
+        """
+        formula = self._formula(formula)
+        mask = self.evaluate(formula)
+        if self.actual is not None and not mask[self.actual]:
+            raise AnnouncementError(formula)
+        return self.restrict(mask)
+
+    def restrict(self, mask: Mask) -> KripkeModel:
+        """The sub-model on the chosen worlds (a bool mask or sorted indices).
+
+        The actual world becomes None if it is not kept; ``announce`` refuses that case.
+        """
+        mask = np.asarray(mask)
+        if mask.dtype == bool:
+            if mask.shape != (self._n,):
+                raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
+            kept = np.flatnonzero(mask)
+        else:
+            kept = mask.astype(np.int64, copy=False)
+            if kept.size and (np.any(np.diff(kept) <= 0) or kept[0] < 0 or kept[-1] >= self._n):
+                raise ModelError("world indices must be increasing and in range")
+        new = copy.copy(self)
+        new._n = int(kept.size)
+        new._keys = tuple(np.take(k, kept) for k in self._keys)
+        new._valuation = {a: v[kept] for a, v in self._valuation.items()}
+        for v in new._valuation.values():
+            v.flags.writeable = False
+        new.world_ids = np.take(self.world_ids, kept)
+        new.actual = None
+        if self.actual is not None:
+            position = int(np.searchsorted(kept, self.actual))
+            if position < kept.size and kept[position] == self.actual:
+                new.actual = position
+        return new
+
+    # --- questions a user asks --------------------------------------------------------------
+
+    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
+        """Indices of the worlds the agent considers possible at a world (its class)."""
+        keys = self._keys[self._agent(agent)]
+        return np.flatnonzero(keys == keys[self._world(world)])
+
+    def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
+        """K_a φ at a world: φ holds at every world the agent considers possible."""
+        values = self.evaluate(formula)
+        return bool(values[self.possible_worlds(agent, world)].all())
+
+    def knows_whether(
+        self, agent: Agent, formula: Formula | str, world: int | None = None
+    ) -> bool:
+        """K_a φ ∨ K_a ¬φ: the agent knows φ's truth value, whichever it is."""
+        values = self.evaluate(formula)[self.possible_worlds(agent, world)]
+        return bool(values.all() or not values.any())
+
+    def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
+        """Atoms whose value the agent knows at a world, with that value."""
+        worlds = self.possible_worlds(agent, world)
+        known: dict[Atom, bool] = {}
+        for atom in self.atoms:
+            values = self.atom_values(atom, worlds)
+            if values.all():
+                known[atom] = True
+            elif not values.any():
+                known[atom] = False
+        return known
+
+    def world_label(self, world: int) -> str:
+        """A readable name for a world: here the atoms true in it."""
+        world = self._world(world)
+        index = np.array([world])
+        true = [str(a) for a in self.atoms if self.atom_values(a, index)[0]]
+        return " ".join(true) if true else "(no atom true)"
+
+    def to_networkx(
+        self, agent: Agent | None = None, max_worlds: int = 500, world: int | None = None
+    ) -> nx.Graph:
+        """The worlds as a graph for drawing; see :func:`kripke.export.to_networkx`."""
+        from kripke.export import to_networkx
+
+        return to_networkx(self, agent=agent, max_worlds=max_worlds, world=world)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}({self._n:,} worlds, agents={list(self._agents)}, "
+            f"actual={self.actual})"
+        )
+

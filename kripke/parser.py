@@ -1,0 +1,314 @@
+"""Parser for textbook epistemic syntax: a hand-written recursive descent, never ``eval``.
+
+Grammar (loosest first; → and ↔ group to the right)::
+
+    formula  := imp ( ('<->' | '↔' | '<=>') formula )?
+    imp      := disj ( ('->' | '→' | '=>') imp )?
+    disj     := conj ( ('|' | '∨' | '\\/' | 'or') conj )*
+    conj     := prefix ( ('&' | '∧' | '/\\' | 'and') prefix )*
+    prefix   := ('~' | '¬' | '!' | 'not') prefix
+              | ('K_a' | 'M_a') prefix                 agent a: identifier or number
+              | ('E' | 'C' | 'D') group? prefix        no group: all agents of the model
+              | '[' '!' formula ']' prefix
+              | ('<!' | '⟨!') formula ('>' | '⟩') prefix
+              | '(' formula ')' | 'true' | '⊤' | 'false' | '⊥' | atom
+    group    := '_' agent | '_{' agent (',' agent)* '}'
+    atom     := identifier ( '(' arg (',' arg)* ')' )?
+
+Every error is a :class:`FormulaError` that names the 0-based position and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kripke.formula import (
+    RESERVED,
+    Agent,
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    AtomArg,
+    Bottom,
+    Common,
+    Distributed,
+    Everyone,
+    Formula,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Top,
+)
+
+
+class FormulaError(ValueError):
+    """A malformed formula; ``str(error)`` shows the text with a caret under ``position``."""
+
+    def __init__(self, message: str, position: int, text: str) -> None:
+        self.message = message
+        self.position = position
+        self.text = text
+        super().__init__(f"position {position}: {message}")
+
+    def __str__(self) -> str:
+        return f"position {self.position}: {self.message}\n  {self.text}\n  {' ' * self.position}^"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # one of the _SYMBOLS kinds, "ident", "number" or "end"
+    text: str
+    position: int
+
+
+# Longest spellings first, so "<->" is never read as "<" "-" ">".
+_SYMBOLS: tuple[tuple[str, str], ...] = (
+    ("<->", "iff"), ("<=>", "iff"), ("↔", "iff"),
+    ("->", "imp"), ("=>", "imp"), ("→", "imp"),
+    ("<!", "dual_open"), ("⟨!", "dual_open"), (">", "dual_close"), ("⟩", "dual_close"),
+    ("/\\", "and"), ("&", "and"), ("∧", "and"),
+    ("\\/", "or"), ("|", "or"), ("∨", "or"),
+    ("~", "not"), ("¬", "not"), ("!", "not"),
+    ("⊤", "top"), ("⊥", "bottom"),
+    ("(", "lparen"), (")", "rparen"), ("[", "lbracket"), ("]", "rbracket"),
+    ("{", "lbrace"), ("}", "rbrace"), (",", "comma"),
+)
+_WORDS = {"not": "not", "and": "and", "or": "or", "true": "top", "false": "bottom"}
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*")
+_NUMBER = re.compile(r"[0-9]+")
+_SPACE = re.compile(r"\s+")
+
+# Tokens that cannot begin a formula: meeting one where an operand belongs is an error.
+_CANNOT_START = frozenset(
+    {"end", "rparen", "rbracket", "dual_close", "and", "or", "imp", "iff", "comma", "rbrace"}
+)
+# How tokens are named in "expected ..., found ..." messages.
+_DESCRIBE = {"end": "end of input"}
+
+
+def _tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    pos = 0
+    while pos < len(text):
+        if space := _SPACE.match(text, pos):
+            pos = space.end()
+            continue
+        if ident := _IDENT.match(text, pos):
+            word = ident.group()
+            tokens.append(Token(_WORDS.get(word, "ident"), word, pos))
+            pos = ident.end()
+            continue
+        if number := _NUMBER.match(text, pos):
+            tokens.append(Token("number", number.group(), pos))
+            pos = number.end()
+            continue
+        for spelling, kind in _SYMBOLS:
+            if text.startswith(spelling, pos):
+                tokens.append(Token(kind, spelling, pos))
+                pos += len(spelling)
+                break
+        else:
+            raise FormulaError(f"unexpected character {text[pos]!r}", pos, text)
+    tokens.append(Token("end", "", len(text)))
+    return tokens
+
+
+def _found(token: Token) -> str:
+    return _DESCRIBE.get(token.kind, repr(token.text))
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokenize(text)
+        self.index = 0
+
+    @property
+    def token(self) -> Token:
+        return self.tokens[self.index]
+
+    def advance(self) -> Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def fail(self, expected: str, after: Token | None = None) -> FormulaError:
+        where = f" after {after.text!r}" if after is not None else ""
+        message = f"expected {expected}{where}, found {_found(self.token)}"
+        return FormulaError(message, self.token.position, self.text)
+
+    def expect(self, kind: str, spelling: str, after: Token | None = None) -> Token:
+        if self.token.kind != kind:
+            raise self.fail(repr(spelling), after)
+        return self.advance()
+
+    def parse(self) -> Formula:
+        if self.token.kind == "end":
+            raise self.fail("a formula")
+        formula = self.formula()
+        if self.token.kind != "end":
+            raise self.fail("an operator or end of input")
+        return formula
+
+    def operand(self, after: Token) -> Formula:
+        """The prefix formula that must follow ``after`` (an operator or a closing bracket)."""
+        self.operand_check(after)
+        return self.prefix()
+
+    def formula(self) -> Formula:
+        left = self.implication()
+        if self.token.kind == "iff":
+            op = self.advance()
+            return Iff(left, self.operand_then(self.formula, op))
+        return left
+
+    def implication(self) -> Formula:
+        left = self.disjunction()
+        if self.token.kind == "imp":
+            op = self.advance()
+            return Implies(left, self.operand_then(self.implication, op))
+        return left
+
+    def disjunction(self) -> Formula:
+        parts = [self.conjunction()]
+        while self.token.kind == "or":
+            op = self.advance()
+            parts.append(self.operand_then(self.conjunction, op))
+        return Or.of(parts)
+
+    def conjunction(self) -> Formula:
+        parts = [self.prefix()]
+        while self.token.kind == "and":
+            op = self.advance()
+            parts.append(self.operand_then(self.prefix, op))
+        return And.of(parts)
+
+    def operand_then(self, rule: Callable[[], Formula], op: Token) -> Formula:
+        """Check that a formula starts here before descending, for a precise error message."""
+        self.operand_check(op)
+        return rule()
+
+    def operand_check(self, after: Token) -> None:
+        """Name the operator in the error when its operand is missing, not just 'a formula'."""
+        if self.token.kind in _CANNOT_START:
+            raise self.fail("a formula", after)
+
+    def prefix(self) -> Formula:
+        token = self.token
+        match token.kind:
+            case "not":
+                self.advance()
+                return Not(self.operand(token))
+            case "top":
+                self.advance()
+                return Top()
+            case "bottom":
+                self.advance()
+                return Bottom()
+            case "lparen":
+                self.advance()
+                self.operand_check(token)
+                inner = self.formula()
+                self.expect("rparen", ")", None)
+                return inner
+            case "lbracket":
+                self.advance()
+                bang = self.expect("not", "!", token)
+                self.operand_check(bang)
+                announcement = self.formula()
+                close = self.expect("rbracket", "]")
+                return Announce(announcement, self.operand(close))
+            case "dual_open":
+                self.advance()
+                self.operand_check(token)
+                announcement = self.formula()
+                close = self.expect("dual_close", ">")
+                return AnnounceDual(announcement, self.operand(close))
+            case "ident":
+                return self.word()
+        raise self.fail("a formula")
+
+    def word(self) -> Formula:
+        token = self.advance()
+        text = token.text
+        head, underscore, rest = text.partition("_")
+        if head in ("K", "M") and (underscore or text == head):
+            if not rest:
+                if underscore:
+                    raise self.fail("an agent", token)
+                raise FormulaError(
+                    f"expected '_' and an agent after {head!r}", token.position + 1, self.text
+                )
+            agent = self.agent(rest, token.position + 2)
+            cls = Knows if head == "K" else Possible
+            return cls(agent, self.operand(token))
+        if head in ("E", "C", "D") and (underscore or text == head):
+            group: tuple[Agent, ...] | None = None
+            if rest:
+                group = (self.agent(rest, token.position + 2),)
+            elif underscore:
+                group = self.group(token)
+            cls = {"E": Everyone, "C": Common, "D": Distributed}[head]
+            return cls(group, self.operand(token))
+        if text in RESERVED:
+            raise FormulaError(f"{text!r} is reserved and cannot name an atom",
+                               token.position, self.text)
+        args: list[AtomArg] = []
+        if self.token.kind == "lparen":
+            open_paren = self.advance()
+            args.append(self.atom_arg(open_paren))
+            while self.token.kind == "comma":
+                comma = self.advance()
+                args.append(self.atom_arg(comma))
+            self.expect("rparen", ")")
+        return Atom(text, tuple(args))
+
+    def atom_arg(self, after: Token) -> AtomArg:
+        token = self.token
+        if token.kind == "number":
+            self.advance()
+            return int(token.text)
+        if token.kind == "ident":
+            self.advance()
+            return token.text
+        raise self.fail("an identifier or a number", after)
+
+    def agent(self, text: str, position: int) -> Agent:
+        if text.isdigit():
+            return int(text)
+        if not _IDENT.fullmatch(text):
+            raise FormulaError(f"expected an agent, found {text!r}", position, self.text)
+        return text
+
+    def group(self, op: Token) -> tuple[Agent, ...]:
+        brace = self.expect("lbrace", "{", op)
+        agents = [self.group_member(brace)]
+        while self.token.kind == "comma":
+            comma = self.advance()
+            agents.append(self.group_member(comma))
+        self.expect("rbrace", "}")
+        return tuple(agents)
+
+    def group_member(self, after: Token) -> Agent:
+        token = self.token
+        if token.kind == "number":
+            self.advance()
+            return int(token.text)
+        if token.kind == "ident" and token.text not in RESERVED:
+            self.advance()
+            return token.text
+        raise self.fail("an agent", after)
+
+
+def parse(text: str) -> Formula:
+    """Read a formula written in ASCII or Unicode syntax, e.g. ``K_0 p(1,5) -> C rain``.
+
+    Raises :class:`FormulaError` with the position of the first problem.
+    """
+    return _Parser(text).parse()
