@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
-from game.cards import LOCO
+from game.cards import LOCO, colour_of
 from game.state import GameState
 
 
@@ -45,7 +46,6 @@ def claim_among(state: GameState, player: int, connections: Iterable[int],
 
 def needed_colours(state: GameState, connections: Iterable[int]) -> set[int]:
     """Card colours that would pay for ``connections`` (grey ones take any colour)."""
-    from game.cards import colour_of
     need: set[int] = set()
     for c in connections:
         colour = colour_of(state.board.connections[c].colour)
@@ -91,3 +91,40 @@ def baseline(state: GameState, player: int, rng: random.Random) -> Action:
 def uniform_random(state: GameState, player: int, rng: random.Random) -> Action:
     """A uniformly random legal action."""
     return rng.choice(state.legal_actions())
+
+
+@dataclass(frozen=True)
+class Block:
+    """A claim declared as a block of ``victim``'s ``ticket`` (announced as K_b p(victim, t))."""
+
+    claim: Claim
+    victim: int
+    ticket: int
+
+
+def epistemic(state: GameState, player: int, rng: random.Random,
+              known: list[tuple[int, int]]) -> Action | Block:
+    """The design notes' policy: claim on its own shortest paths if the hand pays; else block a
+    ticket it *knows* an opponent holds (``known``: (opponent, ticket) pairs) by claiming on that
+    opponent's shortest path for it; else draw."""
+    mine = own_path_connections(state, player)
+    if state.drawn == 0:
+        claim = claim_among(state, player, mine, rng)
+        if claim is not None:
+            return claim
+        blocks = block_options(state, player, known)
+        if blocks:
+            return rng.choice(blocks)
+    return draw(state, needed_colours(state, mine), rng)
+
+
+def block_options(state: GameState, player: int, known: list[tuple[int, int]]) -> list[Block]:
+    """Every payable claim on a known opponent's shortest path for an unfinished ticket."""
+    tickets = {t.id: t for t in state.dealt_tickets}
+    options = []
+    for victim, t in known:
+        found = None if t in state.finished[victim] else state.paths(victim, tickets[t])
+        for c in sorted(found.connections if found else ()):
+            if state.owner[c] is None and (pay := best_payment(state, player, c)):
+                options.append(Block(pay, victim, t))
+    return options

@@ -1,0 +1,1 @@
+"""Players: policies, Mesa agents and the TTRModel that runs the epistemic game."""
