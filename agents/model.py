@@ -101,13 +101,13 @@ class TTRModel(mesa.Model):
                  trains: int | None = None, rng: int | None = None):
         super().__init__(rng=rng)
         kinds = parse_kinds(agent_kinds, players)
-        if players * tickets_each <= 62 and world_count(players, tickets_each) > MAX_WORLDS:
-            raise ValueError(f"{players} players × {tickets_each} tickets make "
-                             f"{world_count(players, tickets_each):,} possible deals; the shared "
-                             f"model holds at most {MAX_WORLDS:,} (4 × 4): deal fewer tickets")
         self.board = load_board(board) if isinstance(board, str) else board
         self.rules = Rules(self.board, players=players, tickets_each=tickets_each,
                            trains=DEFAULT_TRAINS if trains is None else trains)
+        if world_count(players, tickets_each) > MAX_WORLDS:
+            raise ValueError(f"{players} players × {tickets_each} tickets make "
+                             f"{world_count(players, tickets_each):,} possible deals; the shared "
+                             f"model holds at most {MAX_WORLDS:,} (4 × 4): deal fewer tickets")
         # The game's own generator is seeded from the model's, so one seed fixes everything.
         self.state = GameState(self.rules, self.random.getrandbits(32))
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]

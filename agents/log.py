@@ -1,0 +1,62 @@
+"""Event logs of epistemic games: the engine's JSON Lines log plus, on the last event of each
+turn, the turn's announcements in formula syntax with the worlds before and after.
+
+Replaying re-deals the game from the header, applies each action through the rules and each
+announced formula (parsed back from its text) to the deal model, and checks both against the
+record, so a log reproduces the same state and the same Kripke model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from agents.knowledge import deal_worlds
+from agents.model import TTRModel
+from boards.model import Board
+from game.log import event_to_json, header, read_log, replay_states, write_log
+from game.state import GameState
+from kripke import KripkeModel, parse
+
+
+def records(model: TTRModel) -> Iterator[dict[str, Any]]:
+    """One record per applied action, the turn's announcements on its last action."""
+    for turn in model.history:
+        for event in turn.events:
+            line = event_to_json(event)
+            if event.turn_over:
+                line["announcements"] = [
+                    {"kind": a.kind, "formula": a.text, "worlds_before": a.worlds_before,
+                     "worlds_after": a.worlds_after} for a in turn.announcements]
+                line["worlds_before"] = turn.worlds_before
+                line["worlds_after"] = turn.worlds_after
+            yield line
+
+
+def save(model: TTRModel, path: str | Path) -> None:
+    """Write the model's game so far (also a game cut short: nothing played is lost)."""
+    head = header(model.state, agents=[s.kind for s in model.seats], model_seed=model._seed)
+    write_log(path, head, records(model))
+
+
+def replay(path: str | Path, board: Board | None = None) -> tuple[GameState, KripkeModel]:
+    """The final game state and shared model of a logged game; ``ValueError`` names the first
+    record that does not come out as logged."""
+    head, lines = read_log(path)
+    worlds: KripkeModel | None = None
+    state = None
+    for (state, event), line in zip(replay_states(head, lines, board), lines, strict=True):
+        if worlds is None:
+            worlds = deal_worlds(state)
+        for a in line.get("announcements", ()):
+            if worlds.n_worlds != a["worlds_before"]:
+                raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds before "
+                                 f"{a['formula']}, the log says {a['worlds_before']}")
+            worlds = worlds.announce(parse(a["formula"]))
+            if worlds.n_worlds != a["worlds_after"]:
+                raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds after "
+                                 f"{a['formula']}, the log says {a['worlds_after']}")
+    if state is None:
+        raise ValueError(f"{path}: the log has no events to replay")
+    return state, worlds

@@ -1,0 +1,26 @@
+"""Game options shared by the commands that start games (play, batch, check, app)."""
+
+from __future__ import annotations
+
+import argparse
+
+from agents.model import TTRModel
+
+
+def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epistemic") -> None:
+    parser.add_argument("--board", default="europe24",
+                        help="a shipped board (europe24, usa) or a board file (default europe24)")
+    parser.add_argument("--players", type=int, default=3, help="2 to 4 (default 3)")
+    parser.add_argument("--tickets", type=int, default=2, help="tickets each (default 2)")
+    parser.add_argument("--agents", default=default_agents,
+                        help="one kind for all or one per player, comma-separated: epistemic, "
+                             f"baseline, random (default {default_agents})")
+    parser.add_argument("--trains", type=int, default=None,
+                        help="trains each (default: the rules' default for small boards)")
+    parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
+
+
+def model_from_args(args: argparse.Namespace) -> TTRModel:
+    """Build the model, turning bad combinations into one-line errors (``ValueError``)."""
+    return TTRModel(board=args.board, players=args.players, tickets_each=args.tickets,
+                    agent_kinds=args.agents, trains=args.trains, rng=args.seed)

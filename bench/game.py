@@ -1,0 +1,71 @@
+"""Games per second on europe24: the bare engine with the baseline policy (issue 2's figure) and
+whole ``TTRModel`` games with the shared Kripke model (issue 4's figures), on one core.
+
+Run: ``ttr-kripke bench game`` or ``python -m bench.game [--seconds S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from agents.model import TTRModel
+from agents.policies import baseline
+from bench.table import print_table
+from boards.loader import load_board
+from game.rules import Rules
+from game.state import GameState
+
+BOARD = "europe24"
+
+
+def engine_games(players: int, seconds: float) -> tuple[int, float]:
+    """Bare engine + baseline policy, no Mesa, no logic: the rules engine's own speed."""
+    board = load_board(BOARD)
+    rules = Rules(board, players=players, tickets_each=2)
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, rng = GameState(rules, games), random.Random(games)
+        while not state.is_terminal():
+            state.apply(baseline(state, state.current, rng))
+        games += 1
+    return games, time.perf_counter() - start
+
+
+def model_games(kinds: str, players: int, tickets: int, seconds: float,
+                at_least: int = 1) -> tuple[int, float]:
+    """Whole TTRModel games: policy, engine, announcements and data collection."""
+    games, start = 0, time.perf_counter()
+    while games < at_least or time.perf_counter() - start < seconds:
+        TTRModel(board=BOARD, players=players, tickets_each=tickets, agent_kinds=kinds,
+                 rng=games).run()
+        games += 1
+    return games, time.perf_counter() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.game", description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per row (default 5)")
+    parser.add_argument("--skip-4x4", action="store_true", help="leave out the 63M-world game")
+    args = parser.parse_args(argv)
+    rows = []
+    for players in (2, 3, 4):
+        n, dt = engine_games(players, args.seconds)
+        rows.append((f"engine, baseline, {players}×2", n, f"{n / dt:.0f}", "≥ 200 games/s"))
+    for kinds, players, tickets, goal in [("baseline", 3, 2, ""), ("epistemic", 2, 2, ""),
+                                          ("epistemic", 3, 2, "≥ 50 games/s"),
+                                          ("epistemic", 4, 2, ""), ("epistemic", 3, 3, ""),
+                                          ("epistemic", 4, 3, "")]:
+        n, dt = model_games(kinds, players, tickets, args.seconds)
+        rows.append((f"TTRModel, {kinds}, {players}×{tickets}", n, f"{n / dt:.1f}", goal))
+    if not args.skip_4x4:
+        n, dt = model_games("epistemic", 4, 4, 0, at_least=1)
+        rows.append(("TTRModel, epistemic, 4×4 (63,063,000 worlds)", n,
+                     f"{dt:.1f} s per game", "≤ 120 s per game"))
+    print_table(("case", "games", "games/s", "goal"), rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
