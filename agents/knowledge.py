@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from game.state import GameState
 from kripke import Atom, Knows, KripkeModel, Or, deal_model
 from kripke.formula import Formula
 
 
+@cache
 def holds(player: int, ticket: int) -> Atom:
-    """The atom p(player, ticket)."""
+    """The atom p(player, ticket) (cached: asked for on every turn of every game)."""
     return Atom("p", (player, ticket))
 
 

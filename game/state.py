@@ -140,6 +140,14 @@ class GameState:
             self._paths[key] = ticket_paths(self.board, self.owner, player, ticket)
         return self._paths[key]
 
+    def _forget_paths(self, claimant: int, connection: int) -> None:
+        """Drop the cached paths a claim can change: every path of the claimant (a connection
+        it now owns costs nothing and may open a shorter path) and every path that used the
+        connection. Losing a connection that lay on no shortest path changes none of them."""
+        self._paths = {key: found for key, found in self._paths.items()
+                       if key[0] != claimant
+                       and (found is None or connection not in found.connections)}
+
     def score_parts(self, player: int) -> ScoreParts:
         pts = self.board.route_points
         conn = sum(pts[c.length] for c in self.board.connections if self.owner[c.id] == player)
@@ -278,7 +286,7 @@ class GameState:
             hand[card] -= 1
         self.discard += paid
         self.owner[conn.id] = p
-        self._paths.clear()
+        self._forget_paths(p, conn.id)
         self.trains[p] -= conn.length
         adj = self._adjacent[p]
         adj.setdefault(conn.a, set()).add(conn.b)
