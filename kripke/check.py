@@ -16,6 +16,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
+from kripke.arrays import class_flags, gather
 from kripke.formula import (
     And,
     Announce,
@@ -49,22 +50,16 @@ def evaluate(model: KripkeModel, formula: Formula) -> BoolArray:
 
 def box(keys: IntArray, n_keys: int, values: BoolArray) -> BoolArray:
     """□φ for a partition given by keys: true where every world of the class satisfies φ."""
-    failing = keys[~values]
-    if failing.size == 0:
+    if values.all():
         return np.ones(values.shape, dtype=bool)
-    good = np.ones(n_keys, dtype=bool)
-    good[failing] = False
-    return good[keys]
+    return gather(~class_flags(keys, n_keys, values)[:, 0], keys)
 
 
 def diamond(keys: IntArray, n_keys: int, values: BoolArray) -> BoolArray:
     """◇φ for a partition given by keys: true where some world of the class satisfies φ."""
-    holding = keys[values]
-    if holding.size == 0:
+    if not values.any():
         return np.zeros(values.shape, dtype=bool)
-    good = np.zeros(n_keys, dtype=bool)
-    good[holding] = True
-    return good[keys]
+    return gather(class_flags(keys, n_keys, values)[:, 1].copy(), keys)
 
 
 def _distinct(codes: IntArray, bound: int) -> IntArray:
@@ -85,7 +80,7 @@ class _Checker:
         n = model.n_worlds
         if not isinstance(f, Atom) and (observed := self.observed_table(f)) is not None:
             agent, table = observed
-            return table[model._keys[agent]]
+            return gather(table, model._keys[agent])
         match f:
             case Top():
                 return np.ones(n, dtype=bool)

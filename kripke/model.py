@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from kripke.arrays import gather
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
 
@@ -198,7 +199,7 @@ class KripkeModel:
         if (observed := self._observed.get(atom)) is not None:
             agent, table = observed
             keys = self._keys[agent]
-            return table[keys if worlds is None else keys[worlds]]
+            return gather(table, keys if worlds is None else keys[worlds])
         examples = ", ".join(str(a) for a in self.atoms[:5])
         raise ModelError(f"unknown atom {atom}; the model has atoms such as {examples}")
 
