@@ -1,0 +1,42 @@
+"""PNG figures of batch results (matplotlib's Agg backend: no display needed)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+
+
+def batch_plot(rows: Sequence[dict[str, Any]], path: str) -> None:
+    """Left: mean worlds remaining after each turn (log scale). Right: score distribution per
+    agent kind."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    series = [[int(w) for w in str(r["worlds_by_turn"]).split()] for r in rows]
+    longest = max((len(s) for s in series), default=0)
+    means = []
+    for t in range(longest):
+        alive = [s[t] if t < len(s) else s[-1] for s in series if s]
+        means.append(sum(alive) / len(alive))
+    left.plot(range(1, longest + 1), means)
+    left.set_yscale("log")
+    left.set_xlabel("turn")
+    left.set_ylabel("worlds remaining (mean)")
+    left.set_title("Possible worlds over turns")
+    scores: dict[str, list[int]] = defaultdict(list)
+    for r in rows:
+        for p in range(r["players"]):
+            scores[r[f"kind_{p}"]].append(int(r[f"score_{p}"]))
+    kinds = sorted(scores)
+    right.hist([scores[k] for k in kinds], bins=20, label=kinds)
+    right.set_xlabel("final score")
+    right.set_ylabel("players")
+    right.set_title("Score distribution by agent kind")
+    right.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

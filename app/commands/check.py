@@ -1,0 +1,41 @@
+"""``ttr-kripke check``: evaluate a formula at the actual world after turn N of a seeded game."""
+
+from __future__ import annotations
+
+import argparse
+
+from app.cli import UsageError
+from app.options import add_game_options, model_from_args
+from kripke import FormulaError, parse
+
+NAME = "check"
+HELP = "evaluate an epistemic formula at the actual world after turn N of a seeded game"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("formula", help="e.g. 'K_0 p(1,3)' or 'C_{0,1,2} !p(2,5)'; atoms p(i,t) "
+                        "say that player i holds ticket t")
+    add_game_options(parser)
+    parser.add_argument("--turn", type=int, default=0,
+                        help="turns to play first (default 0: right after the deal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        formula = parse(args.formula)
+    except FormulaError as e:
+        raise UsageError(f"bad formula: {e}") from None
+    if args.turn < 0:
+        raise UsageError(f"--turn must be 0 or more, got {args.turn}")
+    model = model_from_args(args)
+    while model.turn < args.turn and model.running:
+        model.step()
+    if model.turn < args.turn:
+        raise UsageError(f"the game ended after turn {model.turn}; ask for --turn {model.turn} "
+                         "or less")
+    values = model.worlds.evaluate(formula)
+    holds = bool(values[model.worlds.actual])
+    print(f"after turn {model.turn}: {formula} is {'TRUE' if holds else 'FALSE'} at the actual "
+          f"world; it holds in {int(values.sum())} of {model.world_count} worlds")
+    print(f"actual deal: {model.worlds.world_label(model.worlds.actual)}")
+    return 0 if holds else 1
