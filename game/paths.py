@@ -116,6 +116,12 @@ def shortest_paths(board: Board, owner: Sequence[int | None], player: int | None
         if from_a[v] + w + from_b[u] == total:
             on_path.add(conn.id)
             tight.append((conn.b, conn.id, conn.a))
+    # A free (own) connection can be tight as a detour that leaves a city and comes back to it;
+    # keep only those that lie on a path. (A connection that costs trains is always on one.)
+    free = {cid for _, cid, _ in tight if owner[cid] is not None}
+    if free:
+        found = ShortestPaths(a, b, int(total), frozenset(), tuple(tight))
+        on_path = (on_path - free) | {c for path in found.paths() for c in path if c in free}
     return ShortestPaths(a, b, int(total), frozenset(on_path), tuple(tight))
 
 
