@@ -1,6 +1,6 @@
 """Small shared fixtures: a hand-made board and a way to put a game into a chosen position.
 
-The tiny board (8 cities, 11 connections) has one of everything the rules tests need:
+The tiny board (8 cities, 12 connections) has one of everything the rules tests need:
 
     A–B 2 red, B–D 2 blue, A–C 2 grey, C–D 2 green   two equally short A→D paths (4 trains)
     A–D 4 yellow                                        a third A→D path of 4 trains, 1 connection
@@ -8,6 +8,7 @@ The tiny board (8 cities, 11 connections) has one of everything the rules tests 
     E–F 3 red / E–F 3 blue (pair 1)                     a double connection
     F–G 1 white, G–H 8 black                            H hangs off G: claiming either cuts F–H
     B–H 6 orange                                        a length-6 connection for scoring
+    C–E 5 white                                         one connection, but C–D–E takes fewer trains
 
 Connection ids are the indices of ``TINY_CONNECTIONS``; tests refer to them through ``CONN``.
 """
@@ -34,6 +35,7 @@ TINY_CONNECTIONS = [
     ("FG", "F", "G", 1, "white", 0, None),
     ("GH", "G", "H", 8, "black", 0, None),
     ("BH", "B", "H", 6, "orange", 0, None),
+    ("CE", "C", "E", 5, "white", 0, None),
 ]
 #: Connection id by short name, e.g. ``CONN["DE"]`` is the ferry.
 CONN = {name: i for i, (name, *_rest) in enumerate(TINY_CONNECTIONS)}
