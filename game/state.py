@@ -137,8 +137,20 @@ class GameState:
         (cached until the next claim, since only claims change them)."""
         key = (player, ticket.id)
         if key not in self._paths:
-            self._paths[key] = ticket_paths(self.board, self.owner, player, ticket)
+            self._paths[key] = ticket_paths(self.board, self._path_owner(), player, ticket)
         return self._paths[key]
+
+    def _path_owner(self) -> list[int | None]:
+        """Owners as paths see them: with fewer than 4 players the free half of a taken double
+        can never be claimed, so it is marked taken by nobody (-1) and no one can use it."""
+        owner = list(self.owner)
+        if not self.rules.doubles_both_usable:
+            taken = {c.pair for c in self.board.connections
+                     if c.pair is not None and owner[c.id] is not None}
+            for c in self.board.connections:
+                if c.pair in taken and owner[c.id] is None:
+                    owner[c.id] = -1
+        return owner
 
     def _forget_paths(self, claimant: int, connection: int) -> None:
         """Drop the cached paths a claim can change: every path of the claimant (a connection
