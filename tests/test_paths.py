@@ -195,3 +195,14 @@ def test_ideal_route_is_a_cheapest_unclaimed_path_with_fewest_connections(owners
     assert chosen in paths
     assert len(chosen) == min(len(p) for p in paths)
     assert all(owners[c] is None for c in chosen)
+
+
+def test_a_double_half_closed_by_the_rules_is_not_on_a_path():
+    # with 2 or 3 players the free half of a taken double can never be claimed
+    ticket = BOARD.tickets[TICKET["DF"]]
+    for players, open_half in [(2, False), (3, False), (4, True)]:
+        state = arrange(new_game(players=players), owner={CONN["EF_red"]: 1})
+        found = state.paths(0, ticket)
+        assert (CONN["EF_blue"] in found.connections) == open_half, players
+        assert found.cost == (5 if open_half else 2 + 6 + 8 + 1), players  # else D–B–H–G–F
+        assert state.paths(1, ticket).cost == 2  # the taker's own half is free
