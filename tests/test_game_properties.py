@@ -154,3 +154,16 @@ def test_the_same_seed_and_players_give_the_same_game():
     board = tiny_board()
     first, second = play_checked(board, 12), play_checked(board, 12)
     assert final_facts(first) == final_facts(second)
+
+
+def test_a_file_that_is_not_a_log_is_refused_with_its_line(tmp_path):
+    state = play_checked(tiny_board(), 3)
+    path = tmp_path / "game.jsonl"
+    write_log(path, header(state), (event_to_json(e) for e in state.history[:3]))
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([*lines[:2], "{not json", *lines[2:]]) + "\n")
+    with pytest.raises(ValueError, match="line 3: not JSON"):
+        read_log(path)
+    path.write_text(lines[1] + "\n")  # an event where the header should be
+    with pytest.raises(ValueError, match="line 1: not a ttr-kripke-log header"):
+        read_log(path)

@@ -532,3 +532,21 @@ def test_score_counts_only_the_players_own_connections():
     state.apply(Claim(CONN["BD"], BLUE, 0))
     assert state.score_parts(0).connections == 4  # length 3
     assert state.score_parts(1).connections == 2  # length 2
+
+
+# ----- settings -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("settings, words", [
+    ({"players": 1}, ["players must be 2 to 5", "1"]),
+    ({"players": 6}, ["players must be 2 to 5", "6"]),
+    ({"players": 5, "tickets_each": 3}, ["15 tickets", "has only 12", "deal fewer"]),
+    ({"tickets_each": 0}, ["tickets each must be at least 1"]),
+    ({"trains": 0}, ["trains must be at least 1"]),
+    ({"cards_per_colour": 1, "locomotives": 0}, ["cannot deal 4 to each of 2 players"]),
+])
+def test_bad_settings_are_named_before_any_card_is_dealt(settings, words):
+    with pytest.raises(ValueError) as info:
+        Rules(board=new_game().board, **{"players": 2, **settings})
+    for word in words:
+        assert word in str(info.value)
