@@ -7,7 +7,7 @@ Grammar (loosest first; → and ↔ group to the right)::
     disj     := conj ( ('|' | '∨' | '\\/' | 'or') conj )*
     conj     := prefix ( ('&' | '∧' | '/\\' | 'and') prefix )*
     prefix   := ('~' | '¬' | '!' | 'not') prefix
-              | ('K_a' | 'M_a') prefix                 agent a: identifier or number
+              | ('K_' | 'M_') agent prefix             agent: identifier, number or {agent}
               | ('E' | 'C' | 'D') group? prefix        no group: all agents of the model
               | '[' '!' formula ']' prefix
               | ('<!' | '⟨!') formula ('>' | '⟩') prefix
@@ -25,7 +25,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kripke.formula import (
-    RESERVED,
     Agent,
     And,
     Announce,
@@ -239,13 +238,21 @@ class _Parser:
         text = token.text
         head, underscore, rest = text.partition("_")
         if head in ("K", "M") and (underscore or text == head):
-            if not rest:
-                if underscore:
-                    raise self.fail("an agent", token)
+            if rest:
+                agent = self.agent(rest, token.position + 2)
+            elif underscore and self.token.kind == "lbrace":
+                brace = self.token
+                agents = self.group(token)
+                if len(agents) != 1:
+                    raise FormulaError(f"expected one agent after '{head}_', found a group",
+                                       brace.position, self.text)
+                agent = agents[0]
+            elif underscore:
+                raise self.fail("an agent", token)
+            else:
                 raise FormulaError(
                     f"expected '_' and an agent after {head!r}", token.position + 1, self.text
                 )
-            agent = self.agent(rest, token.position + 2)
             cls = Knows if head == "K" else Possible
             return cls(agent, self.operand(token))
         if head in ("E", "C", "D") and (underscore or text == head):
@@ -256,9 +263,6 @@ class _Parser:
                 group = self.group(token)
             cls = {"E": Everyone, "C": Common, "D": Distributed}[head]
             return cls(group, self.operand(token))
-        if text in RESERVED:
-            raise FormulaError(f"{text!r} is reserved and cannot name an atom",
-                               token.position, self.text)
         args: list[AtomArg] = []
         if self.token.kind == "lparen":
             open_paren = self.advance()
@@ -300,7 +304,7 @@ class _Parser:
         if token.kind == "number":
             self.advance()
             return int(token.text)
-        if token.kind == "ident" and token.text not in RESERVED:
+        if token.kind == "ident":
             self.advance()
             return token.text
         raise self.fail("an agent", after)

@@ -1,0 +1,124 @@
+"""A reference model checker that follows the textbook definitions word for word.
+
+It turns each agent's partition into explicit accessibility sets, checks one world at a time and
+computes common knowledge by search. It is quadratic and slow on purpose: the tests hold the fast
+array checker to it on random small models, and a logic course can read it as the semantics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kripke.formula import (
+    Agent,
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    Bottom,
+    Common,
+    Distributed,
+    Everyone,
+    Formula,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Top,
+)
+from kripke.model import KripkeModel
+
+
+@dataclass(frozen=True)
+class Structure:
+    """Worlds W, an accessibility set R_a(w) per agent and world, and a valuation V(p, w)."""
+
+    worlds: frozenset[int]
+    access: dict[str, dict[int, frozenset[int]]]
+    agents: tuple[Agent, ...]
+    valuation: Callable[[Atom, int], bool]
+
+    @classmethod
+    def of(cls, model: KripkeModel) -> Structure:
+        worlds = frozenset(range(model.n_worlds))
+        access = {}
+        for agent in model.agents:
+            keys = model.observation(agent).tolist()
+            access[str(agent)] = {
+                w: frozenset(v for v in worlds if keys[v] == keys[w]) for w in worlds
+            }
+        values = {atom: model.atom_values(atom).tolist() for atom in model.atoms}
+        return cls(worlds, access, model.agents, lambda atom, w: values[atom][w])
+
+    def restrict(self, keep: frozenset[int]) -> Structure:
+        """M|φ: only the kept worlds, and only arrows between them."""
+        access = {a: {w: r[w] & keep for w in keep} for a, r in self.access.items()}
+        return Structure(keep, access, self.agents, self.valuation)
+
+    def group(self, group: tuple[Agent, ...] | None) -> list[str]:
+        return [str(a) for a in (self.agents if group is None else group)]
+
+    def reachable(self, w: int, group: list[str]) -> frozenset[int]:
+        """Worlds reachable from w in one or more steps of any group member's relation."""
+        seen: set[int] = set()
+        frontier = [w]
+        while frontier:
+            u = frontier.pop()
+            for a in group:
+                for v in self.access[a][u]:
+                    if v not in seen:
+                        seen.add(v)
+                        frontier.append(v)
+        return frozenset(seen)
+
+    def sat(self, w: int, f: Formula) -> bool:
+        """M, w ⊨ f."""
+        match f:
+            case Top():
+                return True
+            case Bottom():
+                return False
+            case Atom():
+                return self.valuation(f, w)
+            case Not(g):
+                return not self.sat(w, g)
+            case And(parts):
+                return all(self.sat(w, p) for p in parts)
+            case Or(parts):
+                return any(self.sat(w, p) for p in parts)
+            case Implies(left, right):
+                return not self.sat(w, left) or self.sat(w, right)
+            case Iff(left, right):
+                return self.sat(w, left) == self.sat(w, right)
+            case Knows(agent, g):
+                return all(self.sat(v, g) for v in self.access[str(agent)][w])
+            case Possible(agent, g):
+                return any(self.sat(v, g) for v in self.access[str(agent)][w])
+            case Everyone(group, g):
+                return all(
+                    all(self.sat(v, g) for v in self.access[a][w]) for a in self.group(group)
+                )
+            case Distributed(group, g):
+                shared = frozenset.intersection(*(self.access[a][w] for a in self.group(group)))
+                return all(self.sat(v, g) for v in shared)
+            case Common(group, g):
+                return all(self.sat(v, g) for v in self.reachable(w, self.group(group)))
+            case Announce(announcement, g):
+                if not self.sat(w, announcement):
+                    return True
+                return self.announce(announcement).sat(w, g)
+            case AnnounceDual(announcement, g):
+                return self.sat(w, announcement) and self.announce(announcement).sat(w, g)
+        raise TypeError(f"not a formula: {f!r}")
+
+    def announce(self, f: Formula) -> Structure:
+        return self.restrict(frozenset(w for w in self.worlds if self.sat(w, f)))
+
+
+def reference_evaluate(model: KripkeModel, formula: Formula) -> list[bool]:
+    """The formula's value at each world of the model, by the textbook definitions."""
+    structure = Structure.of(model)
+    return [structure.sat(w, formula) for w in range(model.n_worlds)]

@@ -1,0 +1,82 @@
+"""Hypothesis strategies for random small models and random formulas.
+
+For property tests of this package and of code built on it. Importing this module needs
+``hypothesis`` (a test dependency); the rest of the package never imports it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+from kripke.formula import (
+    Agent,
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    Bottom,
+    Common,
+    Distributed,
+    Everyone,
+    Formula,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Top,
+)
+from kripke.model import KripkeModel
+
+# Mixed names on purpose: agents are found by their text, so 0 and "b" must both work.
+AGENTS: tuple[Agent, ...] = (0, "b", 2)
+PLAIN_ATOMS = (Atom("p"), Atom("q"), Atom("r", (1,)))
+# s is observed by agent 0 (a table over its keys), so the checker's table paths get exercised.
+OBSERVED_ATOM = Atom("s")
+ATOMS = (*PLAIN_ATOMS, OBSERVED_ATOM)
+
+
+@st.composite
+def models(draw: st.DrawFn, max_worlds: int = 7) -> KripkeModel:
+    """A model on 1..max_worlds worlds with the agents AGENTS and the atoms ATOMS."""
+    n = draw(st.integers(1, max_worlds))
+    keys = st.lists(st.integers(0, 3), min_size=n, max_size=n)
+    observations = {agent: np.array(draw(keys)) for agent in AGENTS}
+    bools = st.lists(st.booleans(), min_size=n, max_size=n)
+    valuation = {atom: draw(bools) for atom in PLAIN_ATOMS}
+    table = draw(st.lists(st.booleans(), min_size=4, max_size=4))
+    actual = draw(st.integers(0, n - 1))
+    return KripkeModel(valuation, observations, actual,
+                       observed_atoms={OBSERVED_ATOM: (AGENTS[0], table)})
+
+
+def groups() -> st.SearchStrategy[tuple[Agent, ...] | None]:
+    """None (all agents) or a non-empty subset of AGENTS."""
+    return st.none() | st.lists(st.sampled_from(AGENTS), min_size=1, max_size=3, unique=True)
+
+
+def formulas(max_leaves: int = 12) -> st.SearchStrategy[Formula]:
+    """Random formulas over ATOMS and AGENTS using every connective and operator."""
+    leaves = st.sampled_from(ATOMS) | st.just(Top()) | st.just(Bottom())
+
+    def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
+        agents = st.sampled_from(AGENTS)
+        parts = st.lists(inner, min_size=2, max_size=3)
+        return st.one_of(
+            st.builds(Not, inner),
+            parts.map(lambda ps: And(*ps)),
+            parts.map(lambda ps: Or(*ps)),
+            st.builds(Implies, inner, inner),
+            st.builds(Iff, inner, inner),
+            st.builds(Knows, agents, inner),
+            st.builds(Possible, agents, inner),
+            st.builds(Everyone, groups(), inner),
+            st.builds(Common, groups(), inner),
+            st.builds(Distributed, groups(), inner),
+            st.builds(Announce, inner, inner),
+            st.builds(AnnounceDual, inner, inner),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=max_leaves)

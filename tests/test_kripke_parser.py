@@ -1,0 +1,159 @@
+"""Parsing textbook syntax, printing that parses back, and errors that point at the problem."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from kripke import (
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    Bottom,
+    Common,
+    Distributed,
+    Everyone,
+    FormulaError,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Top,
+    parse,
+)
+from kripke.strategies import formulas
+
+p, q, r = Atom("p"), Atom("q"), Atom("r")
+
+
+@settings(max_examples=300, deadline=None)
+@given(formulas(max_leaves=16))
+def test_ascii_printing_parses_back_to_the_same_formula(formula):
+    assert parse(str(formula)) == formula
+
+
+@settings(max_examples=300, deadline=None)
+@given(formulas(max_leaves=16))
+def test_unicode_printing_parses_back_to_the_same_formula(formula):
+    assert parse(formula.unicode()) == formula
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("p(0,12)", Atom("p", (0, 12))),
+        ("p( 0 , 12 )", Atom("p", (0, 12))),
+        ("hand(alice,x3)", Atom("hand", ("alice", "x3"))),
+        ("m3", Atom("m3")),
+        ("rain", Atom("rain")),
+        ("K_0 p(1,5)", Knows(0, Atom("p", (1, 5)))),
+        ("K_alice rain", Knows("alice", Atom("rain"))),
+        ("M_bob rain", Possible("bob", Atom("rain"))),
+        ("K_{7} p", Knows(7, p)),
+        ("C_{0,1,2} p", Common((0, 1, 2), p)),
+        ("C_{2,0,1} p", Common((0, 1, 2), p)),
+        ("E_a p", Everyone(("a",), p)),
+        ("D_{a,0} p", Distributed((0, "a"), p)),
+        ("C p", Common(None, p)),
+        ("E p", Everyone(None, p)),
+        ("D p", Distributed(None, p)),
+        ("[!p]q", Announce(p, q)),
+        ("[ ! p & q ] K_a r", Announce(And(p, q), Knows("a", r))),
+        ("<!p>q", AnnounceDual(p, q)),
+        ("⟨!p⟩q", AnnounceDual(p, q)),
+        ("<!p -> q>r", AnnounceDual(Implies(p, q), r)),
+        ("true & false", And(Top(), Bottom())),
+        ("⊤ ∨ ⊥", Or(Top(), Bottom())),
+        ("Kate", Atom("Kate")),
+    ],
+)
+def test_textbook_syntax(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("spellings", "expected"),
+    [
+        (["~p", "¬p", "!p", "not p"], Not(p)),
+        (["p & q", "p ∧ q", "p /\\ q", "p and q"], And(p, q)),
+        (["p | q", "p ∨ q", "p \\/ q", "p or q"], Or(p, q)),
+        (["p -> q", "p → q", "p => q"], Implies(p, q)),
+        (["p <-> q", "p ↔ q", "p <=> q"], Iff(p, q)),
+    ],
+)
+def test_ascii_unicode_and_word_spellings_agree(spellings, expected):
+    assert all(parse(s) == expected for s in spellings)
+
+
+def test_precedence_and_grouping():
+    assert parse("~p & q") == And(Not(p), q)
+    assert parse("p & q | r") == Or(And(p, q), r)
+    assert parse("p | q & r") == Or(p, And(q, r))
+    assert parse("p -> q -> r") == Implies(p, Implies(q, r))
+    assert parse("p <-> q -> r") == Iff(p, Implies(q, r))
+    assert parse("K_a p & q") == And(Knows("a", p), q)
+    assert parse("K_a (p & q)") == Knows("a", And(p, q))
+    assert parse("[!p]q & r") == And(Announce(p, q), r)
+    assert parse("p & q & r") == And(p, q, r)
+    assert parse("(p & q) & r") == And(And(p, q), r)
+    assert str(And(And(p, q), r)) == "(p & q) & r"
+    assert str(Implies(Implies(p, q), r)) == "(p -> q) -> r"
+
+
+def test_printing_is_readable():
+    formula = Implies(Knows(0, Or(Atom("p", (1, 5)), Not(Atom("rain")))), Common((0, 1), r))
+    assert str(formula) == "K_0 (p(1,5) | ~rain) -> C_{0,1} r"
+    assert formula.unicode() == "K_0 (p(1,5) ∨ ¬rain) → C_{0,1} r"
+    assert str(AnnounceDual(p, Everyone(None, q))) == "<!p>E q"
+    assert str(Announce(And(p, q), Distributed(("a",), q))) == "[!p & q]D_a q"
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "message"),
+    [
+        ("p & q &", 7, "expected a formula after '&', found end of input"),
+        ("", 0, "expected a formula, found end of input"),
+        ("p & (q", 6, "expected ')', found end of input"),
+        ("p q", 2, "expected an operator or end of input, found 'q'"),
+        ("K p", 1, "expected '_' and an agent after 'K'"),
+        ("K_a", 3, "expected a formula after 'K_a', found end of input"),
+        ("[p]q", 1, "expected '!' after '[', found 'p'"),
+        ("[!p q", 4, "expected ']', found 'q'"),
+        ("<!p q", 4, "expected '>', found 'q'"),
+        ("C_{} p", 3, "expected an agent after '{', found '}'"),
+        ("C_{a,} p", 5, "expected an agent after ',', found '}'"),
+        ("p(0,", 4, "expected an identifier or a number after ',', found end of input"),
+        ("p -> ", 5, "expected a formula after '->', found end of input"),
+        ("p | & q", 4, "expected a formula after '|', found '&'"),
+        ("~", 1, "expected a formula after '~', found end of input"),
+        ("p @ q", 2, "unexpected character '@'"),
+        ("(p))", 3, "expected an operator or end of input, found ')'"),
+        ("true(1)", 4, "expected an operator or end of input, found '('"),
+        ("K", 1, "expected '_' and an agent after 'K'"),
+    ],
+)
+def test_errors_name_the_position_and_what_was_expected(text, position, message):
+    with pytest.raises(FormulaError) as caught:
+        parse(text)
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert error.position == position
+    assert error.message == message
+    assert str(error).splitlines() == [f"position {position}: {message}", f"  {text}",
+                                       "  " + " " * position + "^"]
+
+
+def test_parsing_never_evaluates_python():
+    with pytest.raises(FormulaError):
+        parse("__import__('os').system('true')")
+    with pytest.raises(FormulaError):
+        parse("p; import os")
+
+
+@pytest.mark.parametrize("name", ["K", "M", "E", "C", "D", "true", "not", "K_a", "C_x"])
+def test_operator_words_cannot_name_atoms(name):
+    with pytest.raises(ValueError, match="not a valid atom name"):
+        Atom(name)

@@ -1,0 +1,100 @@
+"""The fast checker against the textbook semantics, and S5 validities, on random small models."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kripke import (
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    Common,
+    Distributed,
+    Everyone,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Possible,
+)
+from kripke.reference import reference_evaluate
+from kripke.strategies import AGENTS, formulas, groups, models
+
+agents = st.sampled_from(AGENTS)
+
+
+def valid(model, formula) -> bool:
+    """True at every world of the model."""
+    return bool(model.evaluate(formula).all())
+
+
+@settings(max_examples=400, deadline=None)
+@given(models(), formulas())
+def test_fast_checker_agrees_with_the_reference_semantics(model, formula):
+    assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
+
+
+@settings(max_examples=100, deadline=None)
+@given(models(), formulas(), agents)
+def test_user_queries_agree_with_evaluate(model, formula, agent):
+    w = model.actual
+    assert model.holds(formula) == bool(model.evaluate(formula)[w])
+    assert model.knows(agent, formula) == model.holds(Knows(agent, formula))
+    assert model.knows_whether(agent, formula) == (
+        model.holds(Knows(agent, formula)) or model.holds(Knows(agent, Not(formula)))
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(), formulas(max_leaves=6), agents)
+def test_knowledge_is_s5(model, phi, a):
+    assert valid(model, Implies(Knows(a, phi), phi))  # T: knowledge is true
+    assert valid(model, Implies(Knows(a, phi), Knows(a, Knows(a, phi))))  # 4: positive intro.
+    assert valid(model, Implies(Not(Knows(a, phi)), Knows(a, Not(Knows(a, phi)))))  # 5
+    assert valid(model, Iff(Possible(a, phi), Not(Knows(a, Not(phi)))))  # duality
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(), formulas(max_leaves=6), formulas(max_leaves=6), agents)
+def test_k_axiom_and_necessitation(model, phi, psi, a):
+    assert valid(model, Implies(And(Knows(a, Implies(phi, psi)), Knows(a, phi)), Knows(a, psi)))
+    if valid(model, phi):
+        assert valid(model, Knows(a, phi))
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(), formulas(max_leaves=6), groups())
+def test_group_knowledge(model, phi, group):
+    members = AGENTS if group is None else group
+    assert valid(model, Implies(Common(group, phi), Everyone(group, phi)))
+    assert valid(model, Implies(Common(group, phi), Everyone(group, Common(group, phi))))
+    assert valid(model, Iff(Everyone(group, phi), And.of([Knows(a, phi) for a in members])))
+    for a in members:
+        assert valid(model, Implies(Knows(a, phi), Distributed(group, phi)))
+    assert valid(model, Implies(Distributed(group, phi), phi))
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(), formulas(max_leaves=4), formulas(max_leaves=4), agents)
+def test_announcement_reduction_axioms(model, phi, psi, a):
+    p = Atom("p")
+    assert valid(model, Iff(Announce(phi, p), Implies(phi, p)))
+    assert valid(model, Iff(Announce(phi, Not(psi)), Implies(phi, Not(Announce(phi, psi)))))
+    assert valid(model, Iff(Announce(phi, And(psi, p)), And(Announce(phi, psi), Announce(phi, p))))
+    assert valid(model, Iff(Announce(phi, Knows(a, psi)),
+                            Implies(phi, Knows(a, Announce(phi, psi)))))
+    assert valid(model, Iff(AnnounceDual(phi, psi), And(phi, Announce(phi, psi))))
+
+
+@settings(max_examples=100, deadline=None)
+@given(models(), formulas(max_leaves=6), formulas(max_leaves=6))
+def test_announce_keeps_exactly_the_worlds_where_the_formula_held(model, phi, psi):
+    values = model.evaluate(phi)
+    if not values[model.actual]:
+        return
+    after = model.announce(phi)
+    assert after.world_ids.tolist() == model.world_ids[values].tolist()
+    # [!φ]ψ at the actual world is ψ's value in the updated model.
+    assert model.holds(Announce(phi, psi)) == after.holds(psi)
