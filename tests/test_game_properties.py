@@ -8,6 +8,7 @@ are split into chunks of 100 seeds so that ``pytest -n 2`` spreads them over wor
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -16,7 +17,7 @@ from conftest import card_counts, deck_counts, tiny_board
 
 from agents.policies import baseline, uniform_random
 from boards import builtin_boards, load_board
-from game import Claim, DrawFaceUp, Pass, Rules
+from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
 from game.cards import LOCO
 from game.log import event_to_json, header, read_log, replay, write_log
 from game.state import END_REASONS, GameState
@@ -167,3 +168,34 @@ def test_a_file_that_is_not_a_log_is_refused_with_its_line(tmp_path):
     path.write_text(lines[1] + "\n")  # an event where the header should be
     with pytest.raises(ValueError, match="line 1: not a ttr-kripke-log header"):
         read_log(path)
+
+
+def candidate_actions(state: GameState) -> list:
+    """Every action worth trying now, legal or not."""
+    out = [DrawDeck(), Pass(), *(DrawFaceUp(s) for s in range(-1, len(state.face_up) + 1))]
+    for conn in state.board.connections:
+        for colour in [None, *range(LOCO)]:
+            out += [Claim(conn.id, colour, n) for n in range(conn.length + 2)]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(200_000, 200_012))
+def test_apply_accepts_exactly_the_legal_actions(seed):
+    board = tiny_board()
+    players, tickets, names = setup(seed)
+    state = GameState(Rules(board=board, players=players, tickets_each=tickets), seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if step % 7 == 0:
+            legal = state.legal_actions()
+            before = final_facts(state)
+            for action in candidate_actions(state):
+                if action in legal:
+                    copy.deepcopy(state).apply(action)
+                else:
+                    with pytest.raises(IllegalAction):
+                        state.apply(action)
+            assert final_facts(state) == before, f"seed {seed}: a refusal changed the game"
+        state.apply(POLICIES[names[state.current]](state, state.current, rng))
+        step += 1
