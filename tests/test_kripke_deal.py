@@ -1,0 +1,111 @@
+"""Deal models: every deal exactly once, the counts of the design notes, own hands observed."""
+
+from __future__ import annotations
+
+from math import factorial
+
+import pytest
+
+from kripke import Atom, DealModel, Knows, ModelError, Or, deal_count, deal_model
+
+
+def hands_of(model: DealModel) -> list[tuple[frozenset, ...]]:
+    return [tuple(frozenset(h) for h in model.deal(w)) for w in range(model.n_worlds)]
+
+
+@pytest.mark.parametrize(
+    ("m", "k", "worlds"), [(3, 2, 90), (3, 3, 1680), (4, 3, 369_600), (2, 2, 6), (4, 1, 24)]
+)
+def test_world_counts_of_the_design_notes(m, k, worlds):
+    assert deal_count(m * k, [k] * m) == worlds == factorial(m * k) // factorial(k) ** m
+    if worlds <= 400_000:
+        model = deal_model(range(m * k), [k] * m, [range(i * k, i * k + k) for i in range(m)])
+        assert model.n_worlds == worlds
+        assert model.agents == tuple(range(m))
+
+
+@pytest.mark.parametrize(
+    ("n", "sizes"), [(6, [2, 2, 2]), (7, [3, 3, 1]), (7, [2, 1, 2]), (5, [0, 2, 3]), (4, [4])]
+)
+def test_every_deal_appears_exactly_once(n, sizes):
+    actual = []
+    start = 0
+    for k in sizes:
+        actual.append(range(start, start + k))
+        start += k
+    model = deal_model(range(n), sizes, actual)
+    deals = hands_of(model)
+    assert len(deals) == len(set(deals)) == deal_count(n, sizes)
+    for hands in deals:
+        assert [len(h) for h in hands] == sizes
+        dealt = [c for h in hands for c in h]
+        assert len(dealt) == len(set(dealt))
+
+
+def test_the_actual_world_is_the_real_deal_for_every_deal():
+    model = deal_model("abcdef", [2, 1, 2], ["ab", "c", "de"])
+    for w in range(model.n_worlds):
+        again = deal_model("abcdef", [2, 1, 2], model.deal(w))
+        assert again.actual == w
+        assert again.deal() == model.deal(w)
+
+
+def test_agents_observe_exactly_their_own_hand():
+    model = deal_model(range(6), [2, 2, 2], [[0, 5], [1, 2], [3, 4]])
+    assert model.deal() == ((0, 5), (1, 2), (3, 4))
+    assert model.world_label(model.actual) == "0:{0,5} 1:{1,2} 2:{3,4}"
+    for agent, hand in enumerate(model.deal()):
+        worlds = model.possible_worlds(agent)
+        assert len(worlds) == 6  # the other four cards split 2 + 2
+        assert all(model.deal(w)[agent] == hand for w in worlds)
+        assert model.known_atoms(agent) == {
+            **{Atom("p", (agent, c)): c in hand for c in range(6)},
+            **{Atom("p", (other, c)): False for other in range(3) for c in hand if other != agent},
+        }
+    assert model.holds("K_0 ~p(1,0) & ~K_0 p(1,1) & K_0 (p(1,1) | p(2,1))")
+
+
+def test_undealt_cards_are_seen_by_no_one():
+    """Deal 2 + 2 of 6 cards: two cards stay on the table, which nobody observes."""
+    model = deal_model(range(6), [2, 2], [[0, 1], [2, 3]])
+    assert model.n_worlds == deal_count(6, [2, 2]) == 90
+    assert not model.holds(Or.of([Knows(0, Atom("p", (1, c))) for c in range(2, 6)]))
+    after = model.announce("p(1,2) & p(1,3)")
+    assert after.holds("K_0 p(1,2) & K_0 ~p(1,4)")
+
+
+def test_names_of_agents_and_atoms_can_be_chosen():
+    model = deal_model(range(7), [3, 3, 1], [[0, 1, 2], [3, 4, 5], [6]],
+                       agents=["alice", "bob", "cath"], atom="has_{agent}_{card}")
+    assert model.holds("K_alice has_alice_0 & K_cath has_cath_6")
+    assert model.world_label(model.actual) == "alice:{0,1,2} bob:{3,4,5} cath:{6}"
+
+
+def test_announcements_keep_deal_answers_right():
+    model = deal_model(range(9), [3, 3, 3], [range(0, 3), range(3, 6), range(6, 9)])
+    after = model.announce("p(1,3) | p(1,7)").announce("K_2 ~p(1,7)")
+    for w in range(after.n_worlds):
+        hands = after.deal(w)
+        assert 3 in hands[1] or 7 in hands[1]
+        assert after.world_label(w) == model.world_label(int(after.world_ids[w]))
+
+
+@pytest.mark.parametrize(
+    ("cards", "sizes", "actual", "message"),
+    [
+        ([0, 0, 1], [1, 1], [[0], [1]], "distinct"),
+        (range(4), [3, 2], [[0, 1, 2], [3]], "do not fit"),
+        (range(4), [2, 2], [[0, 1], [1, 2]], "another agent already holds"),
+        (range(4), [2, 2], [[0, 1], [2]], "must hold 2 distinct cards"),
+        (range(4), [2, 2], [[0, 9], [2, 3]], "must hold 2 distinct cards"),
+        (range(4), [2, 2], [[0, 1]], "1 hands for 2 agents"),
+    ],
+)
+def test_bad_deals_are_refused(cards, sizes, actual, message):
+    with pytest.raises(ModelError, match=message):
+        deal_model(cards, sizes, actual)
+
+
+def test_agents_must_match_hand_sizes():
+    with pytest.raises(ModelError, match="3 agents but 2 hand sizes"):
+        deal_model(range(4), [2, 2], [[0, 1], [2, 3]], agents=["a", "b", "c"])

@@ -1,0 +1,176 @@
+"""Building models by hand and the questions a user asks of them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kripke import (
+    And,
+    AnnouncementError,
+    Atom,
+    Bottom,
+    Knows,
+    KripkeModel,
+    ModelError,
+    Not,
+    Or,
+    Top,
+    knows_whether,
+    parse,
+)
+
+p, q = Atom("p"), Atom("q")
+
+
+def textbook() -> KripkeModel:
+    """Three worlds: p q | p ~q | ~p q. Alice cannot tell 0 from 1; Bob cannot tell 1 from 2."""
+    return KripkeModel.from_worlds(
+        [{"p", "q"}, {"p"}, {"q"}],
+        {"alice": ["left", "left", "right"], "bob": [0, 1, 1]},
+        actual=0,
+    )
+
+
+def test_worlds_agents_and_atoms():
+    model = textbook()
+    assert model.n_worlds == 3
+    assert model.agents == ("alice", "bob")
+    assert set(model.atoms) == {p, q}
+    assert model.actual == 0
+    assert model.world_ids.tolist() == [0, 1, 2]
+    assert model.world_label(1) == "p"
+    assert model.world_label(2) == "q"
+    assert "3 worlds" in repr(model)
+
+
+def test_possible_worlds_and_knowledge():
+    model = textbook()
+    assert model.possible_worlds("alice").tolist() == [0, 1]
+    assert model.possible_worlds("bob", world=2).tolist() == [1, 2]
+    assert model.knows("alice", p)
+    assert not model.knows("alice", q)
+    assert model.knows_whether("alice", "p")
+    assert not model.knows_whether("alice", "q")
+    assert model.knows("bob", "p & q")  # at world 0 Bob sees only world 0
+    assert not model.knows("bob", "p", world=1)
+    assert model.known_atoms("alice") == {p: True}
+    assert model.known_atoms("bob", world=1) == {}
+    assert model.known_atoms("bob", world=0) == {p: True, q: True}
+
+
+def test_evaluate_over_all_worlds_and_holds_at_one():
+    model = textbook()
+    assert model.evaluate("K_alice p").tolist() == [True, True, False]
+    assert model.evaluate(Knows("bob", q)).tolist() == [True, False, False]
+    assert model.evaluate("M_bob ~p").tolist() == [False, True, True]
+    assert model.evaluate("C_{alice,bob} (p | q)").tolist() == [True, True, True]
+    assert model.evaluate("C p").tolist() == [False, False, False]
+    assert model.evaluate("D_{alice,bob} ~q").tolist() == [False, True, False]
+    assert model.evaluate(Top()).all() and not model.evaluate(Bottom()).any()
+    assert model.holds("K_alice p")
+    assert not model.holds("K_alice p", world=2)
+    # evaluate hands out a fresh array: changing it changes nothing in the model.
+    values = model.evaluate(p)
+    values[:] = False
+    assert model.evaluate(p).tolist() == [True, True, False]
+
+
+def test_announcement_restricts_and_keeps_world_ids():
+    model = textbook()
+    after = model.announce("q")
+    assert after.n_worlds == 2
+    assert after.world_ids.tolist() == [0, 2]
+    assert after.actual == 0
+    assert after.knows("alice", "p & q")  # Alice's other world is gone
+    assert after.world_index(2) == 1
+    assert after.world_index(1) is None
+    assert model.n_worlds == 3  # the old model is unchanged
+
+
+def test_announcement_false_at_the_actual_world_is_refused():
+    with pytest.raises(AnnouncementError, match=r"cannot announce ~p: it is false") as caught:
+        textbook().announce(Not(p))
+    assert caught.value.formula == Not(p)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_restrict_may_drop_the_actual_world():
+    model = textbook().restrict(np.array([False, True, True]))
+    assert model.actual is None
+    assert model.world_ids.tolist() == [1, 2]
+    with pytest.raises(ModelError, match="no actual world"):
+        model.holds(p)
+    assert model.holds(p, world=0)
+    assert model.restrict([1]).world_ids.tolist() == [2]
+
+
+def test_agents_are_found_by_name_whatever_the_spelling():
+    model = KripkeModel({"p": [True, False]}, {0: [0, 0], "b": [0, 1]}, actual=0)
+    assert model.holds("~K_0 p & K_b p")
+    assert model.knows("0", "~K_0 p")
+    assert model.holds(Knows("b", p)) and not model.holds(Knows(0, p))
+
+
+def test_observation_keys_may_be_any_hashable_or_large_ints():
+    worlds = [{"p"}, set(), {"p"}]
+    by_tuple = KripkeModel.from_worlds(worlds, {"a": [(1, "x"), (2, "y"), (1, "x")]}, actual=0)
+    by_big_int = KripkeModel.from_worlds(worlds, {"a": np.array([10**12, -5, 10**12])}, actual=0)
+    for model in (by_tuple, by_big_int):
+        assert model.possible_worlds("a").tolist() == [0, 2]
+        assert model.holds("K_a p")
+
+
+def test_observed_atoms_are_tables_over_an_agents_keys():
+    """An atom the agent observes is stored once per class, not once per world."""
+    keys = np.array([0, 1, 1, 2])
+    model = KripkeModel(
+        {"q": [True, False, True, False]},
+        {"a": keys, "b": [0, 0, 1, 1]},
+        actual=1,
+        observed_atoms={"s": ("a", [False, True, False])},
+    )
+    assert model.atom_values("s").tolist() == [False, True, True, False]
+    assert model.atom_values("s", np.array([3, 0])).tolist() == [False, False]
+    assert model.holds("K_a s & ~K_b s & M_b s")
+    assert model.evaluate(Or(Atom("s"), q)).tolist() == [True, True, True, False]
+    assert model.evaluate(And(Atom("s"), Not(Atom("s")))).tolist() == [False] * 4
+    assert model.evaluate("s -> K_a s").all()
+    assert model.evaluate("s <-> ~~s").all()
+    assert model.known_atoms("a") == {Atom("s"): True}
+
+
+def test_knows_whether_formula_helper():
+    model = textbook()
+    assert model.holds(knows_whether("alice", p))
+    assert not model.holds(knows_whether("alice", q))
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: KripkeModel({"p": [True]}, {"a": [0, 1]}), "2 observation keys for 1 worlds"),
+        (lambda: KripkeModel({"p": [True, False]}, {"a": [0]}, n_worlds=2), "1 observation keys"),
+        (lambda: KripkeModel({"p": [True]}, {0: [0], "0": [0]}), "two agents are both named"),
+        (lambda: KripkeModel(), "cannot tell the number of worlds"),
+        (lambda: KripkeModel({"p": [True]}, {"a": [0]}, actual=3), "out of range"),
+        (lambda: KripkeModel({"p": [True, False]}, {"a": [0, 1]},
+                             observed_atoms={"s": ("a", [True])}), "table has 1 entries"),
+    ],
+)
+def test_malformed_models_are_refused_clearly(build, message):
+    with pytest.raises(ModelError, match=message):
+        build()
+
+
+def test_unknown_agents_and_atoms_are_named_in_the_error():
+    model = textbook()
+    agents = r"unknown agent 'carol'; the agents are \['alice', 'bob'\]"
+    with pytest.raises(ModelError, match=agents):
+        model.evaluate("K_carol p")
+    with pytest.raises(ModelError, match="unknown atom rain"):
+        model.evaluate(parse("rain"))
+    with pytest.raises(ModelError, match="out of range"):
+        model.possible_worlds("alice", world=3)
+    with pytest.raises(ModelError, match="increasing"):
+        model.restrict([2, 1])
