@@ -33,9 +33,10 @@ from kripke.model import KripkeModel
 # Mixed names on purpose: agents are found by their text, so 0 and "b" must both work.
 AGENTS: tuple[Agent, ...] = (0, "b", 2)
 PLAIN_ATOMS = (Atom("p"), Atom("q"), Atom("r", (1,)))
-# s is observed by agent 0 (a table over its keys), so the checker's table paths get exercised.
-OBSERVED_ATOM = Atom("s")
-ATOMS = (*PLAIN_ATOMS, OBSERVED_ATOM)
+# Atoms observed by one agent (tables over its keys), so the checker's table paths get exercised:
+# s and t by agent 0, u by agent b.
+OBSERVED_ATOMS = {Atom("s"): AGENTS[0], Atom("t"): AGENTS[0], Atom("u"): AGENTS[1]}
+ATOMS = (*PLAIN_ATOMS, *OBSERVED_ATOMS)
 
 
 @st.composite
@@ -46,10 +47,10 @@ def models(draw: st.DrawFn, max_worlds: int = 7) -> KripkeModel:
     observations = {agent: np.array(draw(keys)) for agent in AGENTS}
     bools = st.lists(st.booleans(), min_size=n, max_size=n)
     valuation = {atom: draw(bools) for atom in PLAIN_ATOMS}
-    table = draw(st.lists(st.booleans(), min_size=4, max_size=4))
+    tables = st.lists(st.booleans(), min_size=4, max_size=4)
+    observed = {atom: (agent, draw(tables)) for atom, agent in OBSERVED_ATOMS.items()}
     actual = draw(st.integers(0, n - 1))
-    return KripkeModel(valuation, observations, actual,
-                       observed_atoms={OBSERVED_ATOM: (AGENTS[0], table)})
+    return KripkeModel(valuation, observations, actual, observed_atoms=observed)
 
 
 def groups() -> st.SearchStrategy[tuple[Agent, ...] | None]:
@@ -57,9 +58,11 @@ def groups() -> st.SearchStrategy[tuple[Agent, ...] | None]:
     return st.none() | st.lists(st.sampled_from(AGENTS), min_size=1, max_size=3, unique=True)
 
 
-def formulas(max_leaves: int = 12) -> st.SearchStrategy[Formula]:
-    """Random formulas over ATOMS and AGENTS using every connective and operator."""
-    leaves = st.sampled_from(ATOMS) | st.just(Top()) | st.just(Bottom())
+def formulas(
+    max_leaves: int = 12, atoms: tuple[Atom, ...] = ATOMS
+) -> st.SearchStrategy[Formula]:
+    """Random formulas over the atoms and AGENTS using every connective and operator."""
+    leaves = st.sampled_from((*atoms, Top(), Bottom()))
 
     def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
         agents = st.sampled_from(AGENTS)

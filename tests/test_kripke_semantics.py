@@ -16,7 +16,9 @@ from kripke import (
     Iff,
     Implies,
     Knows,
+    KripkeModel,
     Not,
+    Or,
     Possible,
 )
 from kripke.reference import reference_evaluate
@@ -33,6 +35,13 @@ def valid(model, formula) -> bool:
 @settings(max_examples=400, deadline=None)
 @given(models(), formulas())
 def test_fast_checker_agrees_with_the_reference_semantics(model, formula):
+    assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
+
+
+@settings(max_examples=200, deadline=None)
+@given(models(), formulas(atoms=(Atom("s"), Atom("t"), Atom("p"))))
+def test_fast_checker_agrees_on_formulas_about_what_one_agent_sees(model, formula):
+    """s and t are observed by agent 0: Boolean combinations of them take the table path."""
     assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
 
 
@@ -98,3 +107,21 @@ def test_announce_keeps_exactly_the_worlds_where_the_formula_held(model, phi, ps
     assert after.world_ids.tolist() == model.world_ids[values].tolist()
     # [!φ]ψ at the actual world is ψ's value in the updated model.
     assert model.holds(Announce(phi, psi)) == after.holds(psi)
+
+
+def test_boolean_tables_of_one_agents_atoms_exhaustively():
+    """Every connective over two atoms agent a observes, on all four value combinations."""
+    model = KripkeModel(
+        {"p": [True, False, True, False]},
+        {"a": [0, 1, 2, 3], "b": [0, 0, 1, 1]},
+        actual=0,
+        observed_atoms={"s": ("a", [True, True, False, False]),
+                        "t": ("a", [True, False, True, False])},
+    )
+    s, t = Atom("s"), Atom("t")
+    literals = [s, t, Not(s), Not(t)]
+    for x in literals:
+        for y in literals:
+            for formula in (And(x, y), Or(x, y), Implies(x, y), Iff(x, y), And(x, y, Not(x)),
+                            Or(x, y, Atom("p")), Knows("b", Implies(x, y))):
+                assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
