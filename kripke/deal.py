@@ -15,6 +15,7 @@ choice among the rest, ...), which is how the actual deal's index is computed.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Sequence
+from functools import cache
 from itertools import combinations
 from math import comb, factorial, prod
 
@@ -33,10 +34,25 @@ def _int_dtype(bound: int) -> np.dtype:
     raise ModelError(f"{bound} hands are too many to number")
 
 
+@cache
 def _combinations(n: int, k: int) -> IntArray:
-    """All k-subsets of range(n) in lexicographic order, as a (comb(n, k), k) array."""
+    """All k-subsets of range(n) in lexicographic order, as a (comb(n, k), k) array.
+
+    Cached (read-only), like the other per-(n, k) tables: a game builds a deal model per game.
+    """
     flat = np.fromiter((i for c in combinations(range(n), k) for i in c), dtype=np.int64)
+    flat.flags.writeable = False
     return flat.reshape(comb(n, k), k)
+
+
+@cache
+def _subsets(n: int, k: int) -> _Subsets:
+    return _Subsets(n, k)
+
+
+@cache
+def _atom(text: str) -> Atom:
+    return Atom(text)
 
 
 class _Subsets:
@@ -64,7 +80,7 @@ def deal_count(n_cards: int, hand_sizes: Sequence[int]) -> int:
 
 def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
     """Each hand's rank (among subsets of its size) in every deal; sizes must sum to n."""
-    subsets = {k: _Subsets(n, k) for k in set(sizes)}
+    subsets = {k: _subsets(n, k) for k in set(sizes)}
     remainder = np.zeros(1, dtype=np.int16)  # rank of the remaining cards: all n of them
     left = n
     keys: list[IntArray] = []
@@ -73,11 +89,11 @@ def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
             keys.append(remainder.astype(subsets[k].dtype, copy=False))
             remainder, left = np.zeros_like(remainder), 0  # only empty hands can follow
             continue
-        remaining = _Subsets(n, left).members  # every possible remainder, as card positions
+        remaining = _subsets(n, left).members  # every possible remainder, as card positions
         patterns = _combinations(left, k)  # which of the remaining cards the agent gets
         others = _combinations(left, left - k)[::-1]  # the complement of each pattern, in step
         hand_rank = subsets[k].rank(remaining[:, patterns])  # (remainders, choices)
-        rest = _Subsets(n, left - k)
+        rest = _subsets(n, left - k)
         rest_rank = rest.rank(remaining[:, others])
         choices = len(patterns)
         keys = [np.repeat(key, choices) for key in keys]
@@ -140,13 +156,13 @@ def deal_model(
     sizes = hand_sizes + ((undealt,) if undealt else ())
     keys = _all_deals(n, sizes)[: len(hand_sizes)]
 
-    members = tuple(_Subsets(n, k).members for k in hand_sizes)
+    members = tuple(_subsets(n, k).members for k in hand_sizes)
     observed: dict[Atom, tuple[Agent, IntArray]] = {}
     for agent, hands in zip(agents, members, strict=True):
         holds = np.zeros((len(hands), n), dtype=bool)
         np.put_along_axis(holds, hands, True, axis=1)
         for c, card in enumerate(cards):
-            observed[Atom(atom.format(agent=agent, card=card))] = (agent, holds[:, c].copy())
+            observed[_atom(atom.format(agent=agent, card=card))] = (agent, holds[:, c].copy())
 
     model = DealModel(
         observations=dict(zip(agents, keys, strict=True)),
