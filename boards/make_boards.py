@@ -1,0 +1,132 @@
+"""Write the shipped board files from the checked published map data.
+
+Run as ``python -m boards.make_boards DATA_DIR`` with the shared data folder (``usa_map.json``
+and ``europe_map.json``). The boards are product data and are committed; this tool exists so
+that anyone can see, and repeat, exactly how they were made. It reads nothing but DATA_DIR,
+writes only ``boards/data/*.json``, and gives the same bytes on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from boards.europe_cut import choose_cut
+from boards.loader import FORMAT_NAME, FORMAT_VERSION, parse_board
+
+OUT_DIR = Path(__file__).parent / "data"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m boards.make_boards", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("data_dir", type=Path, help="folder holding usa_map.json and "
+                        "europe_map.json")
+    args = parser.parse_args(argv)
+    data_dir = args.data_dir.resolve()
+    for name, doc in (("usa", usa_board(data_dir)), ("europe24", europe24_board(data_dir))):
+        board = parse_board(doc, f"generated {name}")  # never write a board the loader refuses
+        path = OUT_DIR / f"{name}.json"
+        path.write_text(dumps(doc), encoding="utf-8")
+        print(f"{path}: {len(board.cities)} cities, {len(board.connections)} connections, "
+              f"{len(board.tickets)} tickets")
+    return 0
+
+
+def usa_board(data_dir: Path) -> dict[str, Any]:
+    """The whole original USA map, doubles kept as pairs of segments."""
+    data, source = _read(data_dir, "usa_map.json")
+    pairs = _double_numbers(data["routes"])
+    cities = [{"name": c["name"], "x": _coord(c["board_xy_norm"][0]),
+               "y": _coord(1 - c["board_xy_norm"][1])}  # the data's y points up, ours down
+              for c in data["cities"]]
+    connections = [_connection(r, pairs.get(r["pair_id"]) if r["double"] else None)
+                   for r in data["routes"]]
+    tickets = [{"a": t["a"], "b": t["b"], "points": t["points"]} for t in data["tickets"]]
+    return _document("usa", "USA", source, data, cities, connections, tickets)
+
+
+def europe24_board(data_dir: Path) -> dict[str, Any]:
+    """24 cities of the Europe map: no tunnels, one segment per double, 16 real tickets."""
+    data, source = _read(data_dir, "europe_map.json")
+    kept: dict[frozenset[str], dict] = {}
+    for r in data["routes"]:  # the first segment of a double is the one kept
+        if not r["tunnel"]:
+            kept.setdefault(frozenset((r["a"], r["b"])), r)
+    graph = nx.Graph()
+    graph.add_edges_from((r["a"], r["b"], {"length": r["length"]}) for r in kept.values())
+    regular = [(t["a"], t["b"], t["points"]) for t in data["tickets"] if not t["long"]]
+    cut = choose_cut(graph, [t for t in regular if t[0] in graph and t[1] in graph])
+
+    chosen = set(cut.cities)
+    cities = [{"name": c["name"], "x": _coord(c["board_xy_pct"][0] / 100),
+               "y": _coord(c["board_xy_pct"][1] / 100)}
+              for c in data["cities"] if c["name"] in chosen]
+    connections = [_connection(r, None) for r in kept.values()
+                   if r["a"] in chosen and r["b"] in chosen]
+    deck = set(cut.tickets)
+    tickets = [{"a": a, "b": b, "points": p} for a, b, p in regular if (a, b, p) in deck]
+    note = (f"; cut to {len(chosen)} cities by boards/make_boards.py (tunnels dropped, one "
+            f"segment per double, {len(tickets)} of the {cut.inside} regular tickets inside)")
+    return _document("europe24", "Europe 24 (simplified)", source + note, data, cities,
+                     connections, tickets)
+
+
+def _read(data_dir: Path, filename: str) -> tuple[dict[str, Any], str]:
+    """The data file and the citation for it: map, file, and the data's own sources."""
+    data = json.loads((data_dir / filename).read_text(encoding="utf-8"))
+    cited = f"{data_dir.parent.name}/{data_dir.name}/{filename}"
+    return data, f"{data['map']}: {cited} (checked published data; see its README and sources)"
+
+
+def _double_numbers(routes: list[dict]) -> dict[int, int]:
+    """Number the doubles 1, 2, ... in the data's order (not 0, which reads as 'no pair')."""
+    numbers: dict[int, int] = {}
+    for r in routes:
+        if r["double"] and r["pair_id"] not in numbers:
+            numbers[r["pair_id"]] = len(numbers) + 1
+    return numbers
+
+
+def _connection(route: dict, pair: int | None) -> dict[str, Any]:
+    """A board connection from a data route; defaults (no ferry, no tunnel, no pair) omitted."""
+    out: dict[str, Any] = {"a": route["a"], "b": route["b"], "length": route["length"],
+                           "colour": "grey" if route["color"] == "gray" else route["color"]}
+    if route.get("ferry_locomotives"):
+        out["ferry"] = route["ferry_locomotives"]
+    if route.get("tunnel"):
+        out["tunnel"] = True
+    if pair is not None:
+        out["pair"] = pair
+    return out
+
+
+def _coord(value: float) -> float:
+    return round(value, 4)
+
+
+def _document(name: str, title: str, source: str, data: dict, cities: list, connections: list,
+              tickets: list) -> dict[str, Any]:
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "title": title,
+            "source": source, "route_points": data["route_points"], "cities": cities,
+            "connections": connections, "tickets": tickets}
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """JSON with one city, connection or ticket per line, so diffs and hand edits stay easy."""
+    parts = []
+    for key, value in doc.items():
+        if isinstance(value, list):
+            rows = ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value)
+            parts.append(f"  {json.dumps(key)}: [\n{rows}\n  ]")
+        else:
+            parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
