@@ -254,26 +254,26 @@ class KripkeModel:
         The actual world becomes None if it is not kept; ``announce`` refuses that case.
         """
         mask = np.asarray(mask)
-        if mask.dtype == bool:
-            if mask.shape != (self._n,):
-                raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
-            kept = np.flatnonzero(mask)
-        else:
-            kept = mask.astype(np.int64, copy=False)
-            if kept.size and (np.any(np.diff(kept) <= 0) or kept[0] < 0 or kept[-1] >= self._n):
+        if mask.dtype != bool:  # indices: turn them into a mask, checking them on the way
+            indices = mask.astype(np.int64, copy=False)
+            if indices.size and (np.any(np.diff(indices) <= 0) or indices[0] < 0
+                                 or indices[-1] >= self._n):
                 raise ModelError("world indices must be increasing and in range")
+            mask = np.zeros(self._n, dtype=bool)
+            mask[indices] = True
+        elif mask.shape != (self._n,):
+            raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
+        # Boolean indexing streams through each array once; no index array is materialised.
         new = copy.copy(self)
-        new._n = int(kept.size)
-        new._keys = tuple(np.take(k, kept) for k in self._keys)
-        new._valuation = {a: v[kept] for a, v in self._valuation.items()}
+        new._keys = tuple(k[mask] for k in self._keys)
+        new._valuation = {a: v[mask] for a, v in self._valuation.items()}
         for v in new._valuation.values():
             v.flags.writeable = False
-        new.world_ids = np.take(self.world_ids, kept)
+        new.world_ids = self.world_ids[mask]
+        new._n = int(new.world_ids.size)
         new.actual = None
-        if self.actual is not None:
-            position = int(np.searchsorted(kept, self.actual))
-            if position < kept.size and kept[position] == self.actual:
-                new.actual = position
+        if self.actual is not None and mask[self.actual]:
+            new.actual = int(np.count_nonzero(mask[: self.actual]))
         return new
 
     # --- questions a user asks --------------------------------------------------------------
