@@ -152,7 +152,7 @@ class _Checker:
         """
         match f:
             case Atom():
-                if (observed := self.model._observed.get(f)) is None:
+                if (observed := self.model.observed_atom(f)) is None:
                     return None
                 agent, table = observed
                 return agent, table[: self.model.n_keys(agent)]

@@ -106,9 +106,31 @@ def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
 class DealModel(KripkeModel):
     """A KripkeModel whose worlds are deals; it can say who holds what in each world."""
 
-    cards: tuple[Hashable, ...]
-    hand_sizes: tuple[int, ...]
-    _members: tuple[IntArray, ...]
+    def __init__(
+        self,
+        cards: tuple[Hashable, ...],
+        hand_sizes: tuple[int, ...],
+        agents: tuple[Agent, ...],
+        keys: list[IntArray],
+        atom: str,
+        actual: int,
+    ) -> None:
+        n = len(cards)
+        self._members = tuple(_subsets(n, k).members for k in hand_sizes)
+        observed: dict[Atom, tuple[Agent, IntArray]] = {}
+        for agent, hands in zip(agents, self._members, strict=True):
+            holds = np.zeros((len(hands), n), dtype=bool)
+            np.put_along_axis(holds, hands, True, axis=1)
+            for c, card in enumerate(cards):
+                observed[_atom(atom.format(agent=agent, card=card))] = (agent, holds[:, c].copy())
+        super().__init__(
+            observations=dict(zip(agents, keys, strict=True)),
+            actual=actual,
+            observed_atoms=observed,
+            n_worlds=len(keys[0]) if keys else deal_count(n, hand_sizes),
+        )
+        self.cards = cards
+        self.hand_sizes = hand_sizes
 
     def deal(self, world: int | None = None) -> tuple[tuple[Hashable, ...], ...]:
         """The hands, one tuple of cards per agent, in a world (default: the actual one)."""
@@ -155,25 +177,8 @@ def deal_model(
     undealt = n - sum(hand_sizes)
     sizes = hand_sizes + ((undealt,) if undealt else ())
     keys = _all_deals(n, sizes)[: len(hand_sizes)]
-
-    members = tuple(_subsets(n, k).members for k in hand_sizes)
-    observed: dict[Atom, tuple[Agent, IntArray]] = {}
-    for agent, hands in zip(agents, members, strict=True):
-        holds = np.zeros((len(hands), n), dtype=bool)
-        np.put_along_axis(holds, hands, True, axis=1)
-        for c, card in enumerate(cards):
-            observed[_atom(atom.format(agent=agent, card=card))] = (agent, holds[:, c].copy())
-
-    model = DealModel(
-        observations=dict(zip(agents, keys, strict=True)),
-        observed_atoms=observed,
-        n_worlds=len(keys[0]) if keys else deal_count(n, hand_sizes),
-    )
-    model.cards = cards
-    model.hand_sizes = hand_sizes
-    model._members = members
-    model.actual = _actual_index(cards, sizes, actual, agents)
-    return model
+    return DealModel(cards, hand_sizes, agents, keys, atom,
+                     _actual_index(cards, sizes, actual, agents))
 
 
 def _actual_index(

@@ -16,7 +16,7 @@ world's index in the model it was first built as, so a drawing can pin worlds ac
 from __future__ import annotations
 
 import copy
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -64,10 +64,12 @@ def _as_keys(values: Any, n_worlds: int | None, agent: Agent) -> IntArray:
 class KripkeModel:
     """A multi-agent S5 model: worlds, valuations, one partition per agent, an actual world.
 
-    ``valuation`` maps atoms (``Atom`` or text such as ``"p(0,3)"``) to a bool per world;
-    ``observations`` maps each agent (name or int) to what it sees in each world -- an int array,
-    or any hashable per world; ``observed_atoms`` maps an atom to ``(agent, table)`` meaning the
-    atom's value at a world is ``table[key of agent there]``. ``actual`` is a world index or None.
+    ``valuation`` maps atoms (``Atom`` or text such as ``"p(0,3)"``) to a bool per world, or to
+    a function from an array of world ids (``world_ids``) to their bools, called only when the
+    atom is evaluated, so a rule such as "bit i of the world id" costs no memory.
+    ``observations`` maps each agent (name or int) to what it sees in each world: an int array,
+    or any hashable per world. ``observed_atoms`` maps an atom to ``(agent, table)``: the atom's
+    value at a world is ``table[the agent's key there]``. ``actual`` is a world index or None.
     """
 
     def __init__(
@@ -82,10 +84,8 @@ class KripkeModel:
         valuation = dict(valuation or {})
         observations = dict(observations or {})
         if n_worlds is None:
-            sizes = [len(v) for v in valuation.values()] + [
-                len(v) if hasattr(v, "__len__") else None for v in observations.values()
-            ]
-            known = [s for s in sizes if s is not None]
+            values = [*valuation.values(), *observations.values()]
+            known = [len(v) for v in values if hasattr(v, "__len__")]
             if not known:
                 raise ModelError("cannot tell the number of worlds: pass n_worlds")
             n_worlds = known[0]
@@ -99,7 +99,11 @@ class KripkeModel:
             int(k.max()) + 1 if k.size else 0 for k in self._keys
         )
         self._valuation: dict[Atom, BoolArray] = {}
+        self._lazy: dict[Atom, Callable[[IntArray], Any]] = {}
         for atom, values in valuation.items():
+            if callable(values):
+                self._lazy[_as_atom(atom)] = values
+                continue
             array = np.asarray(values, dtype=bool)
             if array.shape != (self._n,):
                 raise ModelError(f"atom {atom} has {array.size} values for {self._n} worlds")
@@ -162,7 +166,7 @@ class KripkeModel:
     @property
     def atoms(self) -> tuple[Atom, ...]:
         """Every atom the model can evaluate, plain ones first."""
-        return tuple(self._valuation) + tuple(self._observed)
+        return (*self._valuation, *self._lazy, *self._observed)
 
     def observation(self, agent: Agent) -> IntArray:
         """The agent's observation key per world (equal keys: worlds it cannot tell apart)."""
@@ -196,12 +200,23 @@ class KripkeModel:
         atom = _as_atom(atom)
         if (array := self._valuation.get(atom)) is not None:
             return array if worlds is None else array[worlds]
+        if (rule := self._lazy.get(atom)) is not None:
+            ids = self.world_ids if worlds is None else self.world_ids[worlds]
+            values = np.asarray(rule(ids), dtype=bool)
+            if values.shape != ids.shape:
+                raise ModelError(f"atom {atom}: its function gave {values.size} values "
+                                 f"for {ids.size} worlds")
+            return values
         if (observed := self._observed.get(atom)) is not None:
             agent, table = observed
             keys = self._keys[agent]
             return gather(table, keys if worlds is None else keys[worlds])
         examples = ", ".join(str(a) for a in self.atoms[:5])
         raise ModelError(f"unknown atom {atom}; the model has atoms such as {examples}")
+
+    def observed_atom(self, atom: Atom) -> tuple[int, BoolArray] | None:
+        """(agent index, table over its keys) if the atom is one an agent observes, else None."""
+        return self._observed.get(atom)
 
     def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
         """Positions of a group's agents; None means every agent."""

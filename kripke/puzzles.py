@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import partial
 
 import numpy as np
 
@@ -20,10 +21,15 @@ def muddy_children(n: int, muddy: Collection[int]) -> KripkeModel:
     if not set(muddy) <= set(range(n)):
         raise ModelError(f"muddy children must be among 0..{n - 1}, got {sorted(muddy)}")
     worlds = np.arange(2**n, dtype=np.int64)
-    valuation = {Atom(f"m{i}"): (worlds >> i) & 1 == 1 for i in range(n)}
+    # The world id is the bit pattern, so each atom is a rule on ids, evaluated when asked.
+    valuation = {Atom(f"m{i}"): partial(_bit, i) for i in range(n)}
     observations = {i: worlds & ~(1 << i) for i in range(n)}
     actual = sum(1 << i for i in set(muddy))
     return KripkeModel(valuation, observations, actual)
+
+
+def _bit(i: int, world_ids: np.ndarray) -> np.ndarray:
+    return (world_ids >> i) & 1 == 1
 
 
 def at_least_one_muddy(n: int) -> Formula:

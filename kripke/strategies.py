@@ -36,7 +36,9 @@ PLAIN_ATOMS = (Atom("p"), Atom("q"), Atom("r", (1,)))
 # Atoms observed by one agent (tables over its keys), so the checker's table paths get exercised:
 # s and t by agent 0, u by agent b.
 OBSERVED_ATOMS = {Atom("s"): AGENTS[0], Atom("t"): AGENTS[0], Atom("u"): AGENTS[1]}
-ATOMS = (*PLAIN_ATOMS, *OBSERVED_ATOMS)
+# v is given as a function of the world ids, evaluated lazily.
+LAZY_ATOM = Atom("v")
+ATOMS = (*PLAIN_ATOMS, *OBSERVED_ATOMS, LAZY_ATOM)
 
 
 @st.composite
@@ -47,6 +49,8 @@ def models(draw: st.DrawFn, max_worlds: int = 7) -> KripkeModel:
     observations = {agent: np.array(draw(keys)) for agent in AGENTS}
     bools = st.lists(st.booleans(), min_size=n, max_size=n)
     valuation = {atom: draw(bools) for atom in PLAIN_ATOMS}
+    true_ids = np.array(draw(st.lists(st.integers(0, n - 1), max_size=n)), dtype=np.int64)
+    valuation[LAZY_ATOM] = lambda ids: np.isin(ids, true_ids)
     tables = st.lists(st.booleans(), min_size=4, max_size=4)
     observed = {atom: (agent, draw(tables)) for atom, agent in OBSERVED_ATOMS.items()}
     actual = draw(st.integers(0, n - 1))

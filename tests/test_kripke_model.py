@@ -140,6 +140,24 @@ def test_observed_atoms_are_tables_over_an_agents_keys():
     assert model.known_atoms("a") == {Atom("s"): True}
 
 
+def test_atoms_may_be_rules_on_world_ids_evaluated_when_asked():
+    calls = []
+
+    def even(ids):
+        calls.append(ids.tolist())
+        return ids % 2 == 0
+
+    model = KripkeModel({"even": even}, {"a": [0, 0, 1, 1]}, actual=0)
+    assert calls == []
+    after = model.announce("even")
+    assert after.world_ids.tolist() == [0, 2]
+    assert after.holds("K_a even")
+    assert calls[-1] == [0, 2]  # evaluated on the worlds left, by their original ids
+    bad = KripkeModel({"bad": lambda ids: [True]}, {"a": [0, 1]})
+    with pytest.raises(ModelError, match="gave 1 values for 2 worlds"):
+        bad.evaluate("bad")
+
+
 def test_knows_whether_formula_helper():
     model = textbook()
     assert model.holds(knows_whether("alice", p))
