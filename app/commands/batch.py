@@ -17,6 +17,7 @@ from agents.model import parse_kinds
 from app.cli import UsageError
 from app.options import add_game_options
 from bench.table import print_table
+from game.state import END_REASONS
 
 NAME = "batch"
 HELP = "run seeded games in parallel, write one CSV row per game, print win rates and means"
@@ -85,4 +86,12 @@ def print_summary(rows: list[dict]) -> None:
                  ("blocks", f"{mean(rows, 'blocks'):.2f}"),
                  ("give-away claims", f"{mean(rows, 'giveaways'):.2f}"),
                  ("worlds at the deal", f"{mean(rows, 'worlds_start'):.0f}"),
-                 ("worlds at the end", f"{mean(rows, 'worlds_end'):.2f}")])
+                 ("worlds at the end", f"{mean(rows, 'worlds_end'):.2f}"),
+                 *((f"ended by {reason}", f"{share:.0%}") for reason, share in
+                   end_reasons(rows).items())])
+
+
+def end_reasons(rows: list[dict]) -> dict[str, float]:
+    """Share of games per end condition, in the design notes' order."""
+    return {reason: sum(r["end_reason"] == reason for r in rows) / len(rows)
+            for reason in END_REASONS}

@@ -1,0 +1,77 @@
+"""The ttr-kripke command line: readable output, one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from app.cli import main
+
+
+def test_play_prints_announcements_and_a_summary(capsys, tmp_path):
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--board", "europe24", "--players", "3", "--tickets", "2", "--seed",
+                 "7", "--agents", "epistemic", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "announce (claim) p(" in out
+    assert "game over after" in out
+    for p in range(3):
+        assert f"\n{p}       epistemic" in out
+    assert log.exists() and log.read_text().count("\n") > 10
+
+
+def test_play_summary_parts_add_up(capsys):
+    assert main(["play", "--quiet", "--seed", "3"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()
+            if line[:1].isdigit() and "baseline" in line]
+    assert len(rows) == 3
+    for row in rows:
+        score, routes, plus, minus = map(int, row[2:6])
+        assert score == routes + plus - minus
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["play", "--players", "nine"], "invalid int value: 'nine'"),
+    (["play", "--agents", "epistemic,baseline"], "2 agent kinds given for 3 players"),
+    (["play", "--board", "atlantis"], "unknown board"),
+    (["play", "--tickets", "0"], "tickets each must be at least 1"),
+    (["play", "--bogus"], "unrecognized arguments: --bogus"),
+    (["check", "K_0 (p(0,1) &"], "position 13: expected a formula"),
+    (["batch", "--games", "0"], "--games must be at least 1"),
+])
+def test_bad_options_get_one_line_and_exit_code_2(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        code = main(argv)
+        raise SystemExit(code)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_check_evaluates_at_the_actual_world_after_a_turn(capsys):
+    assert main(["check", "p(0,0) | !p(0,0)", "--turn", "4", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("after turn 4: ") and "TRUE" in out
+    assert main(["check", "p(0,0) & !p(0,0)", "--seed", "2"]) == 1
+
+
+def test_check_refuses_a_turn_after_the_end(capsys):
+    assert main(["check", "p(0,0)", "--turn", "100000", "--seed", "2"]) == 2
+    assert "the game ended after turn" in capsys.readouterr().err
+
+
+def test_batch_writes_a_row_per_game_and_will_not_overwrite(tmp_path, capsys):
+    out = tmp_path / "games.csv"
+    png = tmp_path / "plot.png"
+    argv = ["batch", "--games", "6", "--workers", "2", "--csv", str(out), "--plot", str(png),
+            "--agents", "epistemic,baseline,baseline", "--no-progress"]
+    assert main(argv) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert sorted(int(r["seed"]) for r in rows) == list(range(7, 13))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    table = capsys.readouterr().out
+    assert "win rate" in table and "baseline" in table and "epistemic" in table
+    assert main(argv) == 2
+    assert "exists; choose another --csv or add --overwrite" in capsys.readouterr().err
