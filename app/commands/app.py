@@ -1,0 +1,60 @@
+"""``ttr-kripke app``: start the browser demo (a Solara server) on this machine.
+
+The server runs as a child process, ``solara run app.app:page``, with the game options in its
+environment (see ``app.components.session``). Everything the page needs is served locally: the
+Solara assets come from the installed ``solara-assets`` through Solara's asset proxy, whose
+upstream CDN is pointed at a closed local port so that a missing asset fails loudly instead of
+being fetched from the internet; Solara's telemetry and version check are switched off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from app.components.session import Defaults, new_model
+from app.options import add_game_options
+
+NAME = "app"
+HELP = "start the browser demo: board and possible worlds side by side (Ctrl-C stops it)"
+
+#: Solara settings that keep every request on this machine.
+OFFLINE = {
+    "SOLARA_ASSETS_PROXY": "true",
+    "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/",  # discard port: nothing listens
+    "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    add_game_options(parser)
+
+
+def defaults_from(args: argparse.Namespace) -> Defaults:
+    board = args.board
+    if board.endswith(".json") or Path(board).exists():
+        board = str(Path(board).resolve())  # the server may resolve paths elsewhere
+    return Defaults(board=board, players=args.players, tickets=args.tickets, agents=args.agents,
+                    seed=args.seed, trains=args.trains)
+
+
+def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[str], dict]:
+    """The server's command line and environment."""
+    argv = [sys.executable, "-m", "solara", "run", "app.app:page", "--host", args.host,
+            "--port", str(args.port), "--no-open", "--no-check-version", "--production"]
+    env = {**os.environ, **OFFLINE, **defaults.environ()}
+    return argv, env
+
+
+def run(args: argparse.Namespace) -> int:
+    defaults = defaults_from(args)
+    new_model(defaults)  # bad options fail here, as one line, not in the browser
+    argv, env = server_command(args, defaults)
+    print(f"ttr-kripke app: http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    return subprocess.call(argv, env=env)

@@ -1,0 +1,1 @@
+"""Solara components of the browser demo, one concern per module."""

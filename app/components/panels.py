@@ -1,0 +1,184 @@
+"""The teaching panels: game status, event log, knowledge table, scores and one player's hand.
+
+Each is a pure ``*_html`` function of the model (tested without a browser) wrapped in a small
+component. In a player's perspective the panels show only what that player can see: its own
+hand and tickets, public facts, and its own knowledge -- never the actual deal.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import solara
+from mesa.visualization.utils import update_counter
+
+from agents.model import TTRModel, TurnRecord
+from app.components.style import CARD_HEX, player_colour, player_name, swatch
+from game.cards import CARD_NAMES
+from game.state import END_REASONS
+
+TABLE = "border-collapse:collapse;width:100%;font-size:13px"
+CELL = "padding:3px 6px;border-bottom:1px solid #eceff1;text-align:left"
+
+
+def who(player: int) -> str:
+    return (f"<span style='white-space:nowrap'>{swatch(player)}"
+            f"<b style='color:{player_colour(player)}'>{player_name(player)}</b></span>")
+
+
+def status_html(model: TTRModel) -> str:
+    state = model.state
+    if state.end_reason:
+        where = f"Game over after {state.turn} turns: {escape(END_REASONS[state.end_reason])}."
+    else:
+        where = f"Turn {state.turn}: {who(state.current)} to move."
+    return (f"{where} <span style='margin-left:1.5em'>Possible deals: "
+            f"<b data-testid='status-worlds'>{model.world_count:,}</b> of "
+            f"{model.initial_worlds:,}</span>")
+
+
+def _turn_html(model: TTRModel, turn: TurnRecord) -> str:
+    actions = "; ".join(escape(a) for a in turn.actions)
+    lines = [f"<div><b>Turn {turn.turn}</b> {who(turn.player)} ({turn.kind}): {actions}</div>"]
+    for a in turn.announcements:
+        removed = (f"removed {a.removed:,} world{'s' * (a.removed != 1)} "
+                   f"({a.worlds_before:,} → {a.worlds_after:,})" if a.removed
+                   else f"removed no world ({a.worlds_after:,} left)")
+        lines.append(
+            f"<div style='margin-left:1em' data-testid='announcement'>announce ({a.kind}) "
+            f"<code style='background:#e8eaf6;padding:1px 4px'>{escape(a.text)}</code> "
+            f"<span style='color:{'#c62828' if a.removed else '#757575'}'>{removed}</span></div>")
+    for t in turn.completed:
+        lines.append(f"<div style='margin-left:1em'>finished ticket "
+                     f"{escape(str(model.board.tickets[t]))}</div>")
+    if turn.end_reason:
+        lines.append(f"<div><b>Game over:</b> {escape(END_REASONS[turn.end_reason])}</div>")
+    shade = "#fffde7" if turn.announcements else "transparent"
+    return f"<div style='padding:4px 6px;border-bottom:1px solid #eceff1;background:{shade}'>" \
+           + "".join(lines) + "</div>"
+
+
+def log_html(model: TTRModel) -> str:
+    """Newest turn first; every announcement as the formula announced and what it removed."""
+    deal = (f"<div style='padding:4px 6px'><b>Deal</b>: {model.initial_worlds:,} possible deals; "
+            "each player sees only its own tickets.</div>")
+    return "".join(_turn_html(model, t) for t in reversed(model.history)) + deal
+
+
+def _ticket_name(model: TTRModel, ticket: int) -> str:
+    return f"t{ticket} {escape(str(model.board.tickets[ticket]))}"
+
+
+def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
+    """Per dealt ticket and agent: the holder the agent knows, or the holders it still allows.
+
+    The outside view shows every agent and the real holder; a player's view only that player.
+    """
+    players = range(model.rules.players)
+    agents = list(players) if perspective is None else [perspective]
+    holder = {t.id: p for p in players for t in model.state.tickets[p]}
+    head = "".join(f"<th style='{CELL}'>{who(a)} knows</th>" for a in agents)
+    if perspective is None:
+        head += f"<th style='{CELL}'>real holder</th>"
+    rows = []
+    for t in sorted(holder):
+        cells = []
+        for a in agents:
+            h = model.holders(a)
+            known = h.known(t)
+            if known == a:
+                text = "mine"
+            elif known is not None:
+                text = f"<b style='color:{player_colour(known)}'>held by {known}</b>"
+            else:
+                text = "<span style='color:#757575'>" + " or ".join(
+                    str(p) for p in sorted(h.possible[t])) + "?</span>"
+            cells.append(f"<td style='{CELL}' data-known='{known is not None}'>{text}</td>")
+        if perspective is None:
+            cells.append(f"<td style='{CELL}'>{swatch(holder[t])}{holder[t]}</td>")
+        rows.append(f"<tr><td style='{CELL}'>{_ticket_name(model, t)}</td>{''.join(cells)}</tr>")
+    return (f"<table style='{TABLE}' data-testid='knowledge'><tr><th style='{CELL}'>ticket</th>"
+            f"{head}</tr>{''.join(rows)}</table>")
+
+
+def scores_html(model: TTRModel, perspective: int | None = None) -> str:
+    """Scores and public counts; tickets are shown only where the viewer may see them."""
+    state = model.state
+    head = "".join(f"<th style='{CELL}'>{h}</th>" for h in
+                   ("player", "kind", "trains", "cards", "routes", "tickets +", "tickets −",
+                    "score", "tickets"))
+    rows = []
+    for p, seat in enumerate(model.seats):
+        parts = state.score_parts(p)
+        if perspective is None or perspective == p:
+            tickets = ", ".join(escape(str(t)) + (" ✓" if t.id in state.finished[p] else "")
+                                for t in state.tickets[p])
+        else:
+            done = [t for t in state.tickets[p] if t.id in state.finished[p]]
+            hidden = len(state.tickets[p]) - len(done)
+            tickets = ", ".join([escape(str(t)) + " ✓" for t in done]
+                                + ([f"{hidden} hidden"] if hidden else []))
+        # unfinished tickets are private until the game ends: only their holder sees them
+        minus = parts.unfinished if perspective in (None, p) or state.end_reason else "?"
+        total = parts.total if minus != "?" else "?"
+        values = (who(p), seat.kind, state.trains[p], sum(state.hands[p]), parts.connections,
+                  parts.finished, minus, f"<b>{total}</b>", tickets)
+        rows.append("<tr>" + "".join(f"<td style='{CELL}'>{v}</td>" for v in values) + "</tr>")
+    return f"<table style='{TABLE}' data-testid='scores'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def hand_html(model: TTRModel, player: int) -> str:
+    """One player's train cards (coloured chips) and tickets."""
+    hand = model.state.hands[player]
+    chips = "".join(
+        f"<span style='display:inline-block;margin:2px;padding:2px 8px;border-radius:10px;"
+        f"border:1px solid #616161;background:{CARD_HEX[name]};"
+        f"color:{'#fff' if name in ('black', 'blue', 'locomotive', 'red', 'green') else '#000'}'>"
+        f"{name} × {n}</span>"
+        for name, n in zip(CARD_NAMES, hand, strict=True) if n)
+    done = model.state.finished[player]
+    tickets = "".join(f"<li>{_ticket_name(model, t.id)}{' ✓ finished' * (t.id in done)}</li>"
+                      for t in model.state.tickets[player])
+    return (f"<div>{who(player)}'s train cards: {chips or 'none'}</div>"
+            f"<div style='margin-top:4px'>Tickets:<ul style='margin:0'>{tickets}</ul></div>")
+
+
+@solara.component
+def Status(model: TTRModel):
+    update_counter.get()
+    solara.HTML(tag="div", unsafe_innerHTML=status_html(model),
+                attributes={"data-testid": "status"},
+                style="font-size:15px;padding:6px 10px;background:#eceff1;border-radius:6px")
+
+
+@solara.component
+def EventLog(model: TTRModel):
+    update_counter.get()
+    with solara.Card("Event log (newest first)", margin=0):
+        solara.HTML(tag="div", unsafe_innerHTML=log_html(model),
+                    attributes={"data-testid": "event-log"},
+                    style="max-height:420px;overflow-y:auto;font-size:13px")
+
+
+@solara.component
+def KnowledgeTable(model: TTRModel, perspective: int | None = None):
+    update_counter.get()
+    title = "Who knows which ticket" if perspective is None else \
+        f"What {player_name(perspective)} knows of the tickets"
+    with solara.Card(title, margin=0):
+        solara.HTML(tag="div", unsafe_innerHTML=knowledge_html(model, perspective))
+
+
+@solara.component
+def Scores(model: TTRModel, perspective: int | None = None):
+    update_counter.get()
+    with solara.Card("Scores", margin=0):
+        solara.HTML(tag="div", unsafe_innerHTML=scores_html(model, perspective))
+
+
+@solara.component
+def Hand(model: TTRModel, player: int):
+    update_counter.get()
+    with solara.Card(f"{player_name(player).capitalize()}'s hand", margin=0):
+        solara.HTML(tag="div", unsafe_innerHTML=hand_html(model, player),
+                    attributes={"data-testid": "hand"})

@@ -1,0 +1,94 @@
+"""The model the app drives and the parameters its sidebar offers.
+
+``ttr-kripke app`` passes its command-line options to the server process as ``TTR_KRIPKE_*``
+environment variables (a Solara app is a module the server imports, so it has no argv of its
+own); ``defaults()`` reads them back.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import cycle, islice
+
+from agents.model import TTRModel
+from boards import builtin_boards
+
+ENV_PREFIX = "TTR_KRIPKE_"
+#: Agent kinds the sidebar offers; a comma list is repeated over the seats.
+KIND_CHOICES = ("epistemic", "baseline", "random", "epistemic,baseline", "epistemic,random",
+                "epistemic,baseline,random")
+
+
+@dataclass(frozen=True)
+class Defaults:
+    board: str = "europe24"
+    players: int = 3
+    tickets: int = 2
+    agents: str = "epistemic"
+    seed: int = 7
+    trains: int | None = None
+
+    def environ(self) -> dict[str, str]:
+        """These defaults as the server process's environment variables."""
+        return {f"{ENV_PREFIX}{k.upper()}": str(v) for k, v in vars(self).items()
+                if v is not None}
+
+
+def defaults(environ: Mapping[str, str] = os.environ) -> Defaults:
+    """The game the app starts with: the command line's options, else the built-in ones."""
+    def get(name: str, convert=str):
+        value = environ.get(f"{ENV_PREFIX}{name.upper()}")
+        return getattr(Defaults, name) if value is None else convert(value)
+    return Defaults(board=get("board"), players=get("players", int), tickets=get("tickets", int),
+                    agents=get("agents"), seed=get("seed", int), trains=get("trains", int))
+
+
+class DemoModel(TTRModel):
+    """``TTRModel`` with the sidebar's parameters: a list of agent kinds is repeated over the
+    seats, so every combination of the sliders makes a valid game and Reset never fails."""
+
+    def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
+                 agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
+                 rng: int | str | None = None):
+        kinds = agent_kinds.split(",") if isinstance(agent_kinds, str) else list(agent_kinds)
+        super().__init__(board=board, players=int(players), tickets_each=int(tickets_each),
+                         agent_kinds=list(islice(cycle(k.strip() for k in kinds), players)),
+                         trains=trains, rng=seed_of(rng))
+
+
+def seed_of(text: int | str | None) -> int | None:
+    """The seed box's text as a seed: a whole number as it is, any other text by its CRC-32
+    (so every text starts some reproducible game and Reset never fails on a typo)."""
+    if text is None or isinstance(text, int):
+        return text
+    text = text.strip()
+    return int(text) if text.isdigit() else zlib.crc32(text.encode())
+
+
+def new_model(d: Defaults) -> DemoModel:
+    return DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
+                     agent_kinds=d.agents, trains=d.trains, rng=d.seed)
+
+
+def model_params(d: Defaults) -> dict:
+    """Mesa's ``model_params``: the sidebar's inputs, keyed by ``DemoModel`` argument."""
+    boards = builtin_boards()
+    kinds = list(KIND_CHOICES)
+    if d.agents not in kinds:
+        kinds.append(d.agents)
+    return {
+        "board": {"type": "Select", "label": "Board", "value": d.board,
+                  "values": boards if d.board in boards else [d.board, *boards]},
+        "players": {"type": "Select", "label": "Players", "value": d.players,
+                    "values": [2, 3, 4]},
+        "tickets_each": {"type": "Select", "label": "Tickets each", "value": d.tickets,
+                         "values": [1, 2, 3, 4]},
+        "agent_kinds": {"type": "Select", "label": "Agent kinds (repeated over the seats)",
+                        "value": d.agents, "values": kinds},
+        "rng": {"type": "InputText", "label": "Seed", "value": str(d.seed)},
+        "trains": d.trains,
+    }
+
