@@ -39,9 +39,9 @@ class PlayerAgent(mesa.Agent):
             return uniform_random(state, self.player, rng)
         return epistemic(state, self.player, rng, self.known_opponent_tickets())
 
-    def known_opponent_tickets(self) -> list[tuple[int, int]]:
+    def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
         """(opponent, ticket) pairs this agent knows, at the actual world."""
-        return self.model.holders(self.player).known_opponent_tickets()
+        return self.model.holders(self.player).known_opponent_tickets
 
     @property
     def score(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from game.state import GameState
 from kripke import Atom, Knows, KripkeModel, Or, deal_model
@@ -56,9 +56,12 @@ class Holders:
         who = self.possible[ticket]
         return next(iter(who)) if len(who) == 1 else None
 
-    def known_opponent_tickets(self) -> list[tuple[int, int]]:
-        """(opponent, ticket) pairs the agent knows, its own tickets left out."""
-        return [(who, t) for t in self.possible if (who := self.known(t)) not in (None, self.agent)]
+    @cached_property
+    def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
+        """(opponent, ticket) pairs the agent knows, its own tickets left out (computed once:
+        the policy and the data collector ask every turn)."""
+        return tuple((who, t) for t in self.possible
+                     if (who := self.known(t)) not in (None, self.agent))
 
 
 def holders(model: KripkeModel, agent: int, tickets: Iterable[int], players: int) -> Holders:

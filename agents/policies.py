@@ -8,7 +8,7 @@ reasoning meaningless. Every random choice uses the ``rng`` passed in (the model
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
@@ -103,7 +103,7 @@ class Block:
 
 
 def epistemic(state: GameState, player: int, rng: random.Random,
-              known: list[tuple[int, int]]) -> Action | Block:
+              known: Sequence[tuple[int, int]]) -> Action | Block:
     """The design notes' policy: claim on its own shortest paths if the hand pays; else block a
     ticket it *knows* an opponent holds (``known``: (opponent, ticket) pairs) by claiming on that
     opponent's shortest path for it; else draw."""
@@ -118,7 +118,7 @@ def epistemic(state: GameState, player: int, rng: random.Random,
     return draw(state, needed_colours(state, mine), rng)
 
 
-def block_options(state: GameState, player: int, known: list[tuple[int, int]]) -> list[Block]:
+def block_options(state: GameState, player: int, known: Sequence[tuple[int, int]]) -> list[Block]:
     """Every payable claim on a known opponent's shortest path for an unfinished ticket."""
     tickets = {t.id: t for t in state.dealt_tickets}
     options = []
