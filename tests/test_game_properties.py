@@ -1,7 +1,9 @@
 """Whole seeded games: invariants checked after every action, and exact replay from the log.
 
 2,000 games on the shipped europe24 board (the tiny test board until europe24 is shipped) plus
-500 on the tiny board, which has the ferry, grey and double connections europe24 lacks. Each
+500 on the tiny board, which has the double connections europe24 lacks and, being short of
+trains' worth of connections, ends games by stalemate with passes (europe24 games end by trains
+or tickets). Each
 game mixes 2–4 players, 1–3 tickets each, and baseline and uniform-random players. The games
 are split into chunks of 100 seeds so that ``pytest -n 2`` spreads them over workers.
 """
