@@ -201,3 +201,27 @@ def test_apply_accepts_exactly_the_legal_actions(seed):
             assert final_facts(state) == before, f"seed {seed}: a refusal changed the game"
         state.apply(POLICIES[names[state.current]](state, state.current, rng))
         step += 1
+
+
+
+@pytest.mark.parametrize("board_name", ["tiny", "main"])
+def test_cached_paths_equal_freshly_computed_ones(board_name):
+    """``GameState.paths`` caches; after every action each player's paths for every dealt ticket
+    must be what a search from scratch gives (the cache was filled before the action)."""
+    board = tiny_board() if board_name == "tiny" else board_named(MAIN_BOARD)
+    for seed in range(300_000, 300_025):
+        players, tickets, names = setup(seed)
+        state = GameState(Rules(board=board, players=players, tickets_each=tickets), seed)
+        rng = random.Random(seed)
+        dealt = state.dealt_tickets
+        while not state.is_terminal():
+            cached = {(p, t.id): state.paths(p, t) for p in range(players) for t in dealt}
+            assert cached  # the cache is now full
+            state.apply(POLICIES[names[state.current]](state, state.current, rng))
+            fresh = copy.copy(state)
+            fresh._paths = {}
+            for p in range(players):
+                for t in dealt:
+                    assert state.paths(p, t) == fresh.paths(p, t), (
+                        f"seed {seed}, event {len(state.history) - 1}: stale paths of player "
+                        f"{p} for {t}")
