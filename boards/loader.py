@@ -6,8 +6,10 @@ wrong, because a board author fixes files by hand and needs to know where to loo
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections import Counter
+from collections import defaultdict
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,14 @@ from boards.model import COLOURS, DEFAULT_ROUTE_POINTS, GREY, Board, City, Conne
 FORMAT_NAME = "ttr-kripke-board"
 FORMAT_VERSION = 1
 MAX_LENGTH = 8
+
+#: The fields each part of a board file may have. Anything else is refused, because a misspelt
+#: optional field (``"color"``, ``"ferries"``) would otherwise be silently ignored.
+TOP_FIELDS = ("format", "version", "name", "title", "source", "route_points", "cities",
+              "connections", "tickets")
+CITY_FIELDS = ("name", "x", "y")
+CONNECTION_FIELDS = ("a", "b", "length", "colour", "ferry", "tunnel", "pair")
+TICKET_FIELDS = ("a", "b", "points")
 
 
 class BoardError(ValueError):
@@ -41,7 +51,8 @@ def load_board(name_or_path: str | Path) -> Board:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
-        raise BoardError(source, f"line {e.lineno} column {e.colno}", f"not valid JSON: {e.msg}")
+        raise BoardError(source, f"line {e.lineno} column {e.colno}",
+                         f"not valid JSON: {e.msg}") from None
     return parse_board(raw, source)
 
 
@@ -69,13 +80,21 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
     if not isinstance(raw, dict):
         raise fail("document", "the top level must be a JSON object")
     if raw.get("format") != FORMAT_NAME:
-        raise fail("format", f'must be "{FORMAT_NAME}"')
-    if raw.get("version") != FORMAT_VERSION:
-        raise fail("version", f"unsupported version {raw.get('version')!r}; this reader knows "
-                   f"version {FORMAT_VERSION}")
+        raise fail("format", f'is {raw.get("format")!r}; must be "{FORMAT_NAME}" (is this a '
+                   "board file?)")
+    version = raw.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise fail("version", f"unsupported version {version!r}; this reader knows version "
+                   f"{FORMAT_VERSION} (see boards/FORMAT.md)")
+    _check_fields(raw, TOP_FIELDS, "document", fail)
     for key in ("name", "cities", "connections", "tickets"):
         if key not in raw:
-            raise fail(key, "missing")
+            raise fail(key, "missing; see boards/FORMAT.md for the required fields")
+    if not isinstance(raw["name"], str) or not raw["name"]:
+        raise fail("name", "must be a non-empty string")
+    for key in ("title", "source"):
+        if not isinstance(raw.get(key, ""), str):
+            raise fail(key, "must be a string")
 
     route_points = _route_points(raw.get("route_points"), fail)
     cities = _cities(raw["cities"], fail)
@@ -84,25 +103,42 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
     tickets = _tickets(raw["tickets"], names, fail)
     _check_connected(cities, connections, tickets, fail)
 
-    return Board(name=str(raw["name"]), title=str(raw.get("title", raw["name"])),
-                 version=FORMAT_VERSION, source=str(raw.get("source", "")), cities=cities,
+    return Board(name=raw["name"], title=raw.get("title", raw["name"]),
+                 version=FORMAT_VERSION, source=raw.get("source", ""), cities=cities,
                  connections=connections, tickets=tickets, route_points=route_points)
 
 
-def _route_points(raw: Any, fail) -> dict[int, int]:
+Fail = Callable[[str, str], BoardError]
+
+
+def _is_whole(value: Any) -> bool:
+    """An int that is not a bool (JSON true would otherwise pass as 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_fields(entry_raw: dict, allowed: tuple[str, ...], entry: str, fail: Fail) -> None:
+    for key in entry_raw:
+        if key not in allowed:
+            close = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f'did you mean "{close[0]}"?' if close else f"allowed: {', '.join(allowed)}"
+            raise fail(entry, f"unknown field {key!r}; {hint}")
+
+
+def _route_points(raw: Any, fail: Fail) -> dict[int, int]:
     if raw is None:
         return dict(DEFAULT_ROUTE_POINTS)
     if not isinstance(raw, dict):
         raise fail("route_points", "must be an object mapping length to points, e.g. {\"1\": 1}")
     table = {}
     for k, v in raw.items():
-        if not (str(k).isdigit() and isinstance(v, int) and v >= 0):
-            raise fail(f"route_points[{k!r}]", "lengths and points must be whole numbers >= 0")
+        if not (str(k).isdigit() and 1 <= int(k) <= MAX_LENGTH and _is_whole(v) and v >= 0):
+            raise fail(f"route_points[{k!r}]", f"lengths must be whole numbers from 1 to "
+                       f"{MAX_LENGTH} and points whole numbers >= 0")
         table[int(k)] = v
     return table
 
 
-def _cities(raw: Any, fail) -> tuple[City, ...]:
+def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
     if not isinstance(raw, list) or not raw:
         raise fail("cities", "must be a non-empty list")
     out, seen = [], set()
@@ -111,26 +147,29 @@ def _cities(raw: Any, fail) -> tuple[City, ...]:
         if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"]:
             raise fail(entry, 'needs a "name" string')
         entry = f"cities[{i}] ({c['name']})"
+        _check_fields(c, CITY_FIELDS, entry, fail)
         if c["name"] in seen:
             raise fail(entry, "duplicate city name")
         seen.add(c["name"])
         x, y = c.get("x"), c.get("y")
-        if not all(isinstance(v, int | float) and 0 <= v <= 1 for v in (x, y)):
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1
+                   for v in (x, y)):
             raise fail(entry, '"x" and "y" must be numbers from 0 to 1 (drawing position, y down)')
         out.append(City(c["name"], float(x), float(y)))
     return tuple(out)
 
 
 def _connections(raw: Any, names: set[str], route_points: dict[int, int],
-                 fail) -> tuple[Connection, ...]:
+                 fail: Fail) -> tuple[Connection, ...]:
     if not isinstance(raw, list) or not raw:
         raise fail("connections", "must be a non-empty list")
     out: list[Connection] = []
-    seen: Counter = Counter()
+    between: dict[frozenset[str], list[Connection]] = defaultdict(list)
     for i, c in enumerate(raw):
         if not isinstance(c, dict):
             raise fail(f"connections[{i}]", "must be an object")
         entry = f"connections[{i}] ({c.get('a')}–{c.get('b')})"
+        _check_fields(c, CONNECTION_FIELDS, entry, fail)
         for end in ("a", "b"):
             if c.get(end) not in names:
                 raise fail(entry, f"unknown city {c.get(end)!r}; add it to \"cities\" or fix the "
@@ -138,41 +177,58 @@ def _connections(raw: Any, names: set[str], route_points: dict[int, int],
         if c["a"] == c["b"]:
             raise fail(entry, "a connection must join two different cities")
         length = c.get("length")
-        if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= MAX_LENGTH:
-            raise fail(entry, f"bad length {length!r}; must be a whole number from 1 to {MAX_LENGTH}")
+        if not _is_whole(length) or not 1 <= length <= MAX_LENGTH:
+            raise fail(entry, f"bad length {length!r}; must be a whole number from 1 to "
+                       f"{MAX_LENGTH}")
         if length not in route_points:
-            raise fail(entry, f"length {length} has no entry in route_points")
+            raise fail(entry, f"length {length} has no entry in route_points; add one")
         colour = c.get("colour")
         if colour not in COLOURS and colour != GREY:
             raise fail(entry, f"bad colour {colour!r}; use one of {', '.join(COLOURS)} or {GREY}")
         ferry = c.get("ferry", 0)
-        if not isinstance(ferry, int) or isinstance(ferry, bool) or not 0 <= ferry <= length:
+        if not _is_whole(ferry) or not 0 <= ferry <= length:
             raise fail(entry, f"bad ferry {ferry!r}; the number of locomotives a ferry needs, "
                        "from 0 (not a ferry) to the length")
         tunnel = c.get("tunnel", False)
         if not isinstance(tunnel, bool):
             raise fail(entry, '"tunnel" must be true or false')
         pair = c.get("pair")
-        if pair is not None and (not isinstance(pair, int) or isinstance(pair, bool)):
+        if pair is not None and not _is_whole(pair):
             raise fail(entry, '"pair" must be a whole number shared by the two segments of a '
                        "double connection, or absent")
-        key = (frozenset((c["a"], c["b"])), pair)
-        if pair is None and seen[key]:
-            raise fail(entry, "duplicate connection between these cities; give both segments of a "
-                       'double connection the same "pair" number')
-        seen[key] += 1
-        out.append(Connection(i, c["a"], c["b"], length, colour, ferry, tunnel, pair))
-    pairs = Counter(c.pair for c in out if c.pair is not None)
-    for c in out:
-        if c.pair is not None:
-            mates = [d for d in out if d.pair == c.pair]
-            if pairs[c.pair] != 2 or {d.cities for d in mates} - {c.cities, c.cities[::-1]}:
-                raise fail(f"connections[{c.id}] ({c.a}–{c.b})", f"pair {c.pair} must join "
-                           "exactly two segments between the same two cities")
+        conn = Connection(i, c["a"], c["b"], length, colour, ferry, tunnel, pair)
+        same = between[frozenset(conn.cities)]
+        if same and (pair is None or len(same) > 1 or same[0].pair != pair):
+            raise fail(entry, f"duplicate connection between these cities (also connections"
+                       f"[{same[0].id}]); a double connection is exactly two segments with the "
+                       'same "pair" number')
+        same.append(conn)
+        out.append(conn)
+    _check_pairs(out, fail)
     return tuple(out)
 
 
-def _tickets(raw: Any, names: set[str], fail) -> tuple[Ticket, ...]:
+def _check_pairs(connections: list[Connection], fail: Fail) -> None:
+    """Each pair number joins exactly two segments between the same two cities, alike but for
+    colour (the rules treat the two as the same route)."""
+    by_pair: dict[int, list[Connection]] = defaultdict(list)
+    for c in connections:
+        if c.pair is not None:
+            by_pair[c.pair].append(c)
+    for pair, segments in by_pair.items():
+        first = segments[0]
+        entry = f"connections[{first.id}] ({first.a}–{first.b})"
+        if len(segments) != 2 or set(segments[1].cities) != set(first.cities):
+            raise fail(entry, f"pair {pair} must join exactly two segments between the same two "
+                       f"cities; it has {len(segments)}")
+        second = segments[1]
+        if (first.length, first.ferry, first.tunnel) != (second.length, second.ferry,
+                                                         second.tunnel):
+            raise fail(entry, f"the two segments of pair {pair} must have the same length, "
+                       "ferry and tunnel")
+
+
+def _tickets(raw: Any, names: set[str], fail: Fail) -> tuple[Ticket, ...]:
     if not isinstance(raw, list):
         raise fail("tickets", "must be a list")
     out, seen = [], set()
@@ -180,6 +236,7 @@ def _tickets(raw: Any, names: set[str], fail) -> tuple[Ticket, ...]:
         if not isinstance(t, dict):
             raise fail(f"tickets[{i}]", "must be an object")
         entry = f"tickets[{i}] ({t.get('a')}–{t.get('b')})"
+        _check_fields(t, TICKET_FIELDS, entry, fail)
         for end in ("a", "b"):
             if t.get(end) not in names:
                 raise fail(entry, f"unknown city {t.get(end)!r}; add it to \"cities\" or fix the "
@@ -187,7 +244,7 @@ def _tickets(raw: Any, names: set[str], fail) -> tuple[Ticket, ...]:
         if t["a"] == t["b"]:
             raise fail(entry, "a ticket must join two different cities")
         pts = t.get("points")
-        if not isinstance(pts, int) or isinstance(pts, bool) or pts <= 0:
+        if not _is_whole(pts) or pts <= 0:
             raise fail(entry, f"bad points {pts!r}; must be a whole number above 0")
         key = frozenset((t["a"], t["b"]))
         if key in seen:
@@ -197,7 +254,8 @@ def _tickets(raw: Any, names: set[str], fail) -> tuple[Ticket, ...]:
     return tuple(out)
 
 
-def _check_connected(cities, connections, tickets, fail) -> None:
+def _check_connected(cities: tuple[City, ...], connections: tuple[Connection, ...],
+                     tickets: tuple[Ticket, ...], fail: Fail) -> None:
     g = nx.Graph()
     g.add_nodes_from(c.name for c in cities)
     g.add_edges_from((c.a, c.b) for c in connections)
