@@ -17,7 +17,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from boards import COLOURS, GREY, BoardError, builtin_boards, load_board
+from boards import COLOURS, GREY, BoardError, builtin_boards, load_board, parse_board
 from boards.europe_cut import choose_deck, shortest_path_connections
 from boards.loader import FORMAT_VERSION
 from boards.make_boards import dumps, europe24_board, usa_board
@@ -207,6 +207,14 @@ def _broken(change) -> dict:
     doc = copy.deepcopy(VALID)
     change(doc)
     return doc
+
+
+def test_the_example_in_format_md_loads():
+    text = (REPO / "boards" / "FORMAT.md").read_text(encoding="utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    board = parse_board(json.loads(example), "boards/FORMAT.md example")
+    assert [c.pair for c in board.connections] == [None, None, 1, 1, None]
+    assert board.connections[1].ferry == 1 and board.connections[4].tunnel
 
 
 def test_the_valid_example_loads_with_its_defaults(tmp_path):
