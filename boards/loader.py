@@ -58,7 +58,7 @@ def load_board(name_or_path: str | Path) -> Board:
 
 def _read(name_or_path: str | Path) -> tuple[str, str]:
     path = Path(name_or_path)
-    if path.suffix == ".json" or path.exists():
+    if path.suffix == ".json" or path.is_file():  # a folder named "usa" is not a board file
         if not path.is_file():
             raise BoardError(str(path), "file", "no such board file; give a path to a .json board "
                              f"file or one of the shipped boards: {', '.join(builtin_boards())}")

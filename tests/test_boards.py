@@ -166,11 +166,12 @@ def test_shipped_files_are_exactly_what_make_boards_writes(name, build):
     assert dumps(build(DATA)) == shipped
 
 
-def test_the_deck_keeps_the_lowest_and_highest_values_and_spreads_the_rest():
-    tickets = [(f"A{i}", f"B{i}", p) for i, p in enumerate([5, 5, 6, 7, 7, 8, 8, 8, 9, 10, 12, 13])]
-    deck = choose_deck(tickets, 6)
-    assert [p for _a, _b, p in deck] == [5, 6, 7, 8, 10, 13]
-    assert choose_deck(tickets[:4], 6) == tuple(sorted(tickets[:4], key=lambda t: t[2]))
+def test_the_deck_keeps_every_point_value_it_can_and_the_extremes():
+    values = [5, 5, 6, 7, 7, 8, 8, 8, 9, 10, 12, 13]
+    tickets = [(f"A{i}", f"B{i}", p) for i, p in enumerate(values)]
+    assert [p for _a, _b, p in choose_deck(tickets, 9)] == [5, 5, 6, 7, 8, 9, 10, 12, 13]
+    assert [p for _a, _b, p in choose_deck(tickets, 6)] == [5, 6, 7, 10, 12, 13]
+    assert choose_deck(tickets[:4], 6) == tuple(tickets[:4])
 
 
 # --- broken board files ----------------------------------------------------------------------
