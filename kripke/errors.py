@@ -19,10 +19,16 @@ class AnnouncementError(ValueError):
 class ModelTooLargeError(ValueError):
     """Drawing was asked for more worlds than a picture can show."""
 
-    def __init__(self, n_worlds: int, max_worlds: int) -> None:
+    def __init__(self, n_worlds: int, max_worlds: int, agent: object = None) -> None:
         self.n_worlds = n_worlds
         self.max_worlds = max_worlds
+        if agent is None:
+            what = f"the model has {n_worlds:,} worlds"
+            advice = "draw the worlds one agent considers possible (agent=...)"
+        else:
+            what = f"agent {agent!r} considers {n_worlds:,} worlds possible"
+            advice = "draw fewer worlds (restrict the model)"
         super().__init__(
-            f"the model has {n_worlds:,} worlds, more than max_worlds={max_worlds:,} to draw; "
-            "draw the worlds one agent considers possible (agent=...) or announce more first"
+            f"{what}, more than max_worlds={max_worlds:,} to draw; {advice} "
+            "or announce more first"
         )

@@ -38,7 +38,7 @@ def to_networkx(
     else:
         worlds = model.possible_worlds(agent, world)
     if worlds.size > max_worlds:
-        raise ModelTooLargeError(int(worlds.size), max_worlds)
+        raise ModelTooLargeError(int(worlds.size), max_worlds, agent)
 
     graph = nx.Graph()
     for w in worlds.tolist():

@@ -37,16 +37,20 @@ def _as_atom(atom: Atom | str) -> Atom:
     return atom if isinstance(atom, Atom) else Atom(atom)
 
 
-def _as_keys(values: Any, n_worlds: int | None, agent: Agent) -> IntArray:
+def _as_keys(values: Any, n_worlds: int | None, agent: Agent) -> tuple[IntArray, bool]:
     """Observation keys as non-negative ints small enough to index a table of classes.
 
-    Int arrays in a compact range are used as they are (no copy: the deal builds them so);
-    anything else -- tuples of what the agent sees, strings, sparse ints -- is renumbered.
+    Ints in a compact range are used as they are (an int array is not even copied: the deal
+    builds its keys so); anything else -- tuples of what the agent sees, strings, sparse or
+    negative ints -- is renumbered, which the second value reports.
     """
-    if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype.kind in "iu":
-        keys = values
+    array = values if isinstance(values, np.ndarray) else None
+    if array is None and isinstance(values, Sequence) and not isinstance(values, str):
+        array = np.asarray(values) if values else np.zeros(0, dtype=np.int64)
+    if array is not None and array.ndim == 1 and array.dtype.kind in "iu":
+        keys, renumbered = array.view(), False
         if keys.size and (keys.min() < 0 or keys.max() >= max(4 * keys.size, 1 << 16)):
-            keys = np.unique(keys, return_inverse=True)[1].astype(np.int64)
+            keys, renumbered = np.unique(keys, return_inverse=True)[1].astype(np.int64), True
     else:
         numbering: dict[Hashable, int] = {}
         keys = np.fromiter(
@@ -54,11 +58,13 @@ def _as_keys(values: Any, n_worlds: int | None, agent: Agent) -> IntArray:
              for v in values),
             dtype=np.int64,
         )
+        renumbered = True
     if n_worlds is not None and keys.size != n_worlds:
         raise ModelError(
             f"agent {agent!r} has {keys.size} observation keys for {n_worlds} worlds"
         )
-    return keys
+    keys.flags.writeable = False
+    return keys, renumbered
 
 
 class KripkeModel:
@@ -92,9 +98,8 @@ class KripkeModel:
         self._n = int(n_worlds)
         self._agents: tuple[Agent, ...] = tuple(observations)
         self._agent_index = self._index_agents(self._agents)
-        self._keys: tuple[IntArray, ...] = tuple(
-            _as_keys(v, self._n, a) for a, v in observations.items()
-        )
+        keys = [_as_keys(v, self._n, a) for a, v in observations.items()]
+        self._keys: tuple[IntArray, ...] = tuple(k for k, _ in keys)
         self._n_keys: tuple[int, ...] = tuple(
             int(k.max()) + 1 if k.size else 0 for k in self._keys
         )
@@ -112,6 +117,11 @@ class KripkeModel:
         self._observed: dict[Atom, tuple[int, BoolArray]] = {}
         for atom, (agent, table) in (observed_atoms or {}).items():
             index = self._agent(agent)
+            if keys[index][1]:
+                raise ModelError(
+                    f"atom {atom}: a table needs agent {agent!r}'s keys as small non-negative "
+                    "ints to index it by"
+                )
             table = np.asarray(table, dtype=bool)
             if table.size < self._n_keys[index]:
                 raise ModelError(
@@ -122,6 +132,7 @@ class KripkeModel:
             self._observed[_as_atom(atom)] = (index, table)
         self.world_ids: IntArray = np.arange(self._n, dtype=np.int64 if self._n >= 2**31 else
                                              np.int32)
+        self.world_ids.flags.writeable = False
         self.actual: int | None = None if actual is None else self._world(actual)
 
     @staticmethod
@@ -269,26 +280,31 @@ class KripkeModel:
         The actual world becomes None if it is not kept; ``announce`` refuses that case.
         """
         mask = np.asarray(mask)
-        if mask.dtype != bool:  # indices: turn them into a mask, checking them on the way
-            indices = mask.astype(np.int64, copy=False)
-            if indices.size and (np.any(np.diff(indices) <= 0) or indices[0] < 0
-                                 or indices[-1] >= self._n):
+        if mask.dtype == bool:
+            if mask.shape != (self._n,):
+                raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
+            # Boolean indexing streams each array once, with no index array materialised.
+            pick = mask
+            actual_kept = self.actual is not None and bool(mask[self.actual])
+            position = int(np.count_nonzero(mask[: self.actual])) if actual_kept else None
+        else:
+            # A few indices (a drawing's worlds) cost O(their number), not O(worlds).
+            pick = mask.astype(np.int64, copy=False)
+            if pick.size and (np.any(np.diff(pick) <= 0) or pick[0] < 0 or pick[-1] >= self._n):
                 raise ModelError("world indices must be increasing and in range")
-            mask = np.zeros(self._n, dtype=bool)
-            mask[indices] = True
-        elif mask.shape != (self._n,):
-            raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
-        # Boolean indexing streams through each array once; no index array is materialised.
+            position = None
+            if self.actual is not None:
+                found = int(np.searchsorted(pick, self.actual))
+                if found < pick.size and pick[found] == self.actual:
+                    position = found
         new = copy.copy(self)
-        new._keys = tuple(k[mask] for k in self._keys)
-        new._valuation = {a: v[mask] for a, v in self._valuation.items()}
-        for v in new._valuation.values():
-            v.flags.writeable = False
-        new.world_ids = self.world_ids[mask]
+        new._keys = tuple(k[pick] for k in self._keys)
+        new._valuation = {a: v[pick] for a, v in self._valuation.items()}
+        new.world_ids = self.world_ids[pick]
+        for array in (*new._keys, *new._valuation.values(), new.world_ids):
+            array.flags.writeable = False  # shared with callers; models are immutable
         new._n = int(new.world_ids.size)
-        new.actual = None
-        if self.actual is not None and mask[self.actual]:
-            new.actual = int(np.count_nonzero(mask[: self.actual]))
+        new.actual = position
         return new
 
     # --- questions a user asks --------------------------------------------------------------

@@ -73,3 +73,14 @@ def test_size_guard_says_how_many_worlds_there_are():
     assert caught.value.n_worlds == 1680
     assert isinstance(caught.value, ValueError)
     assert len(model.to_networkx(agent=2, max_worlds=500)) == 20
+    with pytest.raises(ModelTooLargeError, match="agent 2 considers 20 worlds possible"):
+        model.to_networkx(agent=2, max_worlds=10)
+
+
+def test_a_few_chosen_worlds_can_be_drawn_from_a_big_model():
+    """restrict(indices) costs only the chosen worlds, and the drawing keeps their ids."""
+    model = deal_model(range(9), [3, 3, 3], [range(0, 3), range(3, 6), range(6, 9)])
+    chosen = model.possible_worlds(1)[:5]
+    graph = model.restrict(chosen).to_networkx()
+    assert sorted(graph.nodes) == model.world_ids[chosen].tolist()
+    assert graph.number_of_edges() == 10  # all five lie in agent 1's class

@@ -112,6 +112,14 @@ def test_agents_are_found_by_name_whatever_the_spelling():
     assert model.holds(Knows("b", p)) and not model.holds(Knows(0, p))
 
 
+def test_models_are_immutable():
+    model = textbook()
+    for array in (model.observation("alice"), model.world_ids, model.atom_values("p"),
+                  model.announce("p").observation("bob")):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1
+
+
 def test_observation_keys_may_be_any_hashable_or_large_ints():
     worlds = [{"p"}, set(), {"p"}]
     by_tuple = KripkeModel.from_worlds(worlds, {"a": [(1, "x"), (2, "y"), (1, "x")]}, actual=0)
@@ -174,6 +182,8 @@ def test_knows_whether_formula_helper():
         (lambda: KripkeModel({"p": [True]}, {"a": [0]}, actual=3), "out of range"),
         (lambda: KripkeModel({"p": [True, False]}, {"a": [0, 1]},
                              observed_atoms={"s": ("a", [True])}), "table has 1 entries"),
+        (lambda: KripkeModel({"p": [True, False]}, {"a": ["x", "y"]},
+                             observed_atoms={"s": ("a", [True, False])}), "small non-negative"),
     ],
 )
 def test_malformed_models_are_refused_clearly(build, message):
