@@ -122,7 +122,11 @@ class DealModel(KripkeModel):
             holds = np.zeros((len(hands), n), dtype=bool)
             np.put_along_axis(holds, hands, True, axis=1)
             for c, card in enumerate(cards):
-                observed[_atom(atom.format(agent=agent, card=card))] = (agent, holds[:, c].copy())
+                name = _atom(atom.format(agent=agent, card=card))
+                if name in observed:
+                    raise ModelError(f"atom pattern {atom!r} gives {name} twice: it must name "
+                                     "both {agent} and {card}")
+                observed[name] = (agent, holds[:, c].copy())
         super().__init__(
             observations=dict(zip(agents, keys, strict=True)),
             actual=actual,
@@ -155,12 +159,14 @@ def deal_model(
     *,
     agents: Sequence[Agent] | None = None,
     atom: str = "p({agent},{card})",
+    max_worlds: int = 500_000_000,
 ) -> DealModel:
     """The model of every deal of ``cards`` with the given hand sizes; agent i sees its hand.
 
     ``actual`` is the real deal, one collection of cards per agent. Cards beyond the sum of the
     hand sizes stay undealt, seen by no one. Atoms ``atom.format(agent=i, card=c)`` -- by default
-    ``p(i,c)`` -- are true iff agent i holds card c. Agents default to 0..m-1.
+    ``p(i,c)`` -- are true iff agent i holds card c. Agents default to 0..m-1. More than
+    ``max_worlds`` deals (about 10 bytes each) are refused before any memory is taken.
     """
     cards = tuple(cards)
     hand_sizes = tuple(int(k) for k in hand_sizes)
@@ -174,6 +180,8 @@ def deal_model(
     agents = tuple(range(len(hand_sizes))) if agents is None else tuple(agents)
     if len(agents) != len(hand_sizes):
         raise ModelError(f"{len(agents)} agents but {len(hand_sizes)} hand sizes")
+    if (count := deal_count(n, hand_sizes)) > max_worlds:
+        raise ModelError(f"{count:,} deals are more than max_worlds={max_worlds:,}")
     undealt = n - sum(hand_sizes)
     sizes = hand_sizes + ((undealt,) if undealt else ())
     keys = _all_deals(n, sizes)[: len(hand_sizes)]

@@ -109,7 +109,7 @@ class KripkeModel:
             if callable(values):
                 self._lazy[_as_atom(atom)] = values
                 continue
-            array = np.asarray(values, dtype=bool)
+            array = np.asarray(values, dtype=bool).view()  # read-only view, not the caller's
             if array.shape != (self._n,):
                 raise ModelError(f"atom {atom} has {array.size} values for {self._n} worlds")
             array.flags.writeable = False
@@ -122,7 +122,7 @@ class KripkeModel:
                     f"atom {atom}: a table needs agent {agent!r}'s keys as small non-negative "
                     "ints to index it by"
                 )
-            table = np.asarray(table, dtype=bool)
+            table = np.asarray(table, dtype=bool).view()
             if table.size < self._n_keys[index]:
                 raise ModelError(
                     f"atom {atom}: table has {table.size} entries but agent {agent!r} "

@@ -106,6 +106,17 @@ def test_bad_deals_are_refused(cards, sizes, actual, message):
         deal_model(cards, sizes, actual)
 
 
+def test_too_many_deals_are_refused_with_their_count():
+    with pytest.raises(ModelError, match="63,063,000 deals are more than max_worlds=1,000,000"):
+        deal_model(range(16), [4, 4, 4, 4], [range(i, i + 4) for i in (0, 4, 8, 12)],
+                   max_worlds=1_000_000)
+
+
+def test_the_atom_pattern_must_name_agent_and_card():
+    with pytest.raises(ModelError, match="gives held_0 twice"):
+        deal_model(range(4), [2, 2], [[0, 1], [2, 3]], atom="held_{agent}")
+
+
 def test_agents_must_match_hand_sizes():
     with pytest.raises(ModelError, match="3 agents but 2 hand sizes"):
         deal_model(range(4), [2, 2], [[0, 1], [2, 3]], agents=["a", "b", "c"])
