@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import solara
 from matplotlib.axes import Axes
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from mesa.visualization import make_plot_component
 from mesa.visualization.utils import update_counter
 
@@ -26,6 +26,7 @@ def _worlds_axes(ax: Axes) -> None:
     """Worlds fall by factors, so a log scale shows every announcement as a visible step."""
     ax.figure.set_size_inches(6, 2.6)
     ax.set_yscale("log")
+    ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_ylabel("possible deals")

@@ -97,7 +97,7 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
         if perspective is None:
             cells.append(f"<td style='{CELL}'>{swatch(holder[t])}{holder[t]}</td>")
         rows.append(f"<tr><td style='{CELL}'>{_ticket_name(model, t)}</td>{''.join(cells)}</tr>")
-    return (f"<table style='{TABLE}' data-testid='knowledge'><tr><th style='{CELL}'>ticket</th>"
+    return (f"<table style='{TABLE}'><tr><th style='{CELL}'>ticket</th>"
             f"{head}</tr>{''.join(rows)}</table>")
 
 
@@ -124,7 +124,7 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
         values = (who(p), seat.kind, state.trains[p], sum(state.hands[p]), parts.connections,
                   parts.finished, minus, f"<b>{total}</b>", tickets)
         rows.append("<tr>" + "".join(f"<td style='{CELL}'>{v}</td>" for v in values) + "</tr>")
-    return f"<table style='{TABLE}' data-testid='scores'><tr>{head}</tr>{''.join(rows)}</table>"
+    return f"<table style='{TABLE}'><tr>{head}</tr>{''.join(rows)}</table>"
 
 
 def hand_html(model: TTRModel, player: int) -> str:
@@ -166,14 +166,16 @@ def KnowledgeTable(model: TTRModel, perspective: int | None = None):
     title = "Who knows which ticket" if perspective is None else \
         f"What {player_name(perspective)} knows of the tickets"
     with solara.Card(title, margin=0):
-        solara.HTML(tag="div", unsafe_innerHTML=knowledge_html(model, perspective))
+        solara.HTML(tag="div", unsafe_innerHTML=knowledge_html(model, perspective),
+                    attributes={"data-testid": "knowledge"})
 
 
 @solara.component
 def Scores(model: TTRModel, perspective: int | None = None):
     update_counter.get()
     with solara.Card("Scores", margin=0):
-        solara.HTML(tag="div", unsafe_innerHTML=scores_html(model, perspective))
+        solara.HTML(tag="div", unsafe_innerHTML=scores_html(model, perspective),
+                    attributes={"data-testid": "scores"})
 
 
 @solara.component
