@@ -297,6 +297,8 @@ class GameState:
         for card in paid:
             hand[card] -= 1
         self.discard += paid
+        if None in self.face_up:
+            self._refill_row()
         self.owner[conn.id] = p
         self._forget_paths(p, conn.id)
         self.trains[p] -= conn.length
@@ -315,6 +317,9 @@ class GameState:
             return f"{conn} must be paid in {conn.colour}"
         if not 0 <= action.locomotives <= conn.length:
             return f"{conn} takes {conn.length} cards, not {action.locomotives} locomotives"
+        if action.colour is not None and action.locomotives == conn.length:
+            return (f"{conn} paid with {conn.length} locomotives names no colour: give colour "
+                    "None")
         if action.colour is None and action.locomotives != conn.length:
             return f"name a colour for the {conn.length - action.locomotives} non-locomotive cards"
         return f"player {p}'s hand cannot pay for {conn} that way"
@@ -358,6 +363,13 @@ class GameState:
             self.pile, self.discard = self.discard, []
             self.rng.shuffle(self.pile)
         return self.pile.pop() if self.pile else None
+
+    def _refill_row(self) -> None:
+        """Lay cards on empty face-up slots. Slots empty only when the pile and the discard
+        pile ran dry; spent cards coming back must reach the row again, or the row would shrink
+        for the rest of the game."""
+        self.face_up = [self._take_from_pile() if c is None else c for c in self.face_up]
+        self._fix_locomotive_row()
 
     def _fix_locomotive_row(self) -> None:
         """Too many face-up locomotives: discard the row and lay a new one, unless the cards left

@@ -550,3 +550,19 @@ def test_bad_settings_are_named_before_any_card_is_dealt(settings, words):
         Rules(board=new_game().board, **{"players": 2, **settings})
     for word in words:
         assert word in str(info.value)
+
+
+def test_spent_cards_refill_an_empty_face_up_row(tiny):
+    """When the pile and discard ran dry the row empties; the next claim's cards come back."""
+    empty_row = cards(None, None, None, None, None)
+    state = arrange(new_game(tiny), hands={0: hand(red=2)}, face_up=empty_row, pile=[],
+                    discard=[], conserve=False, current=0)
+    state.apply(Claim(CONN["AB"], card_index("red"), 0))
+    assert sorted(c for c in state.face_up if c is not None) == [card_index("red")] * 2
+    assert state.face_up.count(None) == 3
+
+
+def test_an_all_locomotive_payment_naming_a_colour_is_refused_with_the_fix(tiny):
+    state = arrange(new_game(tiny), hands={0: hand(locomotive=2)}, current=0)
+    with pytest.raises(IllegalAction, match="names no colour: give colour None"):
+        state.apply(Claim(CONN["AB"], card_index("red"), 2))
