@@ -468,8 +468,8 @@ def test_pass_is_legal_only_when_nothing_else_is():
     assert state.legal_actions() == [Pass()]
     event = state.apply(Pass())
     assert event.turn_over and state.current == 1 and not state.is_terminal()
-    state.apply(Claim(CONN["FG"], WHITE, 0))  # its white card goes to the discard pile
-    assert state.current == 0 and DrawDeck() in state.legal_actions()
+    state.apply(Claim(CONN["FG"], WHITE, 0))  # its spent white card refills the empty row
+    assert state.current == 0 and state.legal_actions() == [DrawFaceUp(0)]
 
 
 def test_pass_when_no_one_can_act_ends_in_stalemate():
