@@ -57,19 +57,22 @@ def models(draw: st.DrawFn, max_worlds: int = 7) -> KripkeModel:
     return KripkeModel(valuation, observations, actual, observed_atoms=observed)
 
 
-def groups() -> st.SearchStrategy[tuple[Agent, ...] | None]:
-    """None (all agents) or a non-empty subset of AGENTS."""
-    return st.none() | st.lists(st.sampled_from(AGENTS), min_size=1, max_size=3, unique=True)
+def groups(
+    agents: tuple[Agent, ...] = AGENTS,
+) -> st.SearchStrategy[tuple[Agent, ...] | None]:
+    """None (all agents) or a non-empty subset of the agents."""
+    return st.none() | st.lists(st.sampled_from(agents), min_size=1, max_size=len(agents),
+                                unique=True)
 
 
 def formulas(
-    max_leaves: int = 12, atoms: tuple[Atom, ...] = ATOMS
+    max_leaves: int = 12, atoms: tuple[Atom, ...] = ATOMS, agents: tuple[Agent, ...] = AGENTS
 ) -> st.SearchStrategy[Formula]:
-    """Random formulas over the atoms and AGENTS using every connective and operator."""
+    """Random formulas over the atoms and agents using every connective and operator."""
     leaves = st.sampled_from((*atoms, Top(), Bottom()))
+    agent = st.sampled_from(agents)
 
     def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
-        agents = st.sampled_from(AGENTS)
         parts = st.lists(inner, min_size=2, max_size=3)
         return st.one_of(
             st.builds(Not, inner),
@@ -77,11 +80,11 @@ def formulas(
             parts.map(lambda ps: Or(*ps)),
             st.builds(Implies, inner, inner),
             st.builds(Iff, inner, inner),
-            st.builds(Knows, agents, inner),
-            st.builds(Possible, agents, inner),
-            st.builds(Everyone, groups(), inner),
-            st.builds(Common, groups(), inner),
-            st.builds(Distributed, groups(), inner),
+            st.builds(Knows, agent, inner),
+            st.builds(Possible, agent, inner),
+            st.builds(Everyone, groups(agents), inner),
+            st.builds(Common, groups(agents), inner),
+            st.builds(Distributed, groups(agents), inner),
             st.builds(Announce, inner, inner),
             st.builds(AnnounceDual, inner, inner),
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from kripke import (
     Not,
     Or,
     Possible,
+    deal_model,
 )
 from kripke.reference import reference_evaluate
 from kripke.strategies import AGENTS, formulas, groups, models
@@ -43,6 +45,20 @@ def test_fast_checker_agrees_with_the_reference_semantics(model, formula):
 def test_fast_checker_agrees_on_formulas_about_what_one_agent_sees(model, formula):
     """s and t are observed by agent 0: Boolean combinations of them take the table path."""
     assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
+
+
+SMALL_DEAL = deal_model(range(6), [2, 2, 2], [[0, 3], [1, 4], [2, 5]])
+DEAL_ATOMS = tuple(Atom("p", (i, c)) for i in range(3) for c in (0, 1, 3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(formulas(max_leaves=6, atoms=DEAL_ATOMS, agents=(0, 1, 2)),
+       st.integers(0, SMALL_DEAL.n_worlds - 1))
+def test_fast_checker_agrees_on_a_deal_model(formula, actual):
+    """The deal's atoms are tables over hand ranks: the game's case, held to the reference."""
+    model = SMALL_DEAL.restrict(np.arange(SMALL_DEAL.n_worlds) != actual)
+    for m in (SMALL_DEAL, model):
+        assert m.evaluate(formula).tolist() == reference_evaluate(m, formula)
 
 
 @settings(max_examples=100, deadline=None)
