@@ -36,7 +36,7 @@ def records(model: TTRModel) -> Iterator[dict[str, Any]]:
 
 def save(model: TTRModel, path: str | Path) -> None:
     """Write the model's game so far (also a game cut short: nothing played is lost)."""
-    head = header(model.state, agents=[s.kind for s in model.seats], model_seed=model._seed)
+    head = header(model.state, agents=[s.kind for s in model.seats], model_seed=model.seed)
     write_log(path, head, records(model))
 
 

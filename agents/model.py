@@ -100,6 +100,7 @@ class TTRModel(mesa.Model):
                  tickets_each: int = 2, agent_kinds: str | Sequence[str] = "epistemic",
                  trains: int | None = None, rng: int | None = None):
         super().__init__(rng=rng)
+        self.seed: int = self._seed  # Mesa keeps it private; users quote it to replay a game
         kinds = parse_kinds(agent_kinds, players)
         self.board = load_board(board) if isinstance(board, str) else board
         self.rules = Rules(self.board, players=players, tickets_each=tickets_each,

@@ -51,7 +51,7 @@ def print_summary(model: TTRModel) -> None:
     state = model.state
     print(f"\n{model.board.title}: {state.rules.players} players, "
           f"{state.rules.tickets_each} tickets each, {state.rules.trains} trains, "
-          f"seed {model._seed}")
+          f"seed {model.seed}")
     print(f"game over after {state.turn} turns: {END_REASONS[state.end_reason]}"
           if state.end_reason else f"stopped after {state.turn} turns")
     print(f"worlds: {model.initial_worlds} at the deal, {model.world_count} now; "
