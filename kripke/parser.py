@@ -157,8 +157,7 @@ class _Parser:
 
     def operand(self, after: Token) -> Formula:
         """The prefix formula that must follow ``after`` (an operator or a closing bracket)."""
-        self.operand_check(after)
-        return self.prefix()
+        return self.operand_then(self.prefix, after)
 
     def formula(self) -> Formula:
         left = self.implication()
