@@ -315,6 +315,12 @@ def test_a_missing_board_file_is_named(tmp_path):
     assert "no such board file" in info.value.problem
 
 
+def test_a_folder_named_like_a_board_does_not_hide_the_shipped_board(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "usa").mkdir()
+    assert load_board("usa").name == "usa"
+
+
 def test_an_unknown_board_name_lists_the_shipped_ones():
     with pytest.raises(BoardError) as info:
         load_board("atlantis")
