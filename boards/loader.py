@@ -10,6 +10,7 @@ import difflib
 import json
 from collections import defaultdict
 from collections.abc import Callable
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,13 @@ def builtin_boards() -> list[str]:
 
 def load_board(name_or_path: str | Path) -> Board:
     """Load a shipped board by name (``europe24``, ``usa``) or a board file by path."""
-    text, source = _read(name_or_path)
+    return _load_text(*_read(name_or_path))
+
+
+@lru_cache(maxsize=16)
+def _load_text(text: str, source: str) -> Board:
+    """Parse and validate once per distinct file content: a batch starts thousands of games on
+    one board, and boards are immutable, so they can be shared."""
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as e:
