@@ -19,7 +19,7 @@ DEFAULTS = defaults()
 def Page():
     model = solara.use_reactive(solara.use_memo(lambda: new_model(DEFAULTS), []))
     SolaraViz(model, components=[], model_params=model_params(DEFAULTS),
-              name="ttr-kripke: who knows which ticket", play_interval=700)
+              name="ttr-kripke: who knows which ticket", play_interval=500)
     GameView(model.value)
 
 

@@ -282,7 +282,6 @@ def test_app_command_serves_locally_with_no_browser_and_no_phone_home():
 
 
 def test_app_command_rejects_bad_options_before_starting_a_server(monkeypatch, capsys):
-    monkeypatch.setattr(app_command.subprocess, "call",
-                        lambda *a, **k: pytest.fail("server started"))
+    monkeypatch.setattr(app_command.os, "execve", lambda *a: pytest.fail("server started"))
     assert main(["app", "--agents", "clever"]) == 2
     assert "unknown agent kind" in capsys.readouterr().err

@@ -1,19 +1,23 @@
 """``ttr-kripke app``: start the browser demo (a Solara server) on this machine.
 
-The server runs as a child process, ``solara run app.app:page``, with the game options in its
-environment (see ``app.components.session``). Everything the page needs is served locally: the
-Solara assets come from the installed ``solara-assets`` through Solara's asset proxy, whose
-upstream CDN is pointed at a closed local port so that a missing asset fails loudly instead of
-being fetched from the internet; Solara's telemetry and version check are switched off.
+The command becomes the server: it checks the options, then replaces itself (``exec``) with
+``solara run app.app:page``, the game options in its environment (see
+``app.components.session``), so Ctrl-C or SIGTERM reaches the server itself and no orphaned
+server outlives the command.
+
+Everything the page needs is served locally: the Solara assets come from the installed
+``solara-assets`` through Solara's asset proxy, whose upstream CDN is pointed at a closed local
+port so that a missing asset fails loudly instead of being fetched from the internet; Solara's
+telemetry and version check are switched off.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from app.components.session import Defaults, new_model
 from app.options import add_game_options
@@ -52,9 +56,9 @@ def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[s
     return argv, env
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> NoReturn:
     defaults = defaults_from(args)
     new_model(defaults)  # bad options fail here, as one line, not in the browser
     argv, env = server_command(args, defaults)
     print(f"ttr-kripke app: http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
-    return subprocess.call(argv, env=env)
+    os.execve(argv[0], argv, env)
