@@ -145,7 +145,8 @@ class _Checker:
         return _Checker(self.model.restrict(condition)).value(formula)
 
     def observed_table(self, f: Formula) -> tuple[int, BoolArray] | None:
-        """If f is a Boolean combination of atoms one agent observes, f as a table over its keys.
+        """If f is a Boolean combination of atoms one agent observes (under that agent's K or
+        M, which change nothing there), f as a table over the agent's keys.
 
         Then f costs one gather over the worlds instead of one per atom and per connective:
         the game's "a holds one of these tickets" is such a formula.
@@ -165,6 +166,12 @@ class _Checker:
                     return None
                 combine = np.logical_and if isinstance(f, And) else np.logical_or
                 return tables[0][0], combine.reduce([t[1] for t in tables])
+            case Knows(agent, g) | Possible(agent, g):
+                # What a observes, a knows: on a's own class the formula is constant.
+                inner = self.observed_table(g)
+                if inner is None or inner[0] != self.model._agent(agent):
+                    return None
+                return inner
             case Implies(left, right) | Iff(left, right):
                 a, b = self.observed_table(left), self.observed_table(right)
                 if a is None or b is None or a[0] != b[0]:
