@@ -35,3 +35,17 @@ def class_flags(keys: np.ndarray, n_keys: int, values: np.ndarray) -> np.ndarray
         codes += values[start:stop]
         seen[codes] = True
     return seen.reshape(n_keys, 2)
+
+
+def pair_flags(first: np.ndarray, n_first: int, second: np.ndarray, n_second: int) -> np.ndarray:
+    """An (n_first, n_second) bool matrix: whether some world has key x in ``first`` and key y
+    in ``second``. It is how one agent's classes meet another's, and so what one agent can know
+    about another's observation, computed once over the worlds."""
+    seen = np.zeros(n_first * n_second, dtype=bool)
+    for start in range(0, first.size, _CHUNK):
+        stop = start + _CHUNK
+        codes = first[start:stop].astype(np.intp)
+        codes *= n_second
+        codes += second[start:stop]
+        seen[codes] = True
+    return seen.reshape(n_first, n_second)

@@ -16,7 +16,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from kripke.arrays import class_flags, gather
+from kripke.arrays import class_flags, gather, pair_flags
 from kripke.formula import (
     And,
     Announce,
@@ -74,6 +74,9 @@ def _distinct(codes: IntArray, bound: int) -> IntArray:
 class _Checker:
     def __init__(self, model: KripkeModel) -> None:
         self.model = model
+        # Per evaluation: tables already found (by node identity) and pair matrices of agents.
+        self.tables: dict[int, tuple[Formula, tuple[int, BoolArray] | None]] = {}
+        self.pairs: dict[tuple[int, int], BoolArray] = {}
 
     def value(self, f: Formula) -> BoolArray:
         model = self.model
@@ -145,12 +148,21 @@ class _Checker:
         return _Checker(self.model.restrict(condition)).value(formula)
 
     def observed_table(self, f: Formula) -> tuple[int, BoolArray] | None:
-        """If f is a Boolean combination of atoms one agent observes (under that agent's K or
-        M, which change nothing there), f as a table over the agent's keys.
+        """If f's value at a world is fixed by one agent's key there, f as a table over them.
 
-        Then f costs one gather over the worlds instead of one per atom and per connective:
-        the game's "a holds one of these tickets" is such a formula.
+        That holds for Boolean combinations of atoms one agent observes, and for K_b and M_b
+        of such a formula, whose table over b's keys comes from the matrix of which classes of
+        b meet which classes of a. Such an f costs one gather over the worlds instead of one
+        per atom, connective and operator: the game's "a holds one of these tickets" and "b
+        knows a holds t" are such formulas.
         """
+        if (known := self.tables.get(id(f))) is not None and known[0] is f:
+            return known[1]
+        table = self.find_table(f)
+        self.tables[id(f)] = (f, table)
+        return table
+
+    def find_table(self, f: Formula) -> tuple[int, BoolArray] | None:
         match f:
             case Atom():
                 if (observed := self.model.observed_atom(f)) is None:
@@ -167,17 +179,37 @@ class _Checker:
                 combine = np.logical_and if isinstance(f, And) else np.logical_or
                 return tables[0][0], combine.reduce([t[1] for t in tables])
             case Knows(agent, g) | Possible(agent, g):
-                # What a observes, a knows: on a's own class the formula is constant.
                 inner = self.observed_table(g)
-                if inner is None or inner[0] != self.model._agent(agent):
+                if inner is None:
                     return None
-                return inner
+                knower, (observer, table) = self.model._agent(agent), inner
+                if knower == observer:  # what a observes, a knows: it is constant on a's class
+                    return inner
+                meets = self.meets(knower, observer)
+                if meets is None:
+                    return None
+                if isinstance(f, Knows):
+                    return knower, ~(meets & ~table).any(axis=1)
+                return knower, (meets & table).any(axis=1)
             case Implies(left, right) | Iff(left, right):
                 a, b = self.observed_table(left), self.observed_table(right)
                 if a is None or b is None or a[0] != b[0]:
                     return None
                 return a[0], (~a[1] | b[1]) if isinstance(f, Implies) else (a[1] == b[1])
         return None
+
+    def meets(self, first: int, second: int) -> BoolArray | None:
+        """Which classes of agent ``first`` share a world with which classes of ``second``;
+        None when that matrix would be too big to be worth it."""
+        model = self.model
+        n_first, n_second = model.n_keys(first), model.n_keys(second)
+        if n_first * n_second > _DENSE_LIMIT:
+            return None
+        if (first, second) not in self.pairs:
+            self.pairs[first, second] = pair_flags(
+                model._keys[first], n_first, model._keys[second], n_second
+            )
+        return self.pairs[first, second]
 
     def joint_keys(self, agents: tuple[int, ...]) -> tuple[IntArray, int]:
         """Keys of the intersection of the agents' partitions (for distributed knowledge)."""
