@@ -7,7 +7,6 @@ with every such agent; reflexive loops are left out because S5 has them everywhe
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -48,16 +47,23 @@ def to_networkx(
             actual=w == model.actual,
             index=w,
         )
-    together: dict[tuple[int, int], list[Agent]] = {}
-    for who in model.agents:
-        keys = model.observation(who)[worlds]
-        order = np.argsort(keys, kind="stable")
-        # Split the (sorted) worlds into the agent's classes, then join each pair in a class.
-        cuts = np.flatnonzero(np.diff(keys[order])) + 1
-        for cell in np.split(worlds[order], cuts):
-            ids = sorted(int(model.world_ids[w]) for w in cell)
-            for pair in combinations(ids, 2):
-                together.setdefault(pair, []).append(who)
-    for (u, v), agents in together.items():
-        graph.add_edge(u, v, agents=agents, label=",".join(str(a) for a in agents))
+    if not model.agents:
+        return graph
+    # For every pair of drawn worlds at once: which agents cannot tell them apart.
+    first, second = np.triu_indices(worlds.size, k=1)
+    confused = np.stack(
+        [keys[first] == keys[second]
+         for keys in (model.observation(who)[worlds] for who in model.agents)],
+        axis=1,
+    ).reshape(first.size, len(model.agents))
+    linked = np.flatnonzero(confused.any(axis=1))
+    patterns, which = np.unique(confused[linked], axis=0, return_inverse=True)
+    names = [[a for a, seen in zip(model.agents, row, strict=True) if seen]
+             for row in patterns.tolist()]
+    ids = model.world_ids[worlds].tolist()
+    graph.add_edges_from(
+        (ids[i], ids[j], {"agents": list(names[p]), "label": ",".join(map(str, names[p]))})
+        for i, j, p in zip(first[linked].tolist(), second[linked].tolist(),
+                           which.reshape(-1).tolist(), strict=True)
+    )
     return graph

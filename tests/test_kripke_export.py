@@ -84,3 +84,9 @@ def test_a_few_chosen_worlds_can_be_drawn_from_a_big_model():
     graph = model.restrict(chosen).to_networkx()
     assert sorted(graph.nodes) == model.world_ids[chosen].tolist()
     assert graph.number_of_edges() == 10  # all five lie in agent 1's class
+
+
+def test_a_model_without_agents_draws_worlds_only():
+    model = KripkeModel({"p": [True, False]}, {}, actual=0)
+    graph = model.to_networkx()
+    assert sorted(graph.nodes) == [0, 1] and graph.number_of_edges() == 0
