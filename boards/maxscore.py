@@ -1,0 +1,233 @@
+"""The best score a budget of trains can buy, proven optimal.
+
+Score as in "Maximizing the Score in Ticket to Ride" (Schaefer & Schaefer): points of the chosen
+connections plus points of every ticket whose two cities they join, total length within the
+budget. In a game (``owned``, ``usable``, ``penalise_unfinished``) the player's own connections
+are free, others' are out of reach and unfinished own tickets count minus.
+
+How the proof works. The strong ``rooted`` formulation (see ``boards.maxscore_model``) covers the
+networks whose finished tickets all lie in one piece, plus any edges built just for points. A
+network with finished tickets in two or more pieces splits into parts, each such a network on its
+own share of the trains (each at least the cheapest ticket), so its score is at most the best sum
+of one-piece bounds over a split of the budget. Those bounds come cheaply from the LP relaxation,
+which is concave in the budget, so a few LP solves with their budget duals bound every share; a
+share is solved exactly only if the LP is not tight enough. If a split could still win, the
+general ``flow`` formulation settles it. With owned connections the pieces are not independent
+any more (they share what is owned), so games use the ``flow`` formulation, which is exact for
+any network and quick with a player's few tickets.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import highspy
+import networkx as nx
+import numpy as np
+
+from boards.maxscore_heuristic import greedy
+from boards.maxscore_model import Options, build, solve
+from boards.maxscore_network import Network, build_network
+from boards.model import Board, Connection, Ticket
+
+__all__ = ["MaxScoreResult", "max_score", "build_network"]
+
+
+@dataclass(frozen=True)
+class MaxScoreResult:
+    """The best network found for a budget, its score split and how sure we are of it.
+
+    ``bound`` is a proven upper bound on the best possible total; ``proven`` says the total
+    reaches it. ``connections`` lists one board connection per chosen edge (for a merged double,
+    a segment the player may take), owned ones included.
+    """
+
+    trains: int
+    connections: tuple[Connection, ...]
+    tickets: tuple[Ticket, ...]
+    connection_points: int
+    ticket_points: int
+    bound: int
+    proven: bool
+    seconds: float
+    stats: dict[str, object] = field(default_factory=dict, compare=False)
+
+    @property
+    def total(self) -> int:
+        return self.connection_points + self.ticket_points
+
+    @property
+    def trains_used(self) -> int:
+        return sum(c.length for c in self.connections)
+
+
+def max_score(board: Board, trains: int, *, tickets: Iterable[Ticket] | None = None,
+              usable: Iterable[int] | None = None, owned: Iterable[int] = (),
+              penalise_unfinished: bool = False, merge_doubles: bool = True,
+              time_limit: float | None = None, options: Options | None = None) -> MaxScoreResult:
+    """The highest score ``trains`` can buy on ``board`` (see the module docstring).
+
+    ``tickets`` default to all of the board's; ``usable`` are the connection ids still free
+    (default all); ``owned`` the player's own connections, which cost nothing. ``options``
+    switches formulation details off, for the benchmark. Raises ``ValueError`` on bad input.
+    """
+    began = time.perf_counter()
+    owned = tuple(owned)
+    tickets = _check(board, trains, tickets, usable, owned, time_limit)
+    net = build_network(board, tickets=tickets, usable=usable, owned=owned,
+                        penalise_unfinished=penalise_unfinished, merge_doubles=merge_doubles)
+    opts = options or Options()
+    if owned and opts.formulation == "rooted":
+        opts = Options("flow", opts.node_links, opts.root_order, opts.warm_start)
+    deadline = None if time_limit is None else began + time_limit
+    stats: dict[str, object] = {"formulation": opts.formulation, "edges": len(net.edges)}
+
+    start = None
+    if opts.warm_start:
+        start = greedy(net, trains)
+        stats["heuristic"] = sum(net.score(start)[:2])
+    solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=start)
+    chosen, bound = solved.chosen, math.floor(solved.bound + 1e-6)
+    stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
+    if opts.formulation == "rooted":
+        value = net.constant + _gain(net, chosen)
+        split = _split_bound(net, trains, value, opts, deadline, stats)
+        stats["split_bound"] = split
+        if split > value:  # two or more pieces might beat one: settle it exactly
+            general = solve(build(net, trains, Options("flow")), time_limit=_left(deadline),
+                            start=chosen)
+            stats["flow_seconds"] = round(general.seconds, 2)
+            if _gain(net, general.chosen) > _gain(net, chosen):
+                chosen = general.chosen
+            split = math.floor(general.bound + 1e-6)
+        bound = max(bound, split)
+    return _result(board, net, trains, chosen, bound, time.perf_counter() - began, stats)
+
+
+def _check(board: Board, trains, tickets, usable, owned, time_limit) -> tuple[Ticket, ...]:
+    if not isinstance(trains, int) or isinstance(trains, bool) or trains < 0:
+        raise ValueError(f"trains must be a whole number >= 0, not {trains!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time limit must be a positive number of seconds, not {time_limit!r}")
+    chosen = board.tickets if tickets is None else tuple(tickets)
+    names = set(board.city_names)
+    for t in chosen:
+        if t.a not in names or t.b not in names:
+            raise ValueError(f"ticket {t} names a city that is not on board {board.name}")
+    ids = range(len(board.connections))
+    for what, given in (("usable", usable or ()), ("owned", owned)):
+        bad = [i for i in given if i not in ids]
+        if bad:
+            raise ValueError(f"{what} connection ids {bad} are not on board {board.name} "
+                             f"(ids run from 0 to {len(board.connections) - 1})")
+    return chosen
+
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+
+
+def _gain(net: Network, chosen) -> int:
+    connections, tickets, _ = net.score(chosen)
+    return connections + tickets - net.constant
+
+
+def _split_bound(net: Network, trains: int, value: int, opts: Options,
+                 deadline: float | None, stats: dict) -> int:
+    """A bound on networks whose finished tickets lie in two or more pieces.
+
+    Each piece costs at least the cheapest ticket. Per-share bounds start from LP tangents
+    (concavity in the budget) and are tightened where the best split needs it: first by the LP
+    at that share, then by solving that share exactly.
+    """
+    cheapest = _cheapest_ticket(net)
+    if cheapest is None or 2 * cheapest > trains:
+        return value
+    tangents: list[tuple[int, float, float]] = []  # (budget, LP value, budget dual)
+    exact: dict[int, int] = {}
+    mip_solves = 0
+    target = value - net.constant  # split bounds are on gains; the constant counts once
+
+    def upper(b: int) -> float:
+        # An LP optimum's budget dual is a supergradient of its value, concave in the budget;
+        # the distance cuts of a model built for b0 hold for every smaller budget too, so its
+        # tangent bounds the one-piece optimum at every b <= b0.
+        if b in exact:
+            return exact[b]
+        best = min((v0 + dual * (b - b0) for b0, v0, dual in tangents if b <= b0),
+                   default=math.inf)
+        return best if math.isinf(best) else math.floor(best + 1e-6)
+
+    tangents.append(_lp_tangent(net, trains - cheapest, opts))  # the largest share
+    lp_solves = 1
+    while True:
+        parts, total = _best_split(upper, trains, cheapest)
+        if total <= target:
+            break
+        fresh = sorted(set(parts) - set(exact) - {t[0] for t in tangents})
+        if fresh:
+            for b in fresh:
+                tangents.append(_lp_tangent(net, b, opts))
+                lp_solves += 1
+            continue
+        b = next((b for b in parts if b not in exact), None)
+        if b is None or (deadline is not None and time.perf_counter() > deadline):
+            break
+        shares = solve(build(net, b, opts), time_limit=_left(deadline), start=greedy(net, b))
+        exact[b] = math.floor(shares.bound + 1e-6) - net.constant
+        mip_solves += 1
+    stats.update(split_lp_solves=lp_solves, split_mip_solves=mip_solves)
+    return total + net.constant if total > target else value
+
+
+def _cheapest_ticket(net: Network) -> int | None:
+    g = nx.Graph()
+    g.add_nodes_from(range(net.n))
+    for e in net.edges:
+        if not g.has_edge(e.u, e.v) or g[e.u][e.v]["w"] > e.cost:
+            g.add_edge(e.u, e.v, w=e.cost)
+    costs = []
+    for t in net.tickets:
+        s, d = net.ticket_ends(t)
+        if nx.has_path(g, s, d):
+            costs.append(nx.dijkstra_path_length(g, s, d, weight="w"))
+    return max(min(costs), 1) if costs else None
+
+
+def _best_split(upper, trains: int, least: int) -> tuple[list[int], float]:
+    """The split of ``trains`` into two or more shares of at least ``least`` with the highest
+    sum of ``upper``; shares and sum."""
+    one: list[tuple[float, list[int]]] = [(-math.inf, [])] * (trains + 1)
+    for c in range(least, trains - least + 1):  # best over one or more shares, total <= c
+        one[c] = max([(upper(c), [c])] + [(upper(p) + one[c - p][0], [p] + one[c - p][1])
+                                          for p in range(least, c - least + 1)],
+                     key=lambda pair: pair[0])
+    best = max(((upper(p) + one[trains - p][0], [p] + one[trains - p][1])
+                for p in range(least, trains - least + 1)), key=lambda pair: pair[0])
+    return best[1], best[0]
+
+
+def _lp_tangent(net: Network, trains: int, opts: Options) -> tuple[int, float, float]:
+    """LP relaxation value at ``trains`` and the rate it grows with the budget (its dual)."""
+    model = build(net, trains, opts)
+    h = model.highs
+    n = h.getNumCol()
+    h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
+                            np.array([highspy.HighsVarType.kContinuous] * n))
+    h.run()
+    dual = abs(h.getSolution().row_dual[model.budget_row])
+    return trains, h.getInfo().objective_function_value - net.constant, dual
+
+
+def _result(board: Board, net: Network, trains: int, chosen, bound: int, seconds: float,
+            stats: dict) -> MaxScoreResult:
+    connection_points, ticket_points, done = net.score(chosen)
+    picked = set(chosen) | {k for k, e in enumerate(net.edges) if e.owned}
+    connections = tuple(sorted((board.connections[net.edges[k].connections[0]] for k in picked),
+                               key=lambda c: c.id))
+    total = connection_points + ticket_points
+    return MaxScoreResult(trains, connections, done, connection_points, ticket_points,
+                          max(bound, total), total >= bound, round(seconds, 3), stats)
