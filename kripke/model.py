@@ -232,6 +232,8 @@ class KripkeModel:
     def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
         """Positions of a group's agents; None means every agent."""
         if group is None:
+            if not self._agents:
+                raise ModelError("the model has no agents, so E, C and D have no group")
             return tuple(range(len(self._agents)))
         return tuple(self._agent(a) for a in group)
 

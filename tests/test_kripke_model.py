@@ -202,3 +202,5 @@ def test_unknown_agents_and_atoms_are_named_in_the_error():
         model.possible_worlds("alice", world=3)
     with pytest.raises(ModelError, match="increasing"):
         model.restrict([2, 1])
+    with pytest.raises(ModelError, match="no agents"):
+        KripkeModel({"p": [True]}, {}).evaluate("C p")
