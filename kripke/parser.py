@@ -314,4 +314,9 @@ def parse(text: str) -> Formula:
 
     Raises :class:`FormulaError` with the position of the first problem.
     """
-    return _Parser(text).parse()
+    parser = _Parser(text)
+    try:
+        return parser.parse()
+    except RecursionError:
+        raise FormulaError("the formula is nested too deeply to read", parser.token.position,
+                           text) from None

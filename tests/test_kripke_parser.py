@@ -157,3 +157,8 @@ def test_parsing_never_evaluates_python():
 def test_operator_words_cannot_name_atoms(name):
     with pytest.raises(ValueError, match="not a valid atom name"):
         Atom(name)
+
+
+def test_absurdly_deep_nesting_is_a_formula_error_too():
+    with pytest.raises(FormulaError, match="nested too deeply"):
+        parse("~" * 100_000 + "p")
