@@ -80,6 +80,7 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
     last = model.history[-1].claimed if model.history else None
     offsets = _offsets(board)
     halo, lines, badges, dots = [], [], [], []
+    labelled: set[tuple[frozenset[str], str]] = set()  # one badge for both of a double
     for conn in board.connections:
         x1, y1, x2, y2 = _ends(board, conn, offsets[conn.id])
         line = f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
@@ -102,6 +103,9 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
                          f'stroke-dasharray="{dash}"/></g>')
         text = str(conn.length) + (f" F{conn.ferry}" if conn.ferry else "") + \
             (" T" if conn.tunnel else "")
+        if (frozenset(conn.cities), text) in labelled:
+            continue
+        labelled.add((frozenset(conn.cities), text))
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         w = 10 + 9 * len(text)
         badges.append(f'<g>{title}<rect x="{mx - w / 2:.1f}" y="{my - 10:.1f}" width="{w}" '
@@ -147,7 +151,7 @@ def BoardView(model: TTRModel, perspective: int | None = None):
         solara.HTML(tag="div", unsafe_innerHTML=escape(last_move_text(model)),
                     attributes={"data-testid": "last-move"},
                     style="margin-top:6px;padding:4px 8px;border-left:4px solid "
-                          f"{HIGHLIGHT};background:#fff8e1")
+                          f"{HIGHLIGHT};background:rgba(255,202,40,.15)")
         players = "".join(f"<span style='margin-right:1em'>{swatch(p)}{player_name(p)}</span>"
                           for p in range(model.rules.players))
         solara.HTML(tag="div", unsafe_innerHTML=(
@@ -155,4 +159,4 @@ def BoardView(model: TTRModel, perspective: int | None = None):
             "claimed, in the owner's colour. Badge: length; F<i>n</i>: ferry needing <i>n</i> "
             "locomotives." + (" Rings: this player's ticket cities." if perspective is not None
                               else "")),
-            style="font-size:12px;color:#555;margin-top:6px")
+            style="font-size:12px;opacity:.75;margin-top:6px")

@@ -59,7 +59,7 @@ def result_html(result: FormulaResult, total: int) -> str:
         return (f"<pre data-testid='formula-error' style='color:#b71c1c;background:#ffebee;"
                 f"padding:6px;margin:0;white-space:pre-wrap'>{escape(result.error)}</pre>")
     if result.holds is None:
-        return ("<span style='color:#757575'>Type a formula, e.g. <code>K_0 p(1,5)</code>: "
+        return ("<span style='opacity:.7'>Type a formula, e.g. <code>K_0 p(1,5)</code>: "
                 "player 0 knows that player 1 holds ticket 5. Seats are numbered from 0; "
                 "tickets by their id (t5 in the tables).</span>")
     verdict = "true" if result.holds else "false"
@@ -85,4 +85,4 @@ def FormulaBox(model: TTRModel, text: solara.Reactive[str], result: FormulaResul
             "<code>-&gt;</code> <code>&lt;-&gt;</code>, <code>K_i</code> knows, <code>M_i</code> "
             "considers possible, <code>E_{0,1}</code> <code>C_{0,1}</code> <code>D_{0,1}</code>, "
             "<code>[!φ]ψ</code> after announcing φ."),
-            style="font-size:12px;color:#555;margin-top:4px")
+            style="font-size:12px;opacity:.75;margin-top:4px")

@@ -18,7 +18,7 @@ from game.cards import CARD_NAMES
 from game.state import END_REASONS
 
 TABLE = "border-collapse:collapse;width:100%;font-size:13px"
-CELL = "padding:3px 6px;border-bottom:1px solid #eceff1;text-align:left"
+CELL = "padding:3px 6px;border-bottom:1px solid rgba(128,128,128,.25);text-align:left"
 
 
 def who(player: int) -> str:
@@ -46,16 +46,17 @@ def _turn_html(model: TTRModel, turn: TurnRecord) -> str:
                    else f"removed no world ({a.worlds_after:,} left)")
         lines.append(
             f"<div style='margin-left:1em' data-testid='announcement'>announce ({a.kind}) "
-            f"<code style='background:#e8eaf6;padding:1px 4px'>{escape(a.text)}</code> "
-            f"<span style='color:{'#c62828' if a.removed else '#757575'}'>{removed}</span></div>")
+            f"<code style='background:rgba(63,81,181,.12);padding:1px 4px'>{escape(a.text)}</code> "
+            f"<span style='{'color:#e53935' if a.removed else 'opacity:.7'}'>{removed}</span>"
+            "</div>")
     for t in turn.completed:
         lines.append(f"<div style='margin-left:1em'>finished ticket "
                      f"{escape(str(model.board.tickets[t]))}</div>")
     if turn.end_reason:
         lines.append(f"<div><b>Game over:</b> {escape(END_REASONS[turn.end_reason])}</div>")
-    shade = "#fffde7" if turn.announcements else "transparent"
-    return f"<div style='padding:4px 6px;border-bottom:1px solid #eceff1;background:{shade}'>" \
-           + "".join(lines) + "</div>"
+    shade = "rgba(255,213,79,.15)" if turn.announcements else "transparent"
+    return (f"<div style='padding:4px 6px;border-bottom:1px solid rgba(128,128,128,.25);"
+            f"background:{shade}'>" + "".join(lines) + "</div>")
 
 
 def log_html(model: TTRModel) -> str:
@@ -91,7 +92,7 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
             elif known is not None:
                 text = f"<b style='color:{player_colour(known)}'>held by {known}</b>"
             else:
-                text = "<span style='color:#757575'>" + " or ".join(
+                text = "<span style='opacity:.7'>" + " or ".join(
                     str(p) for p in sorted(h.possible[t])) + "?</span>"
             cells.append(f"<td style='{CELL}' data-known='{known is not None}'>{text}</td>")
         if perspective is None:
@@ -102,7 +103,8 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
 
 
 def scores_html(model: TTRModel, perspective: int | None = None) -> str:
-    """Scores and public counts; tickets are shown only where the viewer may see them."""
+    """Scores and public counts; tickets are shown only where the viewer may see them (all of
+    them once the game is over, as at the end of a real game)."""
     state = model.state
     head = "".join(f"<th style='{CELL}'>{h}</th>" for h in
                    ("player", "kind", "trains", "cards", "routes", "tickets +", "tickets −",
@@ -110,7 +112,8 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
     rows = []
     for p, seat in enumerate(model.seats):
         parts = state.score_parts(p)
-        if perspective is None or perspective == p:
+        revealed = perspective in (None, p) or state.end_reason is not None
+        if revealed:
             tickets = ", ".join(escape(str(t)) + (" ✓" if t.id in state.finished[p] else "")
                                 for t in state.tickets[p])
         else:
@@ -119,8 +122,7 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
             tickets = ", ".join([escape(str(t)) + " ✓" for t in done]
                                 + ([f"{hidden} hidden"] if hidden else []))
         # unfinished tickets are private until the game ends: only their holder sees them
-        minus = parts.unfinished if perspective in (None, p) or state.end_reason else "?"
-        total = parts.total if minus != "?" else "?"
+        minus, total = (parts.unfinished, parts.total) if revealed else ("?", "?")
         values = (who(p), seat.kind, state.trains[p], sum(state.hands[p]), parts.connections,
                   parts.finished, minus, f"<b>{total}</b>", tickets)
         rows.append("<tr>" + "".join(f"<td style='{CELL}'>{v}</td>" for v in values) + "</tr>")
@@ -148,7 +150,8 @@ def Status(model: TTRModel):
     update_counter.get()
     solara.HTML(tag="div", unsafe_innerHTML=status_html(model),
                 attributes={"data-testid": "status"},
-                style="font-size:15px;padding:6px 10px;background:#eceff1;border-radius:6px")
+                style="font-size:15px;padding:6px 10px;border-radius:6px;"
+                      "background:rgba(120,144,156,.18)")
 
 
 @solara.component

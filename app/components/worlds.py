@@ -36,7 +36,7 @@ from app.components.style import (
 )
 
 MAX_DRAWN = 300
-LABELLED = 40  # up to this many drawn worlds carry their deal as a label
+LABELLED = 12  # up to this many drawn worlds carry their deal as a label
 SPREAD = 300.0  # pixels per unit of layout distance (a first layout spans [-1, 1])
 
 TEMPLATE = """<!DOCTYPE html>
@@ -85,6 +85,8 @@ class Selection:
 
     def caption(self) -> str:
         total = f"{self.total:,} world{'s' * (self.total != 1)}"
+        if self.total == 1:
+            return "Only the actual world is left: every player knows the whole deal."
         if self.agent is None:
             return f"All {total} drawn."
         who = player_name(self.agent)
@@ -97,21 +99,52 @@ class Selection:
                 "out).")
 
 
+def _grouped(graph: nx.Graph, agent: int) -> dict[int, tuple[float, float]]:
+    """Each class of ``agent`` on a small circle, the classes in world order on a large one."""
+    own = nx.Graph()
+    own.add_nodes_from(graph)
+    own.add_edges_from((u, v) for u, v, d in graph.edges(data=True) if agent in d["agents"])
+    groups = sorted((sorted(c) for c in nx.connected_components(own)), key=lambda c: c[0])
+    radii = [0.08 * len(g) ** 0.5 if len(g) > 1 else 0.0 for g in groups]
+    ring = max(1.0, sum(2.6 * r + 0.05 for r in radii) / (2 * np.pi))
+    pos = {}
+    for i, (group, r) in enumerate(zip(groups, radii, strict=True)):
+        angle = 2 * np.pi * i / len(groups)
+        cx, cy = ring * np.cos(angle), ring * np.sin(angle)
+        for j, world in enumerate(group):
+            a = 2 * np.pi * j / len(group) + angle
+            pos[world] = (cx + r * np.cos(a), cy + r * np.sin(a))
+    return pos
+
+
 @dataclass
 class WorldLayout:
     """Positions of every world drawn so far in one game, by original world id."""
 
     pos: dict[int, tuple[float, float]] = field(default_factory=dict)
     samples: dict[int, np.ndarray] = field(default_factory=dict)  # agent -> world ids
+    grouping: int | None = None  # the agent whose classes the first picture grouped
 
-    def place(self, graph: nx.Graph) -> None:
-        """Give positions to the graph's unplaced worlds, the placed ones held fixed."""
+    def place(self, graph: nx.Graph, grouping: int) -> None:
+        """Give positions to the graph's unplaced worlds, the placed ones held fixed.
+
+        The first picture is drawn in groups: the classes of ``grouping`` (the worlds that
+        agent cannot tell apart) each on a small circle, the groups around a large one. Its
+        edges are then short chords inside the groups, and the other agents' edges run between
+        groups, which reads far better than a spring layout of a graph this dense. Worlds
+        drawn later (another agent's class, or everything once few enough are left) are fitted
+        in by a spring layout around the ones already placed.
+        """
         new = [n for n in graph if n not in self.pos]
         if not new:
             return
         fixed = [n for n in graph if n in self.pos]
-        placed = nx.spring_layout(graph, pos={n: self.pos[n] for n in fixed} or None,
-                                  fixed=fixed or None, seed=7, iterations=60)
+        if fixed:
+            placed = nx.spring_layout(graph, pos={n: self.pos[n] for n in fixed}, fixed=fixed,
+                                      seed=7, iterations=60)
+        else:
+            placed = _grouped(graph, grouping)
+            self.grouping = grouping
         for n in new:
             x, y = placed[n]
             self.pos[n] = (float(x), float(y))
@@ -169,7 +202,9 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
     """
     sub = model.worlds.restrict(selection.indices)
     graph = sub.to_networkx(max_worlds=MAX_DRAWN)
-    layout.place(graph)
+    players = model.rules.players
+    grouping = 0 if selection.agent is None else (selection.agent + 1) % players
+    layout.place(graph, grouping)
     seen = None
     if perspective is not None:
         seen = set(model.worlds.world_ids[model.worlds.possible_worlds(perspective)].tolist())
@@ -202,6 +237,7 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
                      color={"background": ACTUAL_COLOUR if actual and holds is None else colour,
                             "border": border},
                      font={"size": 14, "color": "#bdbdbd" if faded else "#263238"})
+    dense = graph.number_of_edges() > 150  # then thinner, fainter edges let the worlds show
     for u, v, data in graph.edges(data=True):
         # In a class picture every two worlds are joined for the class's agent: those edges
         # say nothing and would be most of the drawing, so they are left out (the caption says
@@ -211,9 +247,9 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
             continue
         faint = u in faded_ids or v in faded_ids
         names = " and ".join(player_name(a) for a in agents)
-        net.edges.append({"from": u, "to": v, "width": 1.5,
+        net.edges.append({"from": u, "to": v, "width": 1 if dense else 1.5,
                           "color": {"color": player_colour(agents[0]),
-                                    "opacity": 0.15 if faint else 0.7},
+                                    "opacity": 0.15 if faint else 0.35 if dense else 0.75},
                           "title": f"{names} cannot tell these two worlds apart"})
     net.options = {
         "physics": {"enabled": False},
@@ -256,8 +292,11 @@ def WorldsGraph(model: TTRModel, perspective: int | None = None,
         solara.HTML(tag="div", unsafe_innerHTML=(
             f"★ the actual world. Hover a world for its deal. An edge in {agents}: that player "
             "cannot tell the two worlds apart (it holds the same tickets in both)."
+            + (f" Worlds first drawn together in a small ring are the ones "
+               f"{player_name(layout.grouping)} cannot tell apart."
+               if layout.grouping is not None else "")
             + (" Green: the formula holds there." if values is not None else "")
             + (f" Faded: worlds {player_name(perspective)} has ruled out."
                if perspective is not None else "")),
-            style="font-size:12px;color:#555;margin-top:6px")
+            style="font-size:12px;opacity:.75;margin-top:6px")
 
