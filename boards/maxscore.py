@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import highspy
 import networkx as nx
@@ -33,7 +33,7 @@ from boards.maxscore_model import Options, build, solve
 from boards.maxscore_network import Network, build_network
 from boards.model import Board, Connection, Ticket
 
-__all__ = ["MaxScoreResult", "max_score", "build_network"]
+__all__ = ["MaxScoreResult", "max_score", "solve_network"]
 
 
 @dataclass(frozen=True)
@@ -76,38 +76,53 @@ def max_score(board: Board, trains: int, *, tickets: Iterable[Ticket] | None = N
     """
     began = time.perf_counter()
     owned = tuple(owned)
-    tickets = _check(board, trains, tickets, usable, owned, time_limit)
+    tickets = check_input(board, trains, tickets, usable, owned, time_limit)
     net = build_network(board, tickets=tickets, usable=usable, owned=owned,
                         penalise_unfinished=penalise_unfinished, merge_doubles=merge_doubles)
     opts = options or Options()
-    if owned and opts.formulation == "rooted":
-        opts = Options("flow", opts.node_links, opts.root_order, opts.warm_start)
     deadline = None if time_limit is None else began + time_limit
-    stats: dict[str, object] = {"formulation": opts.formulation, "edges": len(net.edges)}
+    chosen, bound, stats = solve_network(net, trains, opts, deadline)
+    return make_result(board, net, trains, chosen, bound, time.perf_counter() - began, stats)
 
-    start = None
+
+def solve_network(net: Network, trains: int, opts: Options, deadline: float | None, *,
+                  one_tree: dict[int, int] | None = None,
+                  start: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], int, dict]:
+    """Best edges, proven bound and statistics for ``net`` under ``trains``.
+
+    ``one_tree`` maps budgets to proven bounds on the one-piece gain, as a sweep learns them:
+    the split bound reads it instead of re-solving those shares, and this budget's is added.
+    ``start`` is a network to try besides the greedy one.
+    """
+    if any(e.owned for e in net.edges) and opts.formulation == "rooted":
+        opts = replace(opts, formulation="flow")  # owned edges tie the pieces together
+    stats: dict[str, object] = {"formulation": opts.formulation, "edges": len(net.edges)}
+    seed = None
     if opts.warm_start:
-        start = greedy(net, trains)
-        stats["heuristic"] = sum(net.score(start)[:2])
-    solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=start)
+        seed = max([c for c in (greedy(net, trains), start) if c is not None],
+                   key=lambda c: _gain(net, c))
+        stats["heuristic"] = _gain(net, seed) + net.constant
+    solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
     chosen, bound = solved.chosen, math.floor(solved.bound + 1e-6)
     stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
     if opts.formulation == "rooted":
+        known = {} if one_tree is None else one_tree
+        known[trains] = bound - net.constant
         value = net.constant + _gain(net, chosen)
-        split = _split_bound(net, trains, value, opts, deadline, stats)
+        split = _split_bound(net, trains, value, opts, deadline, stats, known)
         stats["split_bound"] = split
         if split > value:  # two or more pieces might beat one: settle it exactly
-            general = solve(build(net, trains, Options("flow")), time_limit=_left(deadline),
-                            start=chosen)
+            general = solve(build(net, trains, replace(opts, formulation="flow")),
+                            time_limit=_left(deadline), start=chosen)
             stats["flow_seconds"] = round(general.seconds, 2)
             if _gain(net, general.chosen) > _gain(net, chosen):
                 chosen = general.chosen
             split = math.floor(general.bound + 1e-6)
         bound = max(bound, split)
-    return _result(board, net, trains, chosen, bound, time.perf_counter() - began, stats)
+    return chosen, bound, stats
 
 
-def _check(board: Board, trains, tickets, usable, owned, time_limit) -> tuple[Ticket, ...]:
+def check_input(board: Board, trains, tickets, usable, owned, time_limit) -> tuple[Ticket, ...]:
     if not isinstance(trains, int) or isinstance(trains, bool) or trains < 0:
         raise ValueError(f"trains must be a whole number >= 0, not {trains!r}")
     if time_limit is not None and not time_limit > 0:
@@ -136,7 +151,7 @@ def _gain(net: Network, chosen) -> int:
 
 
 def _split_bound(net: Network, trains: int, value: int, opts: Options,
-                 deadline: float | None, stats: dict) -> int:
+                 deadline: float | None, stats: dict, exact: dict[int, int]) -> int:
     """A bound on networks whose finished tickets lie in two or more pieces.
 
     Each piece costs at least the cheapest ticket. Per-share bounds start from LP tangents
@@ -147,7 +162,6 @@ def _split_bound(net: Network, trains: int, value: int, opts: Options,
     if cheapest is None or 2 * cheapest > trains:
         return value
     tangents: list[tuple[int, float, float]] = []  # (budget, LP value, budget dual)
-    exact: dict[int, int] = {}
     mip_solves = 0
     target = value - net.constant  # split bounds are on gains; the constant counts once
 
@@ -161,8 +175,10 @@ def _split_bound(net: Network, trains: int, value: int, opts: Options,
                    default=math.inf)
         return best if math.isinf(best) else math.floor(best + 1e-6)
 
-    tangents.append(_lp_tangent(net, trains - cheapest, opts))  # the largest share
-    lp_solves = 1
+    lp_solves = 0
+    if any(b not in exact for b in range(cheapest, trains - cheapest + 1)):
+        tangents.append(_lp_tangent(net, trains - cheapest, opts))  # valid for every share
+        lp_solves = 1
     while True:
         parts, total = _best_split(upper, trains, cheapest)
         if total <= target:
@@ -222,7 +238,7 @@ def _lp_tangent(net: Network, trains: int, opts: Options) -> tuple[int, float, f
     return trains, h.getInfo().objective_function_value - net.constant, dual
 
 
-def _result(board: Board, net: Network, trains: int, chosen, bound: int, seconds: float,
+def make_result(board: Board, net: Network, trains: int, chosen, bound: int, seconds: float,
             stats: dict) -> MaxScoreResult:
     connection_points, ticket_points, done = net.score(chosen)
     picked = set(chosen) | {k for k, e in enumerate(net.edges) if e.owned}

@@ -101,7 +101,8 @@ def build(net: Network, trains: int, opts: Options) -> Model:
     """Build the chosen formulation of ``net`` under ``trains``."""
     b = _Builder()
     edges = net.edges
-    x = b.cols(len(edges), cost=[e.points for e in edges], integer=True,
+    # Owned edges are fixed in; their points are in the network's constant, not counted twice.
+    x = b.cols(len(edges), cost=[0 if e.owned else e.points for e in edges], integer=True,
                lower=[1.0 if e.owned else 0.0 for e in edges])
     y = b.cols(len(net.tickets), cost=[net.ticket_gain(t) for t in net.tickets], integer=True)
     budget = b.row(x, [e.cost for e in edges], upper=trains)

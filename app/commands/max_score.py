@@ -1,0 +1,101 @@
+"""``ttr-kripke max-score``: the best score a budget of trains can buy, proven optimal."""
+
+from __future__ import annotations
+
+import argparse
+
+from boards import load_board
+from boards.maxscore import MaxScoreResult, max_score
+from boards.maxscore_sweep import frequencies, plot, sweep, ticket_sensitivity
+
+NAME = "max-score"
+HELP = ("best score for a number of trains (connections plus tickets joined), with a proven "
+        "bound; --sweep for a range of budgets")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--board", default="usa", help="shipped board name or board file "
+                        "(default: usa)")
+    parser.add_argument("--trains", type=int, default=45, help="train budget (default: 45)")
+    parser.add_argument("--sweep", metavar="A:B", help="solve every budget from A to B instead")
+    parser.add_argument("--plot", metavar="FILE", help="with --sweep: save the curve as a PNG")
+    parser.add_argument("--sensitivity", action="store_true",
+                        help="the optimum without each chosen ticket; with --sweep, how often "
+                        "each ticket and connection is chosen")
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS",
+                        help="per budget; the answer is then marked unproven if the bound is "
+                        "not reached")
+
+
+def run(args: argparse.Namespace) -> int:
+    board = load_board(args.board)
+    if args.plot and not args.sweep:
+        raise ValueError("--plot draws a sweep; add --sweep A:B")
+    if args.sweep:
+        budgets = _budgets(args.sweep)
+        results = sweep(board, budgets, time_limit=args.time_limit, progress=_row_printer())
+        print(f"{sum(r.seconds for r in results):.1f} s for {len(results)} budgets; "
+              f"{sum(r.proven for r in results)} proven optimal")
+        if args.plot:
+            plot(results, args.plot, f"{board.title}: best score by trains")
+            print(f"curve saved to {args.plot}")
+        if args.sensitivity:
+            _print_frequencies(results)
+        return 0
+    result = max_score(board, args.trains, time_limit=args.time_limit)
+    _print_result(board.title, result)
+    if args.sensitivity:
+        _print_sensitivity(board, result, args.time_limit)
+    return 0
+
+
+def _budgets(text: str) -> range:
+    parts = text.split(":")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"--sweep wants A:B with whole numbers, e.g. 1:50, not {text!r}")
+    lo, hi = int(parts[0]), int(parts[1])
+    if lo > hi:
+        raise ValueError(f"--sweep {text}: the first budget must not exceed the last")
+    return range(lo, hi + 1)
+
+
+def _print_result(title: str, r: MaxScoreResult) -> None:
+    status = "proven optimal" if r.proven else "not proven"
+    print(f"{title}, {r.trains} trains: {r.total} points = {r.connection_points} from "
+          f"connections + {r.ticket_points} from tickets ({status}, bound {r.bound}, "
+          f"{r.seconds:.1f} s)")
+    print(f"Connections ({len(r.connections)}, {r.trains_used} trains):")
+    for c in r.connections:
+        print(f"  {c}")
+    print(f"Tickets completed ({len(r.tickets)}, {sum(t.points for t in r.tickets)} points):")
+    for t in sorted(r.tickets, key=lambda t: -t.points):
+        print(f"  {t}")
+
+
+def _row_printer():
+    print(f"{'trains':>6} {'total':>6} {'conn':>5} {'tickets':>7} {'bound':>6} {'proven':>6} "
+          f"{'seconds':>8}")
+
+    def row(r: MaxScoreResult) -> None:
+        print(f"{r.trains:>6} {r.total:>6} {r.connection_points:>5} {r.ticket_points:>7} "
+              f"{r.bound:>6} {'yes' if r.proven else 'no':>6} {r.seconds:>8.1f}", flush=True)
+    return row
+
+
+def _print_sensitivity(board, r: MaxScoreResult, time_limit: float | None) -> None:
+    print("Without each chosen ticket (the optimum re-solved without it):")
+    print(f"  {'ticket':<36} {'points':>6} {'optimum':>7} {'loss':>5}")
+    for row in ticket_sensitivity(board, r, time_limit=time_limit):
+        mark = "" if row.proven else " (not proven)"
+        print(f"  {str(row.ticket):<36} {row.ticket.points:>6} {row.total:>7} {row.loss:>5}{mark}")
+
+
+def _print_frequencies(results) -> None:
+    tickets, connections = frequencies(results)
+    n = len(results)
+    print(f"Tickets most often completed (out of {n} budgets):")
+    for t, k in tickets.most_common(15):
+        print(f"  {k:>3}  {t}")
+    print(f"Connections most often chosen (out of {n} budgets):")
+    for c, k in connections.most_common(15):
+        print(f"  {k:>3}  {c}")

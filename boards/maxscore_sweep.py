@@ -1,0 +1,111 @@
+"""The optimum over a range of budgets, and what it depends on (the paper's Tables 2–3, Fig. 4).
+
+A sweep is cheaper than its budgets one by one: budgets go up, so each one-piece bound already
+proven is a share the split bound of a larger budget can read instead of re-solving, and the
+network of the budget below seeds the next solve.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from boards.maxscore import MaxScoreResult, check_input, make_result, max_score, solve_network
+from boards.maxscore_model import Options
+from boards.maxscore_network import build_network
+from boards.model import Board, Connection, Ticket
+
+
+def sweep(board: Board, budgets: Sequence[int], *, time_limit: float | None = None,
+          options: Options | None = None,
+          progress: Callable[[MaxScoreResult], None] | None = None) -> tuple[MaxScoreResult, ...]:
+    """``max_score`` for every budget in ``budgets`` (each with ``time_limit`` seconds)."""
+    if not budgets:
+        raise ValueError("the sweep needs at least one budget, e.g. 1:50")
+    for b in budgets:
+        check_input(board, b, None, None, (), time_limit)
+    net = build_network(board)
+    opts = options or Options()
+    one_tree: dict[int, int] = {}
+    results = []
+    previous: tuple[int, ...] | None = None
+    for b in sorted(budgets):
+        began = time.perf_counter()
+        deadline = None if time_limit is None else began + time_limit
+        fits = previous if previous and sum(net.edges[k].cost for k in previous) <= b else None
+        chosen, bound, stats = solve_network(net, b, opts, deadline, one_tree=one_tree,
+                                             start=fits)
+        result = make_result(board, net, b, chosen, bound, time.perf_counter() - began, stats)
+        results.append(result)
+        previous = chosen
+        if progress:
+            progress(result)
+    return tuple(results)
+
+
+@dataclass(frozen=True)
+class TicketLoss:
+    """What the optimum loses when one of its tickets is taken out of the deck."""
+
+    ticket: Ticket
+    total: int
+    loss: int
+    proven: bool
+
+
+def ticket_sensitivity(board: Board, best: MaxScoreResult, *,
+                       time_limit: float | None = None) -> tuple[TicketLoss, ...]:
+    """For each ticket the optimum finishes, the optimum without that ticket (paper, Table 2).
+
+    A large loss marks a ticket the best network is built around; a loss equal to its points
+    means the same network is still best without it.
+    """
+    out = []
+    for t in best.tickets:
+        rest = [u for u in board.tickets if u != t]
+        r = max_score(board, best.trains, tickets=rest, time_limit=time_limit)
+        out.append(TicketLoss(t, r.total, best.total - r.total, r.proven and best.proven))
+    return tuple(sorted(out, key=lambda x: -x.loss))
+
+
+def frequencies(results: Sequence[MaxScoreResult]) -> tuple[Counter[Ticket], Counter[Connection]]:
+    """How often each ticket is finished and each connection chosen over a sweep (Table 3,
+    Figure 4): the tickets and connections good play keeps coming back to."""
+    tickets: Counter[Ticket] = Counter()
+    connections: Counter[Connection] = Counter()
+    for r in results:
+        tickets.update(r.tickets)
+        connections.update(r.connections)
+    return tickets, connections
+
+
+def plot(results: Sequence[MaxScoreResult], path: str | Path, title: str) -> None:
+    """Save the score curve (total, connections, tickets, proven bound) as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    trains = [r.trains for r in results]
+    fig, ax = plt.subplots(figsize=(8, 5))
+    ax.plot(trains, [r.total for r in results], "o-", label="total", color="black")
+    ax.plot(trains, [r.ticket_points for r in results], "s-", label="from tickets")
+    ax.plot(trains, [r.connection_points for r in results], "^-", label="from connections")
+    open_ = [r for r in results if not r.proven]
+    if open_:
+        ax.plot([r.trains for r in open_], [r.bound for r in open_], "x", color="red",
+                label="bound (not proven)")
+    ax.set_xlabel("trains")
+    ax.set_ylabel("points")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+__all__ = ["TicketLoss", "frequencies", "plot", "sweep", "ticket_sensitivity"]
