@@ -18,7 +18,7 @@ from app.cli import build_parser, main
 from app.commands import app as app_command
 from app.components.board import board_svg
 from app.components.formula import evaluate_formula, examples, result_html
-from app.components.panels import knowledge_html, log_html, scores_html
+from app.components.panels import hand_html, knowledge_html, log_html, scores_html
 from app.components.session import Defaults, DemoModel, defaults, model_params, seed_of
 from app.components.style import player_colour
 from app.components.worlds import MAX_DRAWN, WorldLayout, select_worlds, worlds_html
@@ -228,6 +228,16 @@ def test_knowledge_table_names_known_holders_and_possible_ones():
     assert table.count("<tr>") == 1 + len(model.state.dealt_tickets)
     assert "mine" in table and "held by" in table and "?" in table
     assert "real holder" in table
+
+
+def test_hand_names_the_opponent_tickets_the_player_knows():
+    model = played(0)
+    assert "Knows of its opponents: no ticket yet." in re.sub("<[^>]+>", "", hand_html(model, 0))
+    while not model.holders(0).known_opponent_tickets:
+        model.step()
+    (opponent, ticket), *_ = sorted(model.holders(0).known_opponent_tickets)
+    text = re.sub("<[^>]+>", "", hand_html(model, 0))
+    assert f"player {opponent} holds t{ticket} {model.board.tickets[ticket]}" in text
 
 
 def test_scores_hide_other_players_unfinished_tickets_in_a_players_view():

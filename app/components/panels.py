@@ -130,7 +130,8 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
 
 
 def hand_html(model: TTRModel, player: int) -> str:
-    """One player's train cards (coloured chips) and tickets."""
+    """One player's train cards (coloured chips), its tickets, and the opponents' tickets it
+    knows (the knowledge its blocks may act on)."""
     hand = model.state.hands[player]
     chips = "".join(
         f"<span style='display:inline-block;margin:2px;padding:2px 8px;border-radius:10px;"
@@ -141,8 +142,12 @@ def hand_html(model: TTRModel, player: int) -> str:
     done = model.state.finished[player]
     tickets = "".join(f"<li>{_ticket_name(model, t.id)}{' ✓ finished' * (t.id in done)}</li>"
                       for t in model.state.tickets[player])
+    known = model.holders(player).known_opponent_tickets
+    knows = ", ".join(f"{who(p)} holds {_ticket_name(model, t)}" for p, t in sorted(known))
     return (f"<div>{who(player)}'s train cards: {chips or 'none'}</div>"
-            f"<div style='margin-top:4px'>Tickets:<ul style='margin:0'>{tickets}</ul></div>")
+            f"<div style='margin-top:4px'>Tickets:<ul style='margin:0'>{tickets}</ul></div>"
+            f"<div style='margin-top:4px'>Knows of its opponents: "
+            f"{knows or 'no ticket yet'}.</div>")
 
 
 @solara.component
