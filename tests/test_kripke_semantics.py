@@ -141,3 +141,46 @@ def test_boolean_tables_of_one_agents_atoms_exhaustively():
             for formula in (And(x, y), Or(x, y), Implies(x, y), Iff(x, y), And(x, y, Not(x)),
                             Or(x, y, Atom("p")), Knows("b", Implies(x, y))):
                 assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
+
+
+def test_large_key_spaces_take_the_sorting_path_and_agree():
+    """Keys spread over thousands of classes make the pair tables of D and C too big to be
+    dense; the sorting path must give what a direct grouping of the worlds gives."""
+    rng = np.random.default_rng(7)
+    n = 3000
+    keys = {a: rng.integers(0, 4 * n, n) for a in ("a", "b", "c")}
+    keys["c"] = keys["a"] // 3  # so that classes chain together and C is not trivial
+    values = rng.random(n) < 0.9
+    model = KripkeModel({"p": values}, keys, actual=0)
+    assert min(model.n_keys(i) for i in range(2)) ** 2 > 1 << 24  # past the dense limit
+
+    def grouped(labels):
+        """□p over the partition whose cells are the worlds with equal labels."""
+        bad = {label for label, v in zip(labels, values, strict=True) if not v}
+        return [label not in bad for label in labels]
+
+    # For D, few classes each but keys up to 4n: pairs of classes do repeat.
+    few = {a: rng.integers(0, 40, n) for a in ("a", "b")}
+    for agent_keys in few.values():
+        agent_keys[-1] = 4 * n - 1
+    sparse = KripkeModel({"p": values}, few, actual=0)
+    joint = list(zip(few["a"].tolist(), few["b"].tolist(), strict=True))
+    distributed = sparse.evaluate("D_{a,b} p").tolist()
+    assert distributed == grouped(joint)
+    assert 0 < sum(distributed) < sum(values)  # neither nothing known nor just p itself
+
+    parent = list(range(n))  # union-find over worlds linked by any agent's key
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for agent_keys in keys.values():
+        first_with: dict[int, int] = {}
+        for w, k in enumerate(agent_keys.tolist()):
+            parent[find(w)] = find(first_with.setdefault(k, w))
+    common = model.evaluate("C p").tolist()
+    assert common == grouped([find(w) for w in range(n)])
+    assert 0 < sum(common) < sum(values)
