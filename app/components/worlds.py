@@ -1,8 +1,8 @@
 """The possible-worlds graph: the worlds still left, drawn with pyvis at fixed positions.
 
-Positions are given to a world the first time it is drawn and never move afterwards (a spring
-layout with every already placed world held fixed), and the viewport is the box around every
-world ever placed, so a world removed by an announcement visibly disappears where it stood.
+Positions are given to a world the first time it is drawn and never move afterwards (see
+``WorldLayout.place``), and the viewport is the box around every world ever placed, so a world
+removed by an announcement visibly disappears where it stood.
 Above ``MAX_DRAWN`` worlds the picture is one agent's class (the worlds it considers possible),
 and above that a fixed sample of the class: a browser never receives more than ``MAX_DRAWN``.
 
@@ -193,8 +193,8 @@ def deal_text(model: TTRModel, hands: tuple[tuple[int, ...], ...]) -> str:
 
 
 def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
-                perspective: int | None = None, values: np.ndarray | None = None,
-                height: int = 470) -> tuple[str, int]:
+                perspective: int | None = None,
+                values: np.ndarray | None = None) -> tuple[str, int]:
     """The pyvis page for the selected worlds, and how many worlds it draws.
 
     ``perspective`` fades the worlds that agent rules out; ``values`` (a formula's truth per
@@ -208,7 +208,7 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
     seen = None
     if perspective is not None:
         seen = set(model.worlds.world_ids[model.worlds.possible_worlds(perspective)].tolist())
-    net = Network(height=f"{height}px", width="100%", cdn_resources="in_line")
+    net = Network(cdn_resources="in_line")
     labelled = graph.number_of_nodes() <= LABELLED
     faded_ids = set()
     for wid, data in graph.nodes(data=True):
