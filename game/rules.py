@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from boards.model import COLOURS, Board
 
-#: Trains each on europe24. The published 45 are more than a 24-city board holds (its 35
-#: connections total well under 2 × 45 trains), so the train end condition would never fire.
-#: With 15, a 2–4 player game lasts 40–120 turns and ends through all three end conditions:
+#: Trains each on europe24. The published 45 are more than a 24-city board holds (its 29
+#: connections total 80 trains), so with 45 the train end condition rarely fires and 3–4 player
+#: games stall until the cards run out. With 18, a 2–4 player game lasts 50–80 turns and ends
+#: mostly by the last round after a player runs low, sometimes by a player finishing its tickets:
 #: see the README's "Default trains" table, measured over seeded baseline games.
-DEFAULT_TRAINS = 15
+DEFAULT_TRAINS = 18
 
 
 @dataclass(frozen=True)
