@@ -295,3 +295,5 @@ def test_app_command_rejects_bad_options_before_starting_a_server(monkeypatch, c
     monkeypatch.setattr(app_command.os, "execve", lambda *a: pytest.fail("server started"))
     assert main(["app", "--agents", "clever"]) == 2
     assert "unknown agent kind" in capsys.readouterr().err
+    assert main(["app", "--agents", "epistemic,random"]) == 2  # 2 kinds for 3 players
+    assert "2 agent kinds given for 3 players" in capsys.readouterr().err

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from agents.model import parse_kinds
 from app.components.session import Defaults, new_model
 from app.options import add_game_options
 
@@ -57,6 +58,7 @@ def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[s
 
 
 def run(args: argparse.Namespace) -> NoReturn:
+    parse_kinds(args.agents, args.players)  # as strict as the other commands
     defaults = defaults_from(args)
     new_model(defaults)  # bad options fail here, as one line, not in the browser
     argv, env = server_command(args, defaults)
