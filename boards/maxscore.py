@@ -28,7 +28,7 @@ import highspy
 import networkx as nx
 import numpy as np
 
-from boards.maxscore_heuristic import greedy
+from boards.maxscore_heuristic import fill, greedy
 from boards.maxscore_model import Options, build, solve
 from boards.maxscore_network import Network, build_network
 from boards.model import Board, Connection, Ticket
@@ -102,24 +102,42 @@ def solve_network(net: Network, trains: int, opts: Options, deadline: float | No
         seed = max([c for c in (greedy(net, trains), start) if c is not None],
                    key=lambda c: _gain(net, c))
         stats["heuristic"] = _gain(net, seed) + net.constant
-    solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
-    chosen, bound = solved.chosen, math.floor(solved.bound + 1e-6)
-    stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
     if opts.formulation == "rooted":
-        known = {} if one_tree is None else one_tree
-        known[trains] = bound - net.constant
-        value = net.constant + _gain(net, chosen)
-        split = _split_bound(net, trains, value, opts, deadline, stats, known)
-        stats["split_bound"] = split
-        if split > value:  # two or more pieces might beat one: settle it exactly
-            general = solve(build(net, trains, replace(opts, formulation="flow")),
-                            time_limit=_left(deadline), start=chosen)
-            stats["flow_seconds"] = round(general.seconds, 2)
-            if _gain(net, general.chosen) > _gain(net, chosen):
-                chosen = general.chosen
-            split = math.floor(general.bound + 1e-6)
-        bound = max(bound, split)
-    return chosen, bound, stats
+        return _one_tree_or_split(net, trains, opts, deadline, one_tree, seed, stats)
+    solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
+    stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
+    return solved.chosen, math.floor(solved.bound + 1e-6), stats
+
+
+def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float | None,
+                       one_tree: dict[int, int] | None, seed, stats: dict):
+    """The rooted case: ticketless networks (a knapsack), one tree with tickets (the MIP), and
+    networks with tickets in two or more pieces (the split bound, else the flow MIP)."""
+    loose = fill(net, set(), trains)
+    bound = sum(net.edges[k].points for k in loose) + net.constant  # any ticketless network
+    chosen = max([c for c in (seed, loose) if c is not None], key=lambda c: _gain(net, c))
+    cheapest = _cheapest_ticket(net)
+    if cheapest is None or cheapest > trains:
+        return chosen, bound, stats
+    solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
+    stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
+    if _gain(net, solved.chosen) > _gain(net, chosen):
+        chosen = solved.chosen
+    tree_bound = math.floor(solved.bound + 1e-6)
+    if one_tree is not None:
+        one_tree[trains] = tree_bound - net.constant
+    value = net.constant + _gain(net, chosen)
+    split = _split_bound(net, trains, value, opts, deadline, stats,
+                         {} if one_tree is None else one_tree, cheapest)
+    stats["split_bound"] = split
+    if split > value:  # two or more pieces might beat one: settle it exactly
+        general = solve(build(net, trains, replace(opts, formulation="flow")),
+                        time_limit=_left(deadline), start=chosen)
+        stats["flow_seconds"] = round(general.seconds, 2)
+        if _gain(net, general.chosen) > _gain(net, chosen):
+            chosen = general.chosen
+        split = math.floor(general.bound + 1e-6)
+    return chosen, max(bound, tree_bound, split), stats
 
 
 def check_input(board: Board, trains, tickets, usable, owned, time_limit) -> tuple[Ticket, ...]:
@@ -151,15 +169,15 @@ def _gain(net: Network, chosen) -> int:
 
 
 def _split_bound(net: Network, trains: int, value: int, opts: Options,
-                 deadline: float | None, stats: dict, exact: dict[int, int]) -> int:
+                 deadline: float | None, stats: dict, exact: dict[int, int],
+                 cheapest: int) -> int:
     """A bound on networks whose finished tickets lie in two or more pieces.
 
     Each piece costs at least the cheapest ticket. Per-share bounds start from LP tangents
     (concavity in the budget) and are tightened where the best split needs it: first by the LP
     at that share, then by solving that share exactly.
     """
-    cheapest = _cheapest_ticket(net)
-    if cheapest is None or 2 * cheapest > trains:
+    if 2 * cheapest > trains:
         return value
     tangents: list[tuple[int, float, float]] = []  # (budget, LP value, budget dual)
     mip_solves = 0

@@ -15,7 +15,7 @@ from boards.maxscore_network import Network
 
 def greedy(net: Network, trains: int) -> tuple[int, ...]:
     """The best network (edge indices) the greedy finds within ``trains``."""
-    best: tuple[int, ...] = _fill(net, set(), trains)
+    best: tuple[int, ...] = fill(net, set(), trains)
     best_value = _value(net, best)
     for first in range(len(net.tickets)):
         chosen = _grow(net, trains, first)
@@ -63,12 +63,12 @@ def _grow(net: Network, trains: int, first: int) -> tuple[int, ...]:
                 best, best_rate = new, rate
         order = []
         if best is None:
-            return _fill(net, chosen, left)
+            return fill(net, chosen, left)
         chosen |= best
         left -= sum(net.edges[k].cost for k in best)
 
 
-def _fill(net: Network, chosen: set[int], left: int) -> tuple[int, ...]:
+def fill(net: Network, chosen: set[int], left: int) -> tuple[int, ...]:
     """Spend ``left`` trains on the free-standing edges worth most (0/1 knapsack)."""
     items = [k for k, e in enumerate(net.edges) if k not in chosen and not e.owned]
     table: list[tuple[int, tuple[int, ...]]] = [(0, ())] * (left + 1)

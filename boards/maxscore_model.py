@@ -81,7 +81,13 @@ class Options:
 
     formulation: str = "rooted"  # "rooted" or "flow"
     node_links: bool = True  # y_t <= z_city, x_e <= z_u... (flow) / out-arc needs in-tree (rooted)
-    root_order: bool = True  # rooted: the root is the tree's lowest-numbered city (no symmetry)
+    # rooted: which city is the root. "any": the solver's choice (many equivalent trees);
+    # "lowest": the tree's lowest-numbered city; "ticket": the lowest-numbered city ending a
+    # finished ticket, so the root's own ticket must be whole, which the LP feels.
+    root: str = "ticket"
+    # rooted: the tree finishes at least one ticket (the caller covers ticketless networks,
+    # a knapsack). Without this the LP may shrink the whole tree, root included, pro rata.
+    some_ticket: bool = True
     budget_cuts: bool = True  # what shortest distances rule out (see boards.maxscore_cuts)
     warm_start: bool = True
 
@@ -168,7 +174,7 @@ def _rooted(b: _Builder, net: Network, x, y, opts: Options) -> None:
     arc = b.cols(len(arcs))  # tree arcs, oriented away from the root
     z = b.cols(n)  # city is in the tree
     root = b.cols(n, integer=True)
-    b.row(root, [1.0] * n, upper=1.0)
+    b.row(root, [1.0] * n, lower=1.0 if opts.some_ticket else 0.0, upper=1.0)
     half = len(net.edges)
     for k in range(half):  # a tree edge is a chosen edge, used in one direction
         b.row([arc[k], arc[k + half], x[k]], [1.0, 1.0, -1.0], upper=0.0)
@@ -184,12 +190,25 @@ def _rooted(b: _Builder, net: Network, x, y, opts: Options) -> None:
         for a, (_, tail, _) in enumerate(arcs):  # arcs leave tree cities only
             b.row([arc[a], z[tail]], [1.0, -1.0], upper=0.0)
     terminals = sorted({c for t in net.tickets for c in net.ticket_ends(t)})
-    if opts.root_order:
+    if opts.root == "lowest":
         # The root is the lowest-numbered city of the tree: every tree has exactly one such
         # city, so this removes the solver's choice among equivalent roots without losing any.
         for v in range(n):
             for u in range(v):
                 b.row([root[v], z[u]], [1.0, 1.0], upper=1.0)
+    elif opts.root == "ticket":
+        # The root is the lowest-numbered city ending a finished ticket: a ticket of the root
+        # is finished, and no finished ticket has a lower-numbered end.
+        ending = [[t for t, ticket in enumerate(net.tickets) if v in net.ticket_ends(ticket)]
+                  for v in range(n)]
+        for v in range(n):
+            b.row([root[v]] + [y[t] for t in ending[v]], [1.0] + [-1.0] * len(ending[v]),
+                  upper=0.0)
+            for t, ticket in enumerate(net.tickets):
+                if min(net.ticket_ends(ticket)) < v:
+                    b.row([root[v], y[t]], [1.0, 1.0], upper=1.0)
+    elif opts.root != "any":
+        raise ValueError(f"unknown root rule {opts.root!r}; use 'ticket', 'lowest' or 'any'")
     for c in terminals:  # a unit of flow from the root to each terminal in the tree
         g = b.cols(len(arcs))
         from_root = b.cols(n)
