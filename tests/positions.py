@@ -1,4 +1,7 @@
-"""Small shared fixtures: a hand-made board and a way to put a game into a chosen position.
+"""Test helpers: a hand-made board and a way to put a game into a chosen position.
+
+(A plain module, not ``conftest.py``: test files import these names, and two conftest modules,
+here and in ``tests/browser``, would shadow each other on ``sys.path``.)
 
 The tiny board (8 cities, 12 connections) has one of everything the rules tests need:
 
@@ -14,8 +17,6 @@ Connection ids are the indices of ``TINY_CONNECTIONS``; tests refer to them thro
 """
 
 from __future__ import annotations
-
-import pytest
 
 from boards import parse_board
 from boards.model import Board
@@ -65,12 +66,7 @@ def tiny_board_dict() -> dict:
             "connections": connections, "tickets": tickets}
 
 
-_TINY = parse_board(tiny_board_dict(), "tests/conftest.py tiny board")
-
-
-@pytest.fixture(scope="session")
-def tiny() -> Board:
-    return _TINY
+_TINY = parse_board(tiny_board_dict(), "tests/positions.py tiny board")
 
 
 def tiny_board() -> Board:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import arrange, hand
+from positions import arrange, hand
 
 from agents.knowledge import holds
 from agents.model import TTRModel

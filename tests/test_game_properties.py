@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import card_counts, deck_counts, tiny_board
+from positions import card_counts, deck_counts, tiny_board
 
 from agents.policies import baseline, uniform_random
 from boards import builtin_boards, load_board

@@ -4,9 +4,9 @@ ideal unclaimed route. See the tiny board in ``conftest``."""
 from __future__ import annotations
 
 import networkx as nx
-from conftest import CONN, TICKET, arrange, hand, new_game, tiny_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import CONN, TICKET, arrange, hand, new_game, tiny_board
 
 from game import Claim
 from game.cards import card_index

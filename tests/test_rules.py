@@ -8,9 +8,9 @@ import itertools
 from collections import Counter
 
 import pytest
-from conftest import CONN, TICKET, arrange, card_counts, cards, deck_counts, hand, new_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import CONN, TICKET, arrange, card_counts, cards, deck_counts, hand, new_game
 
 from boards.model import DEFAULT_ROUTE_POINTS
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
