@@ -18,6 +18,7 @@ DEFAULTS = defaults()
 @solara.component
 def Page():
     model = solara.use_reactive(solara.use_memo(lambda: new_model(DEFAULTS), []))
+    solara.Title("ttr-kripke: who knows which ticket")
     SolaraViz(model, components=[], model_params=model_params(DEFAULTS),
               name="ttr-kripke: who knows which ticket", play_interval=500)
     GameView(model.value)

@@ -216,13 +216,12 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
         holds = None if values is None else bool(values[selection.indices[index]])
         faded = seen is not None and wid not in seen
         colour = WORLD_COLOUR if holds is None else HOLDS_COLOUR if holds else FAILS_COLOUR
-        border = "#37474f"
-        width = 1
+        border, width, size = "#37474f", 1, 10
         if faded:
             faded_ids.add(wid)
             colour, border = "#eceff1", "#cfd8dc"
-        elif seen is not None:
-            border, width = player_colour(perspective), 3
+        elif seen is not None:  # a world the viewer still considers possible: ringed, bigger
+            border, width, size = player_colour(perspective), 3, 15
         title = (f"world {wid}{' (the actual world)' if actual else ''}\n"
                  + deal_text(model, sub.deal(index)))
         if holds is not None:
@@ -232,7 +231,7 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
             label = ("actual: " + data["label"]) if labelled else "actual"
         x, y = layout.pixels(wid)
         net.add_node(wid, label=label, title=title, x=x, y=y, physics=False,
-                     shape="star" if actual else "dot", size=22 if actual else 10,
+                     shape="star" if actual else "dot", size=22 if actual else size,
                      borderWidth=3 if actual else width,
                      color={"background": ACTUAL_COLOUR if actual and holds is None else colour,
                             "border": border},
