@@ -6,19 +6,21 @@ from __future__ import annotations
 import json
 import re
 from html import escape
+from pathlib import Path
 
 import ipyvuetify as v
 import numpy as np
 import pytest
 import solara
 
+import boards
 from agents.model import TTRModel
 from app.app import Page
 from app.cli import build_parser, main
 from app.commands import app as app_command
 from app.components.board import board_svg
 from app.components.formula import evaluate_formula, examples, result_html
-from app.components.panels import hand_html, knowledge_html, log_html, scores_html
+from app.components.panels import hand_html, knowledge_html, log_html, scores_html, status_html
 from app.components.session import Defaults, DemoModel, defaults, model_params, seed_of
 from app.components.style import player_colour
 from app.components.worlds import MAX_DRAWN, WorldLayout, select_worlds, worlds_html
@@ -271,6 +273,17 @@ def test_command_line_defaults_reach_the_app_through_the_environment():
     assert params["agent_kinds"]["value"] == "epistemic,random"
     assert "epistemic,random" in params["agent_kinds"]["values"]
     assert params["rng"]["value"] == "11"
+
+
+def test_demo_model_deals_what_a_small_board_allows_and_says_so(tmp_path):
+    board = json.loads((Path(boards.__file__).parent / "data" / "europe24.json").read_text())
+    board["tickets"] = board["tickets"][:8]
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(board))
+    model = DemoModel(board=str(path), players=4, tickets_each=4)
+    assert model.rules.tickets_each == 2
+    assert "8 tickets: 4 players get 2 each, not 4" in status_html(model)
+    assert DemoModel(board=str(path), players=2, tickets_each=4).notice == ""
 
 
 def test_demo_model_repeats_agent_kinds_over_the_seats_and_takes_any_seed_text():

@@ -32,9 +32,11 @@ def status_html(model: TTRModel) -> str:
         where = f"Game over after {state.turn} turns: {escape(END_REASONS[state.end_reason])}."
     else:
         where = f"Turn {state.turn}: {who(state.current)} to move."
+    notice = getattr(model, "notice", "")  # set by the app's DemoModel when it adapts a game
     return (f"{where} <span style='margin-left:1.5em'>Possible deals: "
             f"<b data-testid='status-worlds'>{model.world_count:,}</b> of "
-            f"{model.initial_worlds:,}</span>")
+            f"{model.initial_worlds:,}</span>"
+            + (f"<div style='color:#e65100'>{escape(notice)}</div>" if notice else ""))
 
 
 def _turn_html(model: TTRModel, turn: TurnRecord) -> str:

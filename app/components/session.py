@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import cycle, islice
 
 from agents.model import TTRModel
-from boards import builtin_boards
+from boards import builtin_boards, load_board
 
 ENV_PREFIX = "TTR_KRIPKE_"
 #: Agent kinds the sidebar offers; a comma list is repeated over the seats.
@@ -47,16 +47,24 @@ def defaults(environ: Mapping[str, str] = os.environ) -> Defaults:
 
 
 class DemoModel(TTRModel):
-    """``TTRModel`` with the sidebar's parameters: a list of agent kinds is repeated over the
-    seats, so every combination of the sliders makes a valid game and Reset never fails."""
+    """``TTRModel`` with the sidebar's parameters, made so that no choice in the sidebar can
+    make Reset fail (SolaraViz builds the model inside the button's handler, and an exception
+    there replaces the whole page): a list of agent kinds is repeated over the seats, and a
+    board with too few tickets for the players deals as many each as it can, saying so in
+    ``notice``."""
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
                  rng: int | str | None = None):
+        players, tickets_each = int(players), int(tickets_each)
         kinds = agent_kinds.split(",") if isinstance(agent_kinds, str) else list(agent_kinds)
-        super().__init__(board=board, players=int(players), tickets_each=int(tickets_each),
+        loaded = load_board(board)
+        fits = max(1, len(loaded.tickets) // players)
+        super().__init__(board=loaded, players=players, tickets_each=min(tickets_each, fits),
                          agent_kinds=list(islice(cycle(k.strip() for k in kinds), players)),
                          trains=trains, rng=seed_of(rng))
+        self.notice = (f"{loaded.title} has {len(loaded.tickets)} tickets: {players} players "
+                       f"get {fits} each, not {tickets_each}." if tickets_each > fits else "")
 
 
 def seed_of(text: int | str | None) -> int | None:
