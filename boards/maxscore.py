@@ -5,8 +5,9 @@ connections plus points of every ticket whose two cities they join, total length
 budget. In a game (``owned``, ``usable``, ``penalise_unfinished``) the player's own connections
 are free, others' are out of reach and unfinished own tickets count minus.
 
-How the proof works. The strong ``rooted`` formulation (see ``boards.maxscore_model``) covers the
-networks whose finished tickets all lie in one piece, plus any edges built just for points. A
+How the proof works. A network that finishes no ticket scores its connections only: a knapsack.
+The strong ``rooted`` formulation (see ``boards.maxscore_model``) covers the networks whose
+finished tickets all lie in one piece, plus any edges built just for points. A
 network with finished tickets in two or more pieces splits into parts, each such a network on its
 own share of the trains (each at least the cheapest ticket), so its score is at most the best sum
 of one-piece bounds over a split of the budget. Those bounds come cheaply from the LP relaxation,
@@ -61,6 +62,7 @@ class MaxScoreResult:
 
     @property
     def trains_used(self) -> int:
+        """Length of every listed connection, owned ones included."""
         return sum(c.length for c in self.connections)
 
 
@@ -141,6 +143,7 @@ def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float
 
 
 def check_input(board: Board, trains, tickets, usable, owned, time_limit) -> tuple[Ticket, ...]:
+    """Reject silly input with a message a CLI user can act on; the tickets that count."""
     if not isinstance(trains, int) or isinstance(trains, bool) or trains < 0:
         raise ValueError(f"trains must be a whole number >= 0, not {trains!r}")
     if time_limit is not None and not time_limit > 0:
@@ -257,7 +260,8 @@ def _lp_tangent(net: Network, trains: int, opts: Options) -> tuple[int, float, f
 
 
 def make_result(board: Board, net: Network, trains: int, chosen, bound: int, seconds: float,
-            stats: dict) -> MaxScoreResult:
+                stats: dict) -> MaxScoreResult:
+    """Re-score ``chosen`` (edge indices) independently and report it in board terms."""
     connection_points, ticket_points, done = net.score(chosen)
     picked = set(chosen) | {k for k, e in enumerate(net.edges) if e.owned}
     connections = tuple(sorted((board.connections[net.edges[k].connections[0]] for k in picked),

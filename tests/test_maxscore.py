@@ -154,6 +154,17 @@ def test_cli_prints_the_answer(capsys):
     assert "15 points = 15 from connections + 0 from tickets (proven optimal" in out
 
 
+def test_cli_in_game_position(capsys):
+    board = load_board("europe24")
+    longest = max(board.connections, key=lambda c: c.length)
+    assert main(["max-score", "--board", "europe24", "--trains", "0", "--tickets", "0",
+                 "--owned", str(longest.id)]) == 0
+    out = capsys.readouterr().out
+    points = board.points_for(longest.length)
+    assert f"{points - board.tickets[0].points} points = {points} from connections" in out
+    assert main(["max-score", "--board", "europe24", "--owned", "x"]) == 2
+
+
 def test_sweep_sensitivity_and_frequencies(tmp_path):
     board = load_board("usa")
     results = sweep(board, range(1, 9))

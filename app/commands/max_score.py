@@ -22,6 +22,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sensitivity", action="store_true",
                         help="the optimum without each chosen ticket; with --sweep, how often "
                         "each ticket and connection is chosen")
+    parser.add_argument("--tickets", metavar="IDS", help="in a game: the player's ticket ids "
+                        "(comma separated); unfinished ones count minus")
+    parser.add_argument("--owned", metavar="IDS", default="", help="in a game: connection ids "
+                        "the player owns (they cost no trains)")
+    parser.add_argument("--taken", metavar="IDS", default="", help="in a game: connection ids "
+                        "other players own (out of reach)")
     parser.add_argument("--time-limit", type=float, metavar="SECONDS",
                         help="per budget; the answer is then marked unproven if the bound is "
                         "not reached")
@@ -42,11 +48,35 @@ def run(args: argparse.Namespace) -> int:
         if args.sensitivity:
             _print_frequencies(results)
         return 0
+    if args.tickets is not None or args.owned or args.taken:
+        if args.sweep or args.sensitivity:
+            raise ValueError("--tickets/--owned/--taken describe one game position; they do not "
+                             "combine with --sweep or --sensitivity")
+        mine = _ids(args.tickets or "", "--tickets", len(board.tickets))
+        taken = set(_ids(args.taken, "--taken", len(board.connections)))
+        result = max_score(board, args.trains, tickets=[board.tickets[i] for i in mine],
+                           owned=_ids(args.owned, "--owned", len(board.connections)),
+                           usable=[c.id for c in board.connections if c.id not in taken],
+                           penalise_unfinished=True, time_limit=args.time_limit)
+        _print_result(board.title, result)
+        return 0
     result = max_score(board, args.trains, time_limit=args.time_limit)
     _print_result(board.title, result)
     if args.sensitivity:
         _print_sensitivity(board, result, args.time_limit)
     return 0
+
+
+def _ids(text: str, option: str, count: int) -> list[int]:
+    try:
+        ids = [int(p) for p in text.split(",") if p.strip()]
+    except ValueError:
+        raise ValueError(f"{option} wants ids separated by commas, e.g. 3,17, not {text!r}") \
+            from None
+    bad = [i for i in ids if not 0 <= i < count]
+    if bad:
+        raise ValueError(f"{option}: no such id {bad[0]}; ids run from 0 to {count - 1}")
+    return ids
 
 
 def _budgets(text: str) -> range:
