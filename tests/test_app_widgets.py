@@ -275,15 +275,18 @@ def test_command_line_defaults_reach_the_app_through_the_environment():
     assert params["rng"]["value"] == "11"
 
 
-def test_demo_model_deals_what_a_small_board_allows_and_says_so(tmp_path):
+def test_demo_model_deals_fewer_tickets_when_a_game_is_too_big_and_says_so(tmp_path):
     board = json.loads((Path(boards.__file__).parent / "data" / "europe24.json").read_text())
     board["tickets"] = board["tickets"][:8]
     path = tmp_path / "small.json"
     path.write_text(json.dumps(board))
     model = DemoModel(board=str(path), players=4, tickets_each=4)
     assert model.rules.tickets_each == 2
-    assert "8 tickets: 4 players get 2 each, not 4" in status_html(model)
+    assert "4 players get 2 tickets each, not 4: Europe 24" in status_html(model)
+    assert "has only 8." in status_html(model)
     assert DemoModel(board=str(path), players=2, tickets_each=4).notice == ""
+    too_many = DemoModel(board="usa", players=5, tickets_each=4)  # 20!/(4!^5) deals
+    assert too_many.rules.tickets_each == 2 and "more than the model holds" in too_many.notice
 
 
 def test_demo_model_repeats_agent_kinds_over_the_seats_and_takes_any_seed_text():

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import cycle, islice
 
-from agents.model import TTRModel
+from agents.model import MAX_WORLDS, TTRModel, world_count
 from boards import builtin_boards, load_board
 
 ENV_PREFIX = "TTR_KRIPKE_"
@@ -50,8 +50,8 @@ class DemoModel(TTRModel):
     """``TTRModel`` with the sidebar's parameters, made so that no choice in the sidebar can
     make Reset fail (SolaraViz builds the model inside the button's handler, and an exception
     there replaces the whole page): a list of agent kinds is repeated over the seats, and a
-    board with too few tickets for the players deals as many each as it can, saying so in
-    ``notice``."""
+    game too big (too few tickets on the board, or more deals than the model holds) deals
+    fewer tickets each, saying so in ``notice``."""
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
@@ -59,12 +59,19 @@ class DemoModel(TTRModel):
         players, tickets_each = int(players), int(tickets_each)
         kinds = agent_kinds.split(",") if isinstance(agent_kinds, str) else list(agent_kinds)
         loaded = load_board(board)
-        fits = max(1, len(loaded.tickets) // players)
-        super().__init__(board=loaded, players=players, tickets_each=min(tickets_each, fits),
+        dealt = tickets_each
+        while dealt > 1 and (dealt * players > len(loaded.tickets)
+                             or world_count(players, dealt) > MAX_WORLDS):
+            dealt -= 1
+        super().__init__(board=loaded, players=players, tickets_each=dealt,
                          agent_kinds=list(islice(cycle(k.strip() for k in kinds), players)),
                          trains=trains, rng=seed_of(rng))
-        self.notice = (f"{loaded.title} has {len(loaded.tickets)} tickets: {players} players "
-                       f"get {fits} each, not {tickets_each}." if tickets_each > fits else "")
+        self.notice = "" if dealt == tickets_each else (
+            f"{players} players get {dealt} tickets each, not {tickets_each}: "
+            + (f"{loaded.title} has only {len(loaded.tickets)}."
+               if tickets_each * players > len(loaded.tickets) else
+               f"{world_count(players, tickets_each):,} possible deals are more than the model "
+               f"holds ({MAX_WORLDS:,})."))
 
 
 def seed_of(text: int | str | None) -> int | None:
