@@ -5,7 +5,7 @@ from __future__ import annotations
 
 #: One colour per seat. None of them is a card colour, so a claimed connection (drawn in its
 #: owner's colour) never looks like an unclaimed one of some card colour.
-PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60")
+PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
 
 #: How the card colours of unclaimed connections are drawn.
 CARD_HEX: dict[str, str] = {
