@@ -6,12 +6,14 @@ Two formulations, both maximising connection points plus ticket gains under a tr
   the other, only over chosen edges. Exact for any network, however many pieces it has, but its
   LP relaxation is weak: half of every edge of a cycle carries a whole unit of flow between any
   two of its cities, so the bound stays far above the optimum.
-* ``rooted`` — the ticket-finishing part of the network is one tree, oriented away from a root
-  chosen by the solver; every city a finished ticket touches receives a unit of flow from the
-  root along tree arcs, and every tree city has exactly one parent. The half-cycle trick now
-  needs a root per cycle, and there is only one. Edges outside the tree may still be built for
-  their points. Networks whose finished tickets lie in two or more pieces are not covered; the
-  caller bounds those by splitting the budget (see ``boards.maxscore``).
+* ``rooted`` — the ticket-finishing part of the network is one tree, oriented away from its
+  root; every city a finished ticket touches receives a unit of flow from the root along tree
+  arcs, and every tree city has exactly one parent. The half-cycle trick now needs a root per
+  cycle, and there is only one. The root is pinned (the lowest-numbered end of a finished
+  ticket) so the solver does not branch over equivalent orientations, and the tree must finish
+  a ticket. Edges outside the tree may still be built for their points. Ticketless networks and
+  networks whose finished tickets lie in two or more pieces are not covered; the caller handles
+  those (a knapsack, and a split of the budget: see ``boards.maxscore``).
 
 Columns are kept as named blocks of a sparse matrix so each formulation reads like its algebra.
 """
@@ -19,7 +21,7 @@ Columns are kept as named blocks of a sparse matrix so each formulation reads li
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import highspy
 import numpy as np
@@ -80,7 +82,8 @@ class Options:
     """Switches for the strengthenings, so the benchmark can measure what each one buys."""
 
     formulation: str = "rooted"  # "rooted" or "flow"
-    node_links: bool = True  # y_t <= z_city, x_e <= z_u... (flow) / out-arc needs in-tree (rooted)
+    # flow: a finished ticket has a chosen edge at each end; rooted: arcs leave tree cities only
+    node_links: bool = True
     # rooted: which city is the root. "any": the solver's choice (many equivalent trees);
     # "lowest": the tree's lowest-numbered city; "ticket": the lowest-numbered city ending a
     # finished ticket, so the root's own ticket must be whole, which the LP feels.
@@ -100,7 +103,6 @@ class Model:
     x: np.ndarray
     y: np.ndarray
     budget_row: int
-    start: dict[int, float] = field(default_factory=dict)
 
 
 def build(net: Network, trains: int, opts: Options) -> Model:
