@@ -108,7 +108,7 @@ def solve_network(net: Network, trains: int, opts: Options, deadline: float | No
         return _one_tree_or_split(net, trains, opts, deadline, one_tree, seed, stats)
     solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
     stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
-    return solved.chosen, math.floor(solved.bound + 1e-6), stats
+    return solved.chosen, _whole(solved.bound), stats
 
 
 def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float | None,
@@ -125,7 +125,7 @@ def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float
     stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
     if _gain(net, solved.chosen) > _gain(net, chosen):
         chosen = solved.chosen
-    tree_bound = math.floor(solved.bound + 1e-6)
+    tree_bound = _whole(solved.bound)
     if one_tree is not None:
         one_tree[trains] = tree_bound - net.constant
     value = net.constant + _gain(net, chosen)
@@ -138,7 +138,7 @@ def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float
         stats["flow_seconds"] = round(general.seconds, 2)
         if _gain(net, general.chosen) > _gain(net, chosen):
             chosen = general.chosen
-        split = math.floor(general.bound + 1e-6)
+        split = _whole(general.bound)
     return chosen, max(bound, tree_bound, split), stats
 
 
@@ -160,6 +160,11 @@ def check_input(board: Board, trains, tickets, usable, owned, time_limit) -> tup
             raise ValueError(f"{what} connection ids {bad} are not on board {board.name} "
                              f"(ids run from 0 to {len(board.connections) - 1})")
     return chosen
+
+
+def _whole(bound: float) -> float:
+    """A bound on a whole-number score, rounded down (scores are whole; HiGHS's are floats)."""
+    return math.floor(bound + 1e-6) if math.isfinite(bound) else bound
 
 
 def _left(deadline: float | None) -> float | None:
@@ -214,7 +219,7 @@ def _split_bound(net: Network, trains: int, value: int, opts: Options,
         if b is None or (deadline is not None and time.perf_counter() > deadline):
             break
         shares = solve(build(net, b, opts), time_limit=_left(deadline), start=greedy(net, b))
-        exact[b] = math.floor(shares.bound + 1e-6) - net.constant
+        exact[b] = _whole(shares.bound) - net.constant
         mip_solves += 1
     stats.update(split_lp_solves=lp_solves, split_mip_solves=mip_solves)
     return total + net.constant if total > target else value
@@ -255,6 +260,8 @@ def _lp_tangent(net: Network, trains: int, opts: Options) -> tuple[int, float, f
     h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
                             np.array([highspy.HighsVarType.kContinuous] * n))
     h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return trains, math.inf, 0.0  # no bound from here: the share gets solved exactly
     dual = abs(h.getSolution().row_dual[model.budget_row])
     return trains, h.getInfo().objective_function_value - net.constant, dual
 

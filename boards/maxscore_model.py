@@ -20,6 +20,7 @@ Columns are kept as named blocks of a sparse matrix so each formulation reads li
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -259,11 +260,14 @@ def solve(model: Model, *, time_limit: float | None = None,
     seconds = time.perf_counter() - began
     info = h.getInfo()
     status = h.getModelStatus()
-    if info.primal_solution_status == 0:
-        raise RuntimeError(f"HiGHS found no network ({h.modelStatusToString(status)})")
+    optimal = status == highspy.HighsModelStatus.kOptimal
+    if status == highspy.HighsModelStatus.kInfeasible:
+        raise RuntimeError("the model has no feasible network; the caller should not ask")
+    if info.primal_solution_status == 0:  # out of time before any network: only the bound
+        return Solved((), -math.inf, info.mip_dual_bound, False, time.perf_counter() - began,
+                      info.mip_node_count)
     col = np.asarray(h.getSolution().col_value)
     chosen = tuple(int(k) for k in range(len(model.x)) if col[model.x[k]] > 0.5)
-    optimal = status == highspy.HighsModelStatus.kOptimal
     bound = info.objective_function_value if optimal else info.mip_dual_bound
     return Solved(chosen, info.objective_function_value, bound, optimal, seconds,
                   info.mip_node_count)
