@@ -11,7 +11,7 @@ import pytest
 from app.cli import main
 from boards import load_board, parse_board
 from boards.maxscore import max_score
-from boards.maxscore_sweep import frequencies, sweep, ticket_sensitivity
+from boards.maxscore_sweep import frequencies, plot, sweep, ticket_sensitivity
 
 
 def _board(cities: int, connections: list[tuple], tickets: list[tuple]):
@@ -170,6 +170,9 @@ def test_sweep_sensitivity_and_frequencies(tmp_path):
     results = sweep(board, range(1, 9))
     assert [r.total for r in results] == [max_score(board, b).total for b in range(1, 9)]
     assert all(r.proven for r in results)
+    assert [r.total for r in sweep(board, range(1, 9), workers=2)] == [r.total for r in results]
+    plot(results, tmp_path / "curve.png", "USA")
+    assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
     tickets, connections = frequencies(results)
     assert sum(tickets.values()) == sum(len(r.tickets) for r in results)
     losses = ticket_sensitivity(board, results[-1])
