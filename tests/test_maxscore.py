@@ -46,13 +46,15 @@ def _random_board(seed: int):
     return _board(n, conns, [(a, b, rng.randint(2, 20)) for a, b in pairs])
 
 
-def _brute(board, trains, *, owned=(), usable=None, tickets=None, penalise=False) -> int:
-    """Best score over every set of buildable connections (doubles merged, owned free)."""
+def _brute(board, trains, *, owned=(), usable=None, tickets=None, penalise=False,
+           merge=True) -> int:
+    """Best score over every set of buildable connections (owned ones free)."""
     tickets = board.tickets if tickets is None else tickets
     usable = set(range(len(board.connections)) if usable is None else usable)
     groups: dict = {}
     for c in board.connections:
-        groups.setdefault(c.pair if c.pair is not None else ("one", c.id), []).append(c)
+        merged = merge and c.pair is not None
+        groups.setdefault(c.pair if merged else ("one", c.id), []).append(c)
     mine, free = [], []
     for segs in groups.values():
         if any(s.id in owned for s in segs):
@@ -85,6 +87,13 @@ def test_agrees_with_brute_force(seed):
         assert r.total == _brute(board, trains), (seed, trains)
         assert r.proven and r.bound == r.total
         assert r.trains_used <= trains
+
+
+def test_unmerged_doubles_agree_with_brute_force():
+    board = _random_board(7)
+    for trains in (4, 9, 14):
+        r = max_score(board, trains, merge_doubles=False)
+        assert r.total == _brute(board, trains, merge=False) and r.proven
 
 
 def test_network_in_two_pieces_beats_any_one_piece():
