@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.maxscore", description=__doc__)
     parser.add_argument("--board", default="usa")
     parser.add_argument("--trains", default="45", help="budgets, comma separated (default 45)")
-    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per row")
+    parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per row")
     args = parser.parse_args(argv)
     board = load_board(args.board)
     net = build_network(board)
