@@ -110,7 +110,8 @@ def solve_network(net: Network, trains: int, opts: Options, deadline: float | No
         return _one_tree_or_split(net, trains, opts, deadline, one_tree, seed, stats)
     solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
     stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
-    return solved.chosen, _whole(solved.bound), stats
+    chosen = max([c for c in (seed, solved.chosen) if c is not None], key=lambda c: _gain(net, c))
+    return chosen, _whole(solved.bound), stats
 
 
 def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float | None,

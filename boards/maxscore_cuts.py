@@ -15,24 +15,20 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
-from scipy.sparse.csgraph import shortest_path
 
 from boards.maxscore_network import Network
 
 
 def distances(net: Network) -> np.ndarray:
-    """Trains needed between every two cities (owned edges are free)."""
-    w = np.full((net.n, net.n), np.inf)
+    """Trains needed between every two cities (owned edges are free): Floyd–Warshall, as the
+    boards are small and free edges need no special case."""
+    dist = np.full((net.n, net.n), np.inf)
+    np.fill_diagonal(dist, 0)
     for e in net.edges:
-        w[e.u, e.v] = w[e.v, e.u] = min(w[e.u, e.v], e.cost)
-    w[np.isinf(w)] = 0  # csgraph reads 0 as "no edge" in a dense matrix
-    owned = np.zeros((net.n, net.n), bool)
-    for e in net.edges:
-        if e.owned:
-            owned[e.u, e.v] = owned[e.v, e.u] = True
-    w[owned] = 1e-9  # free, but still an edge: a zero would read as no edge
-    dist = shortest_path(w, method="D", directed=False)
-    return np.round(dist)  # whole trains; rounding drops the free edges' token weights
+        dist[e.u, e.v] = dist[e.v, e.u] = min(dist[e.u, e.v], e.cost)
+    for k in range(net.n):
+        dist = np.minimum(dist, dist[:, k, None] + dist[None, k, :])
+    return dist
 
 
 def steiner4(dist: np.ndarray, a: int, b: int, c: int, d: int) -> float:

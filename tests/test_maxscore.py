@@ -11,6 +11,8 @@ import pytest
 from app.cli import main
 from boards import load_board, parse_board
 from boards.maxscore import max_score
+from boards.maxscore_cuts import distances
+from boards.maxscore_network import build_network
 from boards.maxscore_sweep import frequencies, plot, sweep, ticket_sensitivity
 
 
@@ -133,6 +135,15 @@ def test_owned_connections_are_free_and_others_unusable():
                   penalise_unfinished=True)
     assert (r.connection_points, r.ticket_points) == (17, 9)
     assert {c.id for c in r.connections} == {0, 1}
+
+
+def test_owned_connection_brings_a_ticket_within_reach():
+    # Only the owned 6 makes the ticket reachable with 1 train: distance cuts must see it free.
+    board = _board(5, [(0, 1, 6), (3, 4, 1), (1, 2, 1), (2, 3, 4), (3, 0, 4)], [(0, 2, 9)])
+    r = max_score(board, 1, tickets=board.tickets, owned=[0], penalise_unfinished=True)
+    assert (r.connection_points, r.ticket_points, r.proven) == (16, 9, True)
+    net = build_network(board, owned=[0])
+    assert distances(net)[net.ticket_ends(board.tickets[0])] == 1
 
 
 @pytest.mark.parametrize("bad, message", [
