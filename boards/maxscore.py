@@ -75,8 +75,8 @@ def max_score(board: Board, trains: int, *, tickets: Iterable[Ticket] | None = N
     ``tickets`` default to all of the board's; ``usable`` are the connection ids still free
     (default all); ``owned`` the player's own connections, which cost nothing.
     ``merge_doubles=False`` makes both segments of a double buildable (the paper's unmerged
-    map, as if one player could take both). ``options``
-    switches formulation details off, for the benchmark. Raises ``ValueError`` on bad input.
+    map, as if one player could take both). ``options`` switches formulation details off, for
+    the benchmark. Raises ``ValueError`` on bad input.
     """
     began = time.perf_counter()
     owned = tuple(owned)
