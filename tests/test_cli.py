@@ -75,3 +75,16 @@ def test_batch_writes_a_row_per_game_and_will_not_overwrite(tmp_path, capsys):
     assert "win rate" in table and "baseline" in table and "epistemic" in table
     assert main(argv) == 2
     assert "exists; choose another --csv or add --overwrite" in capsys.readouterr().err
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``ttr-kripke play | head -1``: the pipe closes under the game's output."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "play", "--seed", "3"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # before the game has printed anything
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err
