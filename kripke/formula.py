@@ -260,8 +260,9 @@ def _normalise_group(group: Iterable[Agent] | None) -> tuple[Agent, ...] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Everyone(Formula):
-    """E_G φ: every agent in G knows φ. ``group=None`` means all agents of the model."""
+class GroupFormula(Formula):
+    """What E_G, C_G and D_G share: a group (``None`` for all agents of the model) and a
+    formula; the group is normalised to a sorted tuple so equal groups compare equal."""
 
     group: tuple[Agent, ...] | None
     formula: Formula
@@ -274,31 +275,18 @@ class Everyone(Formula):
 
 
 @dataclass(frozen=True, slots=True)
-class Common(Formula):
+class Everyone(GroupFormula):
+    """E_G φ: every agent in G knows φ."""
+
+
+@dataclass(frozen=True, slots=True)
+class Common(GroupFormula):
     """C_G φ: φ is common knowledge in G (holds along every path of G's relations)."""
 
-    group: tuple[Agent, ...] | None
-    formula: Formula
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "group", _normalise_group(self.group))
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.formula,)
-
 
 @dataclass(frozen=True, slots=True)
-class Distributed(Formula):
+class Distributed(GroupFormula):
     """D_G φ: φ follows from the pooled knowledge of G (the intersection of their relations)."""
-
-    group: tuple[Agent, ...] | None
-    formula: Formula
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "group", _normalise_group(self.group))
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.formula,)
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,6 +273,10 @@ class _Parser:
         return Atom(text, tuple(args))
 
     def atom_arg(self, after: Token) -> AtomArg:
+        return self.name_or_number(after, "an identifier or a number")
+
+    def name_or_number(self, after: Token, expected: str) -> AtomArg:
+        """An identifier or a whole number (atom arguments and group members alike)."""
         token = self.token
         if token.kind == "number":
             self.advance()
@@ -280,7 +284,7 @@ class _Parser:
         if token.kind == "ident":
             self.advance()
             return token.text
-        raise self.fail("an identifier or a number", after)
+        raise self.fail(expected, after)
 
     def agent(self, text: str, position: int) -> Agent:
         if text.isdigit():
@@ -299,14 +303,7 @@ class _Parser:
         return tuple(agents)
 
     def group_member(self, after: Token) -> Agent:
-        token = self.token
-        if token.kind == "number":
-            self.advance()
-            return int(token.text)
-        if token.kind == "ident":
-            self.advance()
-            return token.text
-        raise self.fail("an agent", after)
+        return self.name_or_number(after, "an agent")
 
 
 def parse(text: str) -> Formula:
