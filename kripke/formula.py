@@ -152,22 +152,24 @@ class Not(Formula):
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class And(Formula):
-    """Conjunction of two or more formulas: ``And(a, b, c)``; ``And.of(xs)`` for any number."""
+class Junction(Formula):
+    """What And and Or share: two or more parts, ``of`` for any number of them. Subclasses
+    give ``unit()``, the value of no parts at all."""
 
     parts: tuple[Formula, ...]
 
     def __init__(self, *parts: Formula) -> None:
         if len(parts) < 2:
-            raise ValueError("And needs two or more parts; use And.of for fewer")
+            name = type(self).__name__
+            raise ValueError(f"{name} needs two or more parts; use {name}.of for fewer")
         object.__setattr__(self, "parts", tuple(parts))
 
     @classmethod
     def of(cls, parts: Iterable[Formula]) -> Formula:
-        """n-ary conjunction: ⊤ for none, the formula itself for one."""
+        """The n-ary form: the unit (⊤ for And, ⊥ for Or) for none, the formula for one."""
         parts = tuple(parts)
         if not parts:
-            return Top()
+            return cls.unit()  # each junction names its own unit
         return parts[0] if len(parts) == 1 else cls(*parts)
 
     def children(self) -> tuple[Formula, ...]:
@@ -175,26 +177,21 @@ class And(Formula):
 
 
 @dataclass(frozen=True, slots=True, init=False)
-class Or(Formula):
+class And(Junction):
+    """Conjunction of two or more formulas: ``And(a, b, c)``; ``And.of(xs)`` for any number."""
+
+    @staticmethod
+    def unit() -> Formula:
+        return Top()
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Or(Junction):
     """Disjunction of two or more formulas: ``Or(a, b)``; ``Or.of(xs)`` for any number."""
 
-    parts: tuple[Formula, ...]
-
-    def __init__(self, *parts: Formula) -> None:
-        if len(parts) < 2:
-            raise ValueError("Or needs two or more parts; use Or.of for fewer")
-        object.__setattr__(self, "parts", tuple(parts))
-
-    @classmethod
-    def of(cls, parts: Iterable[Formula]) -> Formula:
-        """n-ary disjunction: ⊥ for none, the formula itself for one."""
-        parts = tuple(parts)
-        if not parts:
-            return Bottom()
-        return parts[0] if len(parts) == 1 else cls(*parts)
-
-    def children(self) -> tuple[Formula, ...]:
-        return self.parts
+    @staticmethod
+    def unit() -> Formula:
+        return Bottom()
 
 
 @dataclass(frozen=True, slots=True)
