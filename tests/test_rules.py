@@ -566,3 +566,19 @@ def test_an_all_locomotive_payment_naming_a_colour_is_refused_with_the_fix(tiny)
     state = arrange(new_game(tiny), hands={0: hand(locomotive=2)}, current=0)
     with pytest.raises(IllegalAction, match="names no colour: give colour None"):
         state.apply(Claim(CONN["AB"], card_index("red"), 2))
+
+
+def test_a_players_observation_holds_its_own_cards_and_only_public_facts(tiny):
+    state = new_game(tiny, players=3, seed=5, tickets_each=2)
+    state.apply(DrawDeck())
+    view = state.observation(1)
+    assert view.hand == tuple(state.hands[1]) and view.tickets == state.tickets[1]
+    assert view.hand_sizes == tuple(sum(h) for h in state.hands)
+    assert view.dealt == frozenset(t.id for t in state.dealt_tickets)
+    assert (view.owner, view.trains, view.face_up, view.pile_size, view.current) == (
+        tuple(state.owner), tuple(state.trains), tuple(state.face_up), len(state.pile),
+        state.current)
+    other = state.observation(2)
+    assert other.tickets == state.tickets[2] and other.hand == tuple(state.hands[2])
+    public = ("owner", "trains", "hand_sizes", "face_up", "pile_size", "discard_size", "dealt")
+    assert all(getattr(view, f) == getattr(other, f) for f in public)
