@@ -7,6 +7,7 @@ network of a smaller budget seeds the next solve.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -40,7 +41,9 @@ def sweep(board: Board, budgets: Sequence[int], *, time_limit: float | None = No
     if workers == 1 or len(order) == 1:
         return _chain(board, order, time_limit, options, progress)
     chains = [order[i::workers] for i in range(workers)]
-    with ProcessPoolExecutor(workers) as pool:
+    # spawn, not fork: the parent may already run HiGHS or pytest threads, and a forked child
+    # of a threaded process can deadlock
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         done = pool.map(_chain, [board] * workers, chains, [time_limit] * workers,
                         [options] * workers)
         results = sorted((r for chain in done for r in chain), key=lambda r: r.trains)
