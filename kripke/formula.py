@@ -195,8 +195,8 @@ class Or(Junction):
 
 
 @dataclass(frozen=True, slots=True)
-class Implies(Formula):
-    """Implication φ → ψ (right-associative in text)."""
+class Binary(Formula):
+    """What → and ↔ share: a left and a right formula (right-associative in text)."""
 
     left: Formula
     right: Formula
@@ -206,42 +206,37 @@ class Implies(Formula):
 
 
 @dataclass(frozen=True, slots=True)
-class Iff(Formula):
-    """Equivalence φ ↔ ψ (right-associative in text)."""
-
-    left: Formula
-    right: Formula
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.left, self.right)
+class Implies(Binary):
+    """Implication φ → ψ."""
 
 
 @dataclass(frozen=True, slots=True)
-class Knows(Formula):
+class Iff(Binary):
+    """Equivalence φ ↔ ψ."""
+
+
+@dataclass(frozen=True, slots=True)
+class AgentFormula(Formula):
+    """What K_a and M_a share: one agent and a formula."""
+
+    agent: Agent
+    formula: Formula
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "agent", _check_agent(self.agent))
+
+    def children(self) -> tuple[Formula, ...]:
+        return (self.formula,)
+
+
+@dataclass(frozen=True, slots=True)
+class Knows(AgentFormula):
     """K_a φ: φ holds in every world agent a considers possible."""
 
-    agent: Agent
-    formula: Formula
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "agent", _check_agent(self.agent))
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.formula,)
-
 
 @dataclass(frozen=True, slots=True)
-class Possible(Formula):
+class Possible(AgentFormula):
     """M_a φ: agent a considers some world possible where φ holds (¬K_a¬φ)."""
-
-    agent: Agent
-    formula: Formula
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "agent", _check_agent(self.agent))
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.formula,)
 
 
 def _normalise_group(group: Iterable[Agent] | None) -> tuple[Agent, ...] | None:
@@ -287,8 +282,8 @@ class Distributed(GroupFormula):
 
 
 @dataclass(frozen=True, slots=True)
-class Announce(Formula):
-    """[!φ]ψ: if φ is true, then after publicly announcing φ, ψ holds."""
+class AnnouncementFormula(Formula):
+    """What [!φ]ψ and <!φ>ψ share: the announced formula and the one evaluated after it."""
 
     announcement: Formula
     formula: Formula
@@ -298,14 +293,13 @@ class Announce(Formula):
 
 
 @dataclass(frozen=True, slots=True)
-class AnnounceDual(Formula):
+class Announce(AnnouncementFormula):
+    """[!φ]ψ: if φ is true, then after publicly announcing φ, ψ holds."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceDual(AnnouncementFormula):
     """<!φ>ψ: φ is true and after publicly announcing it, ψ holds."""
-
-    announcement: Formula
-    formula: Formula
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.announcement, self.formula)
 
 
 def knows_whether(agent: Agent, formula: Formula) -> Formula:
