@@ -7,13 +7,11 @@ observer must allow for every one of them.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from boards.graph import INF, Adjacency, adjacency, distances, tight_arcs
 from boards.model import Board, Connection, Ticket
-
-INF = float("inf")
 
 
 @dataclass(frozen=True)
@@ -45,49 +43,29 @@ class ShortestPaths:
                     stack.append((nxt, path + (cid,), seen | {nxt}))
 
 
-_ADJ_CACHE: dict[int, tuple[Board, list[list[tuple[int, int, int]]]]] = {}
+@dataclass(frozen=True)
+class _BoardGraph:
+    """A board as numbered cities and edges, for ``boards.graph``."""
+
+    ends: tuple[tuple[int, int], ...]  # per connection id: its two city indices
+    lengths: tuple[int, ...]  # per connection id
+    adj: Adjacency
 
 
-def adjacency(board: Board) -> list[list[tuple[int, int, int]]]:
-    """Per city index, its (connection id, other city index, length) triples; cached per board
-    because paths are asked for on every turn of thousands of games."""
-    cached = _ADJ_CACHE.get(id(board))
+_GRAPHS: dict[int, tuple[Board, _BoardGraph]] = {}
+
+
+def _graph(board: Board) -> _BoardGraph:
+    """The board's graph, cached per board because paths are asked for on every turn of
+    thousands of games."""
+    cached = _GRAPHS.get(id(board))
     if cached is None or cached[0] is not board:
         index = board.city_index
-        adj: list[list[tuple[int, int, int]]] = [[] for _ in board.cities]
-        for c in board.connections:
-            adj[index[c.a]].append((c.id, index[c.b], c.length))
-            adj[index[c.b]].append((c.id, index[c.a], c.length))
-        cached = _ADJ_CACHE[id(board)] = (board, adj)
+        ends = tuple((index[c.a], index[c.b]) for c in board.connections)
+        graph = _BoardGraph(ends, tuple(c.length for c in board.connections),
+                            adjacency(len(board.cities), ends))
+        cached = _GRAPHS[id(board)] = (board, graph)
     return cached[1]
-
-
-def _dijkstra(adj, source: int, target: int, owner: Sequence[int | None],
-              player: int | None) -> list[float]:
-    """Distances from ``source``, exact up to the distance of ``target`` (farther cities cannot
-    lie on a shortest path, so the search stops there)."""
-    dist = [INF] * len(adj)
-    dist[source] = 0
-    heap = [(0, source)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, city = pop(heap)
-        if d > dist[target]:
-            break
-        if d > dist[city]:
-            continue
-        for cid, nxt, length in adj[city]:
-            who = owner[cid]
-            if who is None:
-                nd = d + length
-            elif who == player:
-                nd = d
-            else:
-                continue
-            if nd < dist[nxt]:
-                dist[nxt] = nd
-                push(heap, (nd, nxt))
-    return dist
 
 
 def shortest_paths(board: Board, owner: Sequence[int | None], player: int | None, a: str,
@@ -95,34 +73,25 @@ def shortest_paths(board: Board, owner: Sequence[int | None], player: int | None
     """All shortest paths between ``a`` and ``b`` for ``player`` given who owns what
     (``player=None``: only unclaimed connections count). ``None`` when ``a`` and ``b`` are
     cut off from each other."""
-    adj, index = adjacency(board), board.city_index
+    graph, index, names = _graph(board), board.city_index, board.city_names
+    cost = [length if who is None else 0 if who == player else None
+            for length, who in zip(graph.lengths, owner, strict=True)]
     ia, ib = index[a], index[b]
-    from_a = _dijkstra(adj, ia, ib, owner, player)
+    from_a = distances(graph.adj, cost, ia, ib)
     total = from_a[ib]
     if total == INF:
         return None
-    from_b = _dijkstra(adj, ib, ia, owner, player)
-    on_path: set[int] = set()
-    tight: list[tuple[str, int, str]] = []
-    for conn in board.connections:
-        who = owner[conn.id]
-        if who is not None and who != player:
-            continue
-        w = conn.length if who is None else 0
-        u, v = index[conn.a], index[conn.b]
-        if from_a[u] + w + from_b[v] == total:
-            on_path.add(conn.id)
-            tight.append((conn.a, conn.id, conn.b))
-        if from_a[v] + w + from_b[u] == total:
-            on_path.add(conn.id)
-            tight.append((conn.b, conn.id, conn.a))
+    from_b = distances(graph.adj, cost, ib, ia)
+    arcs = tight_arcs(graph.ends, cost, from_a, from_b, total)
+    tight = tuple((names[u], cid, names[v]) for u, cid, v in arcs)
+    on_path = {cid for _, cid, _ in arcs}
     # A free (own) connection can be tight as a detour that leaves a city and comes back to it;
     # keep only those that lie on a path. (A connection that costs trains is always on one.)
-    free = {cid for _, cid, _ in tight if owner[cid] is not None}
+    free = {cid for cid in on_path if owner[cid] is not None}
     if free:
-        found = ShortestPaths(a, b, int(total), frozenset(), tuple(tight))
+        found = ShortestPaths(a, b, int(total), frozenset(), tight)
         on_path = (on_path - free) | {c for path in found.paths() for c in path if c in free}
-    return ShortestPaths(a, b, int(total), frozenset(on_path), tuple(tight))
+    return ShortestPaths(a, b, int(total), frozenset(on_path), tight)
 
 
 def ticket_paths(board: Board, owner: Sequence[int | None], player: int,

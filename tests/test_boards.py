@@ -18,9 +18,10 @@ import networkx as nx
 import pytest
 
 from boards import COLOURS, GREY, BoardError, builtin_boards, load_board, parse_board
-from boards.europe_cut import choose_deck, shortest_path_connections
 from boards.loader import FORMAT_VERSION
-from boards.make_boards import dumps, europe24_board, usa_board
+from boards.tools.europe_cut import choose_deck
+from boards.tools.make_boards import dumps, europe24_board, usa_board
+from game.paths import shortest_paths
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("TTR_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -121,8 +122,8 @@ def test_europe24_tickets_cross_and_have_detours():
     # The reason the cut was chosen: claims on shared connections are ambiguous, blocks are
     # possible, and the graph is not a tree, so a block costs a detour instead of a ticket.
     board = load_board("europe24")
-    g = _simple_graph(board)
-    paths = [shortest_path_connections(g, t.a, t.b) for t in board.tickets]
+    unclaimed = [None] * len(board.connections)
+    paths = [shortest_paths(board, unclaimed, None, t.a, t.b).connections for t in board.tickets]
     crossing = sum(bool(p & q) for p, q in combinations(paths, 2))
     assert crossing >= 40
     assert len(board.connections) >= len(board.cities) + 5

@@ -18,6 +18,8 @@ import networkx as nx
 import numpy as np
 from scipy.sparse.csgraph import shortest_path
 
+from boards.graph import tight_arcs
+
 CUT_SIZE = 24
 DECK_SIZE = 16
 
@@ -79,15 +81,6 @@ def choose_deck(tickets: Iterable[TicketRow], deck: int = DECK_SIZE) -> tuple[Ti
         value = max(counts, key=lambda v: (counts[v], -abs(v - median), -v))
         del kept[max(i for i, t in enumerate(kept) if t[2] == value)]
     return tuple(kept)
-
-
-def shortest_path_connections(graph: nx.Graph, a: str, b: str) -> set[frozenset[str]]:
-    """Every connection that lies on some shortest path (by length) from ``a`` to ``b``."""
-    da = nx.single_source_dijkstra_path_length(graph, a, weight="length")
-    db = nx.single_source_dijkstra_path_length(graph, b, weight="length")
-    total = da[b]
-    return {frozenset((u, v)) for u, v, w in graph.edges(data="length")
-            if min(da[u] + w + db[v], da[v] + w + db[u]) == total}
 
 
 def _better(cut: Cut, than: Cut) -> bool:
@@ -154,16 +147,18 @@ class _Search:
 
 
 def _overlap(sub: nx.Graph, deck: Sequence[TicketRow]) -> int:
-    """Pairs of deck tickets whose shortest-path connection sets intersect (vectorised)."""
+    """Pairs of deck tickets whose shortest paths share a connection (``boards.graph``'s rule,
+    on all-pairs distances computed once per cut)."""
     names = sorted(sub)
     index = {c: i for i, c in enumerate(names)}
-    edges = np.array([(index[u], index[v], w) for u, v, w in sub.edges(data="length")])
-    u, v, w = edges[:, 0], edges[:, 1], edges[:, 2]
+    edges = [(index[u], index[v], w) for u, v, w in sub.edges(data="length")]
+    ends = [(u, v) for u, v, _ in edges]
+    cost = [w for _, _, w in edges]
     weights = np.zeros((len(names), len(names)))
-    weights[u, v] = weights[v, u] = w
-    dist = shortest_path(weights, method="D", directed=False)
-    on_path = np.array([
-        (dist[a, u] + w + dist[v, b] == dist[a, b]) | (dist[a, v] + w + dist[u, b] == dist[a, b])
-        for a, b in ((index[t[0]], index[t[1]]) for t in deck)], dtype=int)
-    shared = on_path @ on_path.T
-    return sum(int(shared[i, j] > 0) for i, j in combinations(range(len(deck)), 2))
+    for u, v, w in edges:
+        weights[u, v] = weights[v, u] = w
+    dist = shortest_path(weights, method="D", directed=False).tolist()
+    on_path = []
+    for a, b in ((index[t[0]], index[t[1]]) for t in deck):
+        on_path.append({e for _, e, _ in tight_arcs(ends, cost, dist[a], dist[b], dist[a][b])})
+    return sum(bool(p & q) for p, q in combinations(on_path, 2))

@@ -1,6 +1,6 @@
 """Write the shipped board files from the checked published map data.
 
-Run as ``python -m boards.make_boards DATA_DIR`` with the shared data folder (``usa_map.json``
+Run as ``python -m boards.tools.make_boards DATA_DIR`` with the shared data folder (``usa_map.json``
 and ``europe_map.json``). The boards are product data and are committed; this tool exists so
 that anyone can see, and repeat, exactly how they were made. It reads nothing but DATA_DIR,
 writes only ``boards/data/*.json``, and gives the same bytes on every run.
@@ -15,14 +15,14 @@ from typing import Any
 
 import networkx as nx
 
-from boards.europe_cut import choose_cut
 from boards.loader import FORMAT_NAME, FORMAT_VERSION, parse_board
+from boards.tools.europe_cut import choose_cut
 
-OUT_DIR = Path(__file__).parent / "data"
+OUT_DIR = Path(__file__).parent.parent / "data"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m boards.make_boards", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m boards.tools.make_boards", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("data_dir", type=Path, help="folder holding usa_map.json and "
                         "europe_map.json")
@@ -70,7 +70,7 @@ def europe24_board(data_dir: Path) -> dict[str, Any]:
                    if r["a"] in chosen and r["b"] in chosen]
     deck = set(cut.tickets)
     tickets = [{"a": a, "b": b, "points": p} for a, b, p in regular if (a, b, p) in deck]
-    note = (f"; cut to {len(chosen)} cities by boards/make_boards.py (tunnels dropped, one "
+    note = (f"; cut to {len(chosen)} cities by boards/tools/make_boards.py (tunnels dropped, one "
             f"segment per double, {len(tickets)} of the {cut.inside} regular tickets inside)")
     return _document("europe24", "Europe 24 (simplified)", source + note, data, cities,
                      connections, tickets)
