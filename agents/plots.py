@@ -1,12 +1,16 @@
-"""PNG figures of batch results (matplotlib's Agg backend: no display needed)."""
+"""PNG figures for the command line: batch results and the max-score curve (matplotlib's Agg
+backend: no display needed)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import matplotlib
+
+from maxscore import MaxScoreResult
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
@@ -39,4 +43,25 @@ def batch_plot(rows: Sequence[dict[str, Any]], path: str) -> None:
     right.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def max_score_plot(results: Sequence[MaxScoreResult], path: str | Path, title: str) -> None:
+    """Save the score curve (total, connections, tickets, proven bound) as a PNG."""
+    trains = [r.trains for r in results]
+    fig, ax = plt.subplots(figsize=(8, 5))
+    ax.plot(trains, [r.total for r in results], "o-", label="total", color="black")
+    ax.plot(trains, [r.ticket_points for r in results], "s-", label="from tickets")
+    ax.plot(trains, [r.connection_points for r in results], "^-", label="from connections")
+    open_ = [r for r in results if not r.proven]
+    if open_:
+        ax.plot([r.trains for r in open_], [r.bound for r in open_], "x", color="red",
+                label="bound (not proven)")
+    ax.set_xlabel("trains")
+    ax.set_ylabel("points")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
     plt.close(fig)

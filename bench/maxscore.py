@@ -9,16 +9,14 @@ better), which is what ``ttr-kripke max-score`` runs.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
-import highspy
-import numpy as np
-
 from boards import load_board
-from boards.maxscore import max_score
-from boards.maxscore_heuristic import greedy
-from boards.maxscore_model import Options, build, solve
-from boards.maxscore_network import build_network
+from maxscore.formulation import Options, build, lp_relaxation, solve
+from maxscore.heuristic import greedy
+from maxscore.network import build_network
+from maxscore.solve import max_score
 
 #: (label, options): each row adds one idea to the one above.
 VARIANTS: tuple[tuple[str, Options], ...] = (
@@ -37,19 +35,6 @@ VARIANTS: tuple[tuple[str, Options], ...] = (
 )
 
 
-def lp_bound(model) -> float:
-    """The root LP relaxation: what the formulation knows before any branching."""
-    h = model.highs
-    n = h.getNumCol()
-    kinds = h.getLp().integrality_
-    h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kContinuous] * n))
-    h.run()
-    value = h.getInfo().objective_function_value
-    h.changeColsIntegrality(n, np.arange(n, dtype=np.int32), np.array(kinds))
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.maxscore", description=__doc__)
     parser.add_argument("--board", default="usa")
@@ -63,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'formulation':<36} {'LP':>7} {'seconds':>8} {'best':>5} {'bound':>6} "
               f"{'gap':>6} {'nodes':>6}")
         for label, opts in VARIANTS:
-            model = build(net, trains, opts)
-            lp = lp_bound(model)
+            relaxed = lp_relaxation(build(net, trains, opts))
+            lp = math.nan if relaxed is None else relaxed[0]
             start = greedy(net, trains) if opts.warm_start else None
             s = solve(build(net, trains, opts), time_limit=args.time_limit, start=start)
             best = sum(net.score(s.chosen)[:2])

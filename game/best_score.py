@@ -1,10 +1,10 @@
 """The best score a player can still reach in a game in progress (the max-score optimiser of
-``boards.maxscore`` applied to the player's view of the board)."""
+``maxscore`` applied to the player's view of the board)."""
 
 from __future__ import annotations
 
-from boards.maxscore import MaxScoreResult, max_score
 from game.state import GameState
+from maxscore import MaxScoreResult, max_score
 
 
 def best_remaining(state: GameState, player: int, *,

@@ -8,12 +8,12 @@ import random
 import networkx as nx
 import pytest
 
+from agents.plots import max_score_plot
 from app.cli import main
 from boards import load_board, parse_board
-from boards.maxscore import max_score
-from boards.maxscore_cuts import distances
-from boards.maxscore_network import build_network
-from boards.maxscore_sweep import frequencies, plot, sweep, ticket_sensitivity
+from maxscore import frequencies, max_score, sweep, ticket_sensitivity
+from maxscore.cuts import distances
+from maxscore.network import build_network
 
 
 def _board(cities: int, connections: list[tuple], tickets: list[tuple]):
@@ -191,7 +191,7 @@ def test_sweep_sensitivity_and_frequencies(tmp_path):
     assert [r.total for r in results] == [max_score(board, b).total for b in range(1, 9)]
     assert all(r.proven for r in results)
     assert [r.total for r in sweep(board, range(1, 9), workers=2)] == [r.total for r in results]
-    plot(results, tmp_path / "curve.png", "USA")
+    max_score_plot(results, tmp_path / "curve.png", "USA")
     assert (tmp_path / "curve.png").read_bytes()[:4] == b"\x89PNG"
     tickets, connections = frequencies(results)
     assert sum(tickets.values()) == sum(len(r.tickets) for r in results)

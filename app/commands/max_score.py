@@ -7,8 +7,7 @@ import os
 import time
 
 from boards import load_board
-from boards.maxscore import MaxScoreResult, max_score
-from boards.maxscore_sweep import frequencies, plot, sweep, ticket_sensitivity
+from maxscore import MaxScoreResult, frequencies, max_score, sweep, ticket_sensitivity
 
 NAME = "max-score"
 HELP = ("best score for a number of trains (connections plus tickets joined), with a proven "
@@ -49,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{time.perf_counter() - began:.1f} s for {len(results)} budgets on "
               f"{args.workers} worker(s); {sum(r.proven for r in results)} proven optimal")
         if args.plot:
-            plot(results, args.plot, f"{board.title}: best score by trains")
+            from agents.plots import max_score_plot
+
+            max_score_plot(results, args.plot, f"{board.title}: best score by trains")
             print(f"curve saved to {args.plot}")
         if args.sensitivity:
             _print_frequencies(results)

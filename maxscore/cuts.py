@@ -16,7 +16,7 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from boards.maxscore_network import Network
+from maxscore.network import Network
 
 
 def distances(net: Network) -> np.ndarray:

@@ -86,6 +86,12 @@ class Network:
             ticket_points -= unfinished
         return sum(self.edges[i].points for i in picked), ticket_points, done
 
+    def gain(self, chosen: Iterable[int]) -> int:
+        """What the edges ``chosen`` add to the constant: the objective every formulation and
+        the heuristic maximise (the total score less :attr:`constant`)."""
+        connections, tickets, _ = self.score(chosen)
+        return connections + tickets - self.constant
+
 
 def build_network(board: Board, *, tickets: Iterable[Ticket] | None = None,
                   usable: Iterable[int] | None = None, owned: Iterable[int] = (),

@@ -13,12 +13,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 
-from boards.maxscore import MaxScoreResult, check_input, make_result, max_score, solve_network
-from boards.maxscore_model import Options
-from boards.maxscore_network import build_network
 from boards.model import Board, Connection, Ticket
+from maxscore.formulation import Options
+from maxscore.network import build_network
+from maxscore.solve import MaxScoreResult, check_input, make_result, max_score, solve_network
 
 
 def sweep(board: Board, budgets: Sequence[int], *, time_limit: float | None = None,
@@ -112,30 +111,4 @@ def frequencies(results: Sequence[MaxScoreResult]) -> tuple[Counter[Ticket], Cou
     return tickets, connections
 
 
-def plot(results: Sequence[MaxScoreResult], path: str | Path, title: str) -> None:
-    """Save the score curve (total, connections, tickets, proven bound) as a PNG."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    trains = [r.trains for r in results]
-    fig, ax = plt.subplots(figsize=(8, 5))
-    ax.plot(trains, [r.total for r in results], "o-", label="total", color="black")
-    ax.plot(trains, [r.ticket_points for r in results], "s-", label="from tickets")
-    ax.plot(trains, [r.connection_points for r in results], "^-", label="from connections")
-    open_ = [r for r in results if not r.proven]
-    if open_:
-        ax.plot([r.trains for r in open_], [r.bound for r in open_], "x", color="red",
-                label="bound (not proven)")
-    ax.set_xlabel("trains")
-    ax.set_ylabel("points")
-    ax.set_title(title)
-    ax.grid(alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-
-
-__all__ = ["TicketLoss", "frequencies", "plot", "sweep", "ticket_sensitivity"]
+__all__ = ["TicketLoss", "frequencies", "sweep", "ticket_sensitivity"]

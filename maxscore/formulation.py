@@ -13,7 +13,7 @@ Two formulations, both maximising connection points plus ticket gains under a tr
   ticket) so the solver does not branch over equivalent orientations, and the tree must finish
   a ticket. Edges outside the tree may still be built for their points. Ticketless networks and
   networks whose finished tickets lie in two or more pieces are not covered; the caller handles
-  those (a knapsack, and a split of the budget: see ``boards.maxscore``).
+  those (a knapsack, and a split of the budget: see ``maxscore.solve``).
 
 Columns are kept as named blocks of a sparse matrix so each formulation reads like its algebra.
 """
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import highspy
 import numpy as np
 
-from boards import maxscore_cuts as cuts
-from boards.maxscore_network import Network
+from maxscore import cuts
+from maxscore.network import Network
 
 INF = highspy.kHighsInf
 
@@ -92,12 +92,12 @@ class Options:
     # rooted: the tree finishes at least one ticket (the caller covers ticketless networks,
     # a knapsack). Without this the LP may shrink the whole tree, root included, pro rata.
     some_ticket: bool = True
-    budget_cuts: bool = True  # what shortest distances rule out (see boards.maxscore_cuts)
+    budget_cuts: bool = True  # what shortest distances rule out (see maxscore.cuts)
     warm_start: bool = True
 
 
 @dataclass
-class Model:
+class Formulation:
     """A built formulation: the HiGHS object plus where its x, y and budget live."""
 
     highs: highspy.Highs
@@ -106,7 +106,7 @@ class Model:
     budget_row: int
 
 
-def build(net: Network, trains: int, opts: Options) -> Model:
+def build(net: Network, trains: int, opts: Options) -> Formulation:
     """Build the chosen formulation of ``net`` under ``trains``."""
     b = _Builder()
     edges = net.edges
@@ -135,7 +135,7 @@ def build(net: Network, trains: int, opts: Options) -> Model:
             for v in range(net.n):  # too far from every ticket: a tree there finishes nothing
                 if sum(1 for _, u in pairs if u == v) == len(net.tickets):
                     b.upper[z[v]] = 0.0
-    return Model(b.highs(offset=net.constant), x, y, budget)
+    return Formulation(b.highs(offset=net.constant), x, y, budget)
 
 
 def _arcs(net: Network) -> list[tuple[int, int, int]]:
@@ -171,7 +171,8 @@ def _flow(b: _Builder, net: Network, x, y, opts: Options) -> None:
                 b.row(at + [y[t]], [1.0] * len(at) + [-1.0], lower=0.0)
 
 
-def _rooted(b: _Builder, net: Network, x, y, opts: Options) -> None:
+def _rooted(b: _Builder, net: Network, x, y, opts: Options) -> np.ndarray:
+    """The rooted tree's rows; its city-in-tree columns, which the distance cuts use."""
     arcs = _arcs(net)
     n = net.n
     arc = b.cols(len(arcs))  # tree arcs, oriented away from the root
@@ -243,18 +244,18 @@ class Solved:
     nodes: int
 
 
-def solve(model: Model, *, time_limit: float | None = None,
+def solve(form: Formulation, *, time_limit: float | None = None,
           start: tuple[int, ...] | None = None) -> Solved:
-    """Run HiGHS on ``model``; ``start`` (edge indices) seeds it with a known network."""
-    h = model.highs
+    """Run HiGHS on ``form``; ``start`` (edge indices) seeds it with a known network."""
+    h = form.highs
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 1 - 1e-6)  # scores are whole numbers
     if time_limit is not None:
         h.setOptionValue("time_limit", float(time_limit))
     if start is not None:
         picked = set(start)
-        values = [1.0 if k in picked else 0.0 for k in range(len(model.x))]
-        h.setSolution(len(model.x), np.asarray(model.x, np.int32), np.asarray(values))
+        values = [1.0 if k in picked else 0.0 for k in range(len(form.x))]
+        h.setSolution(len(form.x), np.asarray(form.x, np.int32), np.asarray(values))
     began = time.perf_counter()
     h.run()
     seconds = time.perf_counter() - began
@@ -267,7 +268,22 @@ def solve(model: Model, *, time_limit: float | None = None,
         return Solved((), -math.inf, info.mip_dual_bound, False, time.perf_counter() - began,
                       info.mip_node_count)
     col = np.asarray(h.getSolution().col_value)
-    chosen = tuple(int(k) for k in range(len(model.x)) if col[model.x[k]] > 0.5)
+    chosen = tuple(int(k) for k in range(len(form.x)) if col[form.x[k]] > 0.5)
     bound = info.objective_function_value if optimal else info.mip_dual_bound
     return Solved(chosen, info.objective_function_value, bound, optimal, seconds,
                   info.mip_node_count)
+
+
+def lp_relaxation(form: Formulation) -> tuple[float, float] | None:
+    """The optimum of the LP relaxation (the network's constant included) and the budget row's
+    dual, the rate at which it grows per train; ``None`` when the LP has no optimum. It is what
+    the formulation knows before any branching, and the split bound's tangents are made of it.
+    The columns are left continuous: build the formulation anew to solve the MIP."""
+    h = form.highs
+    n = h.getNumCol()
+    h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
+                            np.array([highspy.HighsVarType.kContinuous] * n))
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    return h.getInfo().objective_function_value, abs(h.getSolution().row_dual[form.budget_row])

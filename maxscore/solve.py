@@ -6,7 +6,7 @@ budget. In a game (``owned``, ``usable``, ``penalise_unfinished``) the player's 
 are free, others' are out of reach and unfinished own tickets count minus.
 
 How the proof works. A network that finishes no ticket scores its connections only: a knapsack.
-The strong ``rooted`` formulation (see ``boards.maxscore_model``) covers the networks whose
+The strong ``rooted`` formulation (see ``maxscore.formulation``) covers the networks whose
 finished tickets all lie in one piece, plus any edges built just for points. A
 network with finished tickets in two or more pieces splits into parts, each such a network on its
 own share of the trains (each at least the cheapest ticket), so its score is at most the best sum
@@ -25,14 +25,12 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-import highspy
 import networkx as nx
-import numpy as np
 
-from boards.maxscore_heuristic import fill, greedy
-from boards.maxscore_model import Options, build, solve
-from boards.maxscore_network import Network, build_network
 from boards.model import Board, Connection, Ticket
+from maxscore.formulation import Options, build, lp_relaxation, solve
+from maxscore.heuristic import fill, greedy
+from maxscore.network import Network, build_network
 
 __all__ = ["MaxScoreResult", "max_score", "solve_network"]
 
@@ -104,13 +102,13 @@ def solve_network(net: Network, trains: int, opts: Options, deadline: float | No
     seed = None
     if opts.warm_start:
         seed = max([c for c in (greedy(net, trains), start) if c is not None],
-                   key=lambda c: _gain(net, c))
-        stats["heuristic"] = _gain(net, seed) + net.constant
+                   key=net.gain)
+        stats["heuristic"] = net.gain(seed) + net.constant
     if opts.formulation == "rooted":
         return _one_tree_or_split(net, trains, opts, deadline, one_tree, seed, stats)
     solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
     stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
-    chosen = max([c for c in (seed, solved.chosen) if c is not None], key=lambda c: _gain(net, c))
+    chosen = max([c for c in (seed, solved.chosen) if c is not None], key=net.gain)
     return chosen, _whole(solved.bound), stats
 
 
@@ -120,18 +118,18 @@ def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float
     networks with tickets in two or more pieces (the split bound, else the flow MIP)."""
     loose = fill(net, set(), trains)
     bound = sum(net.edges[k].points for k in loose) + net.constant  # any ticketless network
-    chosen = max([c for c in (seed, loose) if c is not None], key=lambda c: _gain(net, c))
+    chosen = max([c for c in (seed, loose) if c is not None], key=net.gain)
     cheapest = _cheapest_ticket(net)
     if cheapest is None or cheapest > trains:
         return chosen, bound, stats
     solved = solve(build(net, trains, opts), time_limit=_left(deadline), start=seed)
     stats.update(nodes=solved.nodes, mip_seconds=round(solved.seconds, 2))
-    if _gain(net, solved.chosen) > _gain(net, chosen):
+    if net.gain(solved.chosen) > net.gain(chosen):
         chosen = solved.chosen
     tree_bound = _whole(solved.bound)
     if one_tree is not None:
         one_tree[trains] = tree_bound - net.constant
-    value = net.constant + _gain(net, chosen)
+    value = net.constant + net.gain(chosen)
     split = _split_bound(net, trains, value, opts, deadline, stats,
                          {} if one_tree is None else one_tree, cheapest)
     stats["split_bound"] = split
@@ -139,7 +137,7 @@ def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float
         general = solve(build(net, trains, replace(opts, formulation="flow")),
                         time_limit=_left(deadline), start=chosen)
         stats["flow_seconds"] = round(general.seconds, 2)
-        if _gain(net, general.chosen) > _gain(net, chosen):
+        if net.gain(general.chosen) > net.gain(chosen):
             chosen = general.chosen
         split = _whole(general.bound)
     return chosen, max(bound, tree_bound, split), stats
@@ -172,11 +170,6 @@ def _whole(bound: float) -> float:
 
 def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 0.01)
-
-
-def _gain(net: Network, chosen) -> int:
-    connections, tickets, _ = net.score(chosen)
-    return connections + tickets - net.constant
 
 
 def _split_bound(net: Network, trains: int, value: int, opts: Options,
@@ -257,16 +250,11 @@ def _best_split(upper, trains: int, least: int) -> tuple[list[int], float]:
 
 def _lp_tangent(net: Network, trains: int, opts: Options) -> tuple[int, float, float]:
     """LP relaxation value at ``trains`` and the rate it grows with the budget (its dual)."""
-    model = build(net, trains, opts)
-    h = model.highs
-    n = h.getNumCol()
-    h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kContinuous] * n))
-    h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+    relaxed = lp_relaxation(build(net, trains, opts))
+    if relaxed is None:
         return trains, math.inf, 0.0  # no bound from here: the share gets solved exactly
-    dual = abs(h.getSolution().row_dual[model.budget_row])
-    return trains, h.getInfo().objective_function_value - net.constant, dual
+    value, dual = relaxed
+    return trains, value - net.constant, dual
 
 
 def make_result(board: Board, net: Network, trains: int, chosen, bound: int, seconds: float,

@@ -10,24 +10,19 @@ from __future__ import annotations
 
 import networkx as nx
 
-from boards.maxscore_network import Network
+from maxscore.network import Network
 
 
 def greedy(net: Network, trains: int) -> tuple[int, ...]:
     """The best network (edge indices) the greedy finds within ``trains``."""
     best: tuple[int, ...] = fill(net, set(), trains)
-    best_value = _value(net, best)
+    best_value = net.gain(best)
     for first in range(len(net.tickets)):
         chosen = _grow(net, trains, first)
-        value = _value(net, chosen)
+        value = net.gain(chosen)
         if value > best_value:
             best, best_value = chosen, value
     return best
-
-
-def _value(net: Network, chosen) -> int:
-    connections, tickets, _ = net.score(chosen)
-    return connections + tickets
 
 
 def _grow(net: Network, trains: int, first: int) -> tuple[int, ...]:
@@ -57,7 +52,7 @@ def _grow(net: Network, trains: int, first: int) -> tuple[int, ...]:
             cost = sum(net.edges[k].cost for k in new)
             if cost > left:
                 continue
-            gain = _value(net, chosen | new) - _value(net, chosen)
+            gain = net.gain(chosen | new) - net.gain(chosen)
             rate = gain / max(cost, 1)
             if rate > best_rate:
                 best, best_rate = new, rate
