@@ -14,7 +14,7 @@ from typing import Any
 
 from agents.knowledge import deal_worlds
 from agents.model import TTRModel
-from boards.model import Board
+from boards import Board
 from game.log import event_to_json, header, read_log, replay_states, write_log
 from game.state import GameState
 from kripke import KripkeModel, parse

@@ -25,8 +25,8 @@ from agents.knowledge import (
     holds,
 )
 from agents.policies import Block, own_path_connections
+from boards import Board
 from boards.loader import load_board
-from boards.model import Board
 from game.actions import Claim
 from game.rules import DEFAULT_TRAINS, Rules
 from game.state import Event, GameState

@@ -17,7 +17,7 @@ from typing import Any
 
 import networkx as nx
 
-from boards.model import COLOURS, DEFAULT_ROUTE_POINTS, GREY, Board, City, Connection, Ticket
+from boards.board import COLOURS, DEFAULT_ROUTE_POINTS, GREY, Board, City, Connection, Ticket
 
 FORMAT_NAME = "ttr-kripke-board"
 FORMAT_VERSION = 1

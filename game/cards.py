@@ -6,7 +6,7 @@ game runs fast enough for thousands of seeded games.
 
 from __future__ import annotations
 
-from boards.model import COLOURS, GREY
+from boards import COLOURS, GREY
 
 LOCO = len(COLOURS)
 N_CARD_TYPES = LOCO + 1

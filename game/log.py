@@ -13,8 +13,8 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from boards import Board
 from boards.loader import load_board
-from boards.model import Board
 from game.actions import action_from_json, action_to_json
 from game.rules import Rules
 from game.state import Event, GameState

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from boards import Board, Connection, Ticket
 from boards.graph import INF, Adjacency, adjacency, distances, tight_arcs
-from boards.model import Board, Connection, Ticket
 
 
 @dataclass(frozen=True)

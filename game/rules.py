@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boards.model import COLOURS, Board
+from boards import COLOURS, Board
 
 #: Trains each on europe24. The published 45 are more than a 24-city board holds (its 29
 #: connections total 80 trains), so with 45 the train end condition rarely fires and 3–4 player

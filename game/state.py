@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from boards.model import Connection, Ticket
+from boards import Connection, Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, N_CARD_TYPES, colour_of
 from game.paths import ShortestPaths, ticket_paths

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from boards.model import Board, Ticket
+from boards import Board, Ticket
 
 
 @dataclass(frozen=True)

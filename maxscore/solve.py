@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from boards.model import Board, Connection, Ticket
+from boards import Board, Connection, Ticket
 from maxscore.formulation import Options, build, lp_relaxation, solve
 from maxscore.heuristic import fill, greedy
 from maxscore.network import Network, build_network

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from boards.model import Board, Connection, Ticket
+from boards import Board, Connection, Ticket
 from maxscore.formulation import Options
 from maxscore.network import build_network
 from maxscore.solve import MaxScoreResult, check_input, make_result, max_score, solve_network

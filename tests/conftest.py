@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import tiny_board
 
-from boards.model import Board
+from boards import Board
 
 
 @pytest.fixture(scope="session")

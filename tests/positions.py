@@ -18,8 +18,7 @@ Connection ids are the indices of ``TINY_CONNECTIONS``; tests refer to them thro
 
 from __future__ import annotations
 
-from boards import parse_board
-from boards.model import Board
+from boards import Board, parse_board
 from game.cards import LOCO, N_CARD_TYPES, card_index
 from game.rules import Rules
 from game.state import GameState

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import CONN, TICKET, arrange, card_counts, cards, deck_counts, hand, new_game
 
-from boards.model import DEFAULT_ROUTE_POINTS
+from boards.board import DEFAULT_ROUTE_POINTS
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
 from game.cards import LOCO, N_CARD_TYPES, card_index
 from game.state import END_STALEMATE, END_TICKETS, END_TRAINS, GameState

@@ -17,7 +17,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
 from app.components.style import CARD_HEX, HIGHLIGHT, player_colour, player_name, swatch
-from boards.model import Board, Connection
+from boards import Board, Connection
 
 WIDTH, PAD, LABEL_ROOM = 1000, 40, 110  # LABEL_ROOM: names are written right of the dots
 CITY_R = 8

@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-import networkx as nx
-
 #: The eight card colours of the published games, plus ``grey`` for connections any colour pays.
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "black", "white")
 GREY = "grey"
@@ -102,13 +100,3 @@ class Board:
     def points_for(self, length: int) -> int:
         """Connection points for a claimed connection of ``length``."""
         return self.route_points[length]
-
-    def graph(self) -> nx.MultiGraph:
-        """The board as a networkx multigraph; edge keys are connection ids."""
-        g = nx.MultiGraph()
-        for c in self.cities:
-            g.add_node(c.name, x=c.x, y=c.y)
-        for conn in self.connections:
-            g.add_edge(conn.a, conn.b, key=conn.id, length=conn.length, colour=conn.colour,
-                       ferry=conn.ferry, tunnel=conn.tunnel)
-        return g
