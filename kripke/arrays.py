@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
+#: A bool per world (or per class); an int per world (observation keys, world ids).
+type BoolArray = np.ndarray
+type IntArray = np.ndarray
+
 _CHUNK = 1 << 18
 
 

@@ -10,14 +10,16 @@ found on a small graph whose nodes are classes, not worlds. Announcements restri
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Protocol
 
 import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from kripke.arrays import class_flags, gather, pair_flags
+from kripke.arrays import BoolArray, IntArray, class_flags, gather, pair_flags
 from kripke.formula import (
+    Agent,
     And,
     Announce,
     AnnounceDual,
@@ -36,14 +38,33 @@ from kripke.formula import (
     Top,
 )
 
-if TYPE_CHECKING:
-    from kripke.model import BoolArray, IntArray, KripkeModel
-
 # A table indexed by pairs of keys is used when no bigger than this; beyond it, sort instead.
 _DENSE_LIMIT = 1 << 24
 
 
-def evaluate(model: KripkeModel, formula: Formula) -> BoolArray:
+class CheckedModel(Protocol):
+    """What the checker reads of a model: :class:`kripke.model.KripkeModel` is one. Naming it
+    here keeps the arrow one way (the model calls the checker, never the reverse)."""
+
+    @property
+    def n_worlds(self) -> int: ...
+
+    def agent_index(self, agent: Agent) -> int: ...
+
+    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]: ...
+
+    def keys(self, agent_index: int) -> IntArray: ...
+
+    def n_keys(self, agent_index: int) -> int: ...
+
+    def atom_values(self, atom: Atom | str, worlds: IntArray | None = None) -> BoolArray: ...
+
+    def observed_atom(self, atom: Atom) -> tuple[int, BoolArray] | None: ...
+
+    def restrict(self, mask: BoolArray) -> CheckedModel: ...
+
+
+def evaluate(model: CheckedModel, formula: Formula) -> BoolArray:
     """The formula's value at every world. May return a read-only array the model owns."""
     return _Checker(model).value(formula)
 
@@ -72,7 +93,7 @@ def _distinct(codes: IntArray, bound: int) -> IntArray:
 
 
 class _Checker:
-    def __init__(self, model: KripkeModel) -> None:
+    def __init__(self, model: CheckedModel) -> None:
         self.model = model
         # Per evaluation: tables already found (by node identity) and pair matrices of agents.
         self.tables: dict[int, tuple[Formula, tuple[int, BoolArray] | None]] = {}
@@ -83,7 +104,7 @@ class _Checker:
         n = model.n_worlds
         if not isinstance(f, Atom) and (observed := self.observed_table(f)) is not None:
             agent, table = observed
-            return gather(table, model._keys[agent])
+            return gather(table, model.keys(agent))
         match f:
             case Top():
                 return np.ones(n, dtype=bool)
@@ -110,16 +131,16 @@ class _Checker:
             case Iff(left, right):
                 return self.value(left) == self.value(right)
             case Knows(agent, g):
-                i = model._agent(agent)
-                return box(model._keys[i], model.n_keys(i), self.value(g))
+                i = model.agent_index(agent)
+                return box(model.keys(i), model.n_keys(i), self.value(g))
             case Possible(agent, g):
-                i = model._agent(agent)
-                return diamond(model._keys[i], model.n_keys(i), self.value(g))
+                i = model.agent_index(agent)
+                return diamond(model.keys(i), model.n_keys(i), self.value(g))
             case Everyone(group, g):
                 values = self.value(g)
                 result = np.ones(n, dtype=bool)
                 for i in model.agent_indices(group):
-                    result &= box(model._keys[i], model.n_keys(i), values)
+                    result &= box(model.keys(i), model.n_keys(i), values)
                 return result
             case Distributed(group, g):
                 keys, n_keys = self.joint_keys(model.agent_indices(group))
@@ -182,7 +203,7 @@ class _Checker:
                 inner = self.observed_table(g)
                 if inner is None:
                     return None
-                knower, (observer, table) = self.model._agent(agent), inner
+                knower, (observer, table) = self.model.agent_index(agent), inner
                 if knower == observer:  # what a observes, a knows: it is constant on a's class
                     return inner
                 meets = self.meets(knower, observer)
@@ -207,7 +228,7 @@ class _Checker:
             return None
         if (first, second) not in self.pairs:
             self.pairs[first, second] = pair_flags(
-                model._keys[first], n_first, model._keys[second], n_second
+                model.keys(first), n_first, model.keys(second), n_second
             )
         return self.pairs[first, second]
 
@@ -215,11 +236,11 @@ class _Checker:
         """Keys of the intersection of the agents' partitions (for distributed knowledge)."""
         model = self.model
         if len(agents) == 1:
-            return model._keys[agents[0]], model.n_keys(agents[0])
-        codes = model._keys[agents[0]].astype(np.int64)
+            return model.keys(agents[0]), model.n_keys(agents[0])
+        codes = model.keys(agents[0]).astype(np.int64)
         bound = model.n_keys(agents[0])
         for i in agents[1:]:
-            codes = codes * model.n_keys(i) + model._keys[i]
+            codes = codes * model.n_keys(i) + model.keys(i)
             bound *= model.n_keys(i)
             if bound > max(_DENSE_LIMIT, 4 * codes.size):
                 distinct, codes = np.unique(codes, return_inverse=True)
@@ -235,12 +256,12 @@ class _Checker:
         model = self.model
         first = agents[0]
         if len(agents) == 1:
-            return model._keys[first], model.n_keys(first)
+            return model.keys(first), model.n_keys(first)
         sizes = [model.n_keys(i) for i in agents]
         offsets = np.concatenate([[0], np.cumsum(sizes)])
         rows, cols = [], []
         for position, i in enumerate(agents[1:], start=1):
-            codes = model._keys[first].astype(np.int64) * sizes[position] + model._keys[i]
+            codes = model.keys(first).astype(np.int64) * sizes[position] + model.keys(i)
             pairs = _distinct(codes, sizes[0] * sizes[position])
             rows.append(pairs // sizes[position])
             cols.append(pairs % sizes[position] + offsets[position])
@@ -248,4 +269,4 @@ class _Checker:
         total = int(offsets[-1])
         graph = coo_matrix((np.ones(row.size, dtype=np.int8), (row, col)), shape=(total, total))
         n_components, labels = connected_components(graph, directed=False)
-        return labels[model._keys[first]], n_components
+        return labels[model.keys(first)], n_components

@@ -21,9 +21,10 @@ from math import comb, factorial, prod
 
 import numpy as np
 
+from kripke.arrays import IntArray
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom
-from kripke.model import IntArray, KripkeModel
+from kripke.model import KripkeModel
 
 
 def _int_dtype(bound: int) -> np.dtype:

@@ -7,20 +7,38 @@ with every such agent; reflexive loops are left out because S5 has them everywhe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import networkx as nx
 import numpy as np
 
+from kripke.arrays import IntArray
 from kripke.errors import ModelTooLargeError
 from kripke.formula import Agent
 
-if TYPE_CHECKING:
-    from kripke.model import KripkeModel
+
+class DrawnModel(Protocol):
+    """What drawing reads of a model: :class:`kripke.model.KripkeModel` is one. Naming it here
+    keeps the arrow one way (the model calls the export, never the reverse)."""
+
+    world_ids: IntArray
+    actual: int | None
+
+    @property
+    def n_worlds(self) -> int: ...
+
+    @property
+    def agents(self) -> tuple[Agent, ...]: ...
+
+    def observation(self, agent: Agent) -> IntArray: ...
+
+    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray: ...
+
+    def world_label(self, world: int) -> str: ...
 
 
 def to_networkx(
-    model: KripkeModel,
+    model: DrawnModel,
     agent: Agent | None = None,
     max_worlds: int = 500,
     world: int | None = None,

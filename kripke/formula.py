@@ -3,7 +3,7 @@
 Formulas are frozen dataclasses so they hash and compare by structure: the model checker memoises
 sub-formulas by value, and the game logs the exact formula it announced. ``str(f)`` prints the
 ASCII syntax that :func:`kripke.parse` reads back to an equal formula; ``f.unicode()`` prints the
-textbook notation, which the parser reads too.
+textbook notation, which the parser reads too (the printer is at the end of this module).
 
 Agents are identifiers or non-negative integers. A group of agents is a tuple, or ``None`` for
 "all agents of the model", resolved only when the formula is evaluated.
@@ -25,37 +25,25 @@ RESERVED = frozenset({"K", "M", "E", "C", "D", "true", "false", "not", "and", "o
 _MODAL_PREFIX = re.compile(r"[KMECD]_")
 
 
-def _check_agent(agent: Agent) -> Agent:
-    """Agents must print as a subscript the parser reads back as the same agent."""
-    if isinstance(agent, bool) or not isinstance(agent, int | str):
-        raise TypeError(f"an agent is an int or an identifier, got {agent!r}")
-    if isinstance(agent, int):
-        if agent < 0:
-            raise ValueError(f"an agent number must be non-negative, got {agent}")
-        return agent
-    if _NUMBER.match(agent):
-        return int(agent)
-    if not _IDENT.match(agent):
-        raise ValueError(f"an agent name must be an identifier, got {agent!r}")
-    return agent
+def _name_or_number(value: int | str, what: str) -> int | str:
+    """Agents and atom arguments alike are non-negative ints or identifiers, and a string of
+    digits is the number: what prints as a subscript or an argument must parse back as the
+    same value (``K_0`` names agent ``0``, ``p(0,12)`` has the arguments 0 and 12)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"{what} is an int or an identifier, got {value!r}")
+    if isinstance(value, int):
+        if value < 0:
+            raise ValueError(f"{what} number must be non-negative, got {value}")
+        return value
+    if _NUMBER.match(value):
+        return int(value)
+    if not _IDENT.match(value):
+        raise ValueError(f"{what} must be an identifier or a number, got {value!r}")
+    return value
 
 
 def _agent_sort_key(agent: Agent) -> tuple[int, int | str]:
     return (0, agent) if isinstance(agent, int) else (1, agent)
-
-
-def _check_arg(arg: AtomArg) -> AtomArg:
-    if isinstance(arg, bool) or not isinstance(arg, int | str):
-        raise TypeError(f"an atom argument is an int or an identifier, got {arg!r}")
-    if isinstance(arg, int):
-        if arg < 0:
-            raise ValueError(f"an atom argument number must be non-negative, got {arg}")
-        return arg
-    if _NUMBER.match(arg):
-        return int(arg)
-    if not _IDENT.match(arg):
-        raise ValueError(f"an atom argument must be an identifier or a number, got {arg!r}")
-    return arg
 
 
 class Formula:
@@ -79,14 +67,10 @@ class Formula:
         return Implies(self, other)
 
     def __str__(self) -> str:
-        from kripke.printer import to_ascii
-
         return to_ascii(self)
 
     def unicode(self) -> str:
         """Textbook rendering (¬ ∧ ∨ → ↔ ⊤ ⊥ ⟨!φ⟩ψ); the parser accepts it too."""
-        from kripke.printer import to_unicode
-
         return to_unicode(self)
 
     def atoms(self) -> frozenset[Atom]:
@@ -138,7 +122,8 @@ class Atom(Formula):
         if not _IDENT.match(name) or name in RESERVED or _MODAL_PREFIX.match(name):
             raise ValueError(f"not a valid atom name: {name!r}")
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "args", tuple(_check_arg(a) for a in args))
+        args = tuple(_name_or_number(a, "an atom argument") for a in args)
+        object.__setattr__(self, "args", args)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +208,7 @@ class AgentFormula(Formula):
     formula: Formula
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "agent", _check_agent(self.agent))
+        object.__setattr__(self, "agent", _name_or_number(self.agent, "an agent"))
 
     def children(self) -> tuple[Formula, ...]:
         return (self.formula,)
@@ -245,7 +230,7 @@ def _normalise_group(group: Iterable[Agent] | None) -> tuple[Agent, ...] | None:
         return None
     if isinstance(group, int | str):
         group = (group,)
-    agents = {_check_agent(a) for a in group}
+    agents = {_name_or_number(a, "an agent") for a in group}
     if not agents:
         raise ValueError("a group needs at least one agent (use None for all agents)")
     return tuple(sorted(agents, key=_agent_sort_key))
@@ -305,3 +290,104 @@ class AnnounceDual(AnnouncementFormula):
 def knows_whether(agent: Agent, formula: Formula) -> Formula:
     """K_a φ ∨ K_a ¬φ: the agent knows the truth value of φ, whichever it is."""
     return Or(Knows(agent, formula), Knows(agent, Not(formula)))
+
+
+# --- printing ----------------------------------------------------------------------------------
+#
+# ASCII and Unicode, with just the brackets the parser needs. It lives with the formulas (as
+# SMCDEL's Language module keeps ppForm beside Form), so str(f) needs no import back into here.
+#
+# Precedence, loosest first: ↔, →, ∨, ∧, then the prefix operators (¬, K_a, M_a, E_G, C_G, D_G,
+# [!φ], <!φ>), which bind tightest. → and ↔ group to the right. A conjunction written inside a
+# conjunction is bracketed, so ``And(And(a, b), c)`` prints as ``(a & b) & c`` and parses back to
+# itself rather than to the flat ``And(a, b, c)``.
+
+
+@dataclass(frozen=True, slots=True)
+class _Symbols:
+    top: str
+    bottom: str
+    neg: str
+    conj: str
+    disj: str
+    imp: str
+    iff: str
+    dual_open: str
+    dual_close: str
+
+
+ASCII = _Symbols("true", "false", "~", "&", "|", "->", "<->", "<!", ">")
+UNICODE = _Symbols("⊤", "⊥", "¬", "∧", "∨", "→", "↔", "⟨!", "⟩")
+
+_IFF, _IMP, _OR, _AND, _PREFIX = range(5)
+
+
+def _precedence(f: Formula) -> int:
+    match f:
+        case Iff():
+            return _IFF
+        case Implies():
+            return _IMP
+        case Or():
+            return _OR
+        case And():
+            return _AND
+        case _:
+            return _PREFIX
+
+
+def _subscript(agents: tuple[Agent, ...] | None) -> str:
+    if agents is None:
+        return ""
+    if len(agents) == 1:
+        return f"_{agents[0]}"
+    return "_{" + ",".join(str(a) for a in agents) + "}"
+
+
+def _render(f: Formula, s: _Symbols) -> str:
+    def wrap(child: Formula, at_least: int) -> str:
+        text = _render(child, s)
+        return f"({text})" if _precedence(child) < at_least else text
+
+    match f:
+        case Top():
+            return s.top
+        case Bottom():
+            return s.bottom
+        case Atom(name, args):
+            return f"{name}({','.join(str(a) for a in args)})" if args else name
+        case Not(g):
+            return s.neg + wrap(g, _PREFIX)
+        case And(parts):
+            return f" {s.conj} ".join(wrap(p, _AND + 1) for p in parts)
+        case Or(parts):
+            return f" {s.disj} ".join(wrap(p, _OR + 1) for p in parts)
+        case Implies(left, right):
+            return f"{wrap(left, _IMP + 1)} {s.imp} {wrap(right, _IMP)}"
+        case Iff(left, right):
+            return f"{wrap(left, _IFF + 1)} {s.iff} {wrap(right, _IFF)}"
+        case Knows(agent, g):
+            return f"K_{agent} {wrap(g, _PREFIX)}"
+        case Possible(agent, g):
+            return f"M_{agent} {wrap(g, _PREFIX)}"
+        case Everyone(group, g):
+            return f"E{_subscript(group)} {wrap(g, _PREFIX)}"
+        case Common(group, g):
+            return f"C{_subscript(group)} {wrap(g, _PREFIX)}"
+        case Distributed(group, g):
+            return f"D{_subscript(group)} {wrap(g, _PREFIX)}"
+        case Announce(a, g):
+            return f"[!{_render(a, s)}]{wrap(g, _PREFIX)}"
+        case AnnounceDual(a, g):
+            return f"{s.dual_open}{_render(a, s)}{s.dual_close}{wrap(g, _PREFIX)}"
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def to_ascii(f: Formula) -> str:
+    """The ASCII syntax, e.g. ``K_0 (p(1,5) | ~rain)``."""
+    return _render(f, ASCII)
+
+
+def to_unicode(f: Formula) -> str:
+    """The textbook syntax, e.g. ``K_0 (p(1,5) ∨ ¬rain)``."""
+    return _render(f, UNICODE)

@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kripke.arrays import gather
+from kripke.arrays import BoolArray, IntArray, gather
+from kripke.check import evaluate
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
+from kripke.parser import parse
 
 if TYPE_CHECKING:
     import networkx as nx
 
-type BoolArray = np.ndarray
-type IntArray = np.ndarray
 type Mask = np.ndarray | Sequence[bool] | Sequence[int]
 
 
@@ -116,7 +116,7 @@ class KripkeModel:
             self._valuation[_as_atom(atom)] = array
         self._observed: dict[Atom, tuple[int, BoolArray]] = {}
         for atom, (agent, table) in (observed_atoms or {}).items():
-            index = self._agent(agent)
+            index = self.agent_index(agent)
             if keys[index][1]:
                 raise ModelError(
                     f"atom {atom}: a table needs agent {agent!r}'s keys as small non-negative "
@@ -181,9 +181,16 @@ class KripkeModel:
 
     def observation(self, agent: Agent) -> IntArray:
         """The agent's observation key per world (equal keys: worlds it cannot tell apart)."""
-        return self._keys[self._agent(agent)]
+        return self._keys[self.agent_index(agent)]
 
-    def _agent(self, agent: Agent) -> int:
+    def keys(self, agent_index: int) -> IntArray:
+        """The observation keys of the agent at ``agent_index`` (see :meth:`agent_index`): the
+        checker works on positions, found once per formula, not on names."""
+        return self._keys[agent_index]
+
+    def agent_index(self, agent: Agent) -> int:
+        """The agent's position among :attr:`agents`; agents are found by their text, so
+        ``0`` and ``"0"`` are the same agent."""
         try:
             return self._agent_index[str(agent)]
         except KeyError:
@@ -235,7 +242,7 @@ class KripkeModel:
             if not self._agents:
                 raise ModelError("the model has no agents, so E, C and D have no group")
             return tuple(range(len(self._agents)))
-        return tuple(self._agent(a) for a in group)
+        return tuple(self.agent_index(a) for a in group)
 
     def n_keys(self, agent_index: int) -> int:
         """An upper bound on the agent's keys, the size of a table indexed by them."""
@@ -245,8 +252,6 @@ class KripkeModel:
 
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's truth value at every world, as a bool array."""
-        from kripke.check import evaluate
-
         result = evaluate(self, self._formula(formula))
         return result if result.flags.writeable else result.copy()
 
@@ -257,11 +262,7 @@ class KripkeModel:
 
     @staticmethod
     def _formula(formula: Formula | str) -> Formula:
-        if isinstance(formula, str):
-            from kripke.parser import parse
-
-            return parse(formula)
-        return formula
+        return parse(formula) if isinstance(formula, str) else formula
 
     # --- updates ---------------------------------------------------------------------------
 
@@ -313,7 +314,7 @@ class KripkeModel:
 
     def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
         """Indices of the worlds the agent considers possible at a world (its class)."""
-        keys = self._keys[self._agent(agent)]
+        keys = self._keys[self.agent_index(agent)]
         return np.flatnonzero(keys == keys[self._world(world)])
 
     def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
@@ -351,7 +352,7 @@ class KripkeModel:
         self, agent: Agent | None = None, max_worlds: int = 500, world: int | None = None
     ) -> nx.Graph:
         """The worlds as a graph for drawing; see :func:`kripke.export.to_networkx`."""
-        from kripke.export import to_networkx
+        from kripke.export import to_networkx  # networkx is loaded only by those who draw
 
         return to_networkx(self, agent=agent, max_worlds=max_worlds, world=world)
 

@@ -8,7 +8,7 @@ from functools import partial
 import numpy as np
 
 from kripke.errors import ModelError
-from kripke.formula import Atom, Formula, Knows, Not, Or
+from kripke.formula import Atom, Formula, Not, Or, knows_whether
 from kripke.model import KripkeModel
 
 
@@ -39,8 +39,7 @@ def at_least_one_muddy(n: int) -> Formula:
 
 def knows_own_state(child: int) -> Formula:
     """K_i m_i ∨ K_i ¬m_i: the child knows whether it is muddy."""
-    mud = Atom(f"m{child}")
-    return Or(Knows(child, mud), Knows(child, Not(mud)))
+    return knows_whether(child, Atom(f"m{child}"))
 
 
 def nobody_knows(n: int) -> Formula:
