@@ -1,51 +1,141 @@
-"""Mesa agents: one seat at the table each, choosing actions with its kind's policy."""
+"""Mesa agents: one seat at the table each, and the one table of agent kinds.
+
+A seat plays its own turn (Mesa's shape: behaviour in the agents, the model orchestrates): it
+asks its kind's policy for each action, applies it, and hands the model what it did. What the
+turn announces is the model's business (``agents.knowledge.turn_announcements``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
 import mesa
 
 from agents.policies import Block, baseline, epistemic, uniform_random
-from game.actions import Action
+from game.actions import Action, Claim
+from game.state import Event, GameState
 
-if TYPE_CHECKING:
-    from agents.model import TTRModel
 
-#: The kinds of agent, in the order the CLI and the app list them.
-AGENT_KINDS = ("epistemic", "baseline", "random")
+class AgentKind(StrEnum):
+    """The kinds of player, in the order the CLI and the app list them. A ``StrEnum``: it prints,
+    compares and goes into logs and CSV files as its plain name."""
 
-#: Kinds that claim only on shortest paths of their own unfinished tickets (a forced claim when
-#: no card can be drawn aside). Everyone knows the kinds, so their claims carry the claim
-#: inference; a random agent's claims tell nothing.
-CLAIMS_FOR_OWN_TICKETS = frozenset({"epistemic", "baseline"})
+    EPISTEMIC = "epistemic"
+    BASELINE = "baseline"
+    RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """How a kind of player chooses its actions, and whether its claims are announced.
+
+    Everyone knows the kinds. A kind that claims only on shortest paths of its own unfinished
+    tickets (a forced claim when no card can be drawn aside) tells the table something with
+    every such claim (the claim inference); a random player's claims tell nothing.
+    """
+
+    policy: Callable[[PlayerAgent], Action | Block]
+    claims_announced: bool
+
+
+def _epistemic(seat: PlayerAgent) -> Action | Block:
+    return epistemic(seat.state, seat.player, seat.model.random, seat.known_opponent_tickets())
+
+
+def _baseline(seat: PlayerAgent) -> Action | Block:
+    return baseline(seat.state, seat.player, seat.model.random)
+
+
+def _random(seat: PlayerAgent) -> Action | Block:
+    return uniform_random(seat.state, seat.player, seat.model.random)
+
+
+#: The one table of kinds: the CLI's and the app's choices and every check derive from it.
+KINDS: dict[AgentKind, Behaviour] = {
+    AgentKind.EPISTEMIC: Behaviour(_epistemic, claims_announced=True),
+    AgentKind.BASELINE: Behaviour(_baseline, claims_announced=True),
+    AgentKind.RANDOM: Behaviour(_random, claims_announced=False),
+}
+
+
+def parse_kinds(agent_kinds: str | Sequence[str], players: int, *,
+                repeat: bool = False) -> tuple[AgentKind, ...]:
+    """``"epistemic"`` for everyone, or one kind per player (``"epistemic,baseline,random"``).
+    With ``repeat`` a shorter list is repeated over the seats (the app's sidebar offers such
+    line-ups); without it a list must name every seat."""
+    kinds = agent_kinds.split(",") if isinstance(agent_kinds, str) else list(agent_kinds)
+    kinds = [k.strip() for k in kinds]
+    if len(kinds) == 1 or repeat:
+        kinds = [kinds[p % len(kinds)] for p in range(players)]
+    if len(kinds) != players:
+        raise ValueError(f"{len(kinds)} agent kinds given for {players} players; give one kind "
+                         "for everyone or exactly one per player, comma-separated")
+    for k in kinds:
+        if k not in KINDS:
+            raise ValueError(f"unknown agent kind {k!r}; choose from {', '.join(AgentKind)}")
+    return tuple(AgentKind(k) for k in kinds)
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """What one seat did in its turn: its choices (a declared block stays a ``Block``), the
+    events they caused, and the state the turn's claim was chosen in. A claim is always a turn's
+    first and only action, so that is the state before the turn; a turn without a claim keeps
+    the state after it, which its announcements never read."""
+
+    before: GameState
+    choices: tuple[Action | Block, ...]
+    events: tuple[Event, ...]
 
 
 class PlayerAgent(mesa.Agent):
-    """A player. ``player`` is its seat (0-based), the agent name used in formulas (``K_0``)."""
+    """A player. ``player`` is its seat (0-based), the agent name used in formulas (``K_0``).
 
-    def __init__(self, model: TTRModel, player: int, kind: str):
+    ``model`` is the ``TTRModel`` it sits at (not imported here: the model imports the agents,
+    never the reverse); the agent reads its game state, its generator and its knowledge.
+    """
+
+    model: Any
+
+    def __init__(self, model: mesa.Model, player: int, kind: AgentKind):
         super().__init__(model)
         self.player = player
         self.kind = kind
         self.blocks = 0
 
+    @property
+    def state(self) -> GameState:
+        return self.model.state  # type: ignore[no-any-return]
+
     def choose(self) -> Action | Block:
         """The next action of this player's turn; all randomness is the model's generator."""
-        state, rng = self.model.state, self.model.random
-        if self.kind == "baseline":
-            return baseline(state, self.player, rng)
-        if self.kind == "random":
-            return uniform_random(state, self.player, rng)
-        return epistemic(state, self.player, rng, self.known_opponent_tickets())
+        return KINDS[self.kind].policy(self)
+
+    def play_turn(self) -> PlayedTurn:
+        """Choose and apply actions until the turn is over."""
+        state = before = self.state
+        choices: list[Action | Block] = []
+        events: list[Event] = []
+        while True:
+            choice = self.choose()
+            action = choice.claim if isinstance(choice, Block) else choice
+            if isinstance(action, Claim):
+                before = state.clone()  # the claim's announcement reads the board before it
+            choices.append(choice)
+            events.append(state.apply(action))
+            if events[-1].turn_over:
+                return PlayedTurn(before, tuple(choices), tuple(events))
 
     def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
         """(opponent, ticket) pairs this agent knows, at the actual world."""
-        return self.model.holders(self.player).known_opponent_tickets
+        return self.model.knowledge(self.player).known_opponent_tickets  # type: ignore[no-any-return]
 
     @property
     def score(self) -> int:
-        return self.model.state.score_parts(self.player).total
+        return self.state.score_parts(self.player).total
 
     @property
     def known_tickets(self) -> int:

@@ -1,20 +1,30 @@
-"""The bridge between the game and the logic: the deal model of a game and the announcements
-of the design notes, as formulas over atoms ``p(i,t)`` (player i holds ticket t)."""
+"""The bridge between the game and the logic: the deal model of a game, and the announcement
+protocol of the design notes, as formulas over atoms ``p(i,t)`` (player i holds ticket t).
+
+:func:`turn_announcements` is the whole protocol in one pure function: a rule change about what
+a turn tells the table (which claims count, what a block declares) is made there and nowhere
+else, and tested alone.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache, cached_property
 
-from game.state import GameState
+from agents.agents import KINDS, AgentKind
+from agents.policies import Block, own_path_connections
+from game.actions import Action, Claim
+from game.state import Event, GameState
 from kripke import Atom, Knows, KripkeModel, Or, deal_model
 from kripke.formula import Formula
 
 
 @cache
-def holds(player: int, ticket: int) -> Atom:
-    """The atom p(player, ticket) (cached: asked for on every turn of every game)."""
+def ticket_atom(player: int, ticket: int) -> Atom:
+    """The atom p(player, ticket): "player holds ticket" (cached: asked for on every turn of
+    every game)."""
     return Atom("p", (player, ticket))
 
 
@@ -33,7 +43,7 @@ def claim_inference(state: GameState, player: int, connection: int) -> Formula:
     ``player`` holds one of the tickets it has not finished whose shortest path for it can use
     the connection. Finished tickets are public; so is the board, so everyone computes this."""
     finished = set().union(*state.finished)
-    return Or.of(holds(player, t.id) for t in state.dealt_tickets
+    return Or.of(ticket_atom(player, t.id) for t in state.dealt_tickets
                  if t.id not in finished
                  and (found := state.paths(player, t)) is not None
                  and connection in found.connections)
@@ -41,11 +51,48 @@ def claim_inference(state: GameState, player: int, connection: int) -> Formula:
 
 def block_announcement(blocker: int, victim: int, ticket: int) -> Formula:
     """A declared block: the blocker knows the victim holds the ticket."""
-    return Knows(blocker, holds(victim, ticket))
+    return Knows(blocker, ticket_atom(victim, ticket))
+
+
+class AnnouncementKind(StrEnum):
+    """Why a formula was announced (the design notes' three updates)."""
+
+    CLAIM = "claim"
+    BLOCK = "block"
+    COMPLETION = "completion"
+
+
+def turn_announcements(before: GameState, player: int, kind: AgentKind,
+                       choices: Sequence[Action | Block], events: Sequence[Event],
+                       ) -> tuple[tuple[AnnouncementKind, Formula], ...]:
+    """The public announcements of one turn, in order: the design notes' protocol.
+
+    ``before`` is the state the turn began in (paths are read on the board before the claim, as
+    everyone would read them), ``player`` and ``kind`` who played, ``choices`` what its policy
+    chose (a ``Block`` is a declared block) and ``events`` what the rules made of them.
+
+    1. A declared block by b of a's ticket t: ``K_b p(a,t)``.
+    2. A claim by a kind whose claims are announced, on a shortest path of one of its own
+       unfinished tickets: the claim inference (``claim_inference``).
+    3. Each ticket the turn finished: ``p(player, t)``.
+    Every one is true at the actual world by construction, so announcing it never removes it.
+    """
+    out: list[tuple[AnnouncementKind, Formula]] = []
+    for choice in choices:
+        if isinstance(choice, Block):
+            out.append((AnnouncementKind.BLOCK,
+                        block_announcement(player, choice.victim, choice.ticket)))
+        elif isinstance(choice, Claim) and KINDS[kind].claims_announced and \
+                choice.connection in own_path_connections(before, player):
+            out.append((AnnouncementKind.CLAIM,
+                        claim_inference(before, player, choice.connection)))
+    out += [(AnnouncementKind.COMPLETION, ticket_atom(player, t))
+            for event in events for t in event.completed]
+    return tuple(out)
 
 
 @dataclass(frozen=True)
-class Holders:
+class TicketKnowledge:
     """What one agent considers possible about each dealt ticket: who might hold it."""
 
     agent: int
@@ -59,14 +106,22 @@ class Holders:
     @cached_property
     def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
         """(opponent, ticket) pairs the agent knows, its own tickets left out (computed once:
-        the policy and the data collector ask every turn)."""
+        the policy and the views ask every turn)."""
         return tuple((who, t) for t in self.possible
                      if (who := self.known(t)) not in (None, self.agent))
 
 
-def holders(model: KripkeModel, agent: int, tickets: Iterable[int], players: int) -> Holders:
+def ticket_knowledge(model: KripkeModel, agent: int, tickets: Iterable[int],
+                     players: int) -> TicketKnowledge:
     """Who ``agent`` considers a possible holder of each ticket, at the actual world."""
     worlds = model.possible_worlds(agent)
-    return Holders(agent, {t: frozenset(j for j in range(players)
-                                         if model.atom_values(holds(j, t), worlds).any())
-                           for t in tickets})
+    return TicketKnowledge(agent, {t: frozenset(j for j in range(players)
+                                                if model.atom_values(ticket_atom(j, t),
+                                                                     worlds).any())
+                                   for t in tickets})
+
+
+# The names before issue 17, kept while the branches in flight move over (remove after).
+holds = ticket_atom
+Holders = TicketKnowledge
+holders = ticket_knowledge

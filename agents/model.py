@@ -8,29 +8,27 @@ class. The web app, the CLI and batch runs all drive this one class.
 
 from __future__ import annotations
 
-import math
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import mesa
 import numpy as np
 
-from agents.agents import AGENT_KINDS, CLAIMS_FOR_OWN_TICKETS, PlayerAgent
+from agents.agents import AgentKind, PlayerAgent, parse_kinds
 from agents.knowledge import (
-    Holders,
-    block_announcement,
-    claim_inference,
+    AnnouncementKind,
+    TicketKnowledge,
     deal_worlds,
-    holders,
-    holds,
+    ticket_knowledge,
+    turn_announcements,
 )
-from agents.policies import Block, own_path_connections
-from boards import Board
-from boards.loader import load_board
+from agents.policies import Block
+from boards import Board, load_board
 from game.actions import Claim
 from game.rules import DEFAULT_TRAINS, Rules
 from game.state import Event, GameState
-from kripke import KripkeModel, parse
+from kripke import KripkeModel, deal_count, parse
 from kripke.formula import Formula
 
 #: The largest deal the shared model is built for: 4 players × 4 tickets.
@@ -41,7 +39,7 @@ MAX_WORLDS = 63_063_000
 class Announcement:
     """One public announcement and what it did to the shared model."""
 
-    kind: str  # "claim", "block" or "completion"
+    kind: AnnouncementKind
     formula: Formula
     worlds_before: int
     worlds_after: int
@@ -61,7 +59,7 @@ class TurnRecord:
 
     turn: int
     player: int
-    kind: str
+    kind: AgentKind
     events: tuple[Event, ...]
     actions: tuple[str, ...]
     claimed: int | None
@@ -73,24 +71,26 @@ class TurnRecord:
     end_reason: str | None
 
 
-def world_count(players: int, tickets_each: int) -> int:
-    """Deals of players × tickets_each tickets, each player getting tickets_each."""
-    return math.factorial(players * tickets_each) // math.factorial(tickets_each) ** players
+class TooManyDeals(ValueError):
+    """More deals than the shared model holds. A type of its own, so that the app can deal fewer
+    tickets instead of failing, without a second copy of the check."""
+
+    def __init__(self, players: int, tickets_each: int) -> None:
+        self.deals = deal_count(players * tickets_each, [tickets_each] * players)
+        super().__init__(f"{players} players × {tickets_each} tickets make {self.deals:,} "
+                         f"possible deals; the shared model holds at most {MAX_WORLDS:,} "
+                         "(4 × 4): deal fewer tickets")
 
 
-def parse_kinds(agent_kinds: str | Sequence[str], players: int) -> tuple[str, ...]:
-    """``"epistemic"`` for everyone, or one kind per player (``"epistemic,baseline,random"``)."""
-    kinds = agent_kinds.split(",") if isinstance(agent_kinds, str) else list(agent_kinds)
-    kinds = [k.strip() for k in kinds]
-    if len(kinds) == 1:
-        kinds *= players
-    if len(kinds) != players:
-        raise ValueError(f"{len(kinds)} agent kinds given for {players} players; give one kind "
-                         "for everyone or exactly one per player, comma-separated")
-    for k in kinds:
-        if k not in AGENT_KINDS:
-            raise ValueError(f"unknown agent kind {k!r}; choose from {', '.join(AGENT_KINDS)}")
-    return tuple(kinds)
+def game_rules(board: Board, players: int, tickets_each: int,
+               trains: int | None = None) -> Rules:
+    """The rules of a game the shared model can follow: the rules' own checks (``TooFewTickets``
+    among them), then the number of deals (``TooManyDeals``)."""
+    rules = Rules(board, players=players, tickets_each=tickets_each,
+                  trains=DEFAULT_TRAINS if trains is None else trains)
+    if deal_count(players * tickets_each, [tickets_each] * players) > MAX_WORLDS:
+        raise TooManyDeals(players, tickets_each)
+    return rules
 
 
 class TTRModel(mesa.Model):
@@ -99,16 +99,12 @@ class TTRModel(mesa.Model):
     def __init__(self, *, board: str | Board = "europe24", players: int = 3,
                  tickets_each: int = 2, agent_kinds: str | Sequence[str] = "epistemic",
                  trains: int | None = None, rng: int | None = None):
-        super().__init__(rng=rng)
-        self.seed: int = self._seed  # Mesa keeps it private; users quote it to replay a game
+        # The seed is kept here (Mesa keeps its own private): users quote it to replay a game.
+        self.seed: int = secrets.randbelow(2**31 - 1) if rng is None else rng
+        super().__init__(rng=self.seed)
         kinds = parse_kinds(agent_kinds, players)
         self.board = load_board(board) if isinstance(board, str) else board
-        self.rules = Rules(self.board, players=players, tickets_each=tickets_each,
-                           trains=DEFAULT_TRAINS if trains is None else trains)
-        if world_count(players, tickets_each) > MAX_WORLDS:
-            raise ValueError(f"{players} players × {tickets_each} tickets make "
-                             f"{world_count(players, tickets_each):,} possible deals; the shared "
-                             f"model holds at most {MAX_WORLDS:,} (4 × 4): deal fewer tickets")
+        self.rules = game_rules(self.board, players, tickets_each, trains)
         # The game's own generator is seeded from the model's, so one seed fixes everything.
         self.state = GameState(self.rules, self.random.getrandbits(32))
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]
@@ -116,12 +112,11 @@ class TTRModel(mesa.Model):
         self.initial_worlds = self.worlds.n_worlds
         self.history: list[TurnRecord] = []
         self.blocks = 0
-        self._holders: dict[int, Holders] = {}
+        self._knowledge: dict[int, TicketKnowledge] = {}
+        # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports.
         self.datacollector = mesa.DataCollector(
-            model_reporters={"Worlds": "world_count", "Blocks": "blocks",
-                             "Announcement": "last_announcement"},
-            agent_reporters={"Kind": "kind", "Score": "score", "KnownTickets": "known_tickets",
-                             "Blocks": "blocks"},
+            model_reporters={"Worlds": "world_count"},
+            agent_reporters={"Kind": "kind", "Score": "score", "Blocks": "blocks"},
         )
         self.datacollector.collect(self)
 
@@ -135,19 +130,16 @@ class TTRModel(mesa.Model):
     def turn(self) -> int:
         return self.state.turn
 
-    @property
-    def last_announcement(self) -> str:
-        if not self.history or not self.history[-1].announcements:
-            return ""
-        return "; ".join(a.text for a in self.history[-1].announcements)
-
-    def holders(self, agent: int) -> Holders:
+    def knowledge(self, agent: int) -> TicketKnowledge:
         """Who ``agent`` considers a possible holder of each dealt ticket (cached until the
         shared model changes)."""
-        if agent not in self._holders:
+        if agent not in self._knowledge:
             tickets = [t.id for t in self.state.dealt_tickets]
-            self._holders[agent] = holders(self.worlds, agent, tickets, self.rules.players)
-        return self._holders[agent]
+            self._knowledge[agent] = ticket_knowledge(self.worlds, agent, tickets,
+                                                      self.rules.players)
+        return self._knowledge[agent]
+
+    holders = knowledge  # the name before issue 17, kept while branches in flight move over
 
     def evaluate(self, text: str) -> tuple[bool, np.ndarray]:
         """A formula's value at the actual world and at every world (raises ``FormulaError``)."""
@@ -157,52 +149,40 @@ class TTRModel(mesa.Model):
     # ----- one turn -------------------------------------------------------------------------
 
     def step(self) -> None:
-        """Play the current player's whole turn, then take the turn's announcements."""
+        """One turn: the current seat plays it, the turn's announcements update the shared
+        model, the record and the data collector take note."""
         if not self.running:
             return
-        state = self.state
-        player = state.current
-        seat = self.seats[player]
-        events, announced = [], []
-        claimed = block = None
-        while True:
-            choice = seat.choose()
-            action = choice.claim if isinstance(choice, Block) else choice
-            if isinstance(choice, Block):
-                block = (choice.victim, choice.ticket)
-                announced.append(("block", block_announcement(player, *block)))
-            elif isinstance(action, Claim) and seat.kind in CLAIMS_FOR_OWN_TICKETS and \
-                    action.connection in own_path_connections(state, player):
-                # computed on the board before the claim, as everyone would
-                announced.append(("claim", claim_inference(state, player, action.connection)))
-            if isinstance(action, Claim):
-                claimed = action.connection
-            event = state.apply(action)
-            events.append(event)
-            if event.turn_over:
-                break
-        completed = tuple(t for e in events for t in e.completed)
-        announced += [("completion", holds(player, t)) for t in completed]
+        seat = self.seats[self.state.current]
+        played = seat.play_turn()
+        announced = turn_announcements(played.before, seat.player, seat.kind, played.choices,
+                                       played.events)
         before = self.worlds.n_worlds
         records = tuple(self._announce(kind, formula) for kind, formula in announced)
+        block = next(((c.victim, c.ticket) for c in played.choices if isinstance(c, Block)),
+                     None)
         if block is not None:
             seat.blocks += 1
             self.blocks += 1
+        events = played.events
         self.history.append(TurnRecord(
-            turn=events[0].turn, player=player, kind=seat.kind, events=tuple(events),
-            actions=tuple(e.action.describe(self.board) for e in events), claimed=claimed,
-            block=block, completed=completed, announcements=records, worlds_before=before,
-            worlds_after=self.worlds.n_worlds, end_reason=state.end_reason))
-        self.running = not state.is_terminal()
+            turn=events[0].turn, player=seat.player, kind=seat.kind, events=events,
+            actions=tuple(e.action.describe(self.board) for e in events),
+            claimed=next((e.action.connection for e in events if isinstance(e.action, Claim)),
+                         None),
+            block=block, completed=tuple(t for e in events for t in e.completed),
+            announcements=records, worlds_before=before, worlds_after=self.worlds.n_worlds,
+            end_reason=self.state.end_reason))
+        self.running = not self.state.is_terminal()
         self.datacollector.collect(self)
 
-    def _announce(self, kind: str, formula: Formula) -> Announcement:
+    def _announce(self, kind: AnnouncementKind, formula: Formula) -> Announcement:
         """Publicly announce ``formula``. The actual world always survives: the announcements
         are truthful by construction, so ``AnnouncementError`` here is a bug and propagates."""
         before = self.worlds.n_worlds
         self.worlds = self.worlds.announce(formula)
         if self.worlds.n_worlds != before:
-            self._holders.clear()
+            self._knowledge.clear()
         return Announcement(kind, formula, before, self.worlds.n_worlds)
 
     def run(self, max_turns: int = 100_000) -> None:

@@ -14,6 +14,17 @@ from boards import COLOURS, Board
 DEFAULT_TRAINS = 18
 
 
+class TooFewTickets(ValueError):
+    """The board's deck cannot deal every player its tickets. A type of its own, so that the app
+    can deal fewer instead of failing, without a second copy of the rule."""
+
+    def __init__(self, board: Board, players: int, tickets_each: int) -> None:
+        self.deck = len(board.tickets)
+        super().__init__(f"{players} players × {tickets_each} tickets each need "
+                         f"{players * tickets_each} tickets, but board {board.name} has only "
+                         f"{self.deck}; deal fewer")
+
+
 @dataclass(frozen=True)
 class Rules:
     """Board and settings. Validation happens here so that a bad parameter combination is named
@@ -35,11 +46,8 @@ class Rules:
             raise ValueError(f"players must be 2 to 5, got {self.players}")
         if self.tickets_each < 1:
             raise ValueError(f"tickets each must be at least 1, got {self.tickets_each}")
-        deck = len(self.board.tickets)
-        if self.players * self.tickets_each > deck:
-            raise ValueError(f"{self.players} players × {self.tickets_each} tickets each need "
-                             f"{self.players * self.tickets_each} tickets, but board "
-                             f"{self.board.name} has only {deck}; deal fewer")
+        if self.players * self.tickets_each > len(self.board.tickets):
+            raise TooFewTickets(self.board, self.players, self.tickets_each)
         if self.trains < 1:
             raise ValueError(f"trains must be at least 1, got {self.trains}")
         if self.cards_per_colour < 0 or self.locomotives < 0:

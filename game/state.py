@@ -7,6 +7,7 @@ returns the :class:`Event` it caused. Every random choice (deals, shuffles) come
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
@@ -183,6 +184,24 @@ class GameState:
             face_up=tuple(self.face_up), pile_size=len(self.pile),
             discard_size=len(self.discard), current=self.current,
             dealt=frozenset(t.id for t in self.dealt_tickets))
+
+    def clone(self) -> GameState:
+        """An independent copy, as OpenSpiel's ``clone``: keep the position a move was chosen
+        in while the move is applied to the original. The generator's state is copied too, so
+        the copy plays on exactly as the original would."""
+        new = copy.copy(self)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.pile, new.discard, new.face_up = self.pile.copy(), self.discard.copy(), \
+            self.face_up.copy()
+        new.hands = [hand.copy() for hand in self.hands]
+        new.finished = [done.copy() for done in self.finished]
+        new.trains, new.owner = self.trains.copy(), self.owner.copy()
+        new._adjacent = [{city: near.copy() for city, near in adj.items()}
+                         for adj in self._adjacent]
+        new._paths = dict(self._paths)  # the values are immutable
+        new.history = self.history.copy()
+        return new
 
     def claimable(self, player: int, connection: Connection) -> str | None:
         """Why ``player`` may not take ``connection`` now (ignoring cards), or ``None``."""

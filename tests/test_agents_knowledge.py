@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import arrange, hand
 
-from agents.knowledge import holds
+from agents.knowledge import ticket_atom
 from agents.model import TTRModel
 from boards import parse_board
 from kripke import Common, Knows
@@ -46,7 +46,7 @@ def scripted_model() -> TTRModel:
 
 def test_a_giveaway_claim_lets_the_opponent_know_block_and_announce():
     model = scripted_model()
-    ticket = holds(0, AC_TICKET)
+    ticket = ticket_atom(0, AC_TICKET)
     assert model.world_count == 6
     assert not model.worlds.knows(1, ticket)
 
@@ -76,7 +76,7 @@ def test_the_inference_uses_the_paths_of_the_board_as_it_is_when_claiming():
     model.step()
     [claim] = model.history[-1].announcements
     assert model.history[-1].claimed in (2, 3)
-    assert claim.formula == holds(0, AC_TICKET)
+    assert claim.formula == ticket_atom(0, AC_TICKET)
 
 
 def blocked_games(seeds):
@@ -92,7 +92,7 @@ def test_after_a_declared_block_the_blocked_ticket_is_common_knowledge():
     seen = 0
     for model in blocked_games(range(40)):
         victim, ticket = model.history[-1].block
-        assert model.worlds.holds(Common(None, holds(victim, ticket)))
+        assert model.worlds.holds(Common(None, ticket_atom(victim, ticket)))
         seen += 1
     assert seen >= 10, "too few blocks to say anything"
 
@@ -113,6 +113,6 @@ def test_knowledge_of_atoms_never_shrinks(seed):
 def test_every_agent_knows_its_own_hand_from_the_deal():
     model = TTRModel(players=3, tickets_each=2, rng=3)
     for p in range(3):
-        known = model.holders(p)
+        known = model.knowledge(p)
         for t in model.state.tickets[p]:
             assert known.known(t.id) == p

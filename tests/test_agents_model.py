@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from agents import log
-from agents.knowledge import deal_worlds, holds
-from agents.model import TTRModel, world_count
+from agents.knowledge import deal_worlds, ticket_atom
+from agents.model import TTRModel
 from game.cards import N_CARD_TYPES
+from kripke import deal_count
 
 
 def play(seed: int, **params) -> TTRModel:
@@ -49,8 +50,8 @@ def test_the_actual_world_survives_every_turn_of_thousands_of_games(chunk):
         assert model.worlds.actual is not None
         for p, held in enumerate(model.state.tickets):
             for t in held:
-                assert model.worlds.holds(holds(p, t.id))
-        assert 1 <= model.world_count <= world_count(players, tickets)
+                assert model.worlds.holds(ticket_atom(p, t.id))
+        assert 1 <= model.world_count <= deal_count(players * tickets, [tickets] * players)
 
 
 def test_blocks_and_giveaways_happen_in_a_fair_share_of_epistemic_games():
@@ -124,4 +125,4 @@ def test_bad_parameters_are_named(params, message):
 
 def test_the_deal_model_has_the_textbook_world_count():
     model = TTRModel(players=3, tickets_each=3, rng=1)
-    assert deal_worlds(model.state).n_worlds == world_count(3, 3) == 1680
+    assert deal_worlds(model.state).n_worlds == deal_count(9, [3, 3, 3]) == 1680

@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from agents.model import parse_kinds
 from app.components.session import Defaults, new_model
 from app.options import add_game_options
 
@@ -58,9 +57,9 @@ def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[s
 
 
 def run(args: argparse.Namespace) -> NoReturn:
-    parse_kinds(args.agents, args.players)  # as strict as the other commands
     defaults = defaults_from(args)
-    new_model(defaults)  # bad options fail here, as one line, not in the browser
+    # bad options fail here, as one line, not in the browser; kinds as strict as elsewhere
+    new_model(defaults, repeat_kinds=False)
     argv, env = server_command(args, defaults)
     print(f"ttr-kripke app: http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
     os.execve(argv[0], argv, env)

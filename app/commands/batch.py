@@ -13,7 +13,6 @@ from pathlib import Path
 from tqdm import tqdm
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
-from agents.model import parse_kinds
 from app.cli import UsageError
 from app.options import add_game_options
 from bench.table import print_table
@@ -47,7 +46,6 @@ def _check(args: argparse.Namespace) -> GameSpec:
         raise UsageError(f"--plot writes a PNG; name the file *.png, not {args.plot}")
     spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains)
     spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts
-    parse_kinds(args.agents, args.players)
     return spec
 
 

@@ -87,7 +87,7 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
     for t in sorted(holder):
         cells = []
         for a in agents:
-            h = model.holders(a)
+            h = model.knowledge(a)
             known = h.known(t)
             if known == a:
                 text = "mine"
@@ -144,7 +144,7 @@ def hand_html(model: TTRModel, player: int) -> str:
     done = model.state.finished[player]
     tickets = "".join(f"<li>{_ticket_name(model, t.id)}{' ✓ finished' * (t.id in done)}</li>"
                       for t in model.state.tickets[player])
-    known = model.holders(player).known_opponent_tickets
+    known = model.knowledge(player).known_opponent_tickets
     knows = ", ".join(f"{who(p)} holds {_ticket_name(model, t)}" for p, t in sorted(known))
     return (f"<div>{who(player)}'s train cards: {chips or 'none'}</div>"
             f"<div style='margin-top:4px'>Tickets:<ul style='margin:0'>{tickets}</ul></div>"

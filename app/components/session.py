@@ -11,15 +11,17 @@ import os
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import cycle, islice
 
-from agents.model import MAX_WORLDS, TTRModel, world_count
+from agents.agents import AgentKind, parse_kinds
+from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from boards import builtin_boards, load_board
+from game.rules import TooFewTickets
 
 ENV_PREFIX = "TTR_KRIPKE_"
-#: Agent kinds the sidebar offers; a comma list is repeated over the seats.
-KIND_CHOICES = ("epistemic", "baseline", "random", "epistemic,baseline", "epistemic,random",
-                "epistemic,baseline,random")
+#: Agent kinds the sidebar offers, from the table of kinds: each kind alone, the epistemic
+#: player against each other kind, and all of them; a comma list is repeated over the seats.
+KIND_CHOICES = (*map(str, AgentKind), *(f"{AgentKind.EPISTEMIC},{k}" for k in AgentKind
+                                        if k != AgentKind.EPISTEMIC), ",".join(AgentKind))
 
 
 @dataclass(frozen=True)
@@ -55,23 +57,25 @@ class DemoModel(TTRModel):
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
-                 rng: int | str | None = None):
+                 rng: int | str | None = None, repeat_kinds: bool = True):
         players, tickets_each = int(players), int(tickets_each)
-        kinds = agent_kinds.split(",") if isinstance(agent_kinds, str) else list(agent_kinds)
         loaded = load_board(board)
-        dealt = tickets_each
-        while dealt > 1 and (dealt * players > len(loaded.tickets)
-                             or world_count(players, dealt) > MAX_WORLDS):
+        dealt, why = tickets_each, ""
+        while dealt > 1:  # TTRModel's own checks say whether a deal fits, and why not
+            try:
+                game_rules(loaded, players, dealt, trains)
+                break
+            except TooFewTickets:
+                why = why or f"{loaded.title} has only {len(loaded.tickets)}."
+            except TooManyDeals as e:
+                why = why or (f"{e.deals:,} possible deals are more than the model holds "
+                              f"({MAX_WORLDS:,}).")
             dealt -= 1
         super().__init__(board=loaded, players=players, tickets_each=dealt,
-                         agent_kinds=list(islice(cycle(k.strip() for k in kinds), players)),
+                         agent_kinds=parse_kinds(agent_kinds, players, repeat=repeat_kinds),
                          trains=trains, rng=seed_of(rng))
         self.notice = "" if dealt == tickets_each else (
-            f"{players} players get {dealt} tickets each, not {tickets_each}: "
-            + (f"{loaded.title} has only {len(loaded.tickets)}."
-               if tickets_each * players > len(loaded.tickets) else
-               f"{world_count(players, tickets_each):,} possible deals are more than the model "
-               f"holds ({MAX_WORLDS:,})."))
+            f"{players} players get {dealt} tickets each, not {tickets_each}: {why}")
 
 
 def seed_of(text: int | str | None) -> int | None:
@@ -83,9 +87,11 @@ def seed_of(text: int | str | None) -> int | None:
     return int(text) if text.isdigit() else zlib.crc32(text.encode())
 
 
-def new_model(d: Defaults) -> DemoModel:
+def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
+    """The game ``d`` describes; ``repeat_kinds=False`` holds the agent kinds to the command
+    line's rule (one kind, or one per seat) instead of the sidebar's (repeated over the seats)."""
     return DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
-                     agent_kinds=d.agents, trains=d.trains, rng=d.seed)
+                     agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
 
 
 def model_params(d: Defaults) -> dict:
