@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 from positions import arrange, hand
 
-from agents.knowledge import ticket_atom
+from agents.agents import AgentKind
+from agents.knowledge import AnnouncementKind, ticket_atom, turn_announcements
 from agents.model import TTRModel
+from agents.policies import Block, best_payment
 from boards import parse_board
+from game.actions import DrawDeck
 from kripke import Common, Knows
 
 # A–B–C is the only short way between A and C (2 trains; the detour A–H–C takes 6), and no other
@@ -77,6 +80,54 @@ def test_the_inference_uses_the_paths_of_the_board_as_it_is_when_claiming():
     [claim] = model.history[-1].announcements
     assert model.history[-1].claimed in (2, 3)
     assert claim.formula == ticket_atom(0, AC_TICKET)
+
+
+def _played(state, *actions):
+    """The events of ``actions`` applied to a copy: the protocol's input, the state untouched."""
+    after = state.clone()
+    return [after.apply(a) for a in actions]
+
+
+def test_the_protocol_alone_a_claim_tells_its_tickets_a_random_claim_nothing():
+    state = scripted_model().state  # player 0 holds A–C and can pay only A–B
+    claim = best_payment(state, 0, AB)
+    events = _played(state, claim)
+    assert turn_announcements(state, 0, AgentKind.EPISTEMIC, [claim], events) == (
+        (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
+    assert turn_announcements(state, 0, AgentKind.BASELINE, [claim], events) == (
+        (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
+    assert turn_announcements(state, 0, AgentKind.RANDOM, [claim], events) == ()
+
+
+def test_the_protocol_alone_a_declared_block_announces_what_the_blocker_knows():
+    state = scripted_model().state
+    arrange(state, hands={1: hand(blue=1)}, current=1)
+    claim = best_payment(state, 1, BC)
+    block = Block(claim, victim=0, ticket=AC_TICKET)
+    assert turn_announcements(state, 1, AgentKind.EPISTEMIC, [block],
+                              _played(state, claim)) == (
+        (AnnouncementKind.BLOCK, Knows(1, ticket_atom(0, AC_TICKET))),)
+
+
+def test_the_protocol_alone_a_finishing_claim_is_a_claim_then_a_completion():
+    state = scripted_model().state
+    arrange(state, hands={0: hand(blue=1)}, owner={AB: 0}, current=0)
+    claim = best_payment(state, 0, BC)
+    events = _played(state, claim)
+    assert events[0].completed == (AC_TICKET,)
+    assert turn_announcements(state, 0, AgentKind.EPISTEMIC, [claim], events) == (
+        (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),
+        (AnnouncementKind.COMPLETION, ticket_atom(0, AC_TICKET)))
+    assert turn_announcements(state, 0, AgentKind.RANDOM, [claim], events) == (
+        (AnnouncementKind.COMPLETION, ticket_atom(0, AC_TICKET)),)
+
+
+def test_the_protocol_alone_draws_announce_nothing():
+    state = scripted_model().state
+    arrange(state, pile=[0, 1, 2, 3], current=0)
+    draws = [DrawDeck(), DrawDeck()]
+    assert turn_announcements(state, 0, AgentKind.EPISTEMIC, draws,
+                              _played(state, *draws)) == ()
 
 
 def blocked_games(seeds):
