@@ -80,22 +80,29 @@ def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules
 
 def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
                   board: Board | None = None) -> Iterator[tuple[GameState, Event]]:
-    """Re-deal the game and apply each logged action, yielding the state after each; raises
-    ``ValueError`` at the first event that does not come out as recorded."""
+    """Re-deal the game and apply each logged action, yielding the state after each (one state,
+    changing as it goes); raises ``ValueError`` at the first event that does not come out as
+    recorded."""
     state = GameState(rules_from_header(head, board), head["seed"])
-    for record in events:
-        expected = event_from_json(record)
-        got = state.apply(expected.action)
-        if got != expected:
-            raise ValueError(f"replay diverges at event {expected.index}: the log says "
-                             f"{expected}, the rules give {got}")
-        yield state, got
+    for event in _apply(state, events):
+        yield state, event
 
 
 def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
            board: Board | None = None) -> GameState:
     """The final state of a logged game (see :func:`replay_states`)."""
     state = GameState(rules_from_header(head, board), head["seed"])
-    for replayed, _ in replay_states(head, events, board):
-        state = replayed
+    for _ in _apply(state, events):
+        pass
     return state
+
+
+def _apply(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
+    """Apply each logged action to ``state``, checking that it does what the log says."""
+    for record in events:
+        expected = event_from_json(record)
+        got = state.apply(expected.action)
+        if got != expected:
+            raise ValueError(f"replay diverges at event {expected.index}: the log says "
+                             f"{expected}, the rules give {got}")
+        yield got
