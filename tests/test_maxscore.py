@@ -161,6 +161,8 @@ def test_bad_input_is_a_clear_error(bad, message):
     ["max-score", "--board", "atlantis"], ["max-score", "--trains", "-3"],
     ["max-score", "--sweep", "9:1"], ["max-score", "--sweep", "x"],
     ["max-score", "--plot", "a.png"],
+    ["max-score", "--sweep", "1:3", "--tickets", "0"],  # a sweep has no game position
+    ["max-score", "--owned", "3", "--sensitivity"],
 ])
 def test_cli_rejects_bad_input_with_exit_2(argv, capsys):
     assert main(argv) == 2

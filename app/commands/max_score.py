@@ -40,6 +40,10 @@ def run(args: argparse.Namespace) -> int:
     board = load_board(args.board)
     if args.plot and not args.sweep:
         raise ValueError("--plot draws a sweep; add --sweep A:B")
+    position = args.tickets is not None or args.owned or args.taken
+    if position and (args.sweep or args.sensitivity):
+        raise ValueError("--tickets/--owned/--taken describe one game position; they do not "
+                         "combine with --sweep or --sensitivity")
     if args.sweep:
         budgets = _budgets(args.sweep)
         began = time.perf_counter()
@@ -55,10 +59,7 @@ def run(args: argparse.Namespace) -> int:
         if args.sensitivity:
             _print_frequencies(results)
         return 0
-    if args.tickets is not None or args.owned or args.taken:
-        if args.sweep or args.sensitivity:
-            raise ValueError("--tickets/--owned/--taken describe one game position; they do not "
-                             "combine with --sweep or --sensitivity")
+    if position:
         mine = _ids(args.tickets or "", "--tickets", len(board.tickets))
         taken = set(_ids(args.taken, "--taken", len(board.connections)))
         result = max_score(board, args.trains, tickets=[board.tickets[i] for i in mine],

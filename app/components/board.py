@@ -16,7 +16,7 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
-from app.components.style import CARD_HEX, HIGHLIGHT, player_colour, player_name, swatch
+from app.components.style import CARD_HEX, HIGHLIGHT, legend, player_colour, player_name
 from boards import Board, Connection
 
 WIDTH, PAD, LABEL_ROOM = 1000, 40, 110  # LABEL_ROOM: names are written right of the dots
@@ -152,8 +152,7 @@ def BoardView(model: TTRModel, perspective: int | None = None):
                     attributes={"data-testid": "last-move"},
                     style="margin-top:6px;padding:4px 8px;border-left:4px solid "
                           f"{HIGHLIGHT};background:rgba(255,202,40,.15)")
-        players = "".join(f"<span style='margin-right:1em'>{swatch(p)}{player_name(p)}</span>"
-                          for p in range(model.rules.players))
+        players = legend(model.rules.players)
         solara.HTML(tag="div", unsafe_innerHTML=(
             f"{players}<br>Thin dashed: unclaimed (card colour, one dash per train). Thick: "
             "claimed, in the owner's colour. Badge: length; F<i>n</i>: ferry needing <i>n</i> "

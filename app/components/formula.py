@@ -13,7 +13,6 @@ import numpy as np
 import solara
 
 from agents.model import TTRModel
-from kripke import FormulaError
 
 
 @dataclass(frozen=True)
@@ -35,9 +34,7 @@ def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
         return FormulaResult(text)
     try:
         holds, values = model.evaluate(text)
-    except FormulaError as e:
-        return FormulaResult(text, error=str(e))
-    except ValueError as e:  # unknown atom or agent (ModelError)
+    except ValueError as e:  # a FormulaError, or an unknown atom or agent (ModelError)
         return FormulaResult(text, error=str(e))
     return FormulaResult(text, holds, values)
 

@@ -30,6 +30,13 @@ def player_name(player: int) -> str:
     return f"player {player}"
 
 
+def legend(players: int) -> str:
+    """Every seat's swatch and name in a row, as inline HTML (the key under the board and
+    the worlds graph)."""
+    return "".join(f"<span style='margin-right:1em'>{swatch(p)}{player_name(p)}</span>"
+                   for p in range(players))
+
+
 def swatch(player: int) -> str:
     """A small coloured square before a player's name, as inline HTML."""
     return (f'<span style="display:inline-block;width:.8em;height:.8em;border-radius:2px;'

@@ -30,9 +30,9 @@ from app.components.style import (
     FAILS_COLOUR,
     HOLDS_COLOUR,
     WORLD_COLOUR,
+    legend,
     player_colour,
     player_name,
-    swatch,
 )
 
 MAX_DRAWN = 300
@@ -286,8 +286,7 @@ def WorldsGraph(model: TTRModel, perspective: int | None = None,
             "srcdoc": html, "title": "possible worlds graph", "data-testid": "worlds-graph",
             "data-drawn-worlds": str(drawn),
             "style": "width:100%;height:470px;border:1px solid #cfd8dc;border-radius:6px"})
-        agents = "".join(f"<span style='margin-right:1em'>{swatch(p)}{player_name(p)}</span>"
-                         for p in range(players))
+        agents = legend(players)
         solara.HTML(tag="div", unsafe_innerHTML=(
             f"★ the actual world. Hover a world for its deal. An edge in {agents}: that player "
             "cannot tell the two worlds apart (it holds the same tickets in both)."
