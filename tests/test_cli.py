@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 
+import networkx as nx
 import pytest
 
 from app.cli import main
+from boards import load_board
 
 
 def test_play_prints_announcements_and_a_summary(capsys, tmp_path):
@@ -88,3 +90,32 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def _trains(line: str) -> int:
+    return int(line.rsplit("(", 1)[1].split()[0])
+
+
+def test_route_gives_the_fewest_trains_and_every_other_way_as_short(capsys):
+    board = load_board("usa")
+    graph = nx.Graph()
+    for c in board.connections:
+        graph.add_edge(c.a, c.b, length=c.length)
+    fewest = nx.shortest_path_length(graph, "New York", "Los Angeles", weight="length")
+    assert main(["route", "--board", "usa", "new york", "Los Angeles"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(f"New York to Los Angeles takes {fewest} trains at the fewest")
+    ideal = next(line for line in lines if line.startswith("ideal route: New York "))
+    others = [line.strip() for line in lines if line.startswith("  New York ")]
+    assert others and "other routes as short" in " ".join(lines)
+    assert all(_trains(line) == fewest for line in [ideal, *others])
+    routes = [line.split(" (")[0].removeprefix("ideal route: ") for line in [ideal, *others]]
+    assert all(r.endswith(" Los Angeles") for r in routes)
+    assert len(set(routes)) == len(routes)  # the halves of a double are not two routes
+
+
+def test_route_names_the_closest_cities_for_a_misspelt_one(capsys):
+    assert main(["route", "Pari", "Wien"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no city 'Pari' on europe24" in err and "Paris" in err
+    assert "Traceback" not in err
