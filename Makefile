@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/ttr-kripke app
 
+# Lint and type-check first (seconds), then every test.
 test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/python -m pytest -n 2 -q
 
 bench: $(STAMP)

@@ -17,7 +17,7 @@ from agents.agents import KINDS, AgentKind
 from agents.policies import Block, own_path_connections
 from game.actions import Action, Claim
 from game.state import Event, GameState
-from kripke import Atom, Knows, KripkeModel, Or, deal_model
+from kripke import Atom, DealModel, Knows, KripkeModel, Or, deal_model
 from kripke.formula import Formula
 
 
@@ -28,7 +28,7 @@ def ticket_atom(player: int, ticket: int) -> Atom:
     return Atom("p", (player, ticket))
 
 
-def deal_worlds(state: GameState) -> KripkeModel:
+def deal_worlds(state: GameState) -> DealModel:
     """Every deal of the dealt tickets giving each player its number of tickets, the real deal
     actual; player i sees exactly its own hand."""
     players = range(state.rules.players)

@@ -57,6 +57,6 @@ def replay(path: str | Path, board: Board | None = None) -> tuple[GameState, Kri
             if worlds.n_worlds != a["worlds_after"]:
                 raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds after "
                                  f"{a['formula']}, the log says {a['worlds_after']}")
-    if state is None:
+    if state is None or worlds is None:
         raise ValueError(f"{path}: the log has no events to replay")
     return state, worlds

@@ -28,7 +28,7 @@ from boards import Board, load_board
 from game.actions import Claim
 from game.rules import DEFAULT_TRAINS, Rules
 from game.state import Event, GameState
-from kripke import KripkeModel, deal_count, parse
+from kripke import DealModel, deal_count, parse
 from kripke.formula import Formula
 
 #: The largest deal the shared model is built for: 4 players × 4 tickets.
@@ -96,6 +96,8 @@ def game_rules(board: Board, players: int, tickets_each: int,
 class TTRModel(mesa.Model):
     """Players of the given kinds play one game; ``running`` turns false when it ends."""
 
+    running: bool
+
     def __init__(self, *, board: str | Board = "europe24", players: int = 3,
                  tickets_each: int = 2, agent_kinds: str | Sequence[str] = "epistemic",
                  trains: int | None = None, rng: int | None = None):
@@ -108,7 +110,7 @@ class TTRModel(mesa.Model):
         # The game's own generator is seeded from the model's, so one seed fixes everything.
         self.state = GameState(self.rules, self.random.getrandbits(32))
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]
-        self.worlds: KripkeModel = deal_worlds(self.state)
+        self.worlds: DealModel = deal_worlds(self.state)
         self.initial_worlds = self.worlds.n_worlds
         self.history: list[TurnRecord] = []
         self.blocks = 0

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import networkx as nx
 
@@ -118,9 +118,14 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
 Fail = Callable[[str, str], BoardError]
 
 
-def _is_whole(value: Any) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     """An int that is not a bool (JSON true would otherwise pass as 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_fraction(value: object) -> TypeGuard[float]:
+    """A number from 0 to 1 that is not a bool."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
 
 
 def _check_fields(entry_raw: dict, allowed: tuple[str, ...], entry: str, fail: Fail) -> None:
@@ -159,8 +164,7 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
             raise fail(entry, "duplicate city name")
         seen.add(c["name"])
         x, y = c.get("x"), c.get("y")
-        if not all(isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1
-                   for v in (x, y)):
+        if not (_is_fraction(x) and _is_fraction(y)):
             raise fail(entry, '"x" and "y" must be numbers from 0 to 1 (drawing position, y down)')
         out.append(City(c["name"], float(x), float(y)))
     return tuple(out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from boards import Board
 from game.cards import CARD_NAMES
 
 
@@ -17,7 +18,7 @@ class Claim:
     colour: int | None
     locomotives: int
 
-    def describe(self, board) -> str:
+    def describe(self, board: Board) -> str:
         conn = board.connections[self.connection]
         paid = [] if self.colour is None else [CARD_NAMES[self.colour]]
         if self.locomotives:
@@ -31,7 +32,7 @@ class DrawFaceUp:
 
     slot: int
 
-    def describe(self, board) -> str:
+    def describe(self, board: Board) -> str:
         return f"draws face-up slot {self.slot}"
 
 
@@ -39,7 +40,7 @@ class DrawFaceUp:
 class DrawDeck:
     """Take the top card of the draw pile."""
 
-    def describe(self, board) -> str:
+    def describe(self, board: Board) -> str:
         return "draws from the pile"
 
 
@@ -47,12 +48,13 @@ class DrawDeck:
 class Pass:
     """Legal only when nothing else is: no claim can be paid and no card can be drawn."""
 
-    def describe(self, board) -> str:
+    def describe(self, board: Board) -> str:
         return "passes"
 
 
 Action = Claim | DrawFaceUp | DrawDeck | Pass
-_KINDS = {"claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck, "pass": Pass}
+_KINDS: dict[str, type[Action]] = {"claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck,
+                                   "pass": Pass}
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 

@@ -11,7 +11,7 @@ import copy
 import random
 from dataclasses import dataclass
 
-from boards import Connection, Ticket
+from boards import Board, Connection, Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, N_CARD_TYPES, colour_of
 from game.paths import ShortestPaths, ticket_paths
@@ -119,7 +119,7 @@ class GameState:
     # ----- queries -------------------------------------------------------------------------
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.rules.board
 
     @property
@@ -264,7 +264,7 @@ class GameState:
     def apply(self, action: Action) -> Event:
         """Apply the current player's ``action``; raise :class:`IllegalAction` with the reason
         if the rules forbid it. Returns the event, also appended to ``history``."""
-        if self.is_terminal():
+        if self.end_reason is not None:
             raise IllegalAction(f"the game is over ({END_REASONS[self.end_reason]})")
         p, turn = self.current, self.turn
         cards: tuple[int, ...] = ()
@@ -279,10 +279,11 @@ class GameState:
         elif isinstance(action, DrawDeck):
             if not (self.pile or self.discard):
                 raise IllegalAction("the draw pile and the discard pile are both empty")
-            card = self._take_from_pile()
-            self.hands[p][card] += 1
+            top = self._take_from_pile()
+            assert top is not None  # checked above: the piles are not both empty
+            self.hands[p][top] += 1
             self.drawn += 1
-            cards = (card,)
+            cards = (top,)
             turn_over = self._after_draw(False)
         elif isinstance(action, Pass):
             if self.legal_actions() != [Pass()]:
@@ -358,9 +359,9 @@ class GameState:
         return False
 
     def _take_face_up(self, slot: int) -> int:
-        if not 0 <= slot < len(self.face_up) or self.face_up[slot] is None:
+        card = self.face_up[slot] if 0 <= slot < len(self.face_up) else None
+        if card is None:
             raise IllegalAction(f"face-up slot {slot} is empty or does not exist")
-        card = self.face_up[slot]
         if card == LOCO and self.drawn:
             raise IllegalAction("a face-up locomotive cannot be the second card of a turn")
         self.hands[self.current][card] += 1

@@ -115,7 +115,7 @@ class _Checker:
             case Not(g):
                 return ~self.value(g)
             case And(parts):
-                result = self.value(parts[0]) & self.value(parts[1])
+                result: BoolArray = self.value(parts[0]) & self.value(parts[1])
                 for part in parts[2:]:
                     result &= self.value(part)
                 return result
@@ -129,12 +129,13 @@ class _Checker:
                 result |= self.value(right)
                 return result
             case Iff(left, right):
-                return self.value(left) == self.value(right)
-            case Knows(agent, g):
-                i = model.agent_index(agent)
+                result = self.value(left) == self.value(right)
+                return result
+            case Knows(who, g):
+                i = model.agent_index(who)
                 return box(model.keys(i), model.n_keys(i), self.value(g))
-            case Possible(agent, g):
-                i = model.agent_index(agent)
+            case Possible(who, g):
+                i = model.agent_index(who)
                 return diamond(model.keys(i), model.n_keys(i), self.value(g))
             case Everyone(group, g):
                 values = self.value(g)
@@ -194,8 +195,8 @@ class _Checker:
                 inner = self.observed_table(g)
                 return None if inner is None else (inner[0], ~inner[1])
             case And(parts) | Or(parts):
-                tables = [self.observed_table(p) for p in parts]
-                if any(t is None for t in tables) or len({t[0] for t in tables}) != 1:
+                tables = [t for p in parts if (t := self.observed_table(p)) is not None]
+                if len(tables) != len(parts) or len({t[0] for t in tables}) != 1:
                     return None
                 combine = np.logical_and if isinstance(f, And) else np.logical_or
                 return tables[0][0], combine.reduce([t[1] for t in tables])

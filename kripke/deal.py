@@ -18,6 +18,7 @@ from collections.abc import Collection, Hashable, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb, factorial, prod
+from typing import Any
 
 import numpy as np
 
@@ -137,16 +138,17 @@ class DealModel(KripkeModel):
         self.cards = cards
         self.hand_sizes = hand_sizes
 
-    def deal(self, world: int | None = None) -> tuple[tuple[Hashable, ...], ...]:
-        """The hands, one tuple of cards per agent, in a world (default: the actual one)."""
+    def deal(self, world: int | None = None) -> tuple[tuple[Any, ...], ...]:
+        """The hands, one tuple of cards per agent, in a world (default: the actual one); the
+        cards are the caller's own values (``Any``: whatever hashables it dealt)."""
         world = self._world(world)
         return tuple(
             tuple(self.cards[c] for c in members[keys[world]])
             for members, keys in zip(self._members, self._keys, strict=True)
         )
 
-    def world_label(self, world: int) -> str:
-        """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}``."""
+    def world_label(self, world: int | None = None) -> str:
+        """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}`` (default: the actual world)."""
         return " ".join(
             f"{agent}:{{{','.join(str(c) for c in hand)}}}"
             for agent, hand in zip(self.agents, self.deal(world), strict=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 type Agent = int | str
 type AtomArg = int | str
@@ -139,8 +140,9 @@ class Not(Formula):
 @dataclass(frozen=True, slots=True, init=False)
 class Junction(Formula):
     """What And and Or share: two or more parts, ``of`` for any number of them. Subclasses
-    give ``unit()``, the value of no parts at all."""
+    give ``UNIT``, the value of no parts at all."""
 
+    UNIT: ClassVar[Formula]
     parts: tuple[Formula, ...]
 
     def __init__(self, *parts: Formula) -> None:
@@ -154,7 +156,7 @@ class Junction(Formula):
         """The n-ary form: the unit (⊤ for And, ⊥ for Or) for none, the formula for one."""
         parts = tuple(parts)
         if not parts:
-            return cls.unit()  # each junction names its own unit
+            return cls.UNIT  # each junction names its own unit
         return parts[0] if len(parts) == 1 else cls(*parts)
 
     def children(self) -> tuple[Formula, ...]:
@@ -165,18 +167,14 @@ class Junction(Formula):
 class And(Junction):
     """Conjunction of two or more formulas: ``And(a, b, c)``; ``And.of(xs)`` for any number."""
 
-    @staticmethod
-    def unit() -> Formula:
-        return Top()
+    UNIT: ClassVar[Formula] = Top()
 
 
 @dataclass(frozen=True, slots=True, init=False)
 class Or(Junction):
     """Disjunction of two or more formulas: ``Or(a, b)``; ``Or.of(xs)`` for any number."""
 
-    @staticmethod
-    def unit() -> Formula:
-        return Bottom()
+    UNIT: ClassVar[Formula] = Bottom()
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     import networkx as nx
 
 type Mask = np.ndarray | Sequence[bool] | Sequence[int]
+#: Maps keyed by atoms, by their text or by both; by agent names, numbers or both. (A Mapping's
+#: key type is invariant, so a dict keyed by Atom alone is not a Mapping[Atom | str, ...].)
+type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
+type ByAgent[V] = Mapping[int, V] | Mapping[str, V] | Mapping[Agent, V]
 
 
 def _as_atom(atom: Atom | str) -> Atom:
@@ -80,32 +84,33 @@ class KripkeModel:
 
     def __init__(
         self,
-        valuation: Mapping[Atom | str, Any] | None = None,
-        observations: Mapping[Agent, Any] | None = None,
+        valuation: ByAtom[Any] | None = None,
+        observations: ByAgent[Any] | None = None,
         actual: int | None = None,
         *,
-        observed_atoms: Mapping[Atom | str, tuple[Agent, Any]] | None = None,
+        observed_atoms: ByAtom[tuple[Agent, Any]] | None = None,
         n_worlds: int | None = None,
     ) -> None:
-        valuation = dict(valuation or {})
-        observations = dict(observations or {})
+        atom_values: list[tuple[Atom | str, Any]] = [*(valuation or {}).items()]
+        seen: list[tuple[Agent, Any]] = [*(observations or {}).items()]
+        tables: list[tuple[Atom | str, tuple[Agent, Any]]] = [*(observed_atoms or {}).items()]
         if n_worlds is None:
-            values = [*valuation.values(), *observations.values()]
+            values = [v for _, v in atom_values + seen]
             known = [len(v) for v in values if hasattr(v, "__len__")]
             if not known:
                 raise ModelError("cannot tell the number of worlds: pass n_worlds")
             n_worlds = known[0]
         self._n = int(n_worlds)
-        self._agents: tuple[Agent, ...] = tuple(observations)
+        self._agents: tuple[Agent, ...] = tuple(a for a, _ in seen)
         self._agent_index = self._index_agents(self._agents)
-        keys = [_as_keys(v, self._n, a) for a, v in observations.items()]
+        keys = [_as_keys(v, self._n, a) for a, v in seen]
         self._keys: tuple[IntArray, ...] = tuple(k for k, _ in keys)
         self._n_keys: tuple[int, ...] = tuple(
             int(k.max()) + 1 if k.size else 0 for k in self._keys
         )
         self._valuation: dict[Atom, BoolArray] = {}
         self._lazy: dict[Atom, Callable[[IntArray], Any]] = {}
-        for atom, values in valuation.items():
+        for atom, values in atom_values:
             if callable(values):
                 self._lazy[_as_atom(atom)] = values
                 continue
@@ -115,7 +120,7 @@ class KripkeModel:
             array.flags.writeable = False
             self._valuation[_as_atom(atom)] = array
         self._observed: dict[Atom, tuple[int, BoolArray]] = {}
-        for atom, (agent, table) in (observed_atoms or {}).items():
+        for atom, (agent, table) in tables:
             index = self.agent_index(agent)
             if keys[index][1]:
                 raise ModelError(
@@ -149,7 +154,7 @@ class KripkeModel:
     def from_worlds(
         cls,
         worlds: Sequence[Iterable[Atom | str]],
-        observations: Mapping[Agent, Any],
+        observations: ByAgent[Any],
         actual: int | None = None,
         *,
         atoms: Iterable[Atom | str] = (),
@@ -266,7 +271,7 @@ class KripkeModel:
 
     # --- updates ---------------------------------------------------------------------------
 
-    def announce(self, formula: Formula | str) -> KripkeModel:
+    def announce(self, formula: Formula | str) -> Self:
         """Public announcement: the model of the worlds where the formula held before.
 
         Raises :class:`AnnouncementError` if the formula is false at the actual world.
@@ -277,7 +282,7 @@ class KripkeModel:
             raise AnnouncementError(formula)
         return self.restrict(mask)
 
-    def restrict(self, mask: Mask) -> KripkeModel:
+    def restrict(self, mask: Mask) -> Self:
         """The sub-model on the chosen worlds (a bool mask or sorted indices).
 
         The actual world becomes None if it is not kept; ``announce`` refuses that case.
@@ -341,8 +346,8 @@ class KripkeModel:
                 known[atom] = False
         return known
 
-    def world_label(self, world: int) -> str:
-        """A readable name for a world: here the atoms true in it."""
+    def world_label(self, world: int | None = None) -> str:
+        """A readable name for a world (default: the actual one): here the atoms true in it."""
         world = self._world(world)
         index = np.array([world])
         true = [str(a) for a in self.atoms if self.atom_values(a, index)[0]]

@@ -260,8 +260,8 @@ class _Parser:
                 group = (self.agent(rest, token.position + 2),)
             elif underscore:
                 group = self.group(token)
-            cls = {"E": Everyone, "C": Common, "D": Distributed}[head]
-            return cls(group, self.operand(token))
+            group_cls = {"E": Everyone, "C": Common, "D": Distributed}[head]
+            return group_cls(group, self.operand(token))
         args: list[AtomArg] = []
         if self.token.kind == "lparen":
             open_paren = self.advance()

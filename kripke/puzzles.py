@@ -29,7 +29,8 @@ def muddy_children(n: int, muddy: Collection[int]) -> KripkeModel:
 
 
 def _bit(i: int, world_ids: np.ndarray) -> np.ndarray:
-    return (world_ids >> i) & 1 == 1
+    bits: np.ndarray = (world_ids >> i) & 1 == 1
+    return bits
 
 
 def at_least_one_muddy(n: int) -> Formula:

@@ -6,6 +6,8 @@ For property tests of this package and of code built on it. Importing this modul
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from hypothesis import strategies as st
 
@@ -48,7 +50,7 @@ def models(draw: st.DrawFn, max_worlds: int = 7) -> KripkeModel:
     keys = st.lists(st.integers(0, 3), min_size=n, max_size=n)
     observations = {agent: np.array(draw(keys)) for agent in AGENTS}
     bools = st.lists(st.booleans(), min_size=n, max_size=n)
-    valuation = {atom: draw(bools) for atom in PLAIN_ATOMS}
+    valuation: dict[Atom, Any] = {atom: draw(bools) for atom in PLAIN_ATOMS}
     true_ids = np.array(draw(st.lists(st.integers(0, n - 1), max_size=n)), dtype=np.int64)
     valuation[LAZY_ATOM] = lambda ids: np.isin(ids, true_ids)
     tables = st.lists(st.booleans(), min_size=4, max_size=4)
@@ -61,8 +63,8 @@ def groups(
     agents: tuple[Agent, ...] = AGENTS,
 ) -> st.SearchStrategy[tuple[Agent, ...] | None]:
     """None (all agents) or a non-empty subset of the agents."""
-    return st.none() | st.lists(st.sampled_from(agents), min_size=1, max_size=len(agents),
-                                unique=True)
+    return st.one_of(st.none(), st.lists(st.sampled_from(agents), min_size=1,
+                                         max_size=len(agents), unique=True).map(tuple))
 
 
 def formulas(

@@ -152,10 +152,9 @@ def _flow(b: _Builder, net: Network, x, y, opts: Options) -> None:
         for v in range(net.n):
             idx, coef = [], []
             for a, (_, tail, head) in enumerate(arcs):
-                if tail == v:
-                    idx.append(f[a]), coef.append(1.0)
-                elif head == v:
-                    idx.append(f[a]), coef.append(-1.0)
+                if v in (tail, head):
+                    idx.append(f[a])
+                    coef.append(1.0 if tail == v else -1.0)
             want = 1.0 if v == s else -1.0 if v == d else 0.0
             if want:
                 b.row(idx + [y[t]], coef + [-want], 0.0, 0.0)
@@ -182,8 +181,8 @@ def _rooted(b: _Builder, net: Network, x, y, opts: Options) -> np.ndarray:
     half = len(net.edges)
     for k in range(half):  # a tree edge is a chosen edge, used in one direction
         b.row([arc[k], arc[k + half], x[k]], [1.0, 1.0, -1.0], upper=0.0)
-    into = [[] for _ in range(n)]
-    out = [[] for _ in range(n)]
+    into: list[list[int]] = [[] for _ in range(n)]
+    out: list[list[int]] = [[] for _ in range(n)]
     for a, (_, tail, head) in enumerate(arcs):
         into[head].append(a)
         out[tail].append(a)

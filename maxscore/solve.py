@@ -34,6 +34,10 @@ from maxscore.network import Network, build_network
 
 __all__ = ["MaxScoreResult", "max_score", "solve_network"]
 
+#: What solving a network gives: the best edges found (indices into ``Network.edges``), a proven
+#: bound on the total (a whole number, or inf when nothing could be proven in time), statistics.
+type Solution = tuple[tuple[int, ...], float, dict[str, object]]
+
 
 @dataclass(frozen=True)
 class MaxScoreResult:
@@ -49,7 +53,7 @@ class MaxScoreResult:
     tickets: tuple[Ticket, ...]
     connection_points: int
     ticket_points: int
-    bound: int
+    bound: float  # a whole number, or inf when nothing could be proven in time
     proven: bool
     seconds: float
     stats: dict[str, object] = field(default_factory=dict, compare=False)
@@ -88,8 +92,8 @@ def max_score(board: Board, trains: int, *, tickets: Iterable[Ticket] | None = N
 
 
 def solve_network(net: Network, trains: int, opts: Options, deadline: float | None, *,
-                  one_tree: dict[int, int] | None = None,
-                  start: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], int, dict]:
+                  one_tree: dict[int, float] | None = None,
+                  start: tuple[int, ...] | None = None) -> Solution:
     """Best edges, proven bound and statistics for ``net`` under ``trains``.
 
     ``one_tree`` maps budgets to proven bounds on the one-piece gain, as a sweep learns them:
@@ -113,7 +117,8 @@ def solve_network(net: Network, trains: int, opts: Options, deadline: float | No
 
 
 def _one_tree_or_split(net: Network, trains: int, opts: Options, deadline: float | None,
-                       one_tree: dict[int, int] | None, seed, stats: dict):
+                       one_tree: dict[int, float] | None, seed: tuple[int, ...] | None,
+                       stats: dict[str, object]) -> Solution:
     """The rooted case: ticketless networks (a knapsack), one tree with tickets (the MIP), and
     networks with tickets in two or more pieces (the split bound, else the flow MIP)."""
     loose = fill(net, set(), trains)
@@ -173,8 +178,8 @@ def _left(deadline: float | None) -> float | None:
 
 
 def _split_bound(net: Network, trains: int, value: int, opts: Options,
-                 deadline: float | None, stats: dict, exact: dict[int, int],
-                 cheapest: int) -> int:
+                 deadline: float | None, stats: dict[str, object], exact: dict[int, float],
+                 cheapest: int) -> float:
     """A bound on networks whose finished tickets lie in two or more pieces.
 
     Each piece costs at least the cheapest ticket. Per-share bounds start from LP tangents
@@ -211,11 +216,12 @@ def _split_bound(net: Network, trains: int, value: int, opts: Options,
                 tangents.append(_lp_tangent(net, b, opts))
                 lp_solves += 1
             continue
-        b = next((b for b in parts if b not in exact), None)
-        if b is None or (deadline is not None and time.perf_counter() > deadline):
+        share = next((b for b in parts if b not in exact), None)
+        if share is None or (deadline is not None and time.perf_counter() > deadline):
             break
-        shares = solve(build(net, b, opts), time_limit=_left(deadline), start=greedy(net, b))
-        exact[b] = _whole(shares.bound) - net.constant
+        shares = solve(build(net, share, opts), time_limit=_left(deadline),
+                       start=greedy(net, share))
+        exact[share] = _whole(shares.bound) - net.constant
         mip_solves += 1
     stats.update(split_lp_solves=lp_solves, split_mip_solves=mip_solves)
     return total + net.constant if total > target else value
@@ -257,8 +263,8 @@ def _lp_tangent(net: Network, trains: int, opts: Options) -> tuple[int, float, f
     return trains, value - net.constant, dual
 
 
-def make_result(board: Board, net: Network, trains: int, chosen, bound: int, seconds: float,
-                stats: dict) -> MaxScoreResult:
+def make_result(board: Board, net: Network, trains: int, chosen: tuple[int, ...], bound: float,
+                seconds: float, stats: dict[str, object]) -> MaxScoreResult:
     """Re-score ``chosen`` (edge indices) independently and report it in board terms."""
     connection_points, ticket_points, done = net.score(chosen)
     picked = set(chosen) | {k for k, e in enumerate(net.edges) if e.owned}

@@ -58,7 +58,7 @@ def _chain(board: Board, budgets: Sequence[int], time_limit: float | None,
     """Budgets in increasing order, each reusing what the ones before proved and built."""
     net = build_network(board)
     opts = options or Options()
-    one_tree: dict[int, int] = {}
+    one_tree: dict[int, float] = {}
     results = []
     previous: tuple[int, ...] | None = None
     for b in budgets:

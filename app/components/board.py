@@ -118,7 +118,7 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
             rings |= {t.a, t.b}
     for city in board.cities:
         x, y = _point(board, city.name)
-        if city.name in rings:
+        if perspective is not None and city.name in rings:
             dots.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R + 5}" fill="none" '
                         f'stroke="{player_colour(perspective)}" stroke-width="3"/>')
         dots.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" fill="white" '

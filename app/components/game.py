@@ -24,14 +24,16 @@ OUTSIDE = "outside"
 
 def _worlds_axes(ax: Axes) -> None:
     """Worlds fall by factors, so a log scale shows every announcement as a visible step."""
-    ax.figure.set_size_inches(6, 2.6)
+    if (figure := ax.get_figure(root=True)) is not None:
+        figure.set_size_inches(6, 2.6)
     ax.set_yscale("log")
     ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_ylabel("possible deals")
     ax.grid(True, which="major", alpha=0.3)
-    ax.get_legend().remove()
+    if (legend := ax.get_legend()) is not None:
+        legend.remove()
 
 
 WorldsPlot, _ = make_plot_component({"Worlds": "#546e7a"}, post_process=_worlds_axes)

@@ -220,7 +220,7 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
         if faded:
             faded_ids.add(wid)
             colour, border = "#eceff1", "#cfd8dc"
-        elif seen is not None:  # a world the viewer still considers possible: ringed, bigger
+        elif perspective is not None:  # a world the viewer still considers possible: ringed
             border, width, size = player_colour(perspective), 3, 15
         title = (f"world {wid}{' (the actual world)' if actual else ''}\n"
                  + deal_text(model, sub.deal(index)))
