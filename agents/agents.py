@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 import mesa
 
@@ -98,8 +97,6 @@ class PlayerAgent(mesa.Agent):
     never the reverse); the agent reads its game state, its generator and its knowledge.
     """
 
-    model: Any
-
     def __init__(self, model: mesa.Model, player: int, kind: AgentKind):
         super().__init__(model)
         self.player = player
@@ -108,7 +105,7 @@ class PlayerAgent(mesa.Agent):
 
     @property
     def state(self) -> GameState:
-        return self.model.state  # type: ignore[no-any-return]
+        return self.model.state
 
     def choose(self) -> Action | Block:
         """The next action of this player's turn; all randomness is the model's generator."""
@@ -131,7 +128,7 @@ class PlayerAgent(mesa.Agent):
 
     def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
         """(opponent, ticket) pairs this agent knows, at the actual world."""
-        return self.model.knowledge(self.player).known_opponent_tickets  # type: ignore[no-any-return]
+        return self.model.knowledge(self.player).known_opponent_tickets
 
     @property
     def score(self) -> int:
