@@ -124,11 +124,7 @@ class DealModel(KripkeModel):
             holds = np.zeros((len(hands), n), dtype=bool)
             np.put_along_axis(holds, hands, True, axis=1)
             for c, card in enumerate(cards):
-                name = _atom(atom.format(agent=agent, card=card))
-                if name in observed:
-                    raise ModelError(f"atom pattern {atom!r} gives {name} twice: it must name "
-                                     "both {agent} and {card}")
-                observed[name] = (agent, holds[:, c].copy())
+                observed[hand_atom(atom, agent, card, observed)] = (agent, holds[:, c].copy())
         super().__init__(
             observations=dict(zip(agents, keys, strict=True)),
             actual=actual,
@@ -155,6 +151,33 @@ class DealModel(KripkeModel):
         )
 
 
+def deal_arguments(
+    cards: Sequence[Hashable], hand_sizes: Sequence[int], agents: Sequence[Agent] | None
+) -> tuple[tuple[Hashable, ...], tuple[int, ...], tuple[Agent, ...]]:
+    """The arguments of a deal as tuples, checked: distinct cards, hands that fit, one agent per
+    hand (agents default to 0..m-1). Shared by the explicit and the symbolic deal."""
+    cards = tuple(cards)
+    hand_sizes = tuple(int(k) for k in hand_sizes)
+    if len(set(cards)) != len(cards):
+        raise ModelError("the cards must be distinct")
+    if any(k < 0 for k in hand_sizes) or sum(hand_sizes) > len(cards):
+        raise ModelError(f"hand sizes {hand_sizes} do not fit {len(cards)} cards")
+    agents = tuple(range(len(hand_sizes))) if agents is None else tuple(agents)
+    if len(agents) != len(hand_sizes):
+        raise ModelError(f"{len(agents)} agents but {len(hand_sizes)} hand sizes")
+    return cards, hand_sizes, agents
+
+
+def hand_atom(pattern: str, agent: Agent, card: Hashable, taken: Collection[Atom]) -> Atom:
+    """The atom "agent holds card" by the pattern (default ``p({agent},{card})``), refused if
+    the pattern already gave it for another agent or card."""
+    name = _atom(pattern.format(agent=agent, card=card))
+    if name in taken:
+        raise ModelError(f"atom pattern {pattern!r} gives {name} twice: it must name "
+                         "both {agent} and {card}")
+    return name
+
+
 def deal_model(
     cards: Sequence[Hashable],
     hand_sizes: Sequence[int],
@@ -171,18 +194,10 @@ def deal_model(
     ``p(i,c)`` -- are true iff agent i holds card c. Agents default to 0..m-1. More than
     ``max_worlds`` deals (about 10 bytes each) are refused before any memory is taken.
     """
-    cards = tuple(cards)
-    hand_sizes = tuple(int(k) for k in hand_sizes)
+    cards, hand_sizes, agents = deal_arguments(cards, hand_sizes, agents)
     n = len(cards)
-    if len(set(cards)) != n:
-        raise ModelError("the cards must be distinct")
     if n > 62:
         raise ModelError("at most 62 cards (hands are numbered through 64-bit masks)")
-    if any(k < 0 for k in hand_sizes) or sum(hand_sizes) > n:
-        raise ModelError(f"hand sizes {hand_sizes} do not fit {n} cards")
-    agents = tuple(range(len(hand_sizes))) if agents is None else tuple(agents)
-    if len(agents) != len(hand_sizes):
-        raise ModelError(f"{len(agents)} agents but {len(hand_sizes)} hand sizes")
     if (count := deal_count(n, hand_sizes)) > max_worlds:
         raise ModelError(f"{count:,} deals are more than max_worlds={max_worlds:,}")
     undealt = n - sum(hand_sizes)

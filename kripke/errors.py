@@ -17,18 +17,20 @@ class AnnouncementError(ValueError):
 
 
 class ModelTooLargeError(ValueError):
-    """Drawing was asked for more worlds than a picture can show."""
+    """Drawing (or listing) was asked for more worlds than a picture (or a list) can hold: a
+    symbolic model raises it too, whenever a question needs its states one by one."""
 
-    def __init__(self, n_worlds: int, max_worlds: int, agent: object = None) -> None:
+    def __init__(self, n_worlds: int, max_worlds: int, agent: object = None, *,
+                 task: str = "to draw", advice: str | None = None) -> None:
         self.n_worlds = n_worlds
         self.max_worlds = max_worlds
         if agent is None:
             what = f"the model has {n_worlds:,} worlds"
-            advice = "draw the worlds one agent considers possible (agent=...)"
+            advice = advice or "draw the worlds one agent considers possible (agent=...)"
         else:
             what = f"agent {agent!r} considers {n_worlds:,} worlds possible"
-            advice = "draw fewer worlds (restrict the model)"
+            advice = advice or "draw fewer worlds (restrict the model)"
         super().__init__(
-            f"{what}, more than max_worlds={max_worlds:,} to draw; {advice} "
+            f"{what}, more than max_worlds={max_worlds:,} {task}; {advice} "
             "or announce more first"
         )

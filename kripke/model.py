@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
-from kripke.arrays import BoolArray, IntArray, gather
+from kripke.arrays import BoolArray, IntArray, class_flags, gather
 from kripke.check import evaluate
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
+from kripke.interface import AgentClass, ClassSummary
 from kripke.parser import parse
 
 if TYPE_CHECKING:
@@ -345,6 +346,36 @@ class KripkeModel:
             elif not values.any():
                 known[atom] = False
         return known
+
+    def count(self, formula: Formula | str) -> int:
+        """In how many worlds the formula holds."""
+        return int(np.count_nonzero(self.evaluate(formula)))
+
+    def possible_count(self, agent: Agent, world: int | None = None) -> int:
+        """How many worlds the agent considers possible at a world (its class's size)."""
+        keys = self._keys[self.agent_index(agent)]
+        return int(np.count_nonzero(keys == keys[self._world(world)]))
+
+    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
+        """The agent's classes with their sizes; each listed with the atoms true throughout it
+        when there are at most ``max_classes`` (see :class:`kripke.interface.ClassSummary`)."""
+        index = self.agent_index(agent)
+        keys, n_keys = self._keys[index], self._n_keys[index]
+        sizes = np.bincount(keys, minlength=n_keys)
+        present = np.flatnonzero(sizes)
+        actual_key = None if self.actual is None else int(keys[self.actual])
+        classes = None
+        if present.size <= max_classes:
+            always = {atom: ~class_flags(keys, n_keys, self.atom_values(atom))[:, 0]
+                      for atom in self.atoms}
+            found = []
+            for key in present.tolist():
+                label = " ".join(str(a) for a, true in always.items() if true[key])
+                found.append(AgentClass(label or "(no atom true)", int(sizes[key]),
+                                        key == actual_key))
+            classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
+        return ClassSummary(agent, self._n, int(present.size),
+                            None if actual_key is None else int(sizes[actual_key]), classes)
 
     def world_label(self, world: int | None = None) -> str:
         """A readable name for a world (default: the actual one): here the atoms true in it."""

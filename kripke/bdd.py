@@ -1,0 +1,286 @@
+"""The BDD layer under the symbolic model: one CUDD manager per vocabulary of atoms.
+
+CUDD (through the ``dd`` package's wheel, which ships the compiled ``dd.cudd``) does the work;
+this module gives it the vocabulary's atoms as variables in a fixed order, typed handles for the
+few operations the checker needs, counts that stay exact past 2**53, and cardinality constraints
+("exactly k of these atoms") built as small diagrams directly, never by listing assignments.
+
+``dd.cudd`` is a compiled module without type information, so the manager and its diagrams are
+seen through the :class:`Manager` and :class:`Function` protocols below: the subset of the API
+this package calls, as ``dd.cudd`` documents it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, cast
+
+from dd import cudd  # type: ignore[import-not-found,unused-ignore]
+
+from kripke.errors import ModelError
+from kripke.formula import Atom
+
+#: CUDD counts models in a double: exact while the count stays below this.
+_EXACT_DOUBLE = 2**53
+
+
+class Function(Protocol):
+    """A BDD node of ``dd.cudd`` (a Boolean function over the manager's variables)."""
+
+    def __and__(self, other: Function, /) -> Function: ...
+    def __or__(self, other: Function, /) -> Function: ...
+    def __invert__(self) -> Function: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __len__(self) -> int: ...
+    def implies(self, other: Function, /) -> Function: ...
+    def equiv(self, other: Function, /) -> Function: ...
+
+    @property
+    def negated(self) -> bool: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def low(self) -> Function: ...
+    @property
+    def high(self) -> Function: ...
+
+
+class Manager(Protocol):
+    """A ``dd.cudd.BDD`` manager: the variables and the operations on diagrams."""
+
+    @property
+    def true(self) -> Function: ...
+    @property
+    def false(self) -> Function: ...
+    def declare(self, *names: str) -> None: ...
+    def var(self, name: str) -> Function: ...
+    def level_of_var(self, name: str) -> int: ...
+    def configure(self, **settings: object) -> dict[str, object]: ...
+    def ite(self, condition: Function, then: Function, otherwise: Function, /) -> Function: ...
+    def cube(self, assignment: Mapping[str, bool], /) -> Function: ...
+    def let(self, definitions: Mapping[str, bool], u: Function, /) -> Function: ...
+    def exist(self, names: Iterable[str], u: Function, /) -> Function: ...
+    def forall(self, names: Iterable[str], u: Function, /) -> Function: ...
+    def count(self, u: Function, nvars: int | None = None) -> float: ...
+    def pick_iter(self, u: Function, care_vars: set[str] | None = None
+                  ) -> Iterable[dict[str, bool]]: ...
+
+
+class Vocabulary:
+    """Atoms as BDD variables, declared once in the given order, in a manager of their own.
+
+    The order is the diagrams' variable order and matters for their size: a deal puts each
+    card's atoms side by side (card-major), which keeps "each agent holds k cards" small.
+    Dynamic reordering is off, so sizes and run times do not depend on what CUDD decides.
+    """
+
+    def __init__(self, atoms: Iterable[Atom | str]) -> None:
+        self.atoms: tuple[Atom, ...] = tuple(a if isinstance(a, Atom) else Atom(a) for a in atoms)
+        if len(set(self.atoms)) != len(self.atoms):
+            raise ModelError("a vocabulary lists each atom once")
+        self.manager: Manager = cast(Manager, cudd.BDD())
+        self.manager.configure(reordering=False)
+        self.names: dict[Atom, str] = {a: f"v{i}" for i, a in enumerate(self.atoms)}
+        self.atom_of: dict[str, Atom] = {n: a for a, n in self.names.items()}
+        self.manager.declare(*self.names.values())
+
+    def __len__(self) -> int:
+        return len(self.atoms)
+
+    def __contains__(self, atom: object) -> bool:
+        return atom in self.names
+
+    def name(self, atom: Atom) -> str:
+        try:
+            return self.names[atom]
+        except KeyError:
+            examples = ", ".join(str(a) for a in self.atoms[:5])
+            raise ModelError(
+                f"unknown atom {atom}; the model has atoms such as {examples}"
+            ) from None
+
+    def var(self, atom: Atom | str) -> Function:
+        """The diagram of one atom."""
+        return self.manager.var(self.name(atom if isinstance(atom, Atom) else Atom(atom)))
+
+    @property
+    def true(self) -> Function:
+        return self.manager.true
+
+    @property
+    def false(self) -> Function:
+        return self.manager.false
+
+    def cube(self, values: Mapping[Atom, bool]) -> Function:
+        """The conjunction of literals fixing the given atoms."""
+        return self.manager.cube({self.name(a): bool(v) for a, v in values.items()})
+
+    def restrict(self, u: Function, values: Mapping[Atom, bool]) -> Function:
+        """u with the given atoms fixed (the cofactor): a function of the other atoms."""
+        return self.manager.let({self.name(a): bool(v) for a, v in values.items()}, u)
+
+    def value(self, u: Function, state: Mapping[Atom, bool]) -> bool:
+        """u's value at a state that fixes every atom u depends on."""
+        result = self.restrict(u, state)
+        if result == self.true:
+            return True
+        if result != self.false:
+            raise ModelError("the state does not fix every atom of the vocabulary")
+        return False
+
+    # --- cardinality constraints, built without listing assignments -------------------------
+
+    def exactly(self, k: int, atoms: Sequence[Atom]) -> Function:
+        """Exactly k of the atoms hold: a diagram of at most (k+1)·len(atoms) nodes."""
+        return self._counting(atoms, k)[k] if 0 <= k <= len(atoms) else self.false
+
+    def at_most(self, k: int, atoms: Sequence[Atom]) -> Function:
+        """At most k of the atoms hold."""
+        if k >= len(atoms):
+            return self.true
+        result = self.false
+        for part in self._counting(atoms, k)[: k + 1] if k >= 0 else ():
+            result = result | part
+        return result
+
+    def at_least(self, k: int, atoms: Sequence[Atom]) -> Function:
+        """At least k of the atoms hold."""
+        return ~self.at_most(k - 1, atoms)
+
+    def _counting(self, atoms: Sequence[Atom], k: int) -> list[Function]:
+        """[exactly 0, exactly 1, ..., exactly k] of the atoms, in one bottom-up pass.
+
+        The atoms are taken from the lowest level up, so each ite only puts a new top node
+        over diagrams already built: the cost is linear in len(atoms)·k.
+        """
+        names = sorted({self.name(a) for a in atoms}, key=self.manager.level_of_var,
+                       reverse=True)
+        if len(names) != len(atoms):
+            raise ModelError("a cardinality constraint lists each atom once")
+        m = self.manager
+        counts = [m.true] + [m.false] * k
+        for name in names:
+            v = m.var(name)
+            counts = [m.ite(v, counts[j - 1] if j else m.false, counts[j]) for j in range(k + 1)]
+        return counts
+
+    # --- quantifiers and counts -------------------------------------------------------------
+
+    def forall(self, names: Iterable[str], u: Function) -> Function:
+        return self.manager.forall(names, u)
+
+    def exist(self, names: Iterable[str], u: Function) -> Function:
+        return self.manager.exist(names, u)
+
+    def count(self, u: Function) -> int:
+        """How many assignments of the whole vocabulary satisfy u, exactly."""
+        if u == self.false:
+            return 0
+        approximate = self.manager.count(u, nvars=len(self.atoms))
+        if approximate < _EXACT_DOUBLE:
+            # Every partial count CUDD adds is a whole number no larger than the total, so a
+            # double holds each of them exactly while the total is below 2**53.
+            return int(approximate)
+        return _exact_count(self.manager, u, len(self.atoms))
+
+    def assignments(self, u: Function, atoms: Iterable[Atom] | None = None
+                    ) -> Iterable[dict[Atom, bool]]:
+        """Every assignment of the atoms (default: all) satisfying u, lazily; u must depend on
+        no other atom."""
+        care = set(self.names.values()) if atoms is None else {self.name(a) for a in atoms}
+        for found in self.manager.pick_iter(u, care_vars=care):
+            yield {self.atom_of[n]: bool(v) for n, v in found.items()}
+
+    def fixed(self, u: Function, atoms: Iterable[Atom]) -> dict[Atom, bool]:
+        """The atoms with one value in every assignment satisfying u (u not false), with it.
+
+        One pass over u's nodes instead of two BDD operations per atom: in a reduced diagram
+        every node other than false has a satisfying path, so an atom can be true exactly when
+        some node of its level has a high child other than false or some edge skips its level
+        (and likewise for false). Complemented edges flip the children of a negated node.
+        """
+        if u == self.false:
+            raise ModelError("no assignment satisfies the function")
+        n = len(self.atoms)
+        true, false = self.true, self.false
+        can_be = [[False, False] for _ in range(n)]  # per level: can be false, can be true
+        skipped = [0] * (n + 1)  # a difference array of edges jumping over each level
+
+        def level(f: Function) -> int:
+            return n if f == true or f == false else f.level
+
+        def jump(top: int, bottom: int) -> None:
+            if bottom > top + 1:
+                skipped[top + 1] += 1
+                skipped[bottom] -= 1
+
+        jump(-1, level(u))
+        stack, seen = [u], {int(u)}
+        while stack:
+            f = stack.pop()
+            if f == true:
+                continue
+            top = f.level
+            if f.negated:
+                regular = ~f
+                children = (~regular.low, ~regular.high)
+            else:
+                children = (f.low, f.high)
+            for value, child in enumerate(children):
+                if child == false:
+                    continue
+                can_be[top][value] = True
+                jump(top, level(child))
+                if int(child) not in seen:
+                    seen.add(int(child))
+                    stack.append(child)
+        running = 0
+        for top in range(n):
+            running += skipped[top]
+            if running:
+                can_be[top] = [True, True]
+        fixed: dict[Atom, bool] = {}
+        for atom in atoms:
+            can_false, can_true = can_be[self.manager.level_of_var(self.name(atom))]
+            if can_false != can_true:
+                fixed[atom] = can_true
+        return fixed
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self.atoms)} atoms)"
+
+
+def _exact_count(manager: Manager, root: Function, n_vars: int) -> int:
+    """Satisfying assignments over n_vars variables, in Python ints, by one pass over the nodes.
+
+    CUDD stores complemented edges: a negated node stands for the complement of its regular
+    node, so its count is 2**(variables below) minus the regular one's.
+    """
+    true, false = manager.true, manager.false
+    memo: dict[int, int] = {}
+
+    def level(u: Function) -> int:
+        return n_vars if u == true or u == false else u.level
+
+    def below(u: Function) -> int:
+        """Models of u over the variables at levels >= level(u)."""
+        if u == true:
+            return 1
+        if u == false:
+            return 0
+        key = int(u)
+        if key in memo:
+            return memo[key]
+        top = u.level
+        regular = ~u if u.negated else u
+        low, high = regular.low, regular.high
+        models = (below(low) << (level(low) - top - 1)) + (below(high) << (level(high) - top - 1))
+        if u.negated:
+            models = (1 << (n_vars - top)) - models
+        memo[key] = models
+        return models
+
+    return below(root) << level(root)
+

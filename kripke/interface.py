@@ -1,0 +1,90 @@
+"""What every model backend answers: the explicit :class:`~kripke.model.KripkeModel` (a list of
+worlds) and the symbolic :class:`~kripke.symbolic.SymbolicModel` (a knowledge structure on
+BDDs) alike, so the game, the app and the benchmarks can hold either.
+
+SMCDEL's split: one language, several backends behind one interface, a plain reference checker
+they are both tested against. The questions are the ones a player or a teacher asks at the
+actual world; what only a list of worlds can answer (a value per world, a drawing) stays with
+the explicit model, and the symbolic one translates to it when it is small enough
+(:func:`kripke.translate.to_explicit`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, Self, runtime_checkable
+
+from kripke.formula import Agent, Atom, Formula
+
+
+@dataclass(frozen=True, slots=True)
+class AgentClass:
+    """One class of an agent's partition: the worlds it cannot tell apart from each other."""
+
+    label: str  # the atoms true throughout the class, e.g. the agent's own hand
+    size: int  # how many worlds it holds
+    actual: bool  # whether the actual world is in it
+
+
+@dataclass(frozen=True, slots=True)
+class ClassSummary:
+    """An agent's partition in numbers, for a picture that cannot show every world.
+
+    ``classes`` lists each class (the actual one first, then the largest first), or is None when
+    there are more than the ``max_classes`` asked for; the counts are always there.
+    """
+
+    agent: Agent
+    n_worlds: int
+    n_classes: int
+    actual_size: int | None  # worlds in the actual world's class; None without an actual world
+    classes: tuple[AgentClass, ...] | None
+
+
+@runtime_checkable
+class EpistemicModel(Protocol):
+    """A multi-agent S5 model with an actual world, updated by public announcements."""
+
+    @property
+    def agents(self) -> tuple[Agent, ...]: ...
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]: ...
+
+    @property
+    def n_worlds(self) -> int:
+        """How many worlds (states) are still possible."""
+        ...
+
+    def holds(self, formula: Formula | str) -> bool:
+        """Whether the formula is true at the actual world."""
+        ...
+
+    def count(self, formula: Formula | str) -> int:
+        """In how many of the possible worlds the formula is true."""
+        ...
+
+    def announce(self, formula: Formula | str) -> Self:
+        """The model after a truthful public announcement (refused if false at the actual
+        world, with :class:`~kripke.errors.AnnouncementError`)."""
+        ...
+
+    def knows(self, agent: Agent, formula: Formula | str) -> bool:
+        """K_a φ at the actual world."""
+        ...
+
+    def knows_whether(self, agent: Agent, formula: Formula | str) -> bool:
+        """K_a φ ∨ K_a ¬φ at the actual world."""
+        ...
+
+    def known_atoms(self, agent: Agent) -> dict[Atom, bool]:
+        """The atoms whose value the agent knows at the actual world, with that value."""
+        ...
+
+    def possible_count(self, agent: Agent) -> int:
+        """How many worlds the agent considers possible at the actual world (its class)."""
+        ...
+
+    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
+        """The agent's classes with their sizes (listed up to ``max_classes`` of them)."""
+        ...

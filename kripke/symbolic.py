@@ -1,0 +1,275 @@
+"""Symbolic models: knowledge structures on BDDs, for models far too big to list their worlds.
+
+A knowledge structure (SMCDEL's, after van Benthem, van Eijck, Gattinger and Su) is
+
+* a vocabulary V of atoms (BDD variables, :class:`kripke.bdd.Vocabulary`),
+* a law θ: a BDD over V whose satisfying assignments are the possible states (the worlds),
+* for each agent the atoms it observes, O_a ⊆ V: two states look the same to a exactly when
+  they agree on O_a, so each agent's relation is an S5 partition, as in the explicit model,
+* an actual state.
+
+Knowledge is quantification (see :mod:`kripke.symbolic_check`) and a public announcement of ψ
+replaces θ by θ ∧ ψ, so the 3·10¹¹ deals of 20 tickets to 5 players cost a diagram of some
+27,000 nodes. The model answers the questions of :class:`kripke.interface.EpistemicModel`;
+what needs a list of worlds (a value per world, a drawing) goes through
+:func:`kripke.translate.to_explicit`, which refuses past a limit with ``ModelTooLargeError``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Self
+
+from kripke.bdd import Function, Vocabulary
+from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError
+from kripke.formula import Agent, Atom, Formula
+from kripke.interface import AgentClass, ClassSummary
+from kripke.parser import parse
+from kripke.symbolic_check import SymbolicChecker
+
+type State = Mapping[Atom | str, bool] | Iterable[Atom | str]
+
+#: Top-level extensions a model keeps (the game asks the same few formulas many times).
+_CACHE_SIZE = 256
+
+
+def _as_atom(atom: Atom | str) -> Atom:
+    return atom if isinstance(atom, Atom) else Atom(atom)
+
+
+class SymbolicModel:
+    """A knowledge structure: vocabulary, law, observed atoms per agent, an actual state.
+
+    ``observations`` maps each agent (name or int) to the atoms it observes. ``actual`` is the
+    actual state, given as the atoms true in it (the rest are false) or as a full mapping from
+    atom to bool; None leaves the model without one (then ``holds`` needs ``state=``).
+    ``auxiliary`` atoms are part of the vocabulary but not of the model's language: the
+    translation from an explicit model adds such atoms to encode what an agent observes, and
+    ``atoms`` and ``known_atoms`` leave them out.
+    """
+
+    def __init__(
+        self,
+        vocabulary: Vocabulary,
+        law: Function,
+        observations: Mapping[Agent, Iterable[Atom | str]],
+        actual: State | None = None,
+        *,
+        auxiliary: Iterable[Atom] = (),
+    ) -> None:
+        self.vocabulary = vocabulary
+        self.law = law
+        self._agents: tuple[Agent, ...] = tuple(observations)
+        self._agent_index: dict[str, int] = {}
+        for i, agent in enumerate(self._agents):
+            if str(agent) in self._agent_index:
+                raise ModelError(f"two agents are both named {agent!r}")
+            self._agent_index[str(agent)] = i
+        self._observed: tuple[tuple[Atom, ...], ...] = tuple(
+            tuple(dict.fromkeys(_as_atom(a) for a in atoms)) for atoms in observations.values()
+        )
+        for atoms in self._observed:
+            for atom in atoms:
+                vocabulary.name(atom)  # raises for an atom outside the vocabulary
+        self._auxiliary = frozenset(auxiliary)
+        self._hidden: dict[tuple[int, ...], tuple[str, ...]] = {}
+        self._cache: dict[Formula, Function] = {}
+        self._n_worlds: int | None = None
+        self.actual: dict[Atom, bool] | None = None
+        if actual is not None:
+            self.actual = self.state(actual)
+            if not vocabulary.value(law, self.actual):
+                raise ModelError("the actual state does not satisfy the law")
+
+    # --- structure -------------------------------------------------------------------------
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        return self._agents
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]:
+        """The atoms of the model's language (the vocabulary without auxiliary atoms)."""
+        return tuple(a for a in self.vocabulary.atoms if a not in self._auxiliary)
+
+    @property
+    def auxiliary(self) -> frozenset[Atom]:
+        return self._auxiliary
+
+    @property
+    def n_worlds(self) -> int:
+        """The number of possible states (satisfying assignments of the law), exactly."""
+        if self._n_worlds is None:
+            self._n_worlds = self.vocabulary.count(self.law)
+        return self._n_worlds
+
+    def observed(self, agent: Agent) -> tuple[Atom, ...]:
+        """The atoms the agent observes."""
+        return self._observed[self._agent(agent)]
+
+    def _agent(self, agent: Agent) -> int:
+        try:
+            return self._agent_index[str(agent)]
+        except KeyError:
+            raise ModelError(
+                f"unknown agent {agent!r}; the agents are {list(self._agents)}"
+            ) from None
+
+    def group(self, group: Iterable[Agent] | None) -> tuple[Agent, ...]:
+        """A group's agents (None: every agent), each checked to exist."""
+        if group is None:
+            if not self._agents:
+                raise ModelError("the model has no agents, so E, C and D have no group")
+            return self._agents
+        return tuple(self._agents[self._agent(a)] for a in group)
+
+    def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]:
+        """Names of the variables none of the agents observes: what K (or D) quantifies."""
+        key = tuple(sorted({self._agent(a) for a in agents}))
+        if key not in self._hidden:
+            seen = {atom for i in key for atom in self._observed[i]}
+            self._hidden[key] = tuple(self.vocabulary.names[a] for a in self.vocabulary.atoms
+                                      if a not in seen)
+        return self._hidden[key]
+
+    def state(self, state: State) -> dict[Atom, bool]:
+        """A full assignment of the vocabulary: from the atoms true in it, or from a mapping
+        that gives every atom."""
+        if isinstance(state, Mapping):
+            given = {_as_atom(a): bool(v) for a, v in state.items()}
+            missing = [a for a in self.vocabulary.atoms if a not in given]
+            if missing:
+                raise ModelError(f"the state gives no value to {', '.join(map(str, missing[:5]))}")
+            extra = [a for a in given if a not in self.vocabulary]
+        else:
+            true = {_as_atom(a) for a in state}
+            extra = [a for a in true if a not in self.vocabulary]
+            given = {a: a in true for a in self.vocabulary.atoms}
+        if extra:
+            raise ModelError(f"unknown atom {extra[0]} in the state")
+        return given
+
+    def _at(self, state: State | None) -> dict[Atom, bool]:
+        if state is None:
+            if self.actual is None:
+                raise ModelError("the model has no actual state; pass state=")
+            return self.actual
+        return self.state(state)
+
+    # --- model checking -------------------------------------------------------------------
+
+    def extension(self, formula: Formula | str) -> Function:
+        """‖φ‖: the BDD of the states where φ holds (meaningful on the states of the law)."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        if (known := self._cache.get(formula)) is not None:
+            return known
+        result = SymbolicChecker(self, self.law).value(formula)
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.clear()
+        self._cache[formula] = result
+        return result
+
+    def holds(self, formula: Formula | str, state: State | None = None) -> bool:
+        """Whether the formula is true at a state (default: the actual state)."""
+        at = self._at(state)
+        if state is not None and not self.vocabulary.value(self.law, at):
+            raise ModelError("the state does not satisfy the law: it is not a possible world")
+        return self.vocabulary.value(self.extension(formula), at)
+
+    def count(self, formula: Formula | str) -> int:
+        """In how many possible states the formula holds."""
+        return self.vocabulary.count(self.law & self.extension(formula))
+
+    # --- updates ---------------------------------------------------------------------------
+
+    def announce(self, formula: Formula | str) -> Self:
+        """Public announcement: the law becomes θ ∧ φ.
+
+        Raises :class:`AnnouncementError` if the formula is false at the actual state.
+        """
+        formula = parse(formula) if isinstance(formula, str) else formula
+        values = self.extension(formula)
+        if self.actual is not None and not self.vocabulary.value(values, self.actual):
+            raise AnnouncementError(formula)
+        return self.restrict(values)
+
+    def restrict(self, condition: Function) -> Self:
+        """The model whose law is θ ∧ condition (the actual state is kept as it is)."""
+        new = copy.copy(self)
+        new.law = self.law & condition
+        new._cache = {}
+        new._n_worlds = None
+        return new
+
+    # --- questions a user asks --------------------------------------------------------------
+
+    def _class(self, agent: Agent, state: State | None) -> Function:
+        """The law restricted to the states the agent cannot tell from the given one."""
+        at = self._at(state)
+        observed = self._observed[self._agent(agent)]
+        return self.law & self.vocabulary.cube({a: at[a] for a in observed})
+
+    def knows(self, agent: Agent, formula: Formula | str, state: State | None = None) -> bool:
+        """K_a φ at a state: φ holds in every state the agent considers possible."""
+        return (self._class(agent, state) & ~self.extension(formula)) == self.vocabulary.false
+
+    def knows_whether(
+        self, agent: Agent, formula: Formula | str, state: State | None = None
+    ) -> bool:
+        """K_a φ ∨ K_a ¬φ: the agent knows φ's truth value, whichever it is."""
+        possible, values = self._class(agent, state), self.extension(formula)
+        false = self.vocabulary.false
+        return (possible & ~values) == false or (possible & values) == false
+
+    def known_atoms(self, agent: Agent, state: State | None = None) -> dict[Atom, bool]:
+        """Atoms whose value the agent knows at a state, with that value."""
+        return self.vocabulary.fixed(self._class(agent, state), self.atoms)
+
+    def possible_count(self, agent: Agent, state: State | None = None) -> int:
+        """How many states the agent considers possible at a state."""
+        return self.vocabulary.count(self._class(agent, state))
+
+    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
+        """The agent's classes, counted without listing states; listed (each with the atoms
+        true throughout it and its size) only when there are at most ``max_classes``."""
+        observed = self._observed[self._agent(agent)]
+        v = self.vocabulary
+        hidden = self.unobserved((agent,))
+        projection = v.exist(hidden, self.law)  # a function of the observed atoms alone
+        n_classes = v.count(projection) >> len(hidden)
+        actual_size = None if self.actual is None else self.possible_count(agent)
+        classes = None
+        if n_classes <= max_classes:
+            found = []
+            for seen in v.assignments(projection, observed):
+                members = self.law & v.cube(seen)
+                forced = v.fixed(members, self.atoms)
+                label = " ".join(str(a) for a, value in forced.items() if value)
+                actual = self.actual is not None and all(self.actual[a] == b
+                                                          for a, b in seen.items())
+                found.append(AgentClass(label or "(no atom true)", v.count(members), actual))
+            classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
+        return ClassSummary(agent, self.n_worlds, n_classes, actual_size, classes)
+
+    def world_label(self, state: State | None = None) -> str:
+        """A readable name for a state: the atoms true in it (auxiliary ones left out)."""
+        at = self._at(state)
+        true = [str(a) for a in self.atoms if at[a]]
+        return " ".join(true) if true else "(no atom true)"
+
+    def states(self, max_worlds: int = 500) -> list[dict[Atom, bool]]:
+        """Every possible state, in the order of the vocabulary's bits (first atom highest).
+
+        Raises :class:`ModelTooLargeError` past ``max_worlds`` states, before listing any.
+        """
+        if self.n_worlds > max_worlds:
+            raise ModelTooLargeError(self.n_worlds, max_worlds, task="to list",
+                                     advice="ask about counts and classes instead")
+        atoms = self.vocabulary.atoms
+        found = list(self.vocabulary.assignments(self.law))
+        return sorted(found, key=lambda s: tuple(not s[a] for a in atoms))
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}({self.n_worlds:,} states, {len(self.vocabulary)} atoms, "
+                f"agents={list(self._agents)})")
