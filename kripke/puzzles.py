@@ -1,15 +1,28 @@
-"""Classic puzzles as ready-made models, for a logic course and for the tests and benchmark."""
+"""Classic puzzles as ready-made models, for a logic course and for the tests and benchmark.
+
+Each puzzle comes as an explicit model and as a knowledge structure (``..._symbolic``), and its
+story is told once, through :class:`kripke.interface.EpistemicModel`, so both backends must give
+the same answers: muddy children, Russian cards (which of Alice's announcements are safe), the
+dining cryptographers, Sum and Product, Cheryl's birthday.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
 from functools import partial
+from itertools import combinations
 
 import numpy as np
 
+from kripke.bdd import Vocabulary
+from kripke.deal import DealModel, deal_model
 from kripke.errors import ModelError
-from kripke.formula import Atom, Formula, Not, Or, knows_whether
+from kripke.formula import Agent, And, Atom, Common, Formula, Iff, Knows, Not, Or, knows_whether
+from kripke.interface import EpistemicModel
 from kripke.model import KripkeModel
+from kripke.symbolic import SymbolicModel
+from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
+from kripke.translate import to_symbolic
 
 
 def muddy_children(n: int, muddy: Collection[int]) -> KripkeModel:
@@ -26,6 +39,18 @@ def muddy_children(n: int, muddy: Collection[int]) -> KripkeModel:
     observations = {i: worlds & ~(1 << i) for i in range(n)}
     actual = sum(1 << i for i in set(muddy))
     return KripkeModel(valuation, observations, actual)
+
+
+def muddy_children_symbolic(n: int, muddy: Collection[int]) -> SymbolicModel:
+    """The same puzzle as a knowledge structure: atoms m0..m{n-1}, no law (every pattern is
+    possible), child i observes every atom but its own."""
+    if not set(muddy) <= set(range(n)):
+        raise ModelError(f"muddy children must be among 0..{n - 1}, got {sorted(muddy)}")
+    atoms = [Atom(f"m{i}") for i in range(n)]
+    vocabulary = Vocabulary(atoms)
+    observations: dict[Agent, list[Atom]] = {i: [a for j, a in enumerate(atoms) if j != i]
+                                             for i in range(n)}
+    return SymbolicModel(vocabulary, vocabulary.true, observations, [atoms[i] for i in muddy])
 
 
 def _bit(i: int, world_ids: np.ndarray) -> np.ndarray:
@@ -46,3 +71,203 @@ def knows_own_state(child: int) -> Formula:
 def nobody_knows(n: int) -> Formula:
     """What the children's silence announces after each question: no child knows its state."""
     return Not(Or.of([knows_own_state(i) for i in range(n)]))
+
+
+def muddy_story[M: EpistemicModel](model: M, n: int) -> tuple[M, int, list[int]]:
+    """The father speaks, then the children are asked until one steps forward: the model then,
+    the rounds of silence, and the children who know."""
+    model = model.announce(at_least_one_muddy(n))
+    rounds = 0
+    while not any(model.holds(knows_own_state(i)) for i in range(n)):
+        model = model.announce(nobody_knows(n))
+        rounds += 1
+    return model, rounds, [i for i in range(n) if model.holds(knows_own_state(i))]
+
+
+# --- Russian cards ------------------------------------------------------------------------------
+
+#: The real deal: Alice holds 0, 1, 2, Bob 3, 4, 5, Cath 6.
+RUSSIAN_DEAL = ((0, 1, 2), (3, 4, 5), (6,))
+
+
+def russian_cards() -> DealModel:
+    """Alice, Bob and Cath are dealt 3, 3 and 1 of the cards 0..6; atoms ``a0`` .. ``c6``."""
+    return deal_model(range(7), [3, 3, 1], RUSSIAN_DEAL, agents="abc", atom="{agent}{card}")
+
+
+def russian_cards_symbolic() -> SymbolicDealModel:
+    """The same deal as a knowledge structure (21 atoms, 140 states)."""
+    return symbolic_deal(range(7), [3, 3, 1], RUSSIAN_DEAL, agents="abc", atom="{agent}{card}")
+
+
+def holds_hand(agent: str, hand: Sequence[int]) -> Formula:
+    """The agent holds (at least) these cards."""
+    return And.of([Atom(f"{agent}{c}") for c in hand])
+
+
+def russian_announcements() -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every list of 5, 6 or 7 hands of three cards, in increasing order, any two sharing at
+    most one card: SMCDEL's 1,290 candidate announcements for Alice (most do not contain her
+    hand, so she cannot truthfully make them)."""
+    hands: list[tuple[int, ...]] = list(combinations(range(7), 3))
+
+    def extend(chosen: tuple[tuple[int, ...], ...], rest: list[tuple[int, ...]], size: int
+               ) -> Iterator[tuple[tuple[int, ...], ...]]:
+        if len(chosen) == size:
+            yield chosen
+            return
+        for i, hand in enumerate(rest):
+            yield from extend((*chosen, hand),
+                              [h for h in rest[i + 1:] if len(set(h) & set(hand)) < 2], size)
+
+    for size in (5, 6, 7):
+        yield from extend((), hands, size)
+
+
+def _all_cards(agent: str) -> list[Atom]:
+    return [Atom(f"{agent}{card}") for card in range(7)]
+
+
+#: Bob knows Alice's hand; Alice knows Bob's; Cath knows no card of Alice or Bob she lacks.
+BOB_KNOWS_ALICE = And.of([knows_whether("b", a) for a in _all_cards("a")])
+ALICE_KNOWS_BOB = And.of([knows_whether("a", b) for b in _all_cards("b")])
+CATH_IGNORANT = And.of([Not(Knows("c", atom)) for card in range(7)
+                        for atom in (Atom(f"a{card}"), Atom(f"b{card}"))])
+
+
+def russian_safe(model: EpistemicModel, hands: Sequence[Sequence[int]]) -> bool:
+    """Whether Alice may say "my hand is one of these" safely, and Bob then "Cath has 6": it is
+    true, then Bob knows her hand, commonly among the two, while Cath learns no card, commonly
+    among all three; after Bob speaks Alice and Bob know the deal, commonly, and Cath still
+    learns nothing. SMCDEL's check, which 102 of the 1,290 candidate lists pass."""
+    alice = Knows("a", Or.of([holds_hand("a", h) for h in hands]))
+    if not model.holds(alice):
+        return False
+    after = model.announce(alice)
+    bob = Knows("b", Atom("c6"))
+    if not all(after.holds(f) for f in (BOB_KNOWS_ALICE, Common(("a", "b"), BOB_KNOWS_ALICE),
+                                        Common(None, CATH_IGNORANT), bob)):
+        return False
+    last = after.announce(bob)
+    return last.holds(Common(("a", "b"), ALICE_KNOWS_BOB & BOB_KNOWS_ALICE)) and \
+        last.holds(Common(None, CATH_IGNORANT))
+
+
+# --- the dining cryptographers ------------------------------------------------------------------
+
+def _xor(parts: Sequence[Formula]) -> Formula:
+    """Parity of the parts, written with ↔ (a ⊕ b ⊕ c = (a ↔ b) ↔ c)."""
+    result = parts[0]
+    for i, part in enumerate(parts[1:]):
+        result = Iff(result, part) if i % 2 == 0 else Not(Iff(result, part))
+    return result if len(parts) % 2 else Not(result)
+
+
+def _dining_atoms(n: int) -> tuple[list[Atom], list[Atom]]:
+    """paid0 (the NSA paid), paid1..paid{n}; coin1..coin{n}, coin i shared by i and i+1."""
+    return [Atom(f"paid{i}") for i in range(n + 1)], [Atom(f"coin{i}") for i in range(1, n + 1)]
+
+
+def _dining_seen(n: int, i: int) -> tuple[int, int]:
+    """The coins cryptographer i (1..n) sees: the one it shares with each neighbour."""
+    return (i - 2) % n, i - 1
+
+
+def dining_cryptographers(n: int, payer: int, coins: Sequence[bool]) -> KripkeModel:
+    """n cryptographers round a table (n ≥ 3); payer 0 means the NSA paid, else cryptographer
+    ``payer``; ``coins[i]`` is the coin between i+1 and its right neighbour. A world is a payer
+    and n coins: (n + 1)·2^n of them."""
+    _check_dining(n, payer, coins)
+    paid, coin = _dining_atoms(n)
+    payers = np.repeat(np.arange(n + 1), 2**n)
+    flips = np.tile(np.arange(2**n), n + 1)
+    valuation: dict[Atom | str, np.ndarray] = {p: payers == i for i, p in enumerate(paid)}
+    valuation |= {c: (flips >> i) & 1 == 1 for i, c in enumerate(coin)}
+    observations: dict[Agent, np.ndarray] = {}
+    for i in range(1, n + 1):
+        left, right = _dining_seen(n, i)
+        observations[i] = (payers == i) * 4 + ((flips >> left) & 1) * 2 + ((flips >> right) & 1)
+    actual = payer * 2**n + sum(1 << i for i, c in enumerate(coins) if c)
+    return KripkeModel(valuation, observations, actual)
+
+
+def dining_cryptographers_symbolic(n: int, payer: int, coins: Sequence[bool]) -> SymbolicModel:
+    """The same as a knowledge structure: 2n + 1 atoms, whose law is that exactly one paid."""
+    _check_dining(n, payer, coins)
+    paid, coin = _dining_atoms(n)
+    # Each cryptographer's atoms side by side: the reveals are then a chain of local parities.
+    # (All payers first would make the diagram of the reveals remember n bits: 2^n nodes.)
+    vocabulary = Vocabulary([paid[0], *(a for pair in zip(paid[1:], coin, strict=True)
+                                         for a in pair)])
+    observations: dict[Agent, list[Atom]] = {i: [paid[i], *(coin[c] for c in _dining_seen(n, i))]
+                                             for i in range(1, n + 1)}
+    actual = [paid[payer], *(c for c, up in zip(coin, coins, strict=True) if up)]
+    return SymbolicModel(vocabulary, vocabulary.exactly(1, paid), observations, actual)
+
+
+def _check_dining(n: int, payer: int, coins: Sequence[bool]) -> None:
+    if n < 3 or not 0 <= payer <= n or len(coins) != n:
+        raise ModelError(f"need n ≥ 3 cryptographers, a payer in 0..{n} and {n} coins")
+
+
+def dining_reveals(model: EpistemicModel, n: int) -> Formula:
+    """What the cryptographers say at the actual world: each the parity of its two coins,
+    flipped if it paid. Announced together, as one public fact."""
+    paid, coin = _dining_atoms(n)
+    said = []
+    for i in range(1, n + 1):
+        parity = _xor([paid[i], *(coin[c] for c in _dining_seen(n, i))])
+        said.append(parity if model.holds(parity) else Not(parity))
+    return And.of(said)
+
+
+def dining_outcome(model: EpistemicModel, n: int) -> tuple[bool, bool]:
+    """After the reveals: (every cryptographer knows whether the NSA paid, no cryptographer
+    who did not pay knows who did)."""
+    paid, _ = _dining_atoms(n)
+    after = model.announce(dining_reveals(model, n))
+    everyone = all(after.holds(knows_whether(i, paid[0])) for i in range(1, n + 1))
+    anonymous = all(after.holds(Not(paid[j]) | Not(Knows(i, paid[j])))
+                    for j in range(1, n + 1) for i in range(1, n + 1) if i != j)
+    return everyone, anonymous
+
+
+# --- Sum and Product ----------------------------------------------------------------------------
+
+def _sum_product_pairs() -> list[tuple[int, int]]:
+    return [(x, y) for x in range(2, 100) for y in range(x + 1, 100) if x + y <= 100]
+
+
+def number_is(name: str, value: int) -> Formula:
+    """The bits of ``name`` (x or y) spell ``value``."""
+    return And.of([Atom(name, (b,)) if value >> b & 1 else Not(Atom(name, (b,)))
+                   for b in range(7)])
+
+
+def sum_and_product() -> KripkeModel:
+    """Two numbers 2 ≤ x < y with x + y ≤ 100; S is told the sum, P the product. Atoms
+    ``x(b)`` and ``y(b)`` are the bits b of x and y; a world is a pair."""
+    pairs = np.array(_sum_product_pairs())
+    valuation: dict[Atom | str, np.ndarray] = {Atom(name, (b,)): (pairs[:, k] >> b) & 1 == 1
+                                               for k, name in enumerate("xy") for b in range(7)}
+    return KripkeModel(valuation, {"S": pairs.sum(axis=1), "P": pairs.prod(axis=1)}, None)
+
+
+def sum_and_product_symbolic() -> SymbolicModel:
+    """The same as a knowledge structure, by translation (S and P observe the bits of their
+    class numbers)."""
+    return to_symbolic(sum_and_product(), max_worlds=10_000)
+
+
+def knows_the_numbers(agent: str) -> Formula:
+    """The agent knows both numbers: it knows the value of every bit of x and y."""
+    return And.of([knows_whether(agent, Atom(name, (b,))) for name in "xy" for b in range(7)])
+
+
+def sum_and_product_story[M: EpistemicModel](model: M) -> M:
+    """The model after S: "I knew you didn't know", P: "now I know", S: "now I know too".
+    One pair survives: 4 and 13."""
+    for said in (Knows("S", Not(knows_the_numbers("P"))), knows_the_numbers("P"),
+                 knows_the_numbers("S")):
+        model = model.announce(said)
+    return model
