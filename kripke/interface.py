@@ -11,6 +11,7 @@ the explicit model, and the symbolic one translates to it when it is small enoug
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, Self, runtime_checkable
 
@@ -39,6 +40,15 @@ class ClassSummary:
     n_classes: int
     actual_size: int | None  # worlds in the actual world's class; None without an actual world
     classes: tuple[AgentClass, ...] | None
+
+
+def class_label(true_atoms: Iterable[Atom]) -> str:
+    """How a class is named: the atoms true throughout it, in one order for every backend
+    (by name, then arguments, numbers before names and in numeric order)."""
+    def key(atom: Atom) -> tuple[str, tuple[tuple[int, int | str], ...]]:
+        return atom.name, tuple((0, a) if isinstance(a, int) else (1, a) for a in atom.args)
+
+    return " ".join(str(a) for a in sorted(true_atoms, key=key)) or "(no atom true)"
 
 
 @runtime_checkable

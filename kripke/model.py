@@ -25,7 +25,7 @@ from kripke.arrays import BoolArray, IntArray, class_flags, gather
 from kripke.check import evaluate
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, ClassSummary
+from kripke.interface import AgentClass, ClassSummary, class_label
 from kripke.parser import parse
 
 if TYPE_CHECKING:
@@ -370,9 +370,8 @@ class KripkeModel:
                       for atom in self.atoms}
             found = []
             for key in present.tolist():
-                label = " ".join(str(a) for a, true in always.items() if true[key])
-                found.append(AgentClass(label or "(no atom true)", int(sizes[key]),
-                                        key == actual_key))
+                label = class_label(a for a, true in always.items() if true[key])
+                found.append(AgentClass(label, int(sizes[key]), key == actual_key))
             classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
         return ClassSummary(agent, self._n, int(present.size),
                             None if actual_key is None else int(sizes[actual_key]), classes)

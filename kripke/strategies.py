@@ -1,4 +1,4 @@
-"""Hypothesis strategies for random small models and random formulas.
+"""Hypothesis strategies for random small models (explicit and symbolic) and random formulas.
 
 For property tests of this package and of code built on it. Importing this module needs
 ``hypothesis`` (a test dependency); the rest of the package never imports it.
@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
+from kripke.bdd import Vocabulary
 from kripke.formula import (
     Agent,
     And,
@@ -31,6 +32,7 @@ from kripke.formula import (
     Top,
 )
 from kripke.model import KripkeModel
+from kripke.symbolic import SymbolicModel
 
 # Mixed names on purpose: agents are found by their text, so 0 and "b" must both work.
 AGENTS: tuple[Agent, ...] = (0, "b", 2)
@@ -92,3 +94,24 @@ def formulas(
         )
 
     return st.recursive(leaves, extend, max_leaves=max_leaves)
+
+
+@st.composite
+def structures(draw: st.DrawFn, max_cubes: int = 6, max_free: int = len(ATOMS)
+               ) -> SymbolicModel:
+    """A knowledge structure over ATOMS with the agents AGENTS: a law that is a disjunction of
+    up to ``max_cubes`` random partial cubes, each leaving at most ``max_free`` atoms free (so
+    states come in many shapes and numbers, up to all 128), a random set of observed atoms per
+    agent, and an actual state drawn among the law's states."""
+    vocabulary = Vocabulary(draw(st.permutations(ATOMS)))  # the variable order varies too
+    literals = st.dictionaries(st.sampled_from(ATOMS), st.booleans(),
+                               min_size=len(ATOMS) - max_free, max_size=len(ATOMS))
+    law = vocabulary.false
+    for cube in draw(st.lists(literals, min_size=1, max_size=max_cubes)):
+        law = law | vocabulary.cube(cube)
+    observed = st.lists(st.sampled_from(ATOMS), unique=True, max_size=len(ATOMS))
+    observations: dict[Agent, list[Atom]] = {agent: draw(observed) for agent in AGENTS}
+    model = SymbolicModel(vocabulary, law, observations)
+    states = model.states(max_worlds=2 ** len(ATOMS))
+    actual = states[draw(st.integers(0, len(states) - 1))]
+    return SymbolicModel(vocabulary, law, observations, actual)

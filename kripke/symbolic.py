@@ -24,7 +24,7 @@ from typing import Self
 from kripke.bdd import Function, Vocabulary
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, ClassSummary
+from kripke.interface import AgentClass, ClassSummary, class_label
 from kripke.parser import parse
 from kripke.symbolic_check import SymbolicChecker
 
@@ -245,10 +245,10 @@ class SymbolicModel:
             for seen in v.assignments(projection, observed):
                 members = self.law & v.cube(seen)
                 forced = v.fixed(members, self.atoms)
-                label = " ".join(str(a) for a, value in forced.items() if value)
+                label = class_label(a for a, value in forced.items() if value)
                 actual = self.actual is not None and all(self.actual[a] == b
                                                           for a, b in seen.items())
-                found.append(AgentClass(label or "(no atom true)", v.count(members), actual))
+                found.append(AgentClass(label, v.count(members), actual))
             classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
         return ClassSummary(agent, self.n_worlds, n_classes, actual_size, classes)
 

@@ -1,4 +1,5 @@
-"""Classic puzzles with their known outcomes, told through the public API only."""
+"""Classic puzzles with their known outcomes, told through the public API only, on the explicit
+and the symbolic backend alike (``backend`` picks the model builder)."""
 
 from __future__ import annotations
 
@@ -13,19 +14,50 @@ from kripke import (
     KripkeModel,
     Not,
     Or,
-    deal_model,
     knows_whether,
     parse,
 )
-from kripke.puzzles import at_least_one_muddy, knows_own_state, muddy_children, nobody_knows
+from kripke.puzzles import (
+    at_least_one_muddy,
+    dining_cryptographers,
+    dining_cryptographers_symbolic,
+    dining_outcome,
+    holds_hand,
+    knows_own_state,
+    muddy_children,
+    muddy_children_symbolic,
+    muddy_story,
+    nobody_knows,
+    number_is,
+    russian_announcements,
+    russian_cards,
+    russian_cards_symbolic,
+    russian_safe,
+    sum_and_product,
+    sum_and_product_story,
+    sum_and_product_symbolic,
+)
+from kripke.translate import to_symbolic
+
+MUDDY = {"explicit": muddy_children, "symbolic": muddy_children_symbolic}
+RUSSIAN = {"explicit": russian_cards, "symbolic": russian_cards_symbolic}
+DINING = {"explicit": dining_cryptographers, "symbolic": dining_cryptographers_symbolic}
+SUM_PRODUCT = {"explicit": sum_and_product, "symbolic": sum_and_product_symbolic}
+BACKENDS = ["explicit", "symbolic"]
 
 
+def as_backend(model: KripkeModel, backend: str):
+    """An explicit puzzle model, or its translation into a knowledge structure."""
+    return model if backend == "explicit" else to_symbolic(model)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
-def test_muddy_children_every_actual_world(n):
+def test_muddy_children_every_actual_world(n, backend):
     """With k muddy children, the muddy ones know after k-1 rounds of silence, no sooner."""
     for actual in range(1, 2**n):
         muddy = [i for i in range(n) if actual >> i & 1]
-        model = muddy_children(n, muddy).announce(at_least_one_muddy(n))
+        model = MUDDY[backend](n, muddy).announce(at_least_one_muddy(n))
         for _ in range(len(muddy) - 1):
             assert not any(model.holds(knows_own_state(i)) for i in range(n))
             model = model.announce(nobody_knows(n))
@@ -38,15 +70,27 @@ def test_muddy_children_every_actual_world(n):
         assert all(model.holds(Knows(i, Not(Atom(f"m{i}")))) for i in range(n) if i not in muddy)
 
 
-def test_muddy_children_without_the_father_nobody_ever_learns():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_muddy_children_story_with_forty_children(backend):
+    """All 40 muddy: 39 rounds of silence, then all step forward (symbolic only: 2^40 worlds);
+    the explicit backend tells the story for 12."""
+    n = 40 if backend == "symbolic" else 12
+    model, rounds, knowers = muddy_story(MUDDY[backend](n, range(n)), n)
+    assert rounds == n - 1 and knowers == list(range(n))
+    assert model.n_worlds == 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_muddy_children_without_the_father_nobody_ever_learns(backend):
     """The father's announcement is what starts the induction: silence alone changes nothing."""
-    model = muddy_children(3, [0, 1])
+    model = MUDDY[backend](3, [0, 1])
     after = model.announce(nobody_knows(3))
     assert after.n_worlds == model.n_worlds == 8
 
 
-def test_muddy_children_father_made_common_knowledge():
-    model = muddy_children(3, [0, 1, 2])
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_muddy_children_father_made_common_knowledge(backend):
+    model = MUDDY[backend](3, [0, 1, 2])
     assert not model.holds(parse("C (m0 | m1 | m2)"))
     # With three muddy children everyone knew it, and everyone knew that everyone knew it, but
     # not one level further: that is what the father adds.
@@ -55,20 +99,11 @@ def test_muddy_children_father_made_common_knowledge():
     assert model.announce("m0 | m1 | m2").holds("C (m0 | m1 | m2)")
 
 
-def russian_cards() -> KripkeModel:
-    """Alice, Bob and Cath are dealt 3, 3 and 1 of the cards 0..6; actually 012 | 345 | 6."""
-    return deal_model(range(7), [3, 3, 1], [[0, 1, 2], [3, 4, 5], [6]],
-                      agents=["a", "b", "c"], atom="{agent}{card}")
-
-
-def holds_hand(agent: str, hand: tuple[int, ...]) -> Formula:
-    return And.of([Atom(f"{agent}{c}") for c in hand])
-
-
-def test_russian_cards_the_known_solution():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_russian_cards_the_known_solution(backend):
     """Alice: "my hand is one of 012, 034, 056, 135, 246"; Bob: "Cath has 6". Then Alice and
     Bob know the deal, and Cath still knows no card of Alice or Bob except what she holds."""
-    model = russian_cards()
+    model = RUSSIAN[backend]()
     assert model.n_worlds == 140
     alice_says = Or.of([holds_hand("a", h) for h in [(0, 1, 2), (0, 3, 4), (0, 5, 6),
                                                       (1, 3, 5), (2, 4, 6)]])
@@ -78,7 +113,7 @@ def test_russian_cards_the_known_solution():
     assert model.holds(Knows("b", bob_says))
     model = model.announce(bob_says)
     for who in ("a", "b"):
-        assert len(model.possible_worlds(who)) == 1
+        assert model.possible_count(who) == 1
     for card in range(6):
         for owner in ("a", "b"):
             assert not model.knows_whether("c", Atom(f"{owner}{card}"))
@@ -87,9 +122,10 @@ def test_russian_cards_the_known_solution():
     assert model.holds(Common(None, ignorance))
 
 
-def test_russian_cards_a_bad_announcement_tells_cath_too_much():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_russian_cards_a_bad_announcement_tells_cath_too_much(backend):
     """"I hold 012 or 016": Cath holds 6, so she learns Alice's hand, while Bob does not."""
-    model = russian_cards().announce("(a0 & a1 & a2) | (a0 & a1 & a6)")
+    model = RUSSIAN[backend]().announce("(a0 & a1 & a2) | (a0 & a1 & a6)")
     assert model.holds("K_c (a0 & a1 & a2)")
     assert not model.knows_whether("b", "a2")
 
@@ -106,12 +142,26 @@ def cheryl() -> KripkeModel:
     )
 
 
-def knows_the_date(model: KripkeModel, who: str) -> Formula:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_russian_cards_102_of_1290_announcements_are_safe(backend):
+    """SMCDEL's count: of the 1,290 lists of 5 to 7 hands (any two sharing at most one card),
+    192 contain Alice's hand and 102 of those are safe; the classic one among them."""
+    candidates = list(russian_announcements())
+    assert len(candidates) == 1290
+    assert sum((0, 1, 2) in hands for hands in candidates) == 192
+    model = RUSSIAN[backend]()
+    safe = [hands for hands in candidates if russian_safe(model, hands)]
+    assert len(safe) == 102
+    assert ((0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (2, 4, 6)) in safe
+
+
+def knows_the_date(model, who: str) -> Formula:
     return Or.of([Knows(who, atom) for atom in model.atoms])
 
 
-def test_cheryls_birthday_is_july_16():
-    model = cheryl()
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cheryls_birthday_is_july_16(backend):
+    model = as_backend(cheryl(), backend)
     albert_knows, bernard_knows = knows_the_date(model, "albert"), knows_the_date(model, "bernard")
     # Albert: "I don't know, and I know that Bernard doesn't know either."
     model = model.announce(Not(albert_knows) & Knows("albert", Not(bernard_knows)))
@@ -120,18 +170,44 @@ def test_cheryls_birthday_is_july_16():
     # Albert: "Then I also know."
     model = model.announce(albert_knows)
     assert model.n_worlds == 1
-    assert model.world_label(0) == "d_July_16"
+    assert model.holds("d_July_16")
 
 
-def test_two_generals_never_reach_common_knowledge():
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_two_generals_never_reach_common_knowledge(backend):
     """Each delivered messenger adds a level of mutual knowledge, never common knowledge."""
     # World k: k messengers got through (0..4); each general knows only what it sent/received.
     worlds = [{f"delivered{k}"} | ({"attack"} if k else set()) for k in range(5)]
-    model = KripkeModel.from_worlds(
+    model = as_backend(KripkeModel.from_worlds(
         worlds,
         {"a": [(k + 1) // 2 for k in range(5)], "b": [k // 2 for k in range(5)]},
         actual=4,
-    )
+    ), backend)
     attack = Atom("attack")
     assert model.holds(Knows("a", attack)) and model.holds(Knows("b", attack))
     assert not model.holds(parse("C_{a,b} attack"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("payer", [0, 1, 3])
+def test_dining_cryptographers_learn_whether_the_nsa_paid_but_not_who(backend, payer):
+    coins = [True, False, False, True]
+    model = DINING[backend](4, payer, coins)
+    assert model.n_worlds == 5 * 2**4
+    everyone_knows, anonymous = dining_outcome(model, 4)
+    assert everyone_knows and anonymous
+
+
+def test_dining_cryptographers_fifty_around_the_table():
+    """Symbolic only: 51 · 2^50 worlds."""
+    coins = [i % 3 == 0 for i in range(50)]
+    assert dining_outcome(dining_cryptographers_symbolic(50, 17, coins), 50) == (True, True)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_sum_and_product_leaves_4_and_13(backend):
+    model = SUM_PRODUCT[backend]()
+    assert model.n_worlds == 2352  # pairs 2 <= x < y, x + y <= 100
+    after = sum_and_product_story(model)
+    assert after.n_worlds == 1
+    assert after.count(number_is("x", 4) & number_is("y", 13)) == 1
