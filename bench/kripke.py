@@ -189,22 +189,18 @@ def symbolic_deals(players: int, target: float | None) -> list[Row]:
     model, build = _best_of(lambda: symbolic_deal(range(n), [4] * players, hands), 3)
     assert model.n_worlds == deal_count(n, [4] * players)
     claim = Or.of([Atom("p", (1, t)) for t in (4, 5, 6)])
-    # restrict(true) is the same model with an empty cache, so each run computes anew.
-    after, announce = _best_of(lambda: model.restrict(model.vocabulary.true).announce(claim), 3)
+    # One run each: CUDD keeps the results of recent operations, so a second run would
+    # measure its cache.
+    after, announce = _best_of(lambda: model.announce(claim), 1)
     mixed = Knows(2, ~(Atom("p", (1, 5)) & Atom("p", (3, 6))))
-
-    def query() -> int:
-        return model.restrict(model.vocabulary.true).count(mixed)
-
-    true, k_time = _best_of(query, 3)
+    true, k_time = _best_of(lambda: model.count(mixed), 1)
     size = f"{players}×4"
     return [
         _row(f"deal {size}: build {model.n_worlds:,} deals (best of 3)", build, target, "s",
              "symbolic"),
-        _row(f"deal {size}: announce {claim} → {after.n_worlds:,} (best of 3)", announce,
-             target, "s", "symbolic"),
-        _row(f"deal {size}: {mixed}, true in {true:,} deals (best of 3)", k_time, target, "s",
+        _row(f"deal {size}: announce {claim} → {after.n_worlds:,}", announce, target, "s",
              "symbolic"),
+        _row(f"deal {size}: {mixed}, true in {true:,} deals", k_time, target, "s", "symbolic"),
     ]
 
 
