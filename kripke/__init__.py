@@ -1,7 +1,9 @@
 """A general multi-agent S5 epistemic model checker with public announcements.
 
 Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.model`,
-:mod:`kripke.deal`) and updates (``KripkeModel.announce``), split the way SMCDEL splits them.
+:mod:`kripke.deal`; symbolic: :mod:`kripke.symbolic`, :mod:`kripke.symbolic_deal`) and updates
+(``announce``), split the way SMCDEL splits them, with one interface for both backends
+(:mod:`kripke.interface`).
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 """
 
@@ -26,8 +28,12 @@ from kripke.formula import (
     Top,
     knows_whether,
 )
+from kripke.interface import EpistemicModel
 from kripke.model import KripkeModel
 from kripke.parser import FormulaError, parse
+from kripke.symbolic import SymbolicModel
+from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
+from kripke.translate import to_explicit, to_symbolic
 
 __all__ = [
     "And",
@@ -39,6 +45,7 @@ __all__ = [
     "Common",
     "DealModel",
     "Distributed",
+    "EpistemicModel",
     "Everyone",
     "Formula",
     "FormulaError",
@@ -51,9 +58,14 @@ __all__ = [
     "Not",
     "Or",
     "Possible",
+    "SymbolicDealModel",
+    "SymbolicModel",
     "Top",
     "deal_count",
     "deal_model",
     "knows_whether",
     "parse",
+    "symbolic_deal",
+    "to_explicit",
+    "to_symbolic",
 ]

@@ -16,8 +16,10 @@ is why every question a user asks goes through the law. No state is ever listed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Protocol
 
+from kripke.bdd import Function, Vocabulary
 from kripke.formula import (
     Agent,
     And,
@@ -38,15 +40,22 @@ from kripke.formula import (
     Top,
 )
 
-if TYPE_CHECKING:
-    from kripke.bdd import Function
-    from kripke.symbolic import SymbolicModel
+
+class Structure(Protocol):
+    """What the checker needs of a knowledge structure (:class:`kripke.symbolic.SymbolicModel`
+    gives it; named here so that the model imports the checker and not the other way)."""
+
+    vocabulary: Vocabulary
+
+    def group(self, group: Iterable[Agent] | None) -> tuple[Agent, ...]: ...
+
+    def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]: ...
 
 
 class SymbolicChecker:
     """Extensions of formulas under one law, each sub-formula worked out once."""
 
-    def __init__(self, model: SymbolicModel, law: Function) -> None:
+    def __init__(self, model: Structure, law: Function) -> None:
         self.model = model
         self.vocabulary = model.vocabulary
         self.law = law
