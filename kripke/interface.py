@@ -15,7 +15,30 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, Self, runtime_checkable
 
+from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula
+
+
+class AgentIndex:
+    """A model's agents by position, looked up by their text, so ``K_0`` in a formula finds
+    agent ``0`` whether it was given as 0 or as "0". Both backends number agents this way."""
+
+    def __init__(self, agents: Iterable[Agent]) -> None:
+        self.agents: tuple[Agent, ...] = tuple(agents)
+        self._index: dict[str, int] = {}
+        for i, agent in enumerate(self.agents):
+            if str(agent) in self._index:
+                raise ModelError(f"two agents are both named {agent!r}")
+            self._index[str(agent)] = i
+
+    def __call__(self, agent: Agent) -> int:
+        """The agent's position; :class:`ModelError` naming the agents for an unknown one."""
+        try:
+            return self._index[str(agent)]
+        except KeyError:
+            raise ModelError(
+                f"unknown agent {agent!r}; the agents are {list(self.agents)}"
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)

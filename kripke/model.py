@@ -25,7 +25,7 @@ from kripke.arrays import BoolArray, IntArray, class_flags, gather
 from kripke.check import evaluate
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, ClassSummary, class_label
+from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
 from kripke.parser import parse
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class KripkeModel:
             n_worlds = known[0]
         self._n = int(n_worlds)
         self._agents: tuple[Agent, ...] = tuple(a for a, _ in seen)
-        self._agent_index = self._index_agents(self._agents)
+        self._agent_index = AgentIndex(self._agents)
         keys = [_as_keys(v, self._n, a) for a, v in seen]
         self._keys: tuple[IntArray, ...] = tuple(k for k, _ in keys)
         self._n_keys: tuple[int, ...] = tuple(
@@ -140,16 +140,6 @@ class KripkeModel:
                                              np.int32)
         self.world_ids.flags.writeable = False
         self.actual: int | None = None if actual is None else self._world(actual)
-
-    @staticmethod
-    def _index_agents(agents: tuple[Agent, ...]) -> dict[str, int]:
-        """Agents are looked up by their text, so ``K_0`` in a formula finds agent ``0``."""
-        index: dict[str, int] = {}
-        for i, agent in enumerate(agents):
-            if str(agent) in index:
-                raise ModelError(f"two agents are both named {agent!r}")
-            index[str(agent)] = i
-        return index
 
     @classmethod
     def from_worlds(
@@ -197,12 +187,7 @@ class KripkeModel:
     def agent_index(self, agent: Agent) -> int:
         """The agent's position among :attr:`agents`; agents are found by their text, so
         ``0`` and ``"0"`` are the same agent."""
-        try:
-            return self._agent_index[str(agent)]
-        except KeyError:
-            raise ModelError(
-                f"unknown agent {agent!r}; the agents are {list(self._agents)}"
-            ) from None
+        return self._agent_index(agent)
 
     def _world(self, world: int | None) -> int:
         if world is None:

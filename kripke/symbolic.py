@@ -24,7 +24,8 @@ from typing import Self
 from kripke.bdd import Function, Vocabulary
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, ClassSummary, class_label
+from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
+from kripke.model import ByAgent
 from kripke.parser import parse
 from kripke.symbolic_check import SymbolicChecker
 
@@ -53,7 +54,7 @@ class SymbolicModel:
         self,
         vocabulary: Vocabulary,
         law: Function,
-        observations: Mapping[Agent, Iterable[Atom | str]],
+        observations: ByAgent[Iterable[Atom | str]],
         actual: State | None = None,
         *,
         auxiliary: Iterable[Atom] = (),
@@ -61,11 +62,7 @@ class SymbolicModel:
         self.vocabulary = vocabulary
         self.law = law
         self._agents: tuple[Agent, ...] = tuple(observations)
-        self._agent_index: dict[str, int] = {}
-        for i, agent in enumerate(self._agents):
-            if str(agent) in self._agent_index:
-                raise ModelError(f"two agents are both named {agent!r}")
-            self._agent_index[str(agent)] = i
+        self._agent_index = AgentIndex(self._agents)
         self._observed: tuple[tuple[Atom, ...], ...] = tuple(
             tuple(dict.fromkeys(_as_atom(a) for a in atoms)) for atoms in observations.values()
         )
@@ -106,15 +103,12 @@ class SymbolicModel:
 
     def observed(self, agent: Agent) -> tuple[Atom, ...]:
         """The atoms the agent observes."""
-        return self._observed[self._agent(agent)]
+        return self._observed[self.agent_index(agent)]
 
-    def _agent(self, agent: Agent) -> int:
-        try:
-            return self._agent_index[str(agent)]
-        except KeyError:
-            raise ModelError(
-                f"unknown agent {agent!r}; the agents are {list(self._agents)}"
-            ) from None
+    def agent_index(self, agent: Agent) -> int:
+        """The agent's position among :attr:`agents`; agents are found by their text, so
+        ``0`` and ``"0"`` are the same agent."""
+        return self._agent_index(agent)
 
     def group(self, group: Iterable[Agent] | None) -> tuple[Agent, ...]:
         """A group's agents (None: every agent), each checked to exist."""
@@ -122,11 +116,11 @@ class SymbolicModel:
             if not self._agents:
                 raise ModelError("the model has no agents, so E, C and D have no group")
             return self._agents
-        return tuple(self._agents[self._agent(a)] for a in group)
+        return tuple(self._agents[self.agent_index(a)] for a in group)
 
     def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]:
         """Names of the variables none of the agents observes: what K (or D) quantifies."""
-        key = tuple(sorted({self._agent(a) for a in agents}))
+        key = tuple(sorted({self.agent_index(a) for a in agents}))
         if key not in self._hidden:
             seen = {atom for i in key for atom in self._observed[i]}
             self._hidden[key] = tuple(self.vocabulary.names[a] for a in self.vocabulary.atoms
@@ -207,7 +201,7 @@ class SymbolicModel:
     def _class(self, agent: Agent, state: State | None) -> Function:
         """The law restricted to the states the agent cannot tell from the given one."""
         at = self._at(state)
-        observed = self._observed[self._agent(agent)]
+        observed = self._observed[self.agent_index(agent)]
         return self.law & self.vocabulary.cube({a: at[a] for a in observed})
 
     def knows(self, agent: Agent, formula: Formula | str, state: State | None = None) -> bool:
@@ -233,7 +227,7 @@ class SymbolicModel:
     def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
         """The agent's classes, counted without listing states; listed (each with the atoms
         true throughout it and its size) only when there are at most ``max_classes``."""
-        observed = self._observed[self._agent(agent)]
+        observed = self._observed[self.agent_index(agent)]
         v = self.vocabulary
         hidden = self.unobserved((agent,))
         projection = v.exist(hidden, self.law)  # a function of the observed atoms alone
