@@ -23,10 +23,12 @@ class GameSpec:
     tickets_each: int = 2
     agent_kinds: str = "epistemic"
     trains: int | None = None
+    backend: str = "auto"
 
     def model(self, seed: int) -> TTRModel:
         return TTRModel(board=self.board, players=self.players, tickets_each=self.tickets_each,
-                        agent_kinds=self.agent_kinds, trains=self.trains, rng=seed)
+                        agent_kinds=self.agent_kinds, trains=self.trains, rng=seed,
+                        backend=self.backend)
 
 
 def play_game(spec: GameSpec, seed: int) -> dict[str, Any]:

@@ -17,7 +17,17 @@ from agents.agents import KINDS, AgentKind
 from agents.policies import Block, own_path_connections
 from game.actions import Action, Claim
 from game.state import Event, GameState
-from kripke import Atom, DealModel, Knows, KripkeModel, Or, deal_model
+from kripke import (
+    Atom,
+    DealModel,
+    EpistemicModel,
+    Knows,
+    Or,
+    SymbolicDealModel,
+    deal_count,
+    deal_model,
+    symbolic_deal,
+)
 from kripke.formula import Formula
 
 
@@ -28,14 +38,50 @@ def ticket_atom(player: int, ticket: int) -> Atom:
     return Atom("p", (player, ticket))
 
 
-def deal_worlds(state: GameState) -> DealModel:
+#: The largest deal the explicit shared model is built for: 4 players × 4 tickets (63,063,000
+#: worlds in 1.7 GiB). Above it the shared model is symbolic.
+MAX_WORLDS = 63_063_000
+
+
+class Backend(StrEnum):
+    """Which model checker holds a game's shared model (``kripke.interface.EpistemicModel``)."""
+
+    AUTO = "auto"  # explicit up to MAX_WORLDS deals, symbolic above
+    EXPLICIT = "explicit"  # a list of worlds: what the app draws
+    SYMBOLIC = "symbolic"  # a knowledge structure on BDDs: any number of deals
+
+
+def parse_backend(backend: Backend | str) -> Backend:
+    """A backend from its name, or ``ValueError`` naming the choices."""
+    try:
+        return Backend(backend)
+    except ValueError:
+        raise ValueError(f"unknown backend {backend!r}; choose from "
+                         f"{', '.join(b.value for b in Backend)}") from None
+
+
+def resolve_backend(backend: Backend | str, players: int, tickets_each: int) -> Backend:
+    """The backend a game of this size gets: ``auto`` is explicit up to MAX_WORLDS deals."""
+    backend = parse_backend(backend)
+    if backend is Backend.AUTO:
+        deals = deal_count(players * tickets_each, [tickets_each] * players)
+        return Backend.EXPLICIT if deals <= MAX_WORLDS else Backend.SYMBOLIC
+    return backend
+
+
+def deal_worlds(state: GameState, backend: Backend | str = Backend.AUTO
+                ) -> DealModel | SymbolicDealModel:
     """Every deal of the dealt tickets giving each player its number of tickets, the real deal
-    actual; player i sees exactly its own hand."""
+    actual; player i sees exactly its own hand. Both backends give the same atoms ``p(i,t)``,
+    counts and answers; the explicit one can also draw and list its worlds."""
     players = range(state.rules.players)
-    return deal_model([t.id for t in state.dealt_tickets],
-                      [state.rules.tickets_each for _ in players],
-                      [[t.id for t in state.tickets[p]] for p in players],
-                      agents=list(players))
+    build = symbolic_deal if resolve_backend(
+        backend, state.rules.players, state.rules.tickets_each) is Backend.SYMBOLIC \
+        else deal_model
+    return build([t.id for t in state.dealt_tickets],
+                 [state.rules.tickets_each for _ in players],
+                 [[t.id for t in state.tickets[p]] for p in players],
+                 agents=list(players))
 
 
 def claim_inference(state: GameState, player: int, connection: int) -> Formula:
@@ -111,13 +157,13 @@ class TicketKnowledge:
                      if (who := self.known(t)) not in (None, self.agent))
 
 
-def ticket_knowledge(model: KripkeModel, agent: int, tickets: Iterable[int],
+def ticket_knowledge(model: EpistemicModel, agent: int, tickets: Iterable[int],
                      players: int) -> TicketKnowledge:
-    """Who ``agent`` considers a possible holder of each ticket, at the actual world."""
-    worlds = model.possible_worlds(agent)
+    """Who ``agent`` considers a possible holder of each ticket, at the actual world: every
+    player of whom it does not know that it lacks the ticket (on either backend)."""
+    known = model.known_atoms(agent)
     return TicketKnowledge(agent, {t: frozenset(j for j in range(players)
-                                                if model.atom_values(ticket_atom(j, t),
-                                                                     worlds).any())
+                                                if known.get(ticket_atom(j, t)) is not False)
                                    for t in tickets})
 
 

@@ -17,7 +17,7 @@ from agents.model import TTRModel
 from boards import Board
 from game.log import event_to_json, header, read_log, replay_states, write_log
 from game.state import GameState
-from kripke import KripkeModel, parse
+from kripke import DealModel, SymbolicDealModel, parse
 
 
 def records(model: TTRModel) -> Iterator[dict[str, Any]]:
@@ -40,11 +40,12 @@ def save(model: TTRModel, path: str | Path) -> None:
     write_log(path, head, records(model))
 
 
-def replay(path: str | Path, board: Board | None = None) -> tuple[GameState, KripkeModel]:
+def replay(path: str | Path, board: Board | None = None
+           ) -> tuple[GameState, DealModel | SymbolicDealModel]:
     """The final game state and shared model of a logged game; ``ValueError`` names the first
     record that does not come out as logged."""
     head, lines = read_log(path)
-    worlds: KripkeModel | None = None
+    worlds: DealModel | SymbolicDealModel | None = None
     state = None
     for (state, event), line in zip(replay_states(head, lines, board), lines, strict=True):
         if worlds is None:

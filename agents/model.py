@@ -17,9 +17,13 @@ import numpy as np
 
 from agents.agents import AgentKind, PlayerAgent, parse_kinds
 from agents.knowledge import (
+    MAX_WORLDS,
     AnnouncementKind,
+    Backend,
     TicketKnowledge,
     deal_worlds,
+    parse_backend,
+    resolve_backend,
     ticket_knowledge,
     turn_announcements,
 )
@@ -28,11 +32,8 @@ from boards import Board, load_board
 from game.actions import Claim
 from game.rules import DEFAULT_TRAINS, Rules
 from game.state import Event, GameState
-from kripke import DealModel, deal_count, parse
+from kripke import DealModel, ModelTooLargeError, SymbolicDealModel, deal_count, parse
 from kripke.formula import Formula
-
-#: The largest deal the shared model is built for: 4 players × 4 tickets.
-MAX_WORLDS = 63_063_000
 
 
 @dataclass(frozen=True)
@@ -72,45 +73,57 @@ class TurnRecord:
 
 
 class TooManyDeals(ValueError):
-    """More deals than the shared model holds. A type of its own, so that the app can deal fewer
-    tickets instead of failing, without a second copy of the check."""
+    """More deals than the explicit shared model holds. A type of its own, so that the app
+    (which draws the explicit model's worlds) can deal fewer tickets instead of failing, without
+    a second copy of the check."""
 
     def __init__(self, players: int, tickets_each: int) -> None:
         self.deals = deal_count(players * tickets_each, [tickets_each] * players)
         super().__init__(f"{players} players × {tickets_each} tickets make {self.deals:,} "
-                         f"possible deals; the shared model holds at most {MAX_WORLDS:,} "
-                         "(4 × 4): deal fewer tickets")
+                         f"possible deals; the explicit shared model holds at most "
+                         f"{MAX_WORLDS:,} (4 × 4): deal fewer tickets, or use the symbolic "
+                         "backend")
 
 
-def game_rules(board: Board, players: int, tickets_each: int,
-               trains: int | None = None) -> Rules:
+def game_rules(board: Board, players: int, tickets_each: int, trains: int | None = None,
+               backend: Backend | str = Backend.AUTO) -> Rules:
     """The rules of a game the shared model can follow: the rules' own checks (``TooFewTickets``
-    among them), then the number of deals (``TooManyDeals``)."""
+    among them), then, for the explicit backend, the number of deals (``TooManyDeals``); the
+    symbolic backend, and ``auto`` above the limit, take any number."""
     rules = Rules(board, players=players, tickets_each=tickets_each,
                   trains=DEFAULT_TRAINS if trains is None else trains)
-    if deal_count(players * tickets_each, [tickets_each] * players) > MAX_WORLDS:
+    if parse_backend(backend) is Backend.EXPLICIT and \
+            deal_count(players * tickets_each, [tickets_each] * players) > MAX_WORLDS:
         raise TooManyDeals(players, tickets_each)
     return rules
 
 
 class TTRModel(mesa.Model):
-    """Players of the given kinds play one game; ``running`` turns false when it ends."""
+    """Players of the given kinds play one game; ``running`` turns false when it ends.
+
+    ``backend`` chooses the shared model's checker (:class:`Backend`): ``auto`` (explicit up
+    to MAX_WORLDS deals, symbolic above), ``explicit`` or ``symbolic``. The game, its
+    announcements and its decisions are the same on both; only the explicit model can be drawn
+    and asked for a value per world.
+    """
 
     running: bool
 
     def __init__(self, *, board: str | Board = "europe24", players: int = 3,
                  tickets_each: int = 2, agent_kinds: str | Sequence[str] = "epistemic",
-                 trains: int | None = None, rng: int | None = None):
+                 trains: int | None = None, rng: int | None = None,
+                 backend: Backend | str = Backend.AUTO):
         # The seed is kept here (Mesa keeps its own private): users quote it to replay a game.
         self.seed: int = secrets.randbelow(2**31 - 1) if rng is None else rng
         super().__init__(rng=self.seed)
         kinds = parse_kinds(agent_kinds, players)
         self.board = load_board(board) if isinstance(board, str) else board
-        self.rules = game_rules(self.board, players, tickets_each, trains)
+        self.rules = game_rules(self.board, players, tickets_each, trains, backend)
+        self.backend = resolve_backend(backend, players, tickets_each)
         # The game's own generator is seeded from the model's, so one seed fixes everything.
         self.state = GameState(self.rules, self.random.getrandbits(32))
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]
-        self.worlds: DealModel = deal_worlds(self.state)
+        self.worlds: DealModel | SymbolicDealModel = deal_worlds(self.state, self.backend)
         self.initial_worlds = self.worlds.n_worlds
         self.history: list[TurnRecord] = []
         self.blocks = 0
@@ -143,10 +156,28 @@ class TTRModel(mesa.Model):
 
     holders = knowledge  # the name before issue 17, kept while branches in flight move over
 
+    @property
+    def explicit_worlds(self) -> DealModel:
+        """The shared model as a list of worlds, for what only that can do (draw them, give a
+        value per world). On the symbolic backend it raises ``ModelTooLargeError`` with the
+        number of deals; a view then shows counts and ``class_summary`` instead."""
+        if isinstance(self.worlds, SymbolicDealModel):
+            raise ModelTooLargeError(self.worlds.n_worlds, MAX_WORLDS, task="to list",
+                                     advice="ask for counts and class summaries")
+        return self.worlds
+
     def evaluate(self, text: str) -> tuple[bool, np.ndarray]:
-        """A formula's value at the actual world and at every world (raises ``FormulaError``)."""
-        values = self.worlds.evaluate(parse(text))
-        return bool(values[self.worlds.actual]), values
+        """A formula's value at the actual world and at every world (raises ``FormulaError``;
+        explicit backend only, see :attr:`explicit_worlds`; :meth:`check` works on both)."""
+        worlds = self.explicit_worlds
+        values = worlds.evaluate(parse(text))
+        return bool(values[worlds.actual]), values
+
+    def check(self, text: str) -> tuple[bool, int]:
+        """A formula's value at the actual world and the number of worlds where it holds, on
+        either backend (raises ``FormulaError``)."""
+        formula = parse(text)
+        return self.worlds.holds(formula), self.worlds.count(formula)
 
     # ----- one turn -------------------------------------------------------------------------
 

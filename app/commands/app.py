@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
-    add_game_options(parser)
+    add_game_options(parser, backend=False)
 
 
 def defaults_from(args: argparse.Namespace) -> Defaults:

@@ -44,7 +44,8 @@ def _check(args: argparse.Namespace) -> GameSpec:
         raise UsageError(f"{out} exists; choose another --csv or add --overwrite")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG; name the file *.png, not {args.plot}")
-    spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains)
+    spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains,
+                    args.backend)
     spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts
     return spec
 

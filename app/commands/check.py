@@ -33,9 +33,8 @@ def run(args: argparse.Namespace) -> int:
     if model.turn < args.turn:
         raise UsageError(f"the game ended after turn {model.turn}; ask for --turn {model.turn} "
                          "or less")
-    values = model.worlds.evaluate(formula)
-    holds = bool(values[model.worlds.actual])
+    holds, count = model.worlds.holds(formula), model.worlds.count(formula)
     print(f"after turn {model.turn}: {formula} is {'TRUE' if holds else 'FALSE'} at the actual "
-          f"world; it holds in {int(values.sum())} of {model.world_count} worlds")
-    print(f"actual deal: {model.worlds.world_label(model.worlds.actual)}")
+          f"world; it holds in {count:,} of {model.world_count:,} worlds")
+    print(f"actual deal: {model.worlds.world_label()}")
     return 0 if holds else 1

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from agents.agents import AgentKind, parse_kinds
+from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from boards import builtin_boards, load_board
 from game.rules import TooFewTickets
@@ -53,7 +54,8 @@ class DemoModel(TTRModel):
     make Reset fail (SolaraViz builds the model inside the button's handler, and an exception
     there replaces the whole page): a list of agent kinds is repeated over the seats, and a
     game too big (too few tickets on the board, or more deals than the model holds) deals
-    fewer tickets each, saying so in ``notice``."""
+    fewer tickets each, saying so in ``notice``. The worlds view draws the explicit model, so
+    the demo keeps to the explicit backend."""
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
@@ -63,7 +65,7 @@ class DemoModel(TTRModel):
         dealt, why = tickets_each, ""
         while dealt > 1:  # TTRModel's own checks say whether a deal fits, and why not
             try:
-                game_rules(loaded, players, dealt, trains)
+                game_rules(loaded, players, dealt, trains, Backend.EXPLICIT)
                 break
             except TooFewTickets:
                 why = why or f"{loaded.title} has only {len(loaded.tickets)}."
@@ -73,7 +75,7 @@ class DemoModel(TTRModel):
             dealt -= 1
         super().__init__(board=loaded, players=players, tickets_each=dealt,
                          agent_kinds=parse_kinds(agent_kinds, players, repeat=repeat_kinds),
-                         trains=trains, rng=seed_of(rng))
+                         trains=trains, rng=seed_of(rng), backend=Backend.EXPLICIT)
         self.notice = "" if dealt == tickets_each else (
             f"{players} players get {dealt} tickets each, not {tickets_each}: {why}")
 

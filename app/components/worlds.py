@@ -164,7 +164,7 @@ class WorldLayout:
     def sample(self, model: TTRModel, agent: int, cls: np.ndarray) -> np.ndarray:
         """The same sample of the agent's class every step (what is left of it), actual
         world included, so the sampled picture prunes like the full one."""
-        worlds = model.worlds
+        worlds = model.explicit_worlds
         if agent not in self.samples:
             picks = np.linspace(0, len(cls) - 1, MAX_DRAWN - 1).astype(np.int64)
             chosen = np.union1d(cls[picks], [worlds.actual])
@@ -174,7 +174,7 @@ class WorldLayout:
 
 def select_worlds(model: TTRModel, agent: int | None, layout: WorldLayout) -> Selection:
     """Every world if few enough; else ``agent``'s class (agent 0's when no agent is given)."""
-    worlds = model.worlds
+    worlds = model.explicit_worlds
     total = worlds.n_worlds
     if total <= MAX_DRAWN:
         return Selection(np.arange(total), None, total)
@@ -200,14 +200,15 @@ def worlds_html(model: TTRModel, selection: Selection, layout: WorldLayout,
     ``perspective`` fades the worlds that agent rules out; ``values`` (a formula's truth per
     current world) colours the worlds where it holds.
     """
-    sub = model.worlds.restrict(selection.indices)
+    sub = model.explicit_worlds.restrict(selection.indices)
     graph = sub.to_networkx(max_worlds=MAX_DRAWN)
     players = model.rules.players
     grouping = 0 if selection.agent is None else (selection.agent + 1) % players
     layout.place(graph, grouping)
     seen = None
     if perspective is not None:
-        seen = set(model.worlds.world_ids[model.worlds.possible_worlds(perspective)].tolist())
+        worlds = model.explicit_worlds
+        seen = set(worlds.world_ids[worlds.possible_worlds(perspective)].tolist())
     net = Network(cdn_resources="in_line")
     labelled = graph.number_of_nodes() <= LABELLED
     faded_ids = set()
