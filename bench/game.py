@@ -1,5 +1,6 @@
 """Games per second on europe24: the bare engine with the baseline policy (issue 2's figure) and
-whole ``TTRModel`` games with the shared Kripke model (issue 4's figures), on one core.
+whole ``TTRModel`` games with the shared Kripke model (issue 4's figures; past the explicit
+limit on the symbolic backend, issue 15), on one core.
 
 Run: ``ttr-kripke bench game`` or ``python -m bench.game [--seconds S]``.
 """
@@ -34,12 +35,13 @@ def engine_games(players: int, seconds: float) -> tuple[int, float]:
 
 
 def model_games(kinds: str, players: int, tickets: int, seconds: float,
-                at_least: int = 1) -> tuple[int, float]:
+                at_least: int = 1, board: str = BOARD,
+                backend: str = "auto") -> tuple[int, float]:
     """Whole TTRModel games: policy, engine, announcements and data collection."""
     games, start = 0, time.perf_counter()
     while games < at_least or time.perf_counter() - start < seconds:
-        TTRModel(board=BOARD, players=players, tickets_each=tickets, agent_kinds=kinds,
-                 rng=games).run()
+        TTRModel(board=board, players=players, tickets_each=tickets, agent_kinds=kinds,
+                 rng=games, backend=backend).run()
         games += 1
     return games, time.perf_counter() - start
 
@@ -63,6 +65,15 @@ def main(argv: list[str] | None = None) -> int:
         n, dt = model_games("epistemic", 4, 4, 0, at_least=1)
         rows.append(("TTRModel, epistemic, 4×4 (63,063,000 worlds)", n,
                      f"{dt:.1f} s per game", "≤ 120 s per game"))
+    # Past the explicit limit the shared model is symbolic (issue 15): 3·10¹¹ deals of 20 of
+    # the USA board's tickets; and the 4×4 game on the symbolic backend, to compare.
+    for label, board, players, tickets, backend in [
+            ("4×4 symbolic", BOARD, 4, 4, "symbolic"),
+            ("5×3 symbolic (168,168,000 deals)", BOARD, 5, 3, "auto"),
+            ("5×4 symbolic, usa (305,540,235,000 deals)", "usa", 5, 4, "auto")]:
+        n, dt = model_games("epistemic", players, tickets, args.seconds, at_least=3,
+                            board=board, backend=backend)
+        rows.append((f"TTRModel, epistemic, {label}", n, f"{dt / n:.2f} s per game", ""))
     print_table(("case", "games", "games/s", "goal"), rows)
     return 0
 
