@@ -45,7 +45,7 @@ class AgentIndex:
 class AgentClass:
     """One class of an agent's partition: the worlds it cannot tell apart from each other."""
 
-    label: str  # the atoms true throughout the class, e.g. the agent's own hand
+    label: str  # what the agent sees there: its observed atoms that are true, e.g. its hand
     size: int  # how many worlds it holds
     actual: bool  # whether the actual world is in it
 
@@ -55,7 +55,10 @@ class ClassSummary:
     """An agent's partition in numbers, for a picture that cannot show every world.
 
     ``classes`` lists each class (the actual one first, then the largest first), or is None when
-    there are more than the ``max_classes`` asked for; the counts are always there.
+    there are more than the ``max_classes`` asked for; the counts are always there. A class is
+    labelled with what the agent sees in it: the atoms it observes that are true there (an
+    explicit model without observed-atom tables for the agent takes the atoms constant on each
+    of its classes as observed).
     """
 
     agent: Agent
@@ -66,7 +69,7 @@ class ClassSummary:
 
 
 def class_label(true_atoms: Iterable[Atom]) -> str:
-    """How a class is named: the atoms true throughout it, in one order for every backend
+    """How a class is named: the atoms the agent sees true there, in one order for every backend
     (by name, then arguments, numbers before names and in numeric order)."""
     def key(atom: Atom) -> tuple[str, tuple[tuple[int, int | str], ...]]:
         return atom.name, tuple((0, a) if isinstance(a, int) else (1, a) for a in atom.args)

@@ -342,8 +342,11 @@ class KripkeModel:
         return int(np.count_nonzero(keys == keys[self._world(world)]))
 
     def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
-        """The agent's classes with their sizes; each listed with the atoms true throughout it
-        when there are at most ``max_classes`` (see :class:`kripke.interface.ClassSummary`)."""
+        """The agent's classes with their sizes; each listed with what the agent sees in it
+        when there are at most ``max_classes`` (see :class:`kripke.interface.ClassSummary`).
+
+        What it sees: the atoms it observes through tables (a deal: its own hand), or, in a
+        model without such tables for it, the atoms constant on each of its classes."""
         index = self.agent_index(agent)
         keys, n_keys = self._keys[index], self._n_keys[index]
         sizes = np.bincount(keys, minlength=n_keys)
@@ -351,12 +354,16 @@ class KripkeModel:
         actual_key = None if self.actual is None else int(keys[self.actual])
         classes = None
         if present.size <= max_classes:
-            always = {atom: ~class_flags(keys, n_keys, self.atom_values(atom))[:, 0]
-                      for atom in self.atoms}
-            found = []
-            for key in present.tolist():
-                label = class_label(a for a, true in always.items() if true[key])
-                found.append(AgentClass(label, int(sizes[key]), key == actual_key))
+            seen = {atom: table[:n_keys] for atom, (i, table) in self._observed.items()
+                    if i == index}
+            if not seen:
+                for atom in self.atoms:
+                    flags = class_flags(keys, n_keys, self.atom_values(atom))
+                    if not flags.all(axis=1).any():  # one value in every class
+                        seen[atom] = flags[:, 1]
+            found = [AgentClass(class_label(a for a, true in seen.items() if true[key]),
+                                int(sizes[key]), key == actual_key)
+                     for key in present.tolist()]
             classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
         return ClassSummary(agent, self._n, int(present.size),
                             None if actual_key is None else int(sizes[actual_key]), classes)
