@@ -45,6 +45,30 @@ class DrawDeck:
 
 
 @dataclass(frozen=True)
+class DrawTickets:
+    """Standard rules: take the top tickets of the ticket pile (three, fewer if fewer remain);
+    the turn goes on with a :class:`KeepTickets` choice."""
+
+    def describe(self, board: Board) -> str:
+        return "draws tickets"
+
+
+@dataclass(frozen=True)
+class KeepTickets:
+    """Standard rules: keep these of the offered tickets (board ticket ids); the others go under
+    the ticket pile. Also the setup choice from the tickets dealt."""
+
+    tickets: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        # a log gives a list; a tuple keeps the action hashable and equal to the one played
+        object.__setattr__(self, "tickets", tuple(self.tickets))
+
+    def describe(self, board: Board) -> str:
+        return f"keeps {len(self.tickets)} ticket{'s' * (len(self.tickets) != 1)}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Legal only when nothing else is: no claim can be paid and no card can be drawn."""
 
@@ -52,14 +76,18 @@ class Pass:
         return "passes"
 
 
-Action = Claim | DrawFaceUp | DrawDeck | Pass
-_KINDS: dict[str, type[Action]] = {"claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck,
-                                   "pass": Pass}
+Action = Claim | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | Pass
+_KINDS: dict[str, type[Action]] = {
+    "claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck, "tickets": DrawTickets,
+    "keep": KeepTickets, "pass": Pass}
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    return {"kind": _NAMES[type(action)], **action.__dict__}
+    data = {"kind": _NAMES[type(action)], **action.__dict__}
+    if isinstance(action, KeepTickets):
+        data["tickets"] = list(action.tickets)
+    return data
 
 
 def action_from_json(data: dict[str, Any]) -> Action:

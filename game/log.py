@@ -17,18 +17,23 @@ from boards import Board
 from boards.loader import load_board
 from game.actions import action_from_json, action_to_json
 from game.rules import Rules
+from game.standard_rules import StandardRules
+from game.standard_state import start_game
 from game.state import Event, GameState
 
 LOG_FORMAT = "ttr-kripke-log"
 LOG_VERSION = 1
-_SETTINGS = [f.name for f in fields(Rules) if f.name != "board"]
+_RULES: dict[str, type[Rules]] = {Rules.variant: Rules, StandardRules.variant: StandardRules}
 
 
 def header(state: GameState, **extra: Any) -> dict[str, Any]:
-    """The first line of a log: enough to deal the same game again."""
+    """The first line of a log: enough to deal the same game again. Standard games say so
+    (``"variant": "standard"``); a log without it is a simplified game, as logs always were."""
     rules = state.rules
+    settings = {f.name: getattr(rules, f.name) for f in fields(rules) if f.name != "board"}
+    variant = {} if rules.variant == Rules.variant else {"variant": rules.variant}
     return {"format": LOG_FORMAT, "version": LOG_VERSION, "board": rules.board.name,
-            "seed": state.seed, "rules": {k: getattr(rules, k) for k in _SETTINGS}, **extra}
+            "seed": state.seed, **variant, "rules": settings, **extra}
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
@@ -36,6 +41,10 @@ def event_to_json(event: Event) -> dict[str, Any]:
     data["action"] = action_to_json(event.action)
     data["cards"] = list(event.cards)
     data["completed"] = list(event.completed)
+    if event.tickets:
+        data["tickets"] = list(event.tickets)
+    else:
+        del data["tickets"]  # simplified-game logs stay as they were
     return data
 
 
@@ -43,7 +52,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
     return Event(index=data["index"], turn=data["turn"], player=data["player"],
                  action=action_from_json(data["action"]), cards=tuple(data["cards"]),
                  completed=tuple(data["completed"]), turn_over=data["turn_over"],
-                 end_reason=data["end_reason"])
+                 end_reason=data["end_reason"], tickets=tuple(data.get("tickets", ())))
 
 
 def write_log(path: str | Path, head: dict[str, Any], lines: Iterable[dict[str, Any]]) -> None:
@@ -75,7 +84,11 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 
 def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules:
     """The rules a header describes; pass ``board`` for a game played on a board file."""
-    return Rules(board=board or load_board(head["board"]), **head["rules"])
+    variant = head.get("variant", Rules.variant)
+    if variant not in _RULES:
+        raise ValueError(f"unknown rules variant {variant!r}; this program plays "
+                         f"{', '.join(_RULES)}")
+    return _RULES[variant](board=board or load_board(head["board"]), **head["rules"])
 
 
 def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
@@ -83,7 +96,7 @@ def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
     """Re-deal the game and apply each logged action, yielding the state after each (one state,
     changing as it goes); raises ``ValueError`` at the first event that does not come out as
     recorded."""
-    state = GameState(rules_from_header(head, board), head["seed"])
+    state = start_game(rules_from_header(head, board), head["seed"])
     for event in _apply(state, events):
         yield state, event
 
@@ -91,7 +104,7 @@ def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
 def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
            board: Board | None = None) -> GameState:
     """The final state of a logged game (see :func:`replay_states`)."""
-    state = GameState(rules_from_header(head, board), head["seed"])
+    state = start_game(rules_from_header(head, board), head["seed"])
     for _ in _apply(state, events):
         pass
     return state

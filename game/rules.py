@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from boards import COLOURS, Board
 
@@ -29,6 +30,8 @@ class TooFewTickets(ValueError):
 class Rules:
     """Board and settings. Validation happens here so that a bad parameter combination is named
     before any card is dealt, never as an error deep in a game."""
+
+    variant: ClassVar[str] = "simplified"
 
     board: Board
     players: int = 3

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from boards import Board, Connection, Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, N_CARD_TYPES, colour_of
+from game.claims import hand_payments, why_unclaimable
 from game.paths import ShortestPaths, ticket_paths
 from game.rules import Rules
 
@@ -34,7 +35,8 @@ class IllegalAction(ValueError):
 @dataclass(frozen=True)
 class Event:
     """What one applied action did. ``cards`` are the cards the player received by a draw
-    (empty for claims and passes); ``completed`` the tickets the action finished."""
+    (empty for claims and passes); ``completed`` the tickets the action finished; ``tickets``
+    the tickets a ticket draw offered (standard rules)."""
 
     index: int
     turn: int
@@ -44,19 +46,22 @@ class Event:
     completed: tuple[int, ...]
     turn_over: bool
     end_reason: str | None
+    tickets: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class ScoreParts:
-    """A player's score split as the design notes define it."""
+    """A player's score split as the design notes define it; ``longest`` is the standard rules'
+    bonus for the longest continuous path (0 in the simplified game)."""
 
     connections: int
     finished: int
     unfinished: int
+    longest: int = 0
 
     @property
     def total(self) -> int:
-        return self.connections + self.finished - self.unfinished
+        return self.connections + self.finished - self.unfinished + self.longest
 
 
 @dataclass(frozen=True)
@@ -80,35 +85,48 @@ class PlayerView:
 class GameState:
     """A game in progress. Create with ``GameState(rules, seed)``; it deals at once."""
 
+    #: The simplified game: the last round gives every *other* player one more turn, and a
+    #: player who finishes all its tickets ends the game at once.
+    last_round_turns_include_trigger = False
+    ends_when_tickets_done = True
+
     def __init__(self, rules: Rules, seed: int):
         self.rules = rules
         self.seed = seed
         self.rng = random.Random(seed)
-        board = rules.board
+        self._deal_cards()
         n = rules.players
+        dealt = self.rng.sample(range(len(rules.board.tickets)), n * rules.tickets_each)
+        k = rules.tickets_each
+        self.tickets: tuple[tuple[Ticket, ...], ...] = tuple(
+            tuple(rules.board.tickets[t] for t in sorted(dealt[p * k:(p + 1) * k]))
+            for p in range(n))
+        self._start_table()
 
+    def _deal_cards(self) -> None:
+        """Shuffle the train cards, deal each hand, lay the face-up row (the first draws of the
+        seeded generator, in the same order for every rule set)."""
+        rules = self.rules
         deck = [c for c in range(LOCO) for _ in range(rules.cards_per_colour)]
         deck += [LOCO] * rules.locomotives
         self.rng.shuffle(deck)
         self.pile: list[int] = deck
         self.discard: list[int] = []
-        self.hands: list[list[int]] = [[0] * N_CARD_TYPES for _ in range(n)]
-        for p in range(n):
+        self.hands: list[list[int]] = [[0] * N_CARD_TYPES for _ in range(rules.players)]
+        for p in range(rules.players):
             for _ in range(rules.initial_hand):
                 self.hands[p][self.pile.pop()] += 1
         self.face_up: list[int | None] = [self.pile.pop() for _ in range(rules.face_up)]
         self._fix_locomotive_row()
 
-        dealt = self.rng.sample(range(len(board.tickets)), n * rules.tickets_each)
-        k = rules.tickets_each
-        self.tickets: tuple[tuple[Ticket, ...], ...] = tuple(
-            tuple(board.tickets[t] for t in sorted(dealt[p * k:(p + 1) * k])) for p in range(n))
+    def _start_table(self) -> None:
+        """Empty board, full train stocks, first player to move."""
+        n = self.rules.players
         self.finished: list[set[int]] = [set() for _ in range(n)]
-        self.trains: list[int] = [rules.trains] * n
-        self.owner: list[int | None] = [None] * len(board.connections)
+        self.trains: list[int] = [self.rules.trains] * n
+        self.owner: list[int | None] = [None] * len(self.board.connections)
         self._adjacent: list[dict[str, set[str]]] = [{} for _ in range(n)]
         self._paths: dict[tuple[int, int], ShortestPaths | None] = {}
-
         self.current = 0
         self.turn = 0
         self.drawn = 0  # cards drawn so far in the current turn
@@ -205,40 +223,15 @@ class GameState:
 
     def claimable(self, player: int, connection: Connection) -> str | None:
         """Why ``player`` may not take ``connection`` now (ignoring cards), or ``None``."""
-        if self.owner[connection.id] is not None:
-            return f"{connection} is already taken by player {self.owner[connection.id]}"
-        if connection.length > self.trains[player]:
-            return (f"{connection} needs {connection.length} trains, player {player} has "
-                    f"{self.trains[player]}")
-        if connection.pair is not None:
-            for mate in self.board.connections:
-                if mate.pair == connection.pair and mate.id != connection.id:
-                    who = self.owner[mate.id]
-                    if who == player:
-                        return f"player {player} already owns the other half of double {connection}"
-                    if who is not None and not self.rules.doubles_both_usable:
-                        return (f"the other half of double {connection} is taken; with fewer "
-                                "than 4 players only one half may be claimed")
-        return None
+        return why_unclaimable(self.board, self.owner, self.trains[player], player, connection,
+                               self.rules.doubles_both_usable)
 
     def payments(self, player: int, connection: Connection) -> list[Claim]:
         """Every distinct way ``player``'s hand can pay for ``connection``, fewest locomotives
         first; empty when it cannot (or may not) claim it."""
         if self.claimable(player, connection) is not None:
             return []
-        hand = self.hands[player]
-        length, locos = connection.length, hand[LOCO]
-        need = colour_of(connection.colour)
-        colours = range(LOCO) if need is None else (need,)
-        out = []
-        for colour in colours:
-            least = max(connection.ferry, length - hand[colour])
-            most = min(length - 1, locos)
-            out += [Claim(connection.id, colour, n) for n in range(least, most + 1)]
-        if locos >= length:
-            out.append(Claim(connection.id, None, length))
-        out.sort(key=lambda c: c.locomotives)
-        return out
+        return hand_payments(connection, self.hands[player])
 
     def can_draw(self) -> bool:
         return bool(self.pile or self.discard or any(c is not None for c in self.face_up))
@@ -407,7 +400,7 @@ class GameState:
         n = self.rules.players
         self.turn += 1
         self.drawn = 0
-        if completed_all:
+        if completed_all and self.ends_when_tickets_done:
             self.end_reason = END_TICKETS
             return
         if self.final_turns_left is not None:
@@ -416,9 +409,14 @@ class GameState:
                 self.end_reason = END_TRAINS
                 return
         elif claimed and self.trains[p] <= self.rules.endgame_trains:
-            self.final_turns_left = n - 1
-        if not self.can_draw() and not any(
-                self.payments(q, c) for q in range(n) for c in self.board.connections):
+            self.final_turns_left = n if self.last_round_turns_include_trigger else n - 1
+        if self._stalled():
             self.end_reason = END_STALEMATE
             return
         self.current = (p + 1) % n
+
+    def _stalled(self) -> bool:
+        """Nothing can change any more: no card can be drawn and no hand pays for a claim."""
+        return not self.can_draw() and not any(
+            self.payments(q, c) for q in range(self.rules.players)
+            for c in self.board.connections)

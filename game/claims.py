@@ -1,0 +1,78 @@
+"""Who may claim a connection and the ways a hand can pay for it, as pure functions of public
+facts (owners, trains) and the claimant's own hand.
+
+Both the game state (to check an action) and a player's view (to list its choices) ask these,
+so a policy that sees only its view gets exactly the legal claims the rules would accept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from boards import Board, Connection
+from game.actions import Claim
+from game.cards import LOCO, colour_of
+
+
+@cache
+def double_mates(board: Board) -> dict[int, int]:
+    """The other segment of each double connection, by connection id (cached per board: asked
+    for every connection on every turn)."""
+    halves: dict[int, list[int]] = {}
+    for c in board.connections:
+        if c.pair is not None:
+            halves.setdefault(c.pair, []).append(c.id)
+    mates: dict[int, int] = {}
+    for a, b in (ids for ids in halves.values() if len(ids) == 2):
+        mates[a], mates[b] = b, a
+    return mates
+
+
+def why_unclaimable(board: Board, owner: Sequence[int | None], trains: int, player: int,
+                    connection: Connection, doubles_both_usable: bool) -> str | None:
+    """Why ``player`` with ``trains`` left may not take ``connection`` (cards aside), or ``None``.
+    One player never holds both segments of a double; with fewer than 4 players a taken segment
+    closes its mate to everyone."""
+    if owner[connection.id] is not None:
+        return f"{connection} is already taken by player {owner[connection.id]}"
+    if connection.length > trains:
+        return f"{connection} needs {connection.length} trains, player {player} has {trains}"
+    mate = double_mates(board).get(connection.id)
+    if mate is not None:
+        who = owner[mate]
+        if who == player:
+            return f"player {player} already owns the other half of double {connection}"
+        if who is not None and not doubles_both_usable:
+            return (f"the other half of double {connection} is taken; with fewer than 4 players "
+                    "only one half may be claimed")
+    return None
+
+
+def hand_payments(connection: Connection, hand: Sequence[int]) -> list[Claim]:
+    """Every distinct way ``hand`` pays for ``connection`` (legality aside), fewest locomotives
+    first: cards of one colour (any one for grey), locomotives standing in, a ferry's
+    locomotives among them."""
+    length, locos = connection.length, hand[LOCO]
+    need = colour_of(connection.colour)
+    colours = range(LOCO) if need is None else (need,)
+    out = []
+    for colour in colours:
+        least = max(connection.ferry, length - hand[colour])
+        most = min(length - 1, locos)
+        out += [Claim(connection.id, colour, n) for n in range(least, most + 1)]
+    if locos >= length:
+        out.append(Claim(connection.id, None, length))
+    out.sort(key=lambda c: c.locomotives)
+    return out
+
+
+def payment_count(connection: Connection, hand: Sequence[int]) -> int:
+    """``len(hand_payments(connection, hand))`` without building the claims: the game arc
+    counts every way to pay on every turn of thousands of games."""
+    length, locos = connection.length, hand[LOCO]
+    need = colour_of(connection.colour)
+    colours = range(LOCO) if need is None else (need,)
+    most = min(length - 1, locos)
+    count = sum(max(0, most - max(connection.ferry, length - hand[c]) + 1) for c in colours)
+    return count + (locos >= length)

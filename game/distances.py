@@ -1,0 +1,177 @@
+"""Fewest-trains distances between all cities, per player, for the strategy agents.
+
+For player p a free connection costs its length, one of p's own costs nothing, and anyone
+else's (or a closed half of a double) cannot be used: the same public metric as
+``game.paths``, computed for all pairs at once because the standard agents ask about many city
+pairs every turn (tickets on offer, a plan joining all ticket cities). Only owners decide these
+distances, so an oracle can serve every player's view without revealing anything hidden.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from boards import Board
+from game.claims import double_mates
+
+INF = float("inf")
+
+
+class Distances:
+    """All-pairs distances for one player on the board as it was when computed."""
+
+    def __init__(self, board: Board, ends: tuple[np.ndarray, np.ndarray], weight: np.ndarray):
+        self.board = board
+        self.index = board.city_index
+        self.weight = weight  # per connection: length, 0 if own, inf if unusable
+        self._u, self._v = ends
+        n = len(board.cities)
+        dist = np.full((n, n), INF)
+        np.minimum.at(dist, (self._u, self._v), weight)
+        np.minimum.at(dist, (self._v, self._u), weight)
+        np.fill_diagonal(dist, 0.0)
+        for k in range(n):  # Floyd–Warshall, one vectorised relaxation per city
+            np.minimum(dist, dist[:, k, None] + dist[None, k, :], out=dist)
+        self.dist = dist
+        self._weights = weight.tolist()
+
+    def cost(self, a: str, b: str) -> float:
+        """Trains still needed to join ``a`` and ``b`` (``inf`` when they are cut apart)."""
+        return float(self.dist[self.index[a], self.index[b]])
+
+    def on_shortest(self, a: str, b: str) -> list[int]:
+        """Connections still to claim (free, usable) on at least one shortest ``a``–``b`` path,
+        by id; empty when the cities are joined already or cut apart."""
+        ia, ib = self.index[a], self.index[b]
+        total = self.dist[ia, ib]
+        if total == INF or total == 0:
+            return []
+        d, w, u, v = self.dist, self.weight, self._u, self._v
+        tight = (d[ia, u] + w + d[v, ib] == total) | (d[ia, v] + w + d[u, ib] == total)
+        return np.flatnonzero(tight & (w > 0)).tolist()
+
+    def path(self, a: str, b: str) -> list[int]:
+        """One shortest path from ``a`` to ``b`` as connection ids in travel order (own ones
+        included): the one with the fewest connections, then the lowest ids. Empty when the
+        cities coincide or are cut apart."""
+        ia, ib = self.index[a], self.index[b]
+        to_b = self.dist[:, ib].tolist()
+        if to_b[ia] == INF:
+            return []
+        adjacency = _adjacency(self.board)
+        weights = self._weights
+        came: dict[int, tuple[int, int]] = {ia: (-1, -1)}
+        todo = deque([ia])
+        while todo and ib not in came:
+            city = todo.popleft()
+            for cid, nxt in adjacency[city]:
+                if nxt not in came and weights[cid] + to_b[nxt] == to_b[city]:
+                    came[nxt] = (city, cid)
+                    todo.append(nxt)
+        out = []
+        city = ib
+        while city != ia:
+            city, cid = came[city]
+            out.append(cid)
+        return out[::-1]
+
+    def tree(self, cities: Iterable[str]) -> list[int]:
+        """A cheap network joining ``cities`` (a Steiner-tree approximation): the two farthest
+        cities joined by a shortest path, then each other city attached to the network by a
+        shortest path, nearest city first. Cities cut off from the network are left out.
+        Returns connection ids (own ones included)."""
+        idx = sorted({self.index[c] for c in cities})
+        if len(idx) < 2:
+            return []
+        sub = self.dist[np.ix_(idx, idx)]
+        finite = np.where(np.isfinite(sub), sub, -1.0)
+        i, j = np.unravel_index(int(np.argmax(finite)), finite.shape)
+        if finite[i, j] < 0:
+            return []
+        names = self.board.city_names
+        edges = self.path(names[idx[i]], names[idx[j]])
+        nodes = self._nodes(idx[i], edges)
+        rest = [c for c in idx if c not in nodes]
+        while rest:
+            near = self.dist[np.ix_(rest, sorted(nodes))]
+            r, t = np.unravel_index(int(np.argmin(near)), near.shape)
+            if near[r, t] == INF:
+                break
+            city = rest.pop(int(r))
+            target = sorted(nodes)[int(t)]
+            more = self.path(names[city], names[target])
+            edges += more
+            nodes |= self._nodes(city, more)
+        return edges
+
+    def _nodes(self, start: int, path: Sequence[int]) -> set[int]:
+        out, city = {start}, start
+        index = self.index
+        for cid in path:
+            c = self.board.connections[cid]
+            city = index[c.b] if index[c.a] == city else index[c.a]
+            out.add(city)
+        return out
+
+
+_ADJ: dict[int, tuple[Board, list[list[tuple[int, int]]]]] = {}
+
+
+def _adjacency(board: Board) -> list[list[tuple[int, int]]]:
+    """Per city index, (connection id, other city index) sorted by connection id."""
+    cached = _ADJ.get(id(board))
+    if cached is None or cached[0] is not board:
+        index = board.city_index
+        adj: list[list[tuple[int, int]]] = [[] for _ in board.cities]
+        for c in board.connections:
+            adj[index[c.a]].append((c.id, index[c.b]))
+            adj[index[c.b]].append((c.id, index[c.a]))
+        cached = _ADJ[id(board)] = (board, adj)
+    return cached[1]
+
+
+class PathOracle:
+    """Distances for every player on the board as it is now; recomputed only after a claim.
+
+    The game state owns one and calls :meth:`claimed` after each claim; views hand it to
+    policies. It holds owners only, which are public."""
+
+    def __init__(self, board: Board, doubles_both_usable: bool):
+        self.board = board
+        index = board.city_index
+        self._ends = (np.array([index[c.a] for c in board.connections], dtype=np.intp),
+                      np.array([index[c.b] for c in board.connections], dtype=np.intp))
+        self._length = np.array([c.length for c in board.connections], dtype=float)
+        mates = double_mates(board)
+        self._mate = np.array([mates.get(c.id, -1) for c in board.connections], dtype=np.intp)
+        self._both = doubles_both_usable
+        self.owner = np.full(len(board.connections), -1, dtype=np.intp)
+        self.version = 0
+        self._cache: dict[tuple[int, int], tuple[int, Distances]] = {}
+
+    def claimed(self, connection: int, player: int) -> None:
+        self.owner[connection] = player
+        self.version += 1
+
+    def weights(self, player: int, min_length: int = 1) -> np.ndarray:
+        """Per connection: 0 if ``player`` owns it, its length if it is free, open to
+        ``player`` and at least ``min_length`` long, else ``inf``."""
+        owner, mate = self.owner, self._mate
+        mate_owner = np.where(mate >= 0, owner[mate], -1)
+        closed = (mate_owner >= 0) & ((mate_owner == player) | (not self._both))
+        free = (owner < 0) & ~closed & (self._length >= min_length)
+        return np.where(owner == player, 0.0, np.where(free, self._length, INF))
+
+    def distances(self, player: int, min_length: int = 1) -> Distances:
+        """``player``'s distances over its own connections and the free ones of at least
+        ``min_length`` (cached until the next claim)."""
+        key = (player, min_length)
+        hit = self._cache.get(key)
+        if hit is None or hit[0] != self.version:
+            hit = (self.version, Distances(self.board, self._ends,
+                                           self.weights(player, min_length)))
+            self._cache[key] = hit
+        return hit[1]

@@ -1,0 +1,134 @@
+"""What one player of a standard game may see: its own hand, tickets and ticket offer, and the
+public table (owners, trains, card and ticket counts, the face-up row, pile sizes).
+
+Policies receive this view, never the game state (OpenSpiel's observer split), so a policy
+cannot peek at another player's cards or tickets. The legal actions are computed here from the
+view alone; the game state asks the current player's view for them, so what a policy is offered
+and what the rules accept are one computation.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from boards import Board, Ticket
+from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from game.cards import LOCO
+from game.claims import hand_payments, payment_count, why_unclaimable
+from game.distances import Distances, PathOracle
+from game.standard_rules import StandardRules
+
+
+@dataclass(frozen=True)
+class StandardView:
+    """One player's observation of a standard game."""
+
+    rules: StandardRules
+    player: int
+    hand: tuple[int, ...]
+    tickets: tuple[Ticket, ...]  # kept, in id order
+    finished: frozenset[int]  # ids of its kept tickets that its connections join
+    offer: tuple[Ticket, ...]  # tickets it must now choose from (setup or a ticket draw)
+    keep_at_least: int  # how many of the offer it must keep
+    owner: tuple[int | None, ...]
+    trains: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    ticket_counts: tuple[int, ...]  # kept tickets per player (known once setup is over)
+    face_up: tuple[int | None, ...]
+    pile_size: int
+    discard_size: int
+    ticket_pile_size: int
+    current: int
+    drawn: int  # cards drawn so far this turn
+    turn: int
+    setup: bool  # players are still choosing their first tickets
+    final_round: bool  # a player has run low on trains: everyone has one turn left
+    over: bool
+    paths: PathOracle = field(compare=False, repr=False)  # public: owners only
+
+    @property
+    def board(self) -> Board:
+        return self.rules.board
+
+    @property
+    def my_trains(self) -> int:
+        return self.trains[self.player]
+
+    def unfinished(self) -> tuple[Ticket, ...]:
+        return tuple(t for t in self.tickets if t.id not in self.finished)
+
+    def distances(self, min_length: int = 1) -> Distances:
+        """This player's fewest-trains distances (see :mod:`game.distances`)."""
+        return self.paths.distances(self.player, min_length)
+
+    def why_unclaimable(self, connection: int) -> str | None:
+        return why_unclaimable(self.board, self.owner, self.my_trains, self.player,
+                               self.board.connections[connection],
+                               self.rules.doubles_both_usable)
+
+    def payments(self, connection: int) -> list[Claim]:
+        """Every way this player may pay for ``connection`` now, fewest locomotives first."""
+        if not self._may_claim() or self.why_unclaimable(connection) is not None:
+            return []
+        return hand_payments(self.board.connections[connection], self.hand)
+
+    @property
+    def can_draw_deck(self) -> bool:
+        return self._to_move() and not self.offer and bool(self.pile_size or self.discard_size)
+
+    def face_up_slots(self) -> list[int]:
+        """Face-up slots this player may take now (no locomotive as a second card)."""
+        if not self._to_move() or self.offer:
+            return []
+        return [s for s, c in enumerate(self.face_up)
+                if c is not None and not (c == LOCO and self.drawn)]
+
+    @property
+    def can_draw_tickets(self) -> bool:
+        return self._may_claim() and self.ticket_pile_size > 0
+
+    def keep_choices(self) -> list[KeepTickets]:
+        """Every legal choice of tickets to keep from the offer, larger sets first."""
+        ids = [t.id for t in self.offer]
+        least = min(self.keep_at_least, len(ids))
+        return [KeepTickets(kept) for size in range(len(ids), least - 1, -1)
+                for kept in itertools.combinations(ids, size)]
+
+    def legal_actions(self) -> list[Action]:
+        """This player's legal actions now (``[]`` when it is not its turn)."""
+        if not self._to_move():
+            return []
+        if self.offer:
+            return list(self.keep_choices())
+        actions: list[Action] = []
+        if self._may_claim():
+            for conn in self.board.connections:
+                actions += self.payments(conn.id)
+        actions += [DrawFaceUp(s) for s in self.face_up_slots()]
+        if self.can_draw_deck:
+            actions.append(DrawDeck())
+        if self.can_draw_tickets:
+            actions.append(DrawTickets())
+        return actions or [Pass()]
+
+    def legal_action_count(self) -> int:
+        """``len(legal_actions())`` without building them (the design lab's game arc)."""
+        if not self._to_move():
+            return 0
+        if self.offer:
+            return len(self.keep_choices())
+        count = 0
+        if self._may_claim():
+            for conn in self.board.connections:
+                if self.why_unclaimable(conn.id) is None:
+                    count += payment_count(conn, self.hand)
+        count += len(self.face_up_slots()) + self.can_draw_deck + self.can_draw_tickets
+        return count or 1
+
+    def _to_move(self) -> bool:
+        return not self.over and self.current == self.player
+
+    def _may_claim(self) -> bool:
+        """Claims and ticket draws open a turn; they are not allowed after a card draw."""
+        return self._to_move() and not self.offer and not self.setup and self.drawn == 0
