@@ -94,6 +94,18 @@ class Board:
     def city_index(self) -> dict[str, int]:
         return {name: i for i, name in enumerate(self.city_names)}
 
+    @cached_property
+    def double_mates(self) -> dict[int, int]:
+        """The other segment of each double connection, by connection id."""
+        halves: dict[int, list[int]] = {}
+        for c in self.connections:
+            if c.pair is not None:
+                halves.setdefault(c.pair, []).append(c.id)
+        mates: dict[int, int] = {}
+        for a, b in (ids for ids in halves.values() if len(ids) == 2):
+            mates[a], mates[b] = b, a
+        return mates
+
     def city(self, name: str) -> City:
         return self.cities[self.city_index[name]]
 

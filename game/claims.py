@@ -8,25 +8,10 @@ so a policy that sees only its view gets exactly the legal claims the rules woul
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from boards import Board, Connection
 from game.actions import Claim
 from game.cards import LOCO, colour_of
-
-
-@cache
-def double_mates(board: Board) -> dict[int, int]:
-    """The other segment of each double connection, by connection id (cached per board: asked
-    for every connection on every turn)."""
-    halves: dict[int, list[int]] = {}
-    for c in board.connections:
-        if c.pair is not None:
-            halves.setdefault(c.pair, []).append(c.id)
-    mates: dict[int, int] = {}
-    for a, b in (ids for ids in halves.values() if len(ids) == 2):
-        mates[a], mates[b] = b, a
-    return mates
 
 
 def why_unclaimable(board: Board, owner: Sequence[int | None], trains: int, player: int,
@@ -38,7 +23,7 @@ def why_unclaimable(board: Board, owner: Sequence[int | None], trains: int, play
         return f"{connection} is already taken by player {owner[connection.id]}"
     if connection.length > trains:
         return f"{connection} needs {connection.length} trains, player {player} has {trains}"
-    mate = double_mates(board).get(connection.id)
+    mate = board.double_mates.get(connection.id)
     if mate is not None:
         who = owner[mate]
         if who == player:

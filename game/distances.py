@@ -15,7 +15,6 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from boards import Board
-from game.claims import double_mates
 
 INF = float("inf")
 
@@ -23,20 +22,18 @@ INF = float("inf")
 class Distances:
     """All-pairs distances for one player on the board as it was when computed."""
 
-    def __init__(self, board: Board, ends: tuple[np.ndarray, np.ndarray], weight: np.ndarray):
+    def __init__(self, board: Board, ends: tuple[np.ndarray, np.ndarray], weight: np.ndarray,
+                 dist: np.ndarray):
         self.board = board
         self.index = board.city_index
         self.weight = weight  # per connection: length, 0 if own, inf if unusable
+        self.dist = dist  # city × city
         self._u, self._v = ends
-        n = len(board.cities)
-        dist = np.full((n, n), INF)
-        np.minimum.at(dist, (self._u, self._v), weight)
-        np.minimum.at(dist, (self._v, self._u), weight)
-        np.fill_diagonal(dist, 0.0)
-        for k in range(n):  # Floyd–Warshall, one vectorised relaxation per city
-            np.minimum(dist, dist[:, k, None] + dist[None, k, :], out=dist)
-        self.dist = dist
         self._weights = weight.tolist()
+        # Agents ask the same questions several times a turn; answers hold until the next claim.
+        self._tight: dict[tuple[str, str], list[int]] = {}
+        self._paths: dict[tuple[str, str], list[int]] = {}
+        self._trees: dict[frozenset[str], list[int]] = {}
 
     def cost(self, a: str, b: str) -> float:
         """Trains still needed to join ``a`` and ``b`` (``inf`` when they are cut apart)."""
@@ -45,18 +42,28 @@ class Distances:
     def on_shortest(self, a: str, b: str) -> list[int]:
         """Connections still to claim (free, usable) on at least one shortest ``a``–``b`` path,
         by id; empty when the cities are joined already or cut apart."""
-        ia, ib = self.index[a], self.index[b]
-        total = self.dist[ia, ib]
-        if total == INF or total == 0:
-            return []
-        d, w, u, v = self.dist, self.weight, self._u, self._v
-        tight = (d[ia, u] + w + d[v, ib] == total) | (d[ia, v] + w + d[u, ib] == total)
-        return np.flatnonzero(tight & (w > 0)).tolist()
+        key = (a, b)
+        if key not in self._tight:
+            ia, ib = self.index[a], self.index[b]
+            total = self.dist[ia, ib]
+            if total == INF or total == 0:
+                self._tight[key] = []
+            else:
+                d, w, u, v = self.dist, self.weight, self._u, self._v
+                tight = (d[ia, u] + w + d[v, ib] == total) | (d[ia, v] + w + d[u, ib] == total)
+                self._tight[key] = np.flatnonzero(tight & (w > 0)).tolist()
+        return self._tight[key]
 
     def path(self, a: str, b: str) -> list[int]:
         """One shortest path from ``a`` to ``b`` as connection ids in travel order (own ones
         included): the one with the fewest connections, then the lowest ids. Empty when the
         cities coincide or are cut apart."""
+        key = (a, b)
+        if key not in self._paths:
+            self._paths[key] = self._path(a, b)
+        return self._paths[key]
+
+    def _path(self, a: str, b: str) -> list[int]:
         ia, ib = self.index[a], self.index[b]
         to_b = self.dist[:, ib].tolist()
         if to_b[ia] == INF:
@@ -83,6 +90,12 @@ class Distances:
         cities joined by a shortest path, then each other city attached to the network by a
         shortest path, nearest city first. Cities cut off from the network are left out.
         Returns connection ids (own ones included)."""
+        key = frozenset(cities)
+        if key not in self._trees:
+            self._trees[key] = self._tree(key)
+        return list(self._trees[key])
+
+    def _tree(self, cities: Iterable[str]) -> list[int]:
         idx = sorted({self.index[c] for c in cities})
         if len(idx) < 2:
             return []
@@ -92,7 +105,7 @@ class Distances:
         if finite[i, j] < 0:
             return []
         names = self.board.city_names
-        edges = self.path(names[idx[i]], names[idx[j]])
+        edges = list(self.path(names[idx[i]], names[idx[j]]))
         nodes = self._nodes(idx[i], edges)
         rest = [c for c in idx if c not in nodes]
         while rest:
@@ -133,11 +146,27 @@ def _adjacency(board: Board) -> list[list[tuple[int, int]]]:
     return cached[1]
 
 
+def all_pairs(n: int, ends: tuple[np.ndarray, np.ndarray], weight: np.ndarray) -> np.ndarray:
+    """Floyd–Warshall over ``n`` cities, one vectorised relaxation per city."""
+    u, v = ends
+    dist = np.full((n, n), INF)
+    np.minimum.at(dist, (u, v), weight)
+    np.minimum.at(dist, (v, u), weight)
+    np.fill_diagonal(dist, 0.0)
+    for k in range(n):
+        np.minimum(dist, dist[:, k, None] + dist[None, k, :], out=dist)
+    return dist
+
+
 class PathOracle:
-    """Distances for every player on the board as it is now; recomputed only after a claim.
+    """Distances for every player on the board as it is now, brought up to date after claims.
 
     The game state owns one and calls :meth:`claimed` after each claim; views hand it to
-    policies. It holds owners only, which are public."""
+    policies. It holds owners only, which are public. A claim changes a player's distances in
+    one of three ways, and only the last costs a full recomputation: its own claim makes a
+    connection free (one vectorised relaxation through it), someone else's claim of a
+    connection on none of its shortest paths changes nothing, and someone else's claim of one
+    that was on a shortest path may lengthen any distance."""
 
     def __init__(self, board: Board, doubles_both_usable: bool):
         self.board = board
@@ -145,16 +174,21 @@ class PathOracle:
         self._ends = (np.array([index[c.a] for c in board.connections], dtype=np.intp),
                       np.array([index[c.b] for c in board.connections], dtype=np.intp))
         self._length = np.array([c.length for c in board.connections], dtype=float)
-        mates = double_mates(board)
+        mates = board.double_mates
         self._mate = np.array([mates.get(c.id, -1) for c in board.connections], dtype=np.intp)
         self._both = doubles_both_usable
         self.owner = np.full(len(board.connections), -1, dtype=np.intp)
-        self.version = 0
+        self.claims: list[int] = []  # connection ids in the order claimed
         self._cache: dict[tuple[int, int], tuple[int, Distances]] = {}
+
+    @property
+    def version(self) -> int:
+        """The number of claims so far: distances change only when it does."""
+        return len(self.claims)
 
     def claimed(self, connection: int, player: int) -> None:
         self.owner[connection] = player
-        self.version += 1
+        self.claims.append(connection)
 
     def weights(self, player: int, min_length: int = 1) -> np.ndarray:
         """Per connection: 0 if ``player`` owns it, its length if it is free, open to
@@ -170,8 +204,33 @@ class PathOracle:
         ``min_length`` (cached until the next claim)."""
         key = (player, min_length)
         hit = self._cache.get(key)
-        if hit is None or hit[0] != self.version:
-            hit = (self.version, Distances(self.board, self._ends,
-                                           self.weights(player, min_length)))
-            self._cache[key] = hit
-        return hit[1]
+        if hit is not None and hit[0] == self.version:
+            return hit[1]
+        weight = self.weights(player, min_length)
+        dist = None if hit is None else self._update(hit[1], weight, self.claims[hit[0]:])
+        if dist is None:
+            dist = all_pairs(len(self.board.cities), self._ends, weight)
+        found = Distances(self.board, self._ends, weight, dist)
+        self._cache[key] = (self.version, found)
+        return found
+
+    def _update(self, old: Distances, weight: np.ndarray, claims: list[int]) -> np.ndarray | None:
+        """``old``'s distances after ``claims`` under the new ``weight``, or ``None`` when a
+        claim may have lengthened a shortest path (then only a recomputation is exact)."""
+        dist = old.dist.copy()
+        u, v = self._ends
+        changed = {c for cid in claims for c in (cid, int(self._mate[cid])) if c >= 0}
+        for c in sorted(changed):  # lengthened first: they are checked against the old distances
+            before, after = old.weight[c], weight[c]
+            if after > before and before < INF:
+                a, b = u[c], v[c]
+                mate = int(self._mate[c])
+                spare = mate >= 0 and weight[mate] <= before
+                if dist[a, b] >= before and not spare:
+                    return None
+        for c in sorted(changed):
+            if weight[c] < old.weight[c]:
+                a, b, w = u[c], v[c], weight[c]
+                np.minimum(dist, dist[:, a, None] + w + dist[None, b, :], out=dist)
+                np.minimum(dist, dist[:, b, None] + w + dist[None, a, :], out=dist)
+        return dist

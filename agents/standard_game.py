@@ -1,0 +1,129 @@
+"""One seeded standard game with a line-up of strategy agents, as a pure function returning a
+plain result record: the unit every batch, table and design-lab search is built from.
+
+``play_standard_game(spec, seed)`` depends on nothing but its arguments (both picklable), so
+games run in worker processes or on a Dask cluster in any order and give the same records.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from agents.strategies import STRATEGIES
+from boards import Board
+from boards.loader import load_board
+from game.actions import DrawTickets
+from game.standard_rules import STANDARD_TRAINS, StandardRules
+from game.standard_state import StandardState
+
+#: Far above any real game (each claim uses trains, each card draw a card, each ticket draw a
+#: ticket); reaching it means a broken policy, and the game says so instead of hanging.
+MAX_ACTIONS = 20_000
+
+
+def parse_lineup(agents: str | Sequence[str], players: int | None = None) -> tuple[str, ...]:
+    """``"osta,pa,lrja,ha"`` (one kind per seat) or one kind for ``players`` seats."""
+    kinds = [k.strip() for k in (agents.split(",") if isinstance(agents, str) else agents)]
+    if len(kinds) == 1 and players is not None:
+        kinds *= players
+    for k in kinds:
+        if k not in STRATEGIES:
+            raise ValueError(f"unknown agent kind {k!r} for the standard rules; choose from "
+                             f"{', '.join(STRATEGIES)}")
+    if not 2 <= len(kinds) <= 5:
+        raise ValueError(f"a standard game seats 2 to 5 players, got {len(kinds)} agent kinds")
+    return tuple(kinds)
+
+
+@dataclass(frozen=True)
+class StandardSpec:
+    """Everything but the seed: board (a shipped name or a loaded board, its ticket deck
+    included), one agent kind per seat, trains each, and whether to record the game arc."""
+
+    board: str | Board = "usa"
+    lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+    trains: int = STANDARD_TRAINS
+    record_arc: bool = False
+
+    def rules(self) -> StandardRules:
+        board = load_board(self.board) if isinstance(self.board, str) else self.board
+        return StandardRules(board, players=len(self.lineup), trains=self.trains)
+
+    def rotated(self, shift: int) -> StandardSpec:
+        """The same game with every agent moved ``shift`` seats on (seat s gets the agent of
+        seat s - shift)."""
+        n = len(self.lineup)
+        return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat did: the score and its parts, tickets, turns."""
+
+    seat: int
+    kind: str
+    score: int
+    connections: int  # connection points
+    tickets: int  # finished tickets' points minus unfinished ones'
+    longest: int  # the longest-path bonus won (0 or the bonus)
+    longest_length: int  # its longest continuous path in trains
+    kept: int
+    finished: int
+    ticket_draws: int
+    turns: int
+    trains_left: int
+    win: float  # share of the win after the tie-break (ties share)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game: its seed, line-up, length, end and every seat's result; ``arc`` the number of
+    legal actions of the player to move at the start of each turn (with ``record_arc``)."""
+
+    seed: int
+    board: str
+    lineup: tuple[str, ...]
+    turns: int
+    end_reason: str
+    seats: tuple[SeatResult, ...]
+    arc: tuple[int, ...] = ()
+
+
+def play_standard_game(spec: StandardSpec, seed: int) -> GameResult:
+    """Play one seeded game to the end. The seed fixes everything: the deal and shuffles come
+    from a generator seeded from it, the agents' choices from the same stream."""
+    rules = spec.rules()
+    rng = random.Random(seed)
+    state = StandardState(rules, rng.getrandbits(32))
+    policies = [STRATEGIES[k] for k in spec.lineup]
+    turns = [0] * rules.players
+    draws = [0] * rules.players
+    arc: list[int] = []
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        p = state.current
+        view = state.view(p)
+        if spec.record_arc and not view.setup and view.drawn == 0 and not view.offer:
+            arc.append(view.legal_action_count())
+        action = policies[p](view, rng)
+        draws[p] += isinstance(action, DrawTickets)
+        if state.apply(action).turn_over and not view.setup:  # setup choices are no turns
+            turns[p] += 1
+    else:
+        raise RuntimeError(f"seed {seed}: no end after {MAX_ACTIONS} actions; a policy loops")
+    shares = state.win_shares()
+    lengths = state.longest_paths()
+    seats = []
+    for p, kind in enumerate(spec.lineup):
+        parts = state.score_parts(p)
+        seats.append(SeatResult(
+            seat=p, kind=kind, score=parts.total, connections=parts.connections,
+            tickets=parts.finished - parts.unfinished, longest=parts.longest,
+            longest_length=lengths[p], kept=len(state.tickets[p]),
+            finished=len(state.finished[p]), ticket_draws=draws[p], turns=turns[p],
+            trains_left=state.trains[p], win=shares[p]))
+    return GameResult(seed=seed, board=rules.board.name, lineup=spec.lineup, turns=state.turn,
+                      end_reason=state.end_reason or "", seats=tuple(seats), arc=tuple(arc))

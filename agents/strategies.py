@@ -1,0 +1,386 @@
+"""The four strategy agents of the playtesting papers (Silva et al. 2017, as Smith & Anton 2022
+summarise them) and a baseline, as policies for the standard game.
+
+A policy is a pure function ``(view, rng) -> action`` of a :class:`game.standard_view.
+StandardView`: the player's own hand and tickets and the public table, never the game state.
+"Shortest" means fewest trains over free connections and the player's own (own ones cost 0),
+from :mod:`game.distances`. The design note (``shared/design/standard-game.md``) fixes what each
+agent does; where it leaves a choice open, the choice is written here as **Choice:**. Common
+choices:
+
+- **Choice:** ties are broken by the lowest id (ticket, connection, colour), not at random, so a
+  plan stays the same from turn to turn until a claim changes the board; ``rng`` is used only by
+  the baseline.
+- **Choice:** a ticket "can still be finished" when its cities are joined over usable
+  connections in no more trains than the player has left.
+- **Choice:** to collect a colour an agent takes it face up if it lies there, else a face-up
+  locomotive (first card only), else the pile (the note's One Step Thinker rule, used by all);
+  for a grey connection the colour to collect is the one it holds most.
+- **Choice:** grey connections are paid with the fewest locomotives, then the colour held most
+  (the Hungry agent instead avoids colours its plan needs elsewhere, as the note says).
+- **Choice:** when the rules leave an agent none of the moves its strategy names (no card and
+  no ticket to draw), it takes the longest claim it can pay, else any legal action.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Iterable, Sequence
+
+from boards import Ticket
+from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from game.cards import LOCO, colour_of
+from game.distances import INF, Distances
+from game.standard_view import StandardView
+
+Policy = Callable[[StandardView, random.Random], Action]
+
+#: The Hungry agent draws more tickets while its plan needs fewer than its trains minus this.
+HUNGRY_MARGIN = 8
+#: The Long Route Junkie claims nothing shorter than this while it has this many trains.
+LONG = 3
+
+
+# ----- shared moves ---------------------------------------------------------------------------
+
+
+def pay(view: StandardView, connection: int, avoid: Iterable[int] = ()) -> Claim | None:
+    """The payment an agent makes for ``connection``, or ``None`` if its hand cannot pay: the
+    fewest locomotives, then the colour held most; colours in ``avoid`` only as a last resort."""
+    options = view.payments(connection)
+    if not options:
+        return None
+    hand, shun = view.hand, set(avoid)
+    return min(options, key=lambda c: (c.colour in shun, c.locomotives,
+                                       -hand[c.colour] if c.colour is not None else 0,
+                                       c.colour or 0))
+
+
+def colour_to_collect(view: StandardView, connection: int, avoid: Iterable[int] = ()) -> int:
+    """The card colour that pays for ``connection``: its own, or for grey the colour held most
+    (colours in ``avoid`` only if nothing else is held)."""
+    colour = colour_of(view.board.connections[connection].colour)
+    return most_held(view, avoid) if colour is None else colour
+
+
+def most_held(view: StandardView, avoid: Iterable[int] = ()) -> int:
+    shun = set(avoid)
+    return min(range(LOCO), key=lambda c: (c in shun, -view.hand[c], c))
+
+
+def collect(view: StandardView, colours: Sequence[int]) -> Action:
+    """Draw toward ``colours`` (in order of preference): one lying face up, else a face-up
+    locomotive as the whole turn (first card only), else the pile, else any face-up card."""
+    slots = view.face_up_slots()
+    for colour in colours:
+        for s in slots:
+            if view.face_up[s] == colour:
+                return DrawFaceUp(s)
+    for s in slots:
+        if view.face_up[s] == LOCO:
+            return DrawFaceUp(s)
+    if view.can_draw_deck:
+        return DrawDeck()
+    if slots:
+        return DrawFaceUp(slots[0])
+    return forced(view)
+
+
+def longest_payable(view: StandardView, at_least: int = 1, by_points: bool = False
+                    ) -> Claim | None:
+    """The longest connection (``by_points``: the one worth most) of at least ``at_least``
+    trains that the hand pays for now, lowest id on ties."""
+    points = view.board.route_points
+    ranked = sorted((c for c in view.board.connections if c.length >= at_least),
+                    key=lambda c: (-(points[c.length] if by_points else c.length), c.id))
+    for conn in ranked:
+        if claim := pay(view, conn.id):
+            return claim
+    return None
+
+
+def forced(view: StandardView) -> Action:
+    """A legal action when the strategy's own moves are impossible: the longest claim, else a
+    card draw, else tickets, else a pass."""
+    if view.drawn == 0 and not view.offer and (claim := longest_payable(view)):
+        return claim
+    legal = view.legal_actions()
+    for kind in (DrawFaceUp, DrawDeck, KeepTickets, DrawTickets):
+        for action in legal:
+            if isinstance(action, kind):
+                return action
+    return legal[0] if legal else Pass()
+
+
+def workable(view: StandardView, dist: Distances) -> list[Ticket]:
+    """Unfinished tickets that can still be finished with the trains left."""
+    trains = view.my_trains
+    return [t for t in view.unfinished() if dist.cost(t.a, t.b) <= trains]
+
+
+def cheapest_set(view: StandardView, dist: Distances, offer: Sequence[Ticket],
+                 least: int) -> tuple[int, ...]:
+    """The ``least`` offered tickets that need the fewest trains (ids)."""
+    ranked = sorted(offer, key=lambda t: (dist.cost(t.a, t.b), -t.points, t.id))
+    return tuple(sorted(t.id for t in ranked[:least]))
+
+
+def ratio_keep(view: StandardView, dist: Distances) -> KeepTickets:
+    """Keep the offered tickets with the most points per train still needed that fit in the
+    trains left, best first (at least the required number)."""
+    trains = view.my_trains
+
+    def ratio(t: Ticket) -> float:
+        cost = dist.cost(t.a, t.b)
+        return INF if cost == 0 else t.points / cost
+
+    kept: list[int] = []
+    spent = 0.0
+    for t in sorted(view.offer, key=lambda t: (-ratio(t), t.id)):
+        cost = dist.cost(t.a, t.b)
+        if spent + cost <= trains or len(kept) < view.keep_at_least:
+            kept.append(t.id)
+            spent += cost
+    return KeepTickets(tuple(sorted(kept)))
+
+
+def keep_all(view: StandardView) -> KeepTickets:
+    return KeepTickets(tuple(t.id for t in view.offer))
+
+
+# ----- One Step Thinker -----------------------------------------------------------------------
+
+
+def osta(view: StandardView, rng: random.Random) -> Action:
+    """One Step Thinker: one ticket and one connection at a time.
+
+    Keeps all three tickets at setup. Aims at its most valuable unfinished ticket that can still
+    be finished and at the next connection it lacks on a shortest path for it (travelling from
+    the ticket's first city); collects that connection's colour and claims it as soon as it can
+    pay. Draws tickets only when no ticket is left to work on, keeping those with the most
+    points per train still needed that fit in its trains. With nothing to work on it claims the
+    longest connection it can pay for.
+
+    **Choice:** it draws tickets only before the last round (a ticket kept then could only lose
+    points); **choice:** the shortest path is the one with the fewest connections, then the
+    lowest ids (:meth:`Distances.path`).
+    """
+    dist = view.distances()
+    if view.offer:
+        return keep_all(view) if view.setup else ratio_keep(view, dist)
+    work = workable(view, dist)
+    if work:
+        ticket = max(work, key=lambda t: (t.points, -t.id))
+        target = next(c for c in dist.path(ticket.a, ticket.b) if dist.weight[c] > 0)
+        # (an unfinished ticket within reach always lacks a connection on its path)
+        if view.drawn == 0 and (claim := pay(view, target)):
+            return claim
+        return collect(view, [colour_to_collect(view, target)])
+    if view.drawn == 0:
+        if view.can_draw_tickets and not view.final_round:
+            return DrawTickets()
+        if claim := longest_payable(view):
+            return claim
+    return collect(view, [most_held(view)])
+
+
+# ----- Path agent -----------------------------------------------------------------------------
+
+
+def pa(view: StandardView, rng: random.Random) -> Action:
+    """Path agent: many tickets served by few connections.
+
+    Keeps all tickets and never draws more. Ranks every connection it lacks on shortest paths
+    of its unfinished tickets by connection points + 2 × the points of the tickets whose
+    shortest paths use it, claims the best one it can pay for, else collects the colour of the
+    best one. With no ticket left to work on it claims the most valuable connection it can pay
+    for.
+
+    **Choice:** "the best one it can pay for" is the highest-ranked payable one, even when a
+    better one is not yet payable (it does not wait).
+    """
+    dist = view.distances()
+    if view.offer:
+        return keep_all(view)
+    ranked = path_ranking(view, dist)
+    if ranked:
+        if view.drawn == 0:
+            for c in ranked:
+                if claim := pay(view, c):
+                    return claim
+        return collect(view, [colour_to_collect(view, ranked[0])])
+    if view.drawn == 0 and (claim := longest_payable(view, by_points=True)):
+        return claim
+    return collect(view, [most_held(view)])
+
+
+def path_ranking(view: StandardView, dist: Distances) -> list[int]:
+    """Connections on shortest paths of workable tickets, best first (the Path agent's rank)."""
+    serves: dict[int, int] = {}
+    for t in workable(view, dist):
+        for c in dist.on_shortest(t.a, t.b):
+            serves[c] = serves.get(c, 0) + t.points
+    points = view.board.route_points
+    conns = view.board.connections
+    return sorted(serves, key=lambda c: (-(points[conns[c].length] + 2 * serves[c]), c))
+
+
+# ----- Long Route Junkie ----------------------------------------------------------------------
+
+
+def lrja(view: StandardView, rng: random.Random) -> Action:
+    """Long Route Junkie: long connections above all.
+
+    Never claims a connection shorter than 3 while it has 3 trains or more. Keeps the tickets it
+    can join with long connections and never draws more. Plans its tickets' paths over
+    connections of length 3 or more (and its own), claims the plan's connections, longest
+    first, and with no plan left claims the longest connection it can pay for.
+
+    **Choice:** at setup it keeps every ticket whose cities long connections join within its
+    trains, and at least two: the ones needing the fewest trains over long connections, then
+    over any. **Choice:** with a plan it waits for the plan's cards rather than claiming
+    another long connection. **Choice:** below 3 trains it plans and claims over every length.
+    """
+    shortest = LONG if view.my_trains >= LONG else 1
+    dist = view.distances(shortest)
+    if view.offer:
+        return KeepTickets(long_keep(view, dist))
+    plan = long_plan(view, dist)
+    if plan:
+        if view.drawn == 0:
+            for c in plan:
+                if claim := pay(view, c):
+                    return claim
+        return collect(view, [colour_to_collect(view, plan[0])])
+    if view.drawn == 0 and (claim := longest_payable(view, at_least=shortest)):
+        return claim
+    return collect(view, [most_held(view)])
+
+
+def long_keep(view: StandardView, dist: Distances) -> tuple[int, ...]:
+    trains = view.my_trains
+    joinable = [t.id for t in view.offer if dist.cost(t.a, t.b) <= trains]
+    if len(joinable) >= view.keep_at_least:
+        return tuple(sorted(joinable))
+    any_length = view.distances()
+    ranked = sorted(view.offer, key=lambda t: (dist.cost(t.a, t.b), any_length.cost(t.a, t.b),
+                                               t.id))
+    return tuple(sorted(t.id for t in ranked[:view.keep_at_least]))
+
+
+def long_plan(view: StandardView, dist: Distances) -> list[int]:
+    """Connections to claim on long-connection shortest paths of workable tickets: longest
+    first, then those serving the most ticket points."""
+    serves: dict[int, int] = {}
+    for t in workable(view, dist):
+        for c in dist.on_shortest(t.a, t.b):
+            serves[c] = serves.get(c, 0) + t.points
+    conns = view.board.connections
+    return sorted(serves, key=lambda c: (-conns[c].length, -serves[c], c))
+
+
+# ----- Hungry agent ---------------------------------------------------------------------------
+
+
+def ha(view: StandardView, rng: random.Random) -> Action:
+    """Hungry agent: as many tickets as its trains allow, joined in one network.
+
+    Its plan joins the cities of its unfinished tickets in one network (a Steiner-tree
+    approximation: the two farthest cities by a shortest path, every other city attached by a
+    shortest path). It draws tickets while the plan needs fewer trains than it has minus 8, and
+    keeps the set of offered tickets that gives the most points per train its plan then needs.
+    It claims the plan's connections, the ones most at risk first, then the most valuable,
+    paying grey ones with a colour it does not need elsewhere in the plan.
+
+    **Choice:** a plan connection is *at risk* when no second segment of a double would be
+    left open to it if an opponent took it; **choice:** kept sets must fit in its trains (if
+    none fits, it keeps the fewest tickets needing the fewest trains); **choice:** it draws
+    tickets only before the last round.
+    """
+    dist = view.distances()
+    if view.offer:
+        return KeepTickets(hungry_keep(view, dist))
+    plan, cost = hungry_plan(view, dist, view.unfinished())
+    if (view.drawn == 0 and view.can_draw_tickets and not view.final_round
+            and cost < view.my_trains - HUNGRY_MARGIN):
+        return DrawTickets()
+    if plan:
+        order = sorted(plan, key=lambda c: (not at_risk(view, c),
+                                            -view.board.route_points[
+                                                view.board.connections[c].length], c))
+        if view.drawn == 0:
+            for c in order:
+                if claim := pay(view, c, avoid=needed_elsewhere(view, plan, c)):
+                    return claim
+        first = order[0]
+        return collect(view, [colour_to_collect(view, first, needed_elsewhere(view, plan, first))])
+    if view.drawn == 0 and (claim := longest_payable(view)):
+        return claim
+    return collect(view, [most_held(view)])
+
+
+def hungry_plan(view: StandardView, dist: Distances,
+                tickets: Iterable[Ticket]) -> tuple[list[int], float]:
+    """The connections the Hungry agent still has to claim to join ``tickets`` (those it can
+    still reach) in one network, and the trains they need."""
+    cities = [c for t in tickets if dist.cost(t.a, t.b) < INF for c in (t.a, t.b)]
+    plan = [c for c in dist.tree(cities) if dist.weight[c] > 0]
+    return plan, float(sum(dist.weight[c] for c in plan))
+
+
+def hungry_keep(view: StandardView, dist: Distances) -> tuple[int, ...]:
+    held = view.unfinished()
+    best: tuple[float, int, tuple[int, ...]] | None = None
+    for size in range(max(1, view.keep_at_least), len(view.offer) + 1):
+        for chosen in itertools.combinations(view.offer, size):
+            _, cost = hungry_plan(view, dist, (*held, *chosen))
+            if cost > view.my_trains:
+                continue
+            points = sum(t.points for t in (*held, *chosen))
+            key = (points / max(cost, 1.0), -size, tuple(t.id for t in chosen))
+            if best is None or key[:2] > best[:2]:
+                best = key
+    if best is not None:
+        return tuple(sorted(best[2]))
+    return cheapest_set(view, dist, view.offer, view.keep_at_least)
+
+
+def at_risk(view: StandardView, connection: int) -> bool:
+    """Whether an opponent's claim of ``connection`` would close it to this player: true unless
+    it is half of a double whose other half stays open."""
+    mate = view.board.double_mates.get(connection)
+    if mate is None or not view.rules.doubles_both_usable:
+        return True
+    return view.owner[mate] is not None
+
+
+def needed_elsewhere(view: StandardView, plan: Sequence[int], connection: int) -> set[int]:
+    """Card colours of the plan's other coloured connections."""
+    conns = view.board.connections
+    return {colour for c in plan if c != connection
+            and (colour := colour_of(conns[c].colour)) is not None}
+
+
+# ----- baseline -------------------------------------------------------------------------------
+
+
+def baseline(view: StandardView, rng: random.Random) -> Action:
+    """The simplified game's baseline on the standard rules: keeps every ticket, never draws
+    more, claims a random payable connection on its tickets' shortest paths, else draws the
+    colours those paths need (a face-up locomotive first)."""
+    dist = view.distances()
+    if view.offer:
+        return keep_all(view)
+    mine = sorted({c for t in workable(view, dist) for c in dist.on_shortest(t.a, t.b)})
+    if view.drawn == 0:
+        payable = [claim for c in mine if (claim := pay(view, c))]
+        if payable:
+            return rng.choice(payable)
+    need = sorted({colour_to_collect(view, c) for c in mine})
+    return collect(view, need)
+
+
+#: The standard game's agent kinds by name, in the order the CLI lists them.
+STRATEGIES: dict[str, Policy] = {"osta": osta, "pa": pa, "lrja": lrja, "ha": ha,
+                                 "baseline": baseline}
