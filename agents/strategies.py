@@ -381,6 +381,11 @@ def baseline(view: StandardView, rng: random.Random) -> Action:
     return collect(view, need)
 
 
+def uniform_random(view: StandardView, rng: random.Random) -> Action:
+    """A uniformly random legal action (tests and a floor for comparisons)."""
+    return rng.choice(view.legal_actions())
+
+
 #: The standard game's agent kinds by name, in the order the CLI lists them.
 STRATEGIES: dict[str, Policy] = {"osta": osta, "pa": pa, "lrja": lrja, "ha": ha,
-                                 "baseline": baseline}
+                                 "baseline": baseline, "random": uniform_random}

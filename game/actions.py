@@ -61,8 +61,9 @@ class KeepTickets:
     tickets: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        # a log gives a list; a tuple keeps the action hashable and equal to the one played
-        object.__setattr__(self, "tickets", tuple(self.tickets))
+        # a set of tickets: kept in id order, so equal choices are equal actions (a log's list
+        # becomes the same hashable tuple)
+        object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
 
     def describe(self, board: Board) -> str:
         return f"keeps {len(self.tickets)} ticket{'s' * (len(self.tickets) != 1)}"

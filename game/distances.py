@@ -88,7 +88,8 @@ class Distances:
     def tree(self, cities: Iterable[str]) -> list[int]:
         """A cheap network joining ``cities`` (a Steiner-tree approximation): the two farthest
         cities joined by a shortest path, then each other city attached to the network by a
-        shortest path, nearest city first. Cities cut off from the network are left out.
+        shortest path, nearest city first (ties: lowest city index, as the board lists them).
+        Cities cut off from the network are left out.
         Returns connection ids (own ones included)."""
         key = frozenset(cities)
         if key not in self._trees:
@@ -99,25 +100,24 @@ class Distances:
         idx = sorted({self.index[c] for c in cities})
         if len(idx) < 2:
             return []
-        sub = self.dist[np.ix_(idx, idx)]
-        finite = np.where(np.isfinite(sub), sub, -1.0)
-        i, j = np.unravel_index(int(np.argmax(finite)), finite.shape)
-        if finite[i, j] < 0:
+        rows = {c: self.dist[c].tolist() for c in idx}  # plain floats: a few dozen look-ups
+        pairs = [(-rows[a][b], a, b) for a in idx for b in idx if a < b and rows[a][b] < INF]
+        if not pairs:
             return []
+        _, i, j = min(pairs)  # the farthest pair, the lowest city indices on ties
         names = self.board.city_names
-        edges = list(self.path(names[idx[i]], names[idx[j]]))
-        nodes = self._nodes(idx[i], edges)
+        edges = list(self.path(names[i], names[j]))
+        nodes = self._nodes(i, edges)
         rest = [c for c in idx if c not in nodes]
         while rest:
-            near = self.dist[np.ix_(rest, sorted(nodes))]
-            r, t = np.unravel_index(int(np.argmin(near)), near.shape)
-            if near[r, t] == INF:
+            gap, city, target = min((rows[c][t], c, t) for c in rest for t in nodes)  # nearest
+            if gap == INF:
                 break
-            city = rest.pop(int(r))
-            target = sorted(nodes)[int(t)]
+            rest.remove(city)
             more = self.path(names[city], names[target])
             edges += more
             nodes |= self._nodes(city, more)
+            rest = [c for c in rest if c not in nodes]
         return edges
 
     def _nodes(self, start: int, path: Sequence[int]) -> set[int]:

@@ -12,6 +12,7 @@ tied share the win. Train cards, claims, doubles and the face-up row are the bas
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from boards import Ticket
 from game.actions import Action, Claim, DrawTickets, KeepTickets
@@ -109,11 +110,10 @@ class StandardState(GameState):
         """Each player's share of the win: highest score, then most finished tickets, then the
         longest-path bonus (the rulebook); players still tied share equally."""
         holders = self.longest_holders()
-        keys = [(self.score_parts(p).total, len(self.finished[p]), p in holders)
-                for p in range(self.rules.players)]
-        best = max(keys)
-        winners = [k == best for k in keys]
-        return [w / sum(winners) for w in winners]
+        players = range(self.rules.players)
+        return win_shares([self.score_parts(p).total for p in players],
+                          [len(self.finished[p]) for p in players],
+                          [p in holders for p in players])
 
     # ----- transitions ---------------------------------------------------------------------
 
@@ -190,6 +190,16 @@ class StandardState(GameState):
 
     def _stalled(self) -> bool:
         return not self.ticket_pile and super()._stalled()
+
+
+def win_shares(scores: Sequence[int], finished: Sequence[int],
+               longest: Sequence[bool]) -> list[float]:
+    """The rulebook's winner: highest score, then most finished tickets, then the longest-path
+    bonus; players tied on all three share the win equally."""
+    keys = list(zip(scores, finished, longest, strict=True))
+    best = max(keys)
+    winners = [k == best for k in keys]
+    return [w / sum(winners) for w in winners]
 
 
 def start_game(rules: Rules, seed: int) -> GameState:

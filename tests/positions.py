@@ -130,6 +130,10 @@ def arrange(state: GameState, *, hands: dict[int, list[int]] | None = None,
                 state._adjacent[who].setdefault(conn.a, set()).add(conn.b)
                 state._adjacent[who].setdefault(conn.b, set()).add(conn.a)
         state._paths.clear()
+        oracle = getattr(state, "oracle", None)  # a standard game's distances
+        if oracle is not None:
+            for cid, p in owner.items():
+                oracle.claimed(cid, p)
     if tickets is not None:
         held = list(state.tickets)
         for p, ids in tickets.items():
