@@ -190,18 +190,28 @@ class PathOracle:
         self.owner[connection] = player
         self.claims.append(connection)
 
-    def weights(self, player: int, min_length: int = 1) -> np.ndarray:
+    def weights(self, player: int, min_length: int = 1,
+                owner: np.ndarray | None = None) -> np.ndarray:
         """Per connection: 0 if ``player`` owns it, its length if it is free, open to
-        ``player`` and at least ``min_length`` long, else ``inf``."""
-        owner, mate = self.owner, self._mate
+        ``player`` and at least ``min_length`` long, else ``inf`` (owners as now, or as
+        ``owner`` gives them, -1 for free)."""
+        owner = self.owner if owner is None else owner
+        mate = self._mate
         mate_owner = np.where(mate >= 0, owner[mate], -1)
         closed = (mate_owner >= 0) & ((mate_owner == player) | (not self._both))
         free = (owner < 0) & ~closed & (self._length >= min_length)
         return np.where(owner == player, 0.0, np.where(free, self._length, INF))
 
-    def distances(self, player: int, min_length: int = 1) -> Distances:
+    def distances(self, player: int, min_length: int = 1, version: int | None = None,
+                  owner: Sequence[int | None] = ()) -> Distances:
         """``player``'s distances over its own connections and the free ones of at least
-        ``min_length`` (cached until the next claim)."""
+        ``min_length`` (cached until the next claim). A caller holding an older picture of the
+        board passes its ``version`` and ``owner``: it gets the distances of that picture."""
+        if version is not None and version != self.version:
+            past = np.array([-1 if o is None else o for o in owner], dtype=np.intp)
+            weight = self.weights(player, min_length, past)
+            return Distances(self.board, self._ends, weight,
+                             all_pairs(len(self.board.cities), self._ends, weight))
         key = (player, min_length)
         hit = self._cache.get(key)
         if hit is not None and hit[0] == self.version:

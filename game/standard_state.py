@@ -64,7 +64,7 @@ class StandardState(GameState):
             discard_size=len(self.discard), ticket_pile_size=len(self.ticket_pile),
             current=self.current, drawn=self.drawn, turn=self.turn, setup=self.setup,
             final_round=self.final_turns_left is not None, over=self.is_terminal(),
-            paths=self.oracle)
+            claims=self.oracle.version, paths=self.oracle)
 
     def observation(self, player: int) -> StandardView:  # type: ignore[override]
         """A standard game's observation is its view (it has no common-knowledge deal)."""

@@ -45,6 +45,7 @@ class StandardView:
     setup: bool  # players are still choosing their first tickets
     final_round: bool  # a player has run low on trains: everyone has one turn left
     over: bool
+    claims: int  # connections claimed so far (the board picture this view shows)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
 
     @property
@@ -59,8 +60,9 @@ class StandardView:
         return tuple(t for t in self.tickets if t.id not in self.finished)
 
     def distances(self, min_length: int = 1) -> Distances:
-        """This player's fewest-trains distances (see :mod:`game.distances`)."""
-        return self.paths.distances(self.player, min_length)
+        """This player's fewest-trains distances (see :mod:`game.distances`) on the board as
+        this view shows it, also when the game has moved on since."""
+        return self.paths.distances(self.player, min_length, self.claims, self.owner)
 
     def why_unclaimable(self, connection: int) -> str | None:
         return why_unclaimable(self.board, self.owner, self.my_trains, self.player,
