@@ -32,9 +32,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="FILE",
                         help="save a PNG of worlds over turns and score distributions")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--rules", choices=("simplified", "standard"), default="simplified",
+                        help="simplified (the knowledge game, default) or standard (the "
+                             "published rules; agents osta, pa, lrja, ha, baseline, random)")
+    parser.add_argument("--rotate-seats", action="store_true",
+                        help="standard rules: game i moves every agent i seats on")
+    parser.add_argument("--desired", metavar="SHARES",
+                        help="standard rules: desired win shares per agent kind for the "
+                             "win-rate distance (default an even split)")
 
 
 def _check(args: argparse.Namespace) -> GameSpec:
+    check_output(args)
+    if args.rotate_seats or args.desired:
+        raise UsageError("--rotate-seats and --desired belong to --rules standard")
+    spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains,
+                    args.backend)
+    spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts
+    return spec
+
+
+def check_output(args: argparse.Namespace) -> None:
+    """The checks every batch needs before any game is played."""
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, got {args.games}")
     if args.workers < 1:
@@ -44,22 +63,26 @@ def _check(args: argparse.Namespace) -> GameSpec:
         raise UsageError(f"{out} exists; choose another --csv or add --overwrite")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG; name the file *.png, not {args.plot}")
-    spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains,
-                    args.backend)
-    spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts
-    return spec
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes started fresh (spawn): a game depends on its seed alone."""
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rules == "standard":
+        from app.standard_batch import run_standard
+
+        return run_standard(args)
     spec = _check(args)
     seeds = range(args.seed, args.seed + args.games)
     rows = []
     with open(args.csv, "w", newline="", encoding="utf-8") as f:
         writer = csv.DictWriter(f, fieldnames=columns(spec.players))
         writer.writeheader()
-        with ProcessPoolExecutor(args.workers,
-                                 mp_context=multiprocessing.get_context("spawn")) as pool:
-            games = pool.map(partial(play_game, spec), seeds, chunksize=max(1, args.games // (
+        with pool(args.workers) as workers:
+            games = workers.map(partial(play_game, spec), seeds, chunksize=max(1, args.games // (
                 20 * args.workers)))
             for row in tqdm(games, total=args.games, disable=args.no_progress, file=sys.stderr,
                             unit="game"):

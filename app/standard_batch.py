@@ -1,0 +1,108 @@
+"""``ttr-kripke batch --rules standard``: seeded standard games with strategy agents and the
+playtesting papers' table (kept apart from ``app/commands`` because every module there is a
+subcommand)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+
+from tqdm import tqdm
+
+from agents.standard_batch import (
+    PUBLISHED_DISTANCE,
+    BatchSummary,
+    csv_columns,
+    csv_row,
+    game_seeds,
+    kind_order,
+    run_games,
+    summarise,
+)
+from agents.standard_game import StandardSpec, parse_lineup
+from app.cli import UsageError
+from app.commands.batch import check_output, pool
+from bench.table import print_table
+from game.standard_rules import STANDARD_TRAINS
+
+DEFAULT_AGENTS = "osta,pa,lrja,ha"
+
+
+def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, ...]]:
+    """The game spec and desired shares, every problem named before a game is played."""
+    check_output(args)
+    if args.plot:
+        raise UsageError("--plot draws simplified-game batches; leave it out with --rules "
+                         "standard")
+    agents = DEFAULT_AGENTS if args.agents == "epistemic" else args.agents  # the default kind
+    lineup = parse_lineup(agents, args.players)
+    spec = StandardSpec(board=args.board, lineup=lineup,
+                        trains=STANDARD_TRAINS if args.trains is None else args.trains)
+    spec.rules()  # a bad board or setting fails here, once
+    kinds = kind_order([_Lineup(lineup)])
+    if args.desired is None:
+        return spec, tuple(1 / len(kinds) for _ in kinds)
+    try:
+        desired = tuple(float(x) for x in args.desired.split(","))
+    except ValueError:
+        raise UsageError(f"--desired takes comma-separated shares, e.g. 0.25,0.25,0.25,0.25; "
+                         f"got {args.desired!r}") from None
+    if len(desired) != len(kinds) or any(not 0 <= d <= 1 for d in desired) or abs(
+            sum(desired) - 1) > 1e-6:
+        raise UsageError(f"--desired needs {len(kinds)} shares between 0 and 1 summing to 1 "
+                         f"(one per agent kind: {', '.join(kinds)}); got {args.desired}")
+    return spec, desired
+
+
+class _Lineup:
+    """The one field of a game result ``kind_order`` reads."""
+
+    def __init__(self, lineup: tuple[str, ...]):
+        self.lineup = lineup
+
+
+def run_standard(args: argparse.Namespace) -> int:
+    spec, desired = standard_spec(args)
+    seeds = game_seeds(args.seed, args.games)
+    results = []
+    with open(args.csv, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=csv_columns(len(spec.lineup)))
+        writer.writeheader()
+        with pool(args.workers) as workers:
+            chunk = max(1, args.games // (20 * args.workers))
+            games = run_games(spec, seeds, args.rotate_seats, workers, chunk)
+            for result in tqdm(games, total=args.games, disable=args.no_progress,
+                               file=sys.stderr, unit="game"):
+                writer.writerow(csv_row(result))  # as games finish: an interrupt keeps them
+                results.append(result)
+    summary = summarise(results, desired, order=kind_order([_Lineup(spec.lineup)]),
+                        bootstrap_seed=args.seed)
+    print(f"{spec.rules().board.title}, standard rules, {len(spec.lineup)} players "
+          f"({', '.join(spec.lineup)}), {spec.trains} trains, {args.games} games from seed "
+          f"{args.seed}{', seats rotated' if args.rotate_seats else ''}\n")
+    print_standard_summary(summary)
+    print(f"\n{len(results)} games → {args.csv}")
+    return 0
+
+
+def print_standard_summary(summary: BatchSummary) -> None:
+    print_table(
+        ("agent", "seats", "win ratio", "95% interval", "paper", "score", "connections",
+         "tickets", "longest", "kept", "finished", "ticket draws", "turns"),
+        [(k.kind, k.seats, f"{k.win_ratio:.4f}", f"{k.win_low:.3f}–{k.win_high:.3f}",
+          "" if k.published is None else f"{k.published:.4f}", f"{k.score:.1f}",
+          f"{k.connections:.1f}", f"{k.tickets:.1f}", f"{k.longest:.1f}", f"{k.kept:.2f}",
+          f"{k.finished:.2f}", f"{k.ticket_draws:.2f}", f"{k.turns:.1f}")
+         for k in summary.kinds])
+    d = summary.distance
+    print(f"\nwin-rate distance to ({', '.join(f'{x:g}' for x in d.desired)}): "
+          f"{d.measured:.3f} (95% bootstrap interval {d.low:.3f}–{d.high:.3f})")
+    if d.published_table1 is not None:
+        print(f"  paper: Table 2 gives {PUBLISHED_DISTANCE} for the original board; its Table 1 "
+              f"win ratios give {d.published_table1:.3f} by the same formula")
+    print()
+    print_table(("per game", "mean"),
+                [("turns", f"{summary.mean_turns:.1f}"),
+                 *((f"ended by {reason}", f"{share:.1%}")
+                   for reason, share in sorted(summary.end_reasons.items()))])
