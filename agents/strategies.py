@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from boards import Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
 from game.cards import LOCO, colour_of
+from game.claims import hand_can_pay
 from game.distances import INF, Distances
 from game.standard_view import StandardView
 
@@ -92,7 +94,8 @@ def longest_payable(view: StandardView, at_least: int = 1, by_points: bool = Fal
     """The longest connection (``by_points``: the one worth most) of at least ``at_least``
     trains that the hand pays for now, lowest id on ties."""
     points = view.board.route_points
-    ranked = sorted((c for c in view.board.connections if c.length >= at_least),
+    ranked = sorted((c for c in view.board.connections
+                     if c.length >= at_least and hand_can_pay(c, view.hand)),
                     key=lambda c: (-(points[c.length] if by_points else c.length), c.id))
     for conn in ranked:
         if claim := pay(view, conn.id):
@@ -306,15 +309,15 @@ def ha(view: StandardView, rng: random.Random) -> Action:
             and cost < view.my_trains - HUNGRY_MARGIN):
         return DrawTickets()
     if plan:
-        order = sorted(plan, key=lambda c: (not at_risk(view, c),
-                                            -view.board.route_points[
-                                                view.board.connections[c].length], c))
+        points, conns = view.board.route_points, view.board.connections
+        order = sorted(plan, key=lambda c: (not at_risk(view, c), -points[conns[c].length], c))
+        needs = plan_colours(view, plan)
         if view.drawn == 0:
             for c in order:
-                if claim := pay(view, c, avoid=needed_elsewhere(view, plan, c)):
+                if claim := pay(view, c, avoid=needed_elsewhere(view, needs, c)):
                     return claim
         first = order[0]
-        return collect(view, [colour_to_collect(view, first, needed_elsewhere(view, plan, first))])
+        return collect(view, [colour_to_collect(view, first, needed_elsewhere(view, needs, first))])
     if view.drawn == 0 and (claim := longest_payable(view)):
         return claim
     return collect(view, [most_held(view)])
@@ -355,11 +358,16 @@ def at_risk(view: StandardView, connection: int) -> bool:
     return view.owner[mate] is not None
 
 
-def needed_elsewhere(view: StandardView, plan: Sequence[int], connection: int) -> set[int]:
-    """Card colours of the plan's other coloured connections."""
+def plan_colours(view: StandardView, plan: Sequence[int]) -> Counter[int]:
+    """How many of the plan's connections ask for each card colour (grey ones for none)."""
     conns = view.board.connections
-    return {colour for c in plan if c != connection
-            and (colour := colour_of(conns[c].colour)) is not None}
+    return Counter(colour for c in plan if (colour := colour_of(conns[c].colour)) is not None)
+
+
+def needed_elsewhere(view: StandardView, needs: Counter[int], connection: int) -> set[int]:
+    """Card colours the plan's coloured connections other than ``connection`` ask for."""
+    own = colour_of(view.board.connections[connection].colour)
+    return {colour for colour, n in needs.items() if n > (colour == own)}
 
 
 # ----- baseline -------------------------------------------------------------------------------

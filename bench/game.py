@@ -1,6 +1,8 @@
 """Games per second on europe24: the bare engine with the baseline policy (issue 2's figure) and
 whole ``TTRModel`` games with the shared Kripke model (issue 4's figures; past the explicit
-limit on the symbolic backend, issue 15), on one core.
+limit on the symbolic backend, issue 15), on one core; and 4-player standard games on the USA
+board with the four strategy agents and with four baseline players (issue 13's figure: the pure
+game function the batches and the design lab run).
 
 Run: ``ttr-kripke bench game`` or ``python -m bench.game [--seconds S]``.
 """
@@ -13,6 +15,7 @@ import time
 
 from agents.model import TTRModel
 from agents.policies import baseline
+from agents.standard_game import StandardSpec, play_standard_game
 from bench.table import print_table
 from boards.loader import load_board
 from game.rules import Rules
@@ -46,6 +49,16 @@ def model_games(kinds: str, players: int, tickets: int, seconds: float,
     return games, time.perf_counter() - start
 
 
+def standard_games(lineup: tuple[str, ...], seconds: float) -> tuple[int, float]:
+    """Whole standard games through ``play_standard_game``, seats rotated."""
+    spec = StandardSpec(board="usa", lineup=lineup)
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        play_standard_game(spec.rotated(games % len(lineup)), games)
+        games += 1
+    return games, time.perf_counter() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.game", description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per row (default 5)")
@@ -61,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
                                           ("epistemic", 4, 3, "")]:
         n, dt = model_games(kinds, players, tickets, args.seconds)
         rows.append((f"TTRModel, {kinds}, {players}×{tickets}", n, f"{n / dt:.1f}", goal))
+    for name, lineup, goal in [("osta, pa, lrja, ha", ("osta", "pa", "lrja", "ha"),
+                                "≥ 30 games/s"),
+                               ("4 × baseline", ("baseline",) * 4, "")]:
+        n, dt = standard_games(lineup, args.seconds)
+        rows.append((f"standard USA 4p, {name}", n, f"{n / dt:.1f}", goal))
     if not args.skip_4x4:
         n, dt = model_games("epistemic", 4, 4, 0, at_least=1)
         rows.append(("TTRModel, epistemic, 4×4 (63,063,000 worlds)", n,

@@ -13,25 +13,55 @@ from boards import Board, Connection
 from game.actions import Claim
 from game.cards import LOCO, colour_of
 
+#: Why a connection cannot be claimed (cards aside): the codes of :func:`claim_blocked`.
+FREE, TAKEN, TOO_LONG, OWN_MATE, CLOSED_MATE = range(5)
 
-def why_unclaimable(board: Board, owner: Sequence[int | None], trains: int, player: int,
-                    connection: Connection, doubles_both_usable: bool) -> str | None:
-    """Why ``player`` with ``trains`` left may not take ``connection`` (cards aside), or ``None``.
-    One player never holds both segments of a double; with fewer than 4 players a taken segment
-    closes its mate to everyone."""
+
+def claim_blocked(board: Board, owner: Sequence[int | None], trains: int, player: int,
+                  connection: Connection, doubles_both_usable: bool) -> int:
+    """``FREE`` if ``player`` with ``trains`` left may take ``connection`` (cards aside), else
+    the reason's code. One player never holds both segments of a double; with fewer than 4
+    players a taken segment closes its mate to everyone. (A code, not a message: agents ask
+    this for every connection on every turn.)"""
     if owner[connection.id] is not None:
-        return f"{connection} is already taken by player {owner[connection.id]}"
+        return TAKEN
     if connection.length > trains:
-        return f"{connection} needs {connection.length} trains, player {player} has {trains}"
+        return TOO_LONG
     mate = board.double_mates.get(connection.id)
     if mate is not None:
         who = owner[mate]
         if who == player:
-            return f"player {player} already owns the other half of double {connection}"
+            return OWN_MATE
         if who is not None and not doubles_both_usable:
-            return (f"the other half of double {connection} is taken; with fewer than 4 players "
-                    "only one half may be claimed")
+            return CLOSED_MATE
+    return FREE
+
+
+def why_unclaimable(board: Board, owner: Sequence[int | None], trains: int, player: int,
+                    connection: Connection, doubles_both_usable: bool) -> str | None:
+    """:func:`claim_blocked` as a sentence for a refusal, or ``None`` if the claim is open."""
+    code = claim_blocked(board, owner, trains, player, connection, doubles_both_usable)
+    if code == TAKEN:
+        return f"{connection} is already taken by player {owner[connection.id]}"
+    if code == TOO_LONG:
+        return f"{connection} needs {connection.length} trains, player {player} has {trains}"
+    if code == OWN_MATE:
+        return f"player {player} already owns the other half of double {connection}"
+    if code == CLOSED_MATE:
+        return (f"the other half of double {connection} is taken; with fewer than 4 players "
+                "only one half may be claimed")
     return None
+
+
+def hand_can_pay(connection: Connection, hand: Sequence[int]) -> bool:
+    """Whether ``hand`` pays for ``connection`` in any way (legality aside): the quick test
+    before listing the ways, since most connections an agent considers it cannot pay yet."""
+    locos = hand[LOCO]
+    if locos < connection.ferry:
+        return False
+    need = colour_of(connection.colour)
+    most = max(hand[:LOCO]) if need is None else hand[need]
+    return most + locos >= connection.length
 
 
 def hand_payments(connection: Connection, hand: Sequence[int]) -> list[Claim]:

@@ -108,16 +108,22 @@ class Distances:
         names = self.board.city_names
         edges = list(self.path(names[i], names[j]))
         nodes = self._nodes(i, edges)
-        rest = [c for c in idx if c not in nodes]
-        while rest:
-            gap, city, target = min((rows[c][t], c, t) for c in rest for t in nodes)  # nearest
-            if gap == INF:
+        # each city still to attach, with its distance to the network and the nearest node
+        gap = {c: min((rows[c][t], t) for t in nodes) for c in idx if c not in nodes}
+        while gap:
+            d, city, target = min((g[0], c, g[1]) for c, g in gap.items())
+            if d == INF:
                 break
-            rest.remove(city)
+            del gap[city]
             more = self.path(names[city], names[target])
             edges += more
-            nodes |= self._nodes(city, more)
-            rest = [c for c in rest if c not in nodes]
+            added = self._nodes(city, more) - nodes
+            nodes |= added
+            for c in list(gap):
+                if c in added:
+                    del gap[c]
+                elif added:
+                    gap[c] = min(gap[c], min((rows[c][t], t) for t in added))
         return edges
 
     def _nodes(self, start: int, path: Sequence[int]) -> set[int]:
@@ -147,15 +153,20 @@ def _adjacency(board: Board) -> list[list[tuple[int, int]]]:
 
 
 def all_pairs(n: int, ends: tuple[np.ndarray, np.ndarray], weight: np.ndarray) -> np.ndarray:
-    """Floyd–Warshall over ``n`` cities, one vectorised relaxation per city."""
+    """Floyd–Warshall over ``n`` cities for one weight vector (``weight`` 1-d) or several at
+    once (2-d, one row each: a batch costs little more than one, since numpy's per-call
+    overhead dominates at board size)."""
+    weights = np.atleast_2d(weight)
+    m = len(weights)
     u, v = ends
-    dist = np.full((n, n), INF)
-    np.minimum.at(dist, (u, v), weight)
-    np.minimum.at(dist, (v, u), weight)
-    np.fill_diagonal(dist, 0.0)
+    dist = np.full((m, n, n), INF)
+    for row, w in zip(dist, weights, strict=True):  # parallel connections: the cheaper counts
+        np.minimum.at(row, (u, v), w)
+        np.minimum.at(row, (v, u), w)
+    dist[:, np.arange(n), np.arange(n)] = 0.0
     for k in range(n):
-        np.minimum(dist, dist[:, k, None] + dist[None, k, :], out=dist)
-    return dist
+        np.minimum(dist, dist[:, :, k, None] + dist[:, None, k, :], out=dist)
+    return dist[0] if weight.ndim == 1 else dist
 
 
 class PathOracle:
@@ -190,11 +201,12 @@ class PathOracle:
         self.owner[connection] = player
         self.claims.append(connection)
 
-    def weights(self, player: int, min_length: int = 1,
+    def weights(self, player: int | np.ndarray, min_length: int | np.ndarray = 1,
                 owner: np.ndarray | None = None) -> np.ndarray:
         """Per connection: 0 if ``player`` owns it, its length if it is free, open to
         ``player`` and at least ``min_length`` long, else ``inf`` (owners as now, or as
-        ``owner`` gives them, -1 for free)."""
+        ``owner`` gives them, -1 for free). Column vectors of players and minimum lengths
+        give one row each, in one go."""
         owner = self.owner if owner is None else owner
         mate = self._mate
         mate_owner = np.where(mate >= 0, owner[mate], -1)
@@ -214,15 +226,30 @@ class PathOracle:
                              all_pairs(len(self.board.cities), self._ends, weight))
         key = (player, min_length)
         hit = self._cache.get(key)
-        if hit is not None and hit[0] == self.version:
-            return hit[1]
-        weight = self.weights(player, min_length)
-        dist = None if hit is None else self._update(hit[1], weight, self.claims[hit[0]:])
-        if dist is None:
-            dist = all_pairs(len(self.board.cities), self._ends, weight)
-        found = Distances(self.board, self._ends, weight, dist)
-        self._cache[key] = (self.version, found)
-        return found
+        if hit is None or hit[0] != self.version:
+            self._refresh(key)
+        return self._cache[key][1]
+
+    def _refresh(self, wanted: tuple[int, int]) -> None:
+        """Bring ``wanted`` and every other distance table asked for before up to date. Those
+        a claim may have lengthened are recomputed together in one batch: in a game every
+        player asks on its turn, and one batch costs little more than one table."""
+        stale = [k for k, (seen, _) in self._cache.items() if seen != self.version]
+        keys = stale if wanted in stale else [*stale, wanted]
+        rows = self.weights(np.array([[k[0]] for k in keys]), np.array([[k[1]] for k in keys]))
+        recompute = []
+        for key, weight in zip(keys, rows, strict=True):
+            hit = self._cache.get(key)
+            dist = None if hit is None else self._update(hit[1], weight, self.claims[hit[0]:])
+            if dist is None:
+                recompute.append((key, weight))
+            else:
+                self._cache[key] = (self.version, Distances(self.board, self._ends, weight, dist))
+        if recompute:
+            weights = np.stack([w for _, w in recompute])
+            tables = all_pairs(len(self.board.cities), self._ends, weights)
+            for (key, weight), dist in zip(recompute, tables, strict=True):
+                self._cache[key] = (self.version, Distances(self.board, self._ends, weight, dist))
 
     def _update(self, old: Distances, weight: np.ndarray, claims: list[int]) -> np.ndarray | None:
         """``old``'s distances after ``claims`` under the new ``weight``, or ``None`` when a

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from boards import Board, Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
 from game.cards import LOCO
-from game.claims import hand_payments, payment_count, why_unclaimable
+from game.claims import (
+    FREE,
+    claim_blocked,
+    hand_can_pay,
+    hand_payments,
+    payment_count,
+    why_unclaimable,
+)
 from game.distances import Distances, PathOracle
 from game.standard_rules import StandardRules
 
@@ -69,11 +76,19 @@ class StandardView:
                                self.board.connections[connection],
                                self.rules.doubles_both_usable)
 
+    def open_to_me(self, connection: int) -> bool:
+        """Whether the rules let this player take ``connection`` (cards aside)."""
+        return claim_blocked(self.board, self.owner, self.my_trains, self.player,
+                             self.board.connections[connection],
+                             self.rules.doubles_both_usable) == FREE
+
     def payments(self, connection: int) -> list[Claim]:
         """Every way this player may pay for ``connection`` now, fewest locomotives first."""
-        if not self._may_claim() or self.why_unclaimable(connection) is not None:
+        conn = self.board.connections[connection]
+        if not (self._may_claim() and hand_can_pay(conn, self.hand)
+                and self.open_to_me(connection)):
             return []
-        return hand_payments(self.board.connections[connection], self.hand)
+        return hand_payments(conn, self.hand)
 
     @property
     def can_draw_deck(self) -> bool:
@@ -123,7 +138,7 @@ class StandardView:
         count = 0
         if self._may_claim():
             for conn in self.board.connections:
-                if self.why_unclaimable(conn.id) is None:
+                if self.open_to_me(conn.id):
                     count += payment_count(conn, self.hand)
         count += len(self.face_up_slots()) + self.can_draw_deck + self.can_draw_tickets
         return count or 1
