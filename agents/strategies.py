@@ -297,7 +297,9 @@ def ha(view: StandardView, rng: random.Random) -> Action:
     paying grey ones with a colour it does not need elsewhere in the plan.
 
     **Choice:** a plan connection is *at risk* when no second segment of a double would be
-    left open to it if an opponent took it; **choice:** kept sets must fit in its trains (if
+    left open to it if an opponent took it; **choice:** it collects the colours of all its
+    plan's connections, in the order it would claim them (a face-up card of any of them before
+    the pile); **choice:** kept sets must fit in its trains (if
     none fits, it keeps the fewest tickets needing the fewest trains); **choice:** it draws
     tickets only before the last round.
     """
@@ -316,8 +318,8 @@ def ha(view: StandardView, rng: random.Random) -> Action:
             for c in order:
                 if claim := pay(view, c, avoid=needed_elsewhere(view, needs, c)):
                     return claim
-        first = order[0]
-        return collect(view, [colour_to_collect(view, first, needed_elsewhere(view, needs, first))])
+        wanted = [colour_to_collect(view, c, needed_elsewhere(view, needs, c)) for c in order]
+        return collect(view, list(dict.fromkeys(wanted)))
     if view.drawn == 0 and (claim := longest_payable(view)):
         return claim
     return collect(view, [most_held(view)])
