@@ -91,29 +91,34 @@ class GameResult:
     arc: tuple[int, ...] = ()
 
 
-def play_standard_game(spec: StandardSpec, seed: int) -> GameResult:
-    """Play one seeded game to the end. The seed fixes everything: the deal and shuffles come
-    from a generator seeded from it, the agents' choices from the same stream."""
+def play_standard(spec: StandardSpec, seed: int) -> tuple[StandardState, tuple[int, ...]]:
+    """Play one seeded game to the end; the final state (its history is the game's log) and,
+    with ``record_arc``, the legal actions of the player to move at the start of each turn.
+    The seed fixes everything: the deal and shuffles come from a generator seeded from it, the
+    agents' choices from the same stream."""
     rules = spec.rules()
     rng = random.Random(seed)
     state = StandardState(rules, rng.getrandbits(32))
     policies = [STRATEGIES[k] for k in spec.lineup]
-    turns = [0] * rules.players
-    draws = [0] * rules.players
     arc: list[int] = []
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
-            break
-        p = state.current
-        view = state.view(p)
+            return state, tuple(arc)
+        view = state.view(state.current)
         if spec.record_arc and not view.setup and view.drawn == 0 and not view.offer:
             arc.append(view.legal_action_count())
-        action = policies[p](view, rng)
-        draws[p] += isinstance(action, DrawTickets)
-        if state.apply(action).turn_over and not view.setup:  # setup choices are no turns
-            turns[p] += 1
-    else:
-        raise RuntimeError(f"seed {seed}: no end after {MAX_ACTIONS} actions; a policy loops")
+        state.apply(policies[state.current](view, rng))
+    raise RuntimeError(f"seed {seed}: no end after {MAX_ACTIONS} actions; a policy loops")
+
+
+def play_standard_game(spec: StandardSpec, seed: int) -> GameResult:
+    """One seeded game as a plain result record (see :func:`play_standard`)."""
+    state, arc = play_standard(spec, seed)
+    n = state.rules.players
+    turns, draws = [0] * n, [0] * n
+    for event in state.history[n:]:  # the first n events are the setup choices
+        turns[event.player] += event.turn_over
+        draws[event.player] += isinstance(event.action, DrawTickets)
     shares = state.win_shares()
     lengths = state.longest_paths()
     seats = []
@@ -125,5 +130,5 @@ def play_standard_game(spec: StandardSpec, seed: int) -> GameResult:
             longest_length=lengths[p], kept=len(state.tickets[p]),
             finished=len(state.finished[p]), ticket_draws=draws[p], turns=turns[p],
             trains_left=state.trains[p], win=shares[p]))
-    return GameResult(seed=seed, board=rules.board.name, lineup=spec.lineup, turns=state.turn,
-                      end_reason=state.end_reason or "", seats=tuple(seats), arc=tuple(arc))
+    return GameResult(seed=seed, board=state.board.name, lineup=spec.lineup, turns=state.turn,
+                      end_reason=state.end_reason or "", seats=tuple(seats), arc=arc)
