@@ -316,8 +316,8 @@ def ha(view: StandardView, rng: random.Random) -> Action:
         needs = plan_colours(view, plan)
         if view.drawn == 0:
             for c in order:
-                if claim := pay(view, c, avoid=needed_elsewhere(view, needs, c)):
-                    return claim
+                if view.payments(c):
+                    return pay(view, c, avoid=needed_elsewhere(view, needs, c)) or forced(view)
         wanted = [colour_to_collect(view, c, needed_elsewhere(view, needs, c)) for c in order]
         return collect(view, list(dict.fromkeys(wanted)))
     if view.drawn == 0 and (claim := longest_payable(view)):

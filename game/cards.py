@@ -21,6 +21,9 @@ def card_index(name: str) -> int:
         raise ValueError(f"unknown card {name!r}; use one of {', '.join(CARD_NAMES)}") from None
 
 
+_CARD_OF: dict[str, int | None] = {GREY: None} | {c: i for i, c in enumerate(COLOURS)}
+
+
 def colour_of(connection_colour: str) -> int | None:
     """The card a connection asks for, or ``None`` for grey (any one colour pays)."""
-    return None if connection_colour == GREY else COLOURS.index(connection_colour)
+    return _CARD_OF[connection_colour]

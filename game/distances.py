@@ -35,6 +35,13 @@ class Distances:
         self._paths: dict[tuple[str, str], list[int]] = {}
         self._trees: dict[frozenset[str], list[int]] = {}
 
+    def carried(self, weight: np.ndarray) -> Distances:
+        """The same distances under ``weight``, which closes only connections that lie on no
+        shortest path: every answer given so far still holds, so they are kept."""
+        new = Distances(self.board, (self._u, self._v), weight, self.dist)
+        new._tight, new._paths, new._trees = self._tight, self._paths, self._trees
+        return new
+
     def cost(self, a: str, b: str) -> float:
         """Trains still needed to join ``a`` and ``b`` (``inf`` when they are cut apart)."""
         return float(self.dist[self.index[a], self.index[b]])
@@ -240,34 +247,43 @@ class PathOracle:
         recompute = []
         for key, weight in zip(keys, rows, strict=True):
             hit = self._cache.get(key)
-            dist = None if hit is None else self._update(hit[1], weight, self.claims[hit[0]:])
-            if dist is None:
+            found = None if hit is None else self._update(hit[1], weight, self.claims[hit[0]:])
+            if found is None:
                 recompute.append((key, weight))
             else:
-                self._cache[key] = (self.version, Distances(self.board, self._ends, weight, dist))
+                self._cache[key] = (self.version, found)
         if recompute:
             weights = np.stack([w for _, w in recompute])
             tables = all_pairs(len(self.board.cities), self._ends, weights)
             for (key, weight), dist in zip(recompute, tables, strict=True):
                 self._cache[key] = (self.version, Distances(self.board, self._ends, weight, dist))
 
-    def _update(self, old: Distances, weight: np.ndarray, claims: list[int]) -> np.ndarray | None:
-        """``old``'s distances after ``claims`` under the new ``weight``, or ``None`` when a
-        claim may have lengthened a shortest path (then only a recomputation is exact)."""
-        dist = old.dist.copy()
+    def _update(self, old: Distances, weight: np.ndarray, claims: list[int]) -> Distances | None:
+        """``old`` brought up to date after ``claims`` under the new ``weight``, or ``None``
+        when a claim may have lengthened a shortest path (then only a recomputation is exact).
+        When every change closed a connection that lay on no shortest path at all, every answer
+        stays the same, paths and plans included, so the new table keeps the old one's."""
         u, v = self._ends
         changed = {c for cid in claims for c in (cid, int(self._mate[cid])) if c >= 0}
+        same = True
         for c in sorted(changed):  # lengthened first: they are checked against the old distances
             before, after = old.weight[c], weight[c]
             if after > before and before < INF:
                 a, b = u[c], v[c]
                 mate = int(self._mate[c])
                 spare = mate >= 0 and weight[mate] <= before
-                if dist[a, b] >= before and not spare:
-                    return None
+                if old.dist[a, b] >= before:
+                    if not spare:
+                        return None
+                    same = False  # the other half may now be the path the lowest ids pick
+            elif after != before:
+                same = False
+        if same:
+            return old.carried(weight)
+        dist = old.dist.copy()
         for c in sorted(changed):
             if weight[c] < old.weight[c]:
                 a, b, w = u[c], v[c], weight[c]
                 np.minimum(dist, dist[:, a, None] + w + dist[None, b, :], out=dist)
                 np.minimum(dist, dist[:, b, None] + w + dist[None, a, :], out=dist)
-        return dist
+        return Distances(self.board, self._ends, weight, dist)

@@ -53,13 +53,12 @@ class StandardState(GameState):
     def view(self, player: int) -> StandardView:
         """Everything ``player`` may see: its own cards, tickets and offer, the public rest."""
         offer = tuple(self.board.tickets[t] for t in self.offers[player])
-        counts = (tuple(len(self.offers[p]) for p in range(self.rules.players)) if self.setup
-                  else tuple(len(ts) for ts in self.tickets))
+        counts = tuple(map(len, self.offers if self.setup else self.tickets))
         return StandardView(
             rules=self.rules, player=player, hand=tuple(self.hands[player]),
             tickets=self.tickets[player], finished=frozenset(self.finished[player]),
             offer=offer, keep_at_least=self._keep_least(), owner=tuple(self.owner),
-            trains=tuple(self.trains), hand_sizes=tuple(sum(h) for h in self.hands),
+            trains=tuple(self.trains), hand_sizes=tuple(map(sum, self.hands)),
             ticket_counts=counts, face_up=tuple(self.face_up), pile_size=len(self.pile),
             discard_size=len(self.discard), ticket_pile_size=len(self.ticket_pile),
             current=self.current, drawn=self.drawn, turn=self.turn, setup=self.setup,
