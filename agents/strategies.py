@@ -30,7 +30,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from boards import Ticket
-from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from game.actions import (
+    Action,
+    Claim,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    TunnelGiveUp,
+)
 from game.cards import LOCO, colour_of
 from game.claims import hand_can_pay
 from game.distances import INF, Distances
@@ -148,6 +157,14 @@ def ratio_keep(view: StandardView, dist: Distances) -> KeepTickets:
     return KeepTickets(tuple(sorted(kept)))
 
 
+def settle_tunnel(view: StandardView) -> Action:
+    """A tunnel claim asks for extra cards: every agent pays them if it can (fewest
+    locomotives), else gives the tunnel up. (**Choice:** the note's agents play the USA map,
+    which has no tunnels.)"""
+    choices = view.tunnel_choices()
+    return choices[0] if choices else TunnelGiveUp()
+
+
 def keep_all(view: StandardView) -> KeepTickets:
     return KeepTickets(tuple(t.id for t in view.offer))
 
@@ -169,6 +186,8 @@ def osta(view: StandardView, rng: random.Random) -> Action:
     points); **choice:** the shortest path is the one with the fewest connections, then the
     lowest ids (:meth:`Distances.path`).
     """
+    if view.tunnel:
+        return settle_tunnel(view)
     dist = view.distances()
     if view.offer:
         return keep_all(view) if view.setup else ratio_keep(view, dist)
@@ -203,6 +222,8 @@ def pa(view: StandardView, rng: random.Random) -> Action:
     **Choice:** "the best one it can pay for" is the highest-ranked payable one, even when a
     better one is not yet payable (it does not wait).
     """
+    if view.tunnel:
+        return settle_tunnel(view)
     dist = view.distances()
     if view.offer:
         return keep_all(view)
@@ -245,6 +266,8 @@ def lrja(view: StandardView, rng: random.Random) -> Action:
     over any. **Choice:** with a plan it waits for the plan's cards rather than claiming
     another long connection. **Choice:** below 3 trains it plans and claims over every length.
     """
+    if view.tunnel:
+        return settle_tunnel(view)
     shortest = LONG if view.my_trains >= LONG else 1
     dist = view.distances(shortest)
     if view.offer:
@@ -303,6 +326,8 @@ def ha(view: StandardView, rng: random.Random) -> Action:
     none fits, it keeps the fewest tickets needing the fewest trains); **choice:** it draws
     tickets only before the last round.
     """
+    if view.tunnel:
+        return settle_tunnel(view)
     dist = view.distances()
     if view.offer:
         return KeepTickets(hungry_keep(view, dist))
@@ -379,6 +404,8 @@ def baseline(view: StandardView, rng: random.Random) -> Action:
     """The simplified game's baseline on the standard rules: keeps every ticket, never draws
     more, claims a random payable connection on its tickets' shortest paths, else draws the
     colours those paths need (a face-up locomotive first)."""
+    if view.tunnel:
+        return settle_tunnel(view)
     dist = view.distances()
     if view.offer:
         return keep_all(view)

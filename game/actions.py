@@ -70,6 +70,26 @@ class KeepTickets:
 
 
 @dataclass(frozen=True)
+class TunnelPay:
+    """Standard rules, Europe option: pay the extra cards a tunnel claim asks for, this many of
+    them locomotives and the rest of the claim's colour; the claim then completes."""
+
+    locomotives: int
+
+    def describe(self, board: Board) -> str:
+        return f"pays the tunnel's extra cards ({self.locomotives} locomotives)"
+
+
+@dataclass(frozen=True)
+class TunnelGiveUp:
+    """Standard rules, Europe option: refuse a tunnel's extra cards; the cards played go back
+    to the hand and the turn is over."""
+
+    def describe(self, board: Board) -> str:
+        return "gives up the tunnel"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Legal only when nothing else is: no claim can be paid and no card can be drawn."""
 
@@ -77,10 +97,12 @@ class Pass:
         return "passes"
 
 
-Action = Claim | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | Pass
+Action = (Claim | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | TunnelPay | TunnelGiveUp
+          | Pass)
 _KINDS: dict[str, type[Action]] = {
     "claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck, "tickets": DrawTickets,
-    "keep": KeepTickets, "pass": Pass}
+    "keep": KeepTickets, "tunnel_pay": TunnelPay, "tunnel_give_up": TunnelGiveUp,
+    "pass": Pass}
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 

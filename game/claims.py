@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boards import Board, Connection
-from game.actions import Claim
+from game.actions import Claim, TunnelPay
 from game.cards import LOCO, colour_of
 
 #: Why a connection cannot be claimed (cards aside): the codes of :func:`claim_blocked`.
@@ -91,3 +91,12 @@ def payment_count(connection: Connection, hand: Sequence[int]) -> int:
     most = min(length - 1, locos)
     count = sum(max(0, most - max(connection.ferry, length - hand[c]) + 1) for c in colours)
     return count + (locos >= length)
+
+
+def tunnel_payments(hand: Sequence[int], colour: int | None, extra: int) -> list[TunnelPay]:
+    """The ways ``hand`` (the cards played already set aside) pays a tunnel's ``extra`` cards:
+    cards of the claim's ``colour`` or locomotives; only locomotives when the claim was paid
+    with locomotives alone (``colour`` None). Fewest locomotives first."""
+    if colour is None:
+        return [TunnelPay(extra)] if hand[LOCO] >= extra else []
+    return [TunnelPay(n) for n in range(max(0, extra - hand[colour]), min(extra, hand[LOCO]) + 1)]

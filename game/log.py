@@ -41,10 +41,11 @@ def event_to_json(event: Event) -> dict[str, Any]:
     data["action"] = action_to_json(event.action)
     data["cards"] = list(event.cards)
     data["completed"] = list(event.completed)
-    if event.tickets:
-        data["tickets"] = list(event.tickets)
-    else:
-        del data["tickets"]  # simplified-game logs stay as they were
+    for extra in ("tickets", "revealed"):  # standard-game fields: other logs stay as they were
+        if data[extra]:
+            data[extra] = list(data[extra])
+        else:
+            del data[extra]
     return data
 
 
@@ -52,7 +53,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
     return Event(index=data["index"], turn=data["turn"], player=data["player"],
                  action=action_from_json(data["action"]), cards=tuple(data["cards"]),
                  completed=tuple(data["completed"]), turn_over=data["turn_over"],
-                 end_reason=data["end_reason"], tickets=tuple(data.get("tickets", ())))
+                 end_reason=data["end_reason"], tickets=tuple(data.get("tickets", ())),
+                 revealed=tuple(data.get("revealed", ())))
 
 
 def write_log(path: str | Path, head: dict[str, Any], lines: Iterable[dict[str, Any]]) -> None:

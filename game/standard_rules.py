@@ -29,6 +29,9 @@ class StandardRules(Rules):
     ticket_draw: int = 3  # a ticket draw takes this many (fewer if fewer remain)
     ticket_keep: int = 1  # and keeps at least this many
     longest_path_bonus: int = 10  # to every player tied for the longest continuous path
+    # (Europe's "European Express" bonus is the same rule)
+    tunnel_reveal: int = 3  # Europe: pile cards a tunnel claim turns over (boards without
+    # tunnels, like the USA, never use it)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -38,6 +41,8 @@ class StandardRules(Rules):
         if not 1 <= self.ticket_keep <= self.ticket_draw:
             raise ValueError(f"tickets kept from a draw must be 1 to {self.ticket_draw}, got "
                              f"{self.ticket_keep}")
+        if self.tunnel_reveal < 0:
+            raise ValueError(f"tunnel cards revealed cannot be negative, got {self.tunnel_reveal}")
         if self.longest_path_bonus < 0:
             raise ValueError(f"the longest-path bonus cannot be negative, got "
                              f"{self.longest_path_bonus}")

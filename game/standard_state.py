@@ -13,15 +13,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from boards import Ticket
-from game.actions import Action, Claim, DrawTickets, KeepTickets
+from game.actions import Action, Claim, DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
+from game.cards import LOCO
+from game.claims import tunnel_payments
 from game.distances import PathOracle
 from game.rules import Rules
 from game.standard_rules import StandardRules
 from game.standard_view import StandardView
 from game.state import END_REASONS, Event, GameState, IllegalAction, ScoreParts
 from game.trail import longest_trail
+
+
+@dataclass(frozen=True)
+class TunnelBid:
+    """A tunnel claim waiting for its extra cards: the claim, the cards played (set aside),
+    the colour that pays the extras (``None``: locomotives only) and how many."""
+
+    claim: Claim
+    paid: tuple[int, ...]
+    colour: int | None
+    extra: int
 
 
 class StandardState(GameState):
@@ -46,6 +60,7 @@ class StandardState(GameState):
                                               for _ in range(rules.players)]
         self.setup = True
         self.oracle = PathOracle(rules.board, rules.doubles_both_usable)
+        self.tunnel: TunnelBid | None = None
         self._longest: tuple[int, list[int]] | None = None
 
     # ----- what players see ----------------------------------------------------------------
@@ -63,7 +78,9 @@ class StandardState(GameState):
             discard_size=len(self.discard), ticket_pile_size=len(self.ticket_pile),
             current=self.current, drawn=self.drawn, turn=self.turn, setup=self.setup,
             final_round=self.final_turns_left is not None, over=self.is_terminal(),
-            claims=self.oracle.version, paths=self.oracle)
+            claims=self.oracle.version, paths=self.oracle,
+            tunnel=None if self.tunnel is None or player != self.current else (
+                self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra))
 
     def observation(self, player: int) -> StandardView:  # type: ignore[override]
         """A standard game's observation is its view (it has no common-knowledge deal)."""
@@ -75,6 +92,10 @@ class StandardState(GameState):
     def legal_action_count(self) -> int:
         """The number of legal actions of the player to move (the design lab's game arc)."""
         return 0 if self.is_terminal() else self.view(self.current).legal_action_count()
+
+    def total_cards(self) -> int:
+        """Every train card, the ones played on a tunnel that waits for extra cards included."""
+        return super().total_cards() + (len(self.tunnel.paid) if self.tunnel else 0)
 
     def total_tickets(self) -> int:
         """Tickets held, on offer and in the pile: the board's whole deck, always."""
@@ -126,12 +147,24 @@ class StandardState(GameState):
                 raise IllegalAction(f"player {p} must first choose which tickets to keep of "
                                     f"{offered}")
             return self._keep(p, action)
+        if self.tunnel is not None:
+            if isinstance(action, TunnelPay):
+                return self._pay_tunnel(p, action)
+            if isinstance(action, TunnelGiveUp):
+                return self._give_up_tunnel(p, action)
+            raise IllegalAction(f"player {p} must first pay the tunnel's {self.tunnel.extra} "
+                                "extra cards or give it up")
+        if isinstance(action, TunnelPay | TunnelGiveUp):
+            raise IllegalAction("no tunnel claim is waiting for extra cards")
         if isinstance(action, KeepTickets):
             raise IllegalAction("no tickets are on offer: draw tickets first")
         if isinstance(action, DrawTickets):
             return self._draw_tickets(p, action)
         if self.setup:
             raise IllegalAction("the game has not begun: every player first keeps tickets")
+        if isinstance(action, Claim) and self.rules.tunnel_reveal and 0 <= action.connection < len(
+                self.board.connections) and self.board.connections[action.connection].tunnel:
+            return self._claim_tunnel(p, action)
         event = super().apply(action)
         if isinstance(action, Claim):
             self.oracle.claimed(action.connection, p)
@@ -179,11 +212,69 @@ class StandardState(GameState):
             self._end_turn(p, claimed=False, completed_all=False)
         return self._record(p, action, turn, done, True, ())
 
+    def _claim_tunnel(self, p: int, action: Claim) -> Event:
+        """Europe's tunnels: the cards played are set aside and the pile's top cards turned
+        over; each of the claim's colour or a locomotive (only locomotives, if it was paid with
+        locomotives alone) asks for one more card. None asked for: the claim completes."""
+        conn = self._check_claim(p, action)
+        turn, paid = self.turn, self._cards_of(conn, action)
+        for card in paid:
+            self.hands[p][card] -= 1
+        revealed: list[int] = []
+        for _ in range(self.rules.tunnel_reveal):
+            top = self._take_from_pile()
+            if top is None:
+                break
+            revealed.append(top)
+        self.discard += revealed
+        colour = action.colour
+        extra = sum(c == LOCO or c == colour for c in revealed)
+        if extra == 0:
+            return self._complete_tunnel(p, action, action, paid, turn, tuple(revealed))
+        self.tunnel = TunnelBid(action, tuple(paid), colour, extra)
+        return self._record(p, action, turn, (), False, (), tuple(revealed))
+
+    def _pay_tunnel(self, p: int, action: TunnelPay) -> Event:
+        bid = self.tunnel
+        assert bid is not None
+        if action not in tunnel_payments(self.hands[p], bid.colour, bid.extra):
+            raise IllegalAction(f"player {p}'s hand cannot pay the tunnel's {bid.extra} extra "
+                                f"cards with {action.locomotives} locomotives")
+        extra = [LOCO] * action.locomotives
+        if bid.colour is not None:
+            extra += [bid.colour] * (bid.extra - action.locomotives)
+        for card in extra:
+            self.hands[p][card] -= 1
+        self.tunnel = None
+        return self._complete_tunnel(p, bid.claim, action, [*bid.paid, *extra], self.turn, ())
+
+    def _complete_tunnel(self, p: int, claim: Claim, action: Action, paid: list[int], turn: int,
+                         revealed: tuple[int, ...]) -> Event:
+        self.discard += paid
+        if None in self.face_up:
+            self._refill_row()
+        conn = self.board.connections[claim.connection]
+        done = self._take(p, conn)
+        self.oracle.claimed(conn.id, p)
+        self._end_turn(p, claimed=True, completed_all=False)
+        return self._record(p, action, turn, done, True, (), revealed)
+
+    def _give_up_tunnel(self, p: int, action: TunnelGiveUp) -> Event:
+        bid = self.tunnel
+        assert bid is not None
+        for card in bid.paid:
+            self.hands[p][card] += 1
+        self.tunnel = None
+        turn = self.turn
+        self._end_turn(p, claimed=False, completed_all=False)
+        return self._record(p, action, turn, (), True, ())
+
     def _record(self, p: int, action: Action, turn: int, completed: tuple[int, ...],
-                turn_over: bool, tickets: tuple[int, ...]) -> Event:
+                turn_over: bool, tickets: tuple[int, ...],
+                revealed: tuple[int, ...] = ()) -> Event:
         """Setup choices come before turn 0 and carry turn 0."""
         event = Event(len(self.history), turn, p, action, (), completed, turn_over,
-                      self.end_reason, tickets)
+                      self.end_reason, tickets, revealed)
         self.history.append(event)
         return event
 

@@ -13,7 +13,17 @@ import itertools
 from dataclasses import dataclass, field
 
 from boards import Board, Ticket
-from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets, Pass
+from game.actions import (
+    Action,
+    Claim,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    TunnelGiveUp,
+    TunnelPay,
+)
 from game.cards import LOCO
 from game.claims import (
     FREE,
@@ -21,6 +31,7 @@ from game.claims import (
     hand_can_pay,
     hand_payments,
     payment_count,
+    tunnel_payments,
     why_unclaimable,
 )
 from game.distances import Distances, PathOracle
@@ -53,6 +64,8 @@ class StandardView:
     final_round: bool  # a player has run low on trains: everyone has one turn left
     over: bool
     claims: int  # connections claimed so far (the board picture this view shows)
+    tunnel: tuple[int, int | None, int] | None  # a tunnel claim waiting for extra cards:
+    # (connection, the colour that pays them or None for locomotives only, how many)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
 
     @property
@@ -92,11 +105,11 @@ class StandardView:
 
     @property
     def can_draw_deck(self) -> bool:
-        return self._to_move() and not self.offer and bool(self.pile_size or self.discard_size)
+        return self._free() and bool(self.pile_size or self.discard_size)
 
     def face_up_slots(self) -> list[int]:
         """Face-up slots this player may take now (no locomotive as a second card)."""
-        if not self._to_move() or self.offer:
+        if not self._free():
             return []
         return [s for s, c in enumerate(self.face_up)
                 if c is not None and not (c == LOCO and self.drawn)]
@@ -118,6 +131,8 @@ class StandardView:
             return []
         if self.offer:
             return list(self.keep_choices())
+        if self.tunnel:
+            return [*self.tunnel_choices(), TunnelGiveUp()]
         actions: list[Action] = []
         if self._may_claim():
             for conn in self.board.connections:
@@ -135,6 +150,8 @@ class StandardView:
             return 0
         if self.offer:
             return len(self.keep_choices())
+        if self.tunnel:
+            return len(self.tunnel_choices()) + 1
         count = 0
         if self._may_claim():
             for conn in self.board.connections:
@@ -143,9 +160,20 @@ class StandardView:
         count += len(self.face_up_slots()) + self.can_draw_deck + self.can_draw_tickets
         return count or 1
 
+    def tunnel_choices(self) -> list[TunnelPay]:
+        """The ways to pay a waiting tunnel's extra cards (empty when the hand cannot)."""
+        if not self.tunnel:
+            return []
+        _, colour, extra = self.tunnel
+        return tunnel_payments(self.hand, colour, extra)
+
     def _to_move(self) -> bool:
         return not self.over and self.current == self.player
 
+    def _free(self) -> bool:
+        """To move, with no ticket choice or tunnel payment pending."""
+        return self._to_move() and not self.offer and not self.tunnel
+
     def _may_claim(self) -> bool:
         """Claims and ticket draws open a turn; they are not allowed after a card draw."""
-        return self._to_move() and not self.offer and not self.setup and self.drawn == 0
+        return self._free() and not self.setup and self.drawn == 0

@@ -36,7 +36,8 @@ class IllegalAction(ValueError):
 class Event:
     """What one applied action did. ``cards`` are the cards the player received by a draw
     (empty for claims and passes); ``completed`` the tickets the action finished; ``tickets``
-    the tickets a ticket draw offered (standard rules)."""
+    the tickets a ticket draw offered (standard rules); ``revealed`` the pile cards a tunnel
+    claim turned over."""
 
     index: int
     turn: int
@@ -47,6 +48,7 @@ class Event:
     turn_over: bool
     end_reason: str | None
     tickets: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = ()  # cards a tunnel claim turned over (Europe option)
 
 
 @dataclass(frozen=True)
@@ -294,6 +296,12 @@ class GameState:
         return event
 
     def _claim(self, p: int, action: Claim) -> tuple[int, ...]:
+        conn = self._check_claim(p, action)
+        self._spend(p, self._cards_of(conn, action))
+        return self._take(p, conn)
+
+    def _check_claim(self, p: int, action: Claim) -> Connection:
+        """The connection ``action`` claims, or :class:`IllegalAction` with the reason."""
         if self.drawn:
             raise IllegalAction("a turn that began by drawing cards cannot claim")
         if not 0 <= action.connection < len(self.board.connections):
@@ -303,15 +311,26 @@ class GameState:
             raise IllegalAction(why)
         if action not in self.payments(p, conn):
             raise IllegalAction(self._why_unpaid(p, conn, action))
-        hand = self.hands[p]
+        return conn
+
+    @staticmethod
+    def _cards_of(conn: Connection, action: Claim) -> list[int]:
         paid = [LOCO] * action.locomotives
         if action.colour is not None:
             paid += [action.colour] * (conn.length - action.locomotives)
+        return paid
+
+    def _spend(self, p: int, paid: list[int]) -> None:
+        """Move ``paid`` from ``p``'s hand to the discard pile."""
+        hand = self.hands[p]
         for card in paid:
             hand[card] -= 1
         self.discard += paid
         if None in self.face_up:
             self._refill_row()
+
+    def _take(self, p: int, conn: Connection) -> tuple[int, ...]:
+        """``p`` now owns ``conn``: trains placed, tickets it finishes (returned) marked."""
         self.owner[conn.id] = p
         self._forget_paths(p, conn.id)
         self.trains[p] -= conn.length

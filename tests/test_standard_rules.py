@@ -9,12 +9,13 @@ import itertools
 import random
 
 import pytest
-from positions import CONN, TICKET, arrange, cards, hand, tiny_board
+from positions import CONN, TICKET, arrange, cards, hand, tiny_board, tiny_board_dict
 
-from boards import load_board
+from boards import load_board, parse_board
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass
-from game.actions import DrawTickets, KeepTickets
+from game.actions import DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
 from game.cards import LOCO, card_index
+from game.log import event_to_json, header, read_log, replay, write_log
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState, start_game, win_shares
 from game.state import END_STALEMATE, END_TRAINS, GameState
@@ -302,3 +303,82 @@ def test_the_usa_rules_are_the_rulebooks():
             rules.longest_path_bonus) == (4, 45, 110, 4, 5, 3, 2, 3, 1, 10)
     state = StandardState(rules, 3)
     assert state.total_tickets() == 30 and state.total_cards() == 110
+
+
+# ----- Europe options: tunnels, ferries -----------------------------------------------------
+
+
+def tunnel_game(seed: int = 0, players: int = 2) -> StandardState:
+    """The tiny board with A–B (2, red) made a tunnel, after setup."""
+    doc = tiny_board_dict()
+    doc["connections"][CONN["AB"]]["tunnel"] = True
+    board = parse_board(doc, "tiny board with a tunnel")
+    state = StandardState(StandardRules(board, players=players), seed)
+    while state.setup:
+        state.apply(KeepTickets(state.offers[state.current]))
+    return state
+
+
+def test_a_tunnel_whose_revealed_cards_do_not_match_is_claimed_at_once():
+    state = arrange(tunnel_game(), hands={0: hand(red=2)}, face_up=ROW, current=0,
+                    pile=cards("blue", "green", "white", "black"))
+    event = state.apply(Claim(CONN["AB"], RED, 0))
+    assert event.revealed == tuple(cards("black", "white", "green"))  # the top three
+    assert event.turn_over and state.owner[CONN["AB"]] == 0
+    assert state.total_cards() == state.rules.deck_size
+
+
+def test_a_tunnel_asks_one_more_card_per_matching_or_locomotive_card_revealed():
+    state = arrange(tunnel_game(), hands={0: hand(red=3, locomotive=2)}, face_up=ROW,
+                    current=0, pile=cards("blue", "red", "locomotive", "white"))
+    event = state.apply(Claim(CONN["AB"], RED, 0))
+    assert not event.turn_over and state.owner[CONN["AB"]] is None
+    assert state.view(0).tunnel == (CONN["AB"], RED, 2)
+    assert state.total_cards() == state.rules.deck_size  # the played cards are set aside
+    assert state.legal_actions() == [TunnelPay(1), TunnelPay(2), TunnelGiveUp()]
+    refused(state, DrawDeck(), "extra cards or give it up")
+    refused(state, TunnelPay(0), "cannot pay")  # one red card left: not enough alone
+    event = state.apply(TunnelPay(1))
+    assert event.turn_over and state.owner[CONN["AB"]] == 0
+    assert state.hands[0] == hand(locomotive=1)
+    assert state.total_cards() == state.rules.deck_size
+
+
+def test_giving_a_tunnel_up_returns_the_cards_and_ends_the_turn():
+    state = arrange(tunnel_game(), hands={0: hand(red=2)}, face_up=ROW, current=0,
+                    pile=cards("blue", "red", "red", "white"))
+    state.apply(Claim(CONN["AB"], RED, 0))
+    assert state.legal_actions() == [TunnelGiveUp()]  # two more red: the hand has none
+    event = state.apply(TunnelGiveUp())
+    assert event.turn_over and state.current == 1 and state.owner[CONN["AB"]] is None
+    assert state.hands[0] == hand(red=2)
+    assert state.total_cards() == state.rules.deck_size
+
+
+def test_a_tunnel_paid_with_locomotives_alone_counts_only_revealed_locomotives():
+    state = arrange(tunnel_game(), hands={0: hand(locomotive=3)}, face_up=ROW, current=0,
+                    pile=cards("red", "red", "locomotive", "white"))
+    state.apply(Claim(CONN["AB"], None, 2))
+    assert state.view(0).tunnel == (CONN["AB"], None, 1)
+    assert state.legal_actions() == [TunnelPay(1), TunnelGiveUp()]
+
+
+def test_a_tunnel_game_replays_and_conserves_cards(tmp_path):
+    for seed in range(3):
+        state = tunnel_game(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            assert state.total_cards() == state.rules.deck_size
+        path = tmp_path / "tunnel.jsonl"
+        write_log(path, header(state), (event_to_json(e) for e in state.history))
+        head, events = read_log(path)
+        assert replay(head, events, board=state.board).history == state.history
+
+
+def test_a_ferry_needs_its_locomotives():
+    state = arrange(started(), hands={0: hand(blue=2, locomotive=1)}, face_up=ROW, pile=[],
+                    current=0)
+    refused(state, Claim(CONN["DE"], BLUE, 0), "ferry", "1 locomotive")
+    state.apply(Claim(CONN["DE"], BLUE, 1))
+    assert state.owner[CONN["DE"]] == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from positions import CONN, TICKET, arrange, cards, hand, tiny_board
+from positions import CONN, TICKET, arrange, cards, hand, tiny_board, tiny_board_dict
 
 from agents.standard_game import StandardSpec, parse_lineup, play_standard_game
 from agents.strategies import (
@@ -19,8 +19,16 @@ from agents.strategies import (
     pa,
     workable,
 )
-from boards import load_board
-from game.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from boards import load_board, parse_board
+from game.actions import (
+    Claim,
+    DrawDeck,
+    DrawFaceUp,
+    DrawTickets,
+    KeepTickets,
+    TunnelGiveUp,
+    TunnelPay,
+)
 from game.cards import card_index
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
@@ -236,3 +244,18 @@ def test_lineups_are_checked():
         parse_lineup("osta,epistemic")
     with pytest.raises(ValueError, match="2 to 5 players"):
         parse_lineup("osta")
+
+
+def test_every_agent_pays_a_tunnels_extra_cards_if_it_can_else_gives_it_up():
+    doc = tiny_board_dict()
+    doc["connections"][CONN["AB"]]["tunnel"] = True
+    board = parse_board(doc, "tiny board with a tunnel")
+    for name in ("osta", "pa", "lrja", "ha", "baseline"):
+        for red, expected in ((3, TunnelPay(0)), (2, TunnelGiveUp())):
+            state = StandardState(StandardRules(board, players=2), 0)
+            while state.setup:
+                state.apply(KeepTickets(state.offers[state.current]))
+            arrange(state, hands={0: hand(red=red)}, face_up=ROW, current=0,
+                    pile=cards("blue", "red", "white", "black"))
+            state.apply(Claim(CONN["AB"], RED, 0))
+            assert STRATEGIES[name](state.view(0), RNG) == expected, name
