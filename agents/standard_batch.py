@@ -111,11 +111,11 @@ class BatchSummary:
     end_reasons: dict[str, float]
 
 
-def kind_order(results: Sequence[GameResult]) -> tuple[str, ...]:
-    """Kinds in the order of the first game's unrotated line-up (as the user listed them)."""
+def kind_order(lineups: Iterable[Sequence[str]]) -> tuple[str, ...]:
+    """Agent kinds in the order they first appear (give the unrotated line-up first)."""
     seen: list[str] = []
-    for r in results:
-        for k in r.lineup:
+    for lineup in lineups:
+        for k in lineup:
             if k not in seen:
                 seen.append(k)
     return tuple(seen)
@@ -126,7 +126,7 @@ def summarise(results: Sequence[GameResult], desired: Sequence[float],
               resamples: int = BOOTSTRAP_RESAMPLES) -> BatchSummary:
     """The batch table. ``desired`` is one share per kind in ``order`` (default: the kinds as
     first seen); the distance interval resamples whole games with a seeded generator."""
-    kinds = tuple(order or kind_order(results))
+    kinds = tuple(order or kind_order(r.lineup for r in results))
     if len(desired) != len(kinds):
         raise ValueError(f"{len(desired)} desired shares for {len(kinds)} agent kinds "
                          f"({', '.join(kinds)}); give one share per kind")

@@ -21,8 +21,8 @@ from agents.standard_batch import (
     summarise,
 )
 from agents.standard_game import StandardSpec, parse_lineup
+from app.batch_runs import check_output, pool
 from app.cli import UsageError
-from app.commands.batch import check_output, pool
 from bench.table import print_table
 from game.standard_rules import STANDARD_TRAINS
 
@@ -40,7 +40,7 @@ def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, 
     spec = StandardSpec(board=args.board, lineup=lineup,
                         trains=STANDARD_TRAINS if args.trains is None else args.trains)
     spec.rules()  # a bad board or setting fails here, once
-    kinds = kind_order([_Lineup(lineup)])
+    kinds = kind_order([lineup])
     if args.desired is None:
         return spec, tuple(1 / len(kinds) for _ in kinds)
     try:
@@ -53,13 +53,6 @@ def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, 
         raise UsageError(f"--desired needs {len(kinds)} shares between 0 and 1 summing to 1 "
                          f"(one per agent kind: {', '.join(kinds)}); got {args.desired}")
     return spec, desired
-
-
-class _Lineup:
-    """The one field of a game result ``kind_order`` reads."""
-
-    def __init__(self, lineup: tuple[str, ...]):
-        self.lineup = lineup
 
 
 def run_standard(args: argparse.Namespace) -> int:
@@ -76,7 +69,7 @@ def run_standard(args: argparse.Namespace) -> int:
                                file=sys.stderr, unit="game"):
                 writer.writerow(csv_row(result))  # as games finish: an interrupt keeps them
                 results.append(result)
-    summary = summarise(results, desired, order=kind_order([_Lineup(spec.lineup)]),
+    summary = summarise(results, desired, order=kind_order([spec.lineup]),
                         bootstrap_seed=args.seed)
     print(f"{spec.rules().board.title}, standard rules, {len(spec.lineup)} players "
           f"({', '.join(spec.lineup)}), {spec.trains} trains, {args.games} games from seed "

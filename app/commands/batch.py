@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import argparse
 import csv
-import multiprocessing
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from pathlib import Path
 
 from tqdm import tqdm
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
+from app.batch_runs import check_output, pool
 from app.cli import UsageError
 from app.options import add_game_options
 from bench.table import print_table
@@ -50,24 +48,6 @@ def _check(args: argparse.Namespace) -> GameSpec:
                     args.backend)
     spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts
     return spec
-
-
-def check_output(args: argparse.Namespace) -> None:
-    """The checks every batch needs before any game is played."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, got {args.games}")
-    if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
-    out = Path(args.csv)
-    if out.exists() and not args.overwrite:
-        raise UsageError(f"{out} exists; choose another --csv or add --overwrite")
-    if args.plot and not args.plot.lower().endswith(".png"):
-        raise UsageError(f"--plot writes a PNG; name the file *.png, not {args.plot}")
-
-
-def pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes started fresh (spawn): a game depends on its seed alone."""
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
 
 
 def run(args: argparse.Namespace) -> int:
