@@ -104,7 +104,7 @@ def play_standard(spec: StandardSpec, seed: int) -> tuple[StandardState, tuple[i
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():
             return state, tuple(arc)
-        view = state.view(state.current)
+        view = state.observation(state.current)
         if spec.record_arc and not view.setup and view.drawn == 0 and not view.offer:
             arc.append(view.legal_action_count())
         state.apply(policies[state.current](view, rng))

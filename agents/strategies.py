@@ -2,7 +2,7 @@
 summarise them) and a baseline, as policies for the standard game.
 
 A policy is a pure function ``(view, rng) -> action`` of a :class:`game.standard_view.
-StandardView`: the player's own hand and tickets and the public table, never the game state.
+PlayerView`: the player's own hand and tickets and the public table, never the game state.
 "Shortest" means fewest trains over free connections and the player's own (own ones cost 0),
 from :mod:`game.distances`. The design note (``shared/design/standard-game.md``) fixes what each
 agent does; where it leaves a choice open, the choice is written here as **Choice:**. Common
@@ -43,9 +43,9 @@ from game.actions import (
 from game.cards import LOCO, colour_of
 from game.claims import hand_can_pay
 from game.distances import INF, Distances
-from game.standard_view import StandardView
+from game.view import PlayerView
 
-Policy = Callable[[StandardView, random.Random], Action]
+Policy = Callable[[PlayerView, random.Random], Action]
 
 #: The Hungry agent draws more tickets while its plan needs fewer than its trains minus this.
 HUNGRY_MARGIN = 8
@@ -56,7 +56,7 @@ LONG = 3
 # ----- shared moves ---------------------------------------------------------------------------
 
 
-def pay(view: StandardView, connection: int, avoid: Iterable[int] = ()) -> Claim | None:
+def pay(view: PlayerView, connection: int, avoid: Iterable[int] = ()) -> Claim | None:
     """The payment an agent makes for ``connection``, or ``None`` if its hand cannot pay: the
     fewest locomotives, then the colour held most; colours in ``avoid`` only as a last resort."""
     options = view.payments(connection)
@@ -68,19 +68,19 @@ def pay(view: StandardView, connection: int, avoid: Iterable[int] = ()) -> Claim
                                        c.colour or 0))
 
 
-def colour_to_collect(view: StandardView, connection: int, avoid: Iterable[int] = ()) -> int:
+def colour_to_collect(view: PlayerView, connection: int, avoid: Iterable[int] = ()) -> int:
     """The card colour that pays for ``connection``: its own, or for grey the colour held most
     (colours in ``avoid`` only if nothing else is held)."""
     colour = colour_of(view.board.connections[connection].colour)
     return most_held(view, avoid) if colour is None else colour
 
 
-def most_held(view: StandardView, avoid: Iterable[int] = ()) -> int:
+def most_held(view: PlayerView, avoid: Iterable[int] = ()) -> int:
     shun = set(avoid)
     return min(range(LOCO), key=lambda c: (c in shun, -view.hand[c], c))
 
 
-def collect(view: StandardView, colours: Sequence[int]) -> Action:
+def collect(view: PlayerView, colours: Sequence[int]) -> Action:
     """Draw toward ``colours`` (in order of preference): one lying face up, else a face-up
     locomotive as the whole turn (first card only), else the pile, else any face-up card."""
     slots = view.face_up_slots()
@@ -98,7 +98,7 @@ def collect(view: StandardView, colours: Sequence[int]) -> Action:
     return forced(view)
 
 
-def longest_payable(view: StandardView, at_least: int = 1, by_points: bool = False
+def longest_payable(view: PlayerView, at_least: int = 1, by_points: bool = False
                     ) -> Claim | None:
     """The longest connection (``by_points``: the one worth most) of at least ``at_least``
     trains that the hand pays for now, lowest id on ties."""
@@ -112,7 +112,7 @@ def longest_payable(view: StandardView, at_least: int = 1, by_points: bool = Fal
     return None
 
 
-def forced(view: StandardView) -> Action:
+def forced(view: PlayerView) -> Action:
     """A legal action when the strategy's own moves are impossible: the longest claim, else a
     card draw, else tickets, else a pass."""
     if view.drawn == 0 and not view.offer and (claim := longest_payable(view)):
@@ -125,20 +125,20 @@ def forced(view: StandardView) -> Action:
     return legal[0] if legal else Pass()
 
 
-def workable(view: StandardView, dist: Distances) -> list[Ticket]:
+def workable(view: PlayerView, dist: Distances) -> list[Ticket]:
     """Unfinished tickets that can still be finished with the trains left."""
     trains = view.my_trains
     return [t for t in view.unfinished() if dist.cost(t.a, t.b) <= trains]
 
 
-def cheapest_set(view: StandardView, dist: Distances, offer: Sequence[Ticket],
+def cheapest_set(view: PlayerView, dist: Distances, offer: Sequence[Ticket],
                  least: int) -> tuple[int, ...]:
     """The ``least`` offered tickets that need the fewest trains (ids)."""
     ranked = sorted(offer, key=lambda t: (dist.cost(t.a, t.b), -t.points, t.id))
     return tuple(sorted(t.id for t in ranked[:least]))
 
 
-def ratio_keep(view: StandardView, dist: Distances) -> KeepTickets:
+def ratio_keep(view: PlayerView, dist: Distances) -> KeepTickets:
     """Keep the offered tickets with the most points per train still needed that fit in the
     trains left, best first (at least the required number)."""
     trains = view.my_trains
@@ -157,7 +157,7 @@ def ratio_keep(view: StandardView, dist: Distances) -> KeepTickets:
     return KeepTickets(tuple(sorted(kept)))
 
 
-def settle_tunnel(view: StandardView) -> Action:
+def settle_tunnel(view: PlayerView) -> Action:
     """A tunnel claim asks for extra cards: every agent pays them if it can (fewest
     locomotives), else gives the tunnel up. (**Choice:** the note's agents play the USA map,
     which has no tunnels.)"""
@@ -165,14 +165,14 @@ def settle_tunnel(view: StandardView) -> Action:
     return choices[0] if choices else TunnelGiveUp()
 
 
-def keep_all(view: StandardView) -> KeepTickets:
+def keep_all(view: PlayerView) -> KeepTickets:
     return KeepTickets(tuple(t.id for t in view.offer))
 
 
 # ----- One Step Thinker -----------------------------------------------------------------------
 
 
-def osta(view: StandardView, rng: random.Random) -> Action:
+def osta(view: PlayerView, rng: random.Random) -> Action:
     """One Step Thinker: one ticket and one connection at a time.
 
     Keeps all three tickets at setup. Aims at its most valuable unfinished ticket that can still
@@ -210,7 +210,7 @@ def osta(view: StandardView, rng: random.Random) -> Action:
 # ----- Path agent -----------------------------------------------------------------------------
 
 
-def pa(view: StandardView, rng: random.Random) -> Action:
+def pa(view: PlayerView, rng: random.Random) -> Action:
     """Path agent: many tickets served by few connections.
 
     Keeps all tickets and never draws more. Ranks every connection it lacks on shortest paths
@@ -239,7 +239,7 @@ def pa(view: StandardView, rng: random.Random) -> Action:
     return collect(view, [most_held(view)])
 
 
-def path_ranking(view: StandardView, dist: Distances) -> list[int]:
+def path_ranking(view: PlayerView, dist: Distances) -> list[int]:
     """Connections on shortest paths of workable tickets, best first (the Path agent's rank)."""
     serves: dict[int, int] = {}
     for t in workable(view, dist):
@@ -253,7 +253,7 @@ def path_ranking(view: StandardView, dist: Distances) -> list[int]:
 # ----- Long Route Junkie ----------------------------------------------------------------------
 
 
-def lrja(view: StandardView, rng: random.Random) -> Action:
+def lrja(view: PlayerView, rng: random.Random) -> Action:
     """Long Route Junkie: long connections above all.
 
     Never claims a connection shorter than 3 while it has 3 trains or more. Keeps the tickets it
@@ -284,7 +284,7 @@ def lrja(view: StandardView, rng: random.Random) -> Action:
     return collect(view, [most_held(view)])
 
 
-def long_keep(view: StandardView, dist: Distances) -> tuple[int, ...]:
+def long_keep(view: PlayerView, dist: Distances) -> tuple[int, ...]:
     trains = view.my_trains
     joinable = [t.id for t in view.offer if dist.cost(t.a, t.b) <= trains]
     if len(joinable) >= view.keep_at_least:
@@ -295,7 +295,7 @@ def long_keep(view: StandardView, dist: Distances) -> tuple[int, ...]:
     return tuple(sorted(t.id for t in ranked[:view.keep_at_least]))
 
 
-def long_plan(view: StandardView, dist: Distances) -> list[int]:
+def long_plan(view: PlayerView, dist: Distances) -> list[int]:
     """Connections to claim on long-connection shortest paths of workable tickets: longest
     first, then those serving the most ticket points."""
     serves: dict[int, int] = {}
@@ -309,7 +309,7 @@ def long_plan(view: StandardView, dist: Distances) -> list[int]:
 # ----- Hungry agent ---------------------------------------------------------------------------
 
 
-def ha(view: StandardView, rng: random.Random) -> Action:
+def ha(view: PlayerView, rng: random.Random) -> Action:
     """Hungry agent: as many tickets as its trains allow, joined in one network.
 
     Its plan joins the cities of its unfinished tickets in one network (a Steiner-tree
@@ -350,7 +350,7 @@ def ha(view: StandardView, rng: random.Random) -> Action:
     return collect(view, [most_held(view)])
 
 
-def hungry_plan(view: StandardView, dist: Distances,
+def hungry_plan(view: PlayerView, dist: Distances,
                 tickets: Iterable[Ticket]) -> tuple[list[int], float]:
     """The connections the Hungry agent still has to claim to join ``tickets`` (those it can
     still reach) in one network, and the trains they need."""
@@ -359,7 +359,7 @@ def hungry_plan(view: StandardView, dist: Distances,
     return plan, float(sum(dist.weight[c] for c in plan))
 
 
-def hungry_keep(view: StandardView, dist: Distances) -> tuple[int, ...]:
+def hungry_keep(view: PlayerView, dist: Distances) -> tuple[int, ...]:
     held = view.unfinished()
     best: tuple[float, int, tuple[int, ...]] | None = None
     for size in range(max(1, view.keep_at_least), len(view.offer) + 1):
@@ -376,7 +376,7 @@ def hungry_keep(view: StandardView, dist: Distances) -> tuple[int, ...]:
     return cheapest_set(view, dist, view.offer, view.keep_at_least)
 
 
-def at_risk(view: StandardView, connection: int) -> bool:
+def at_risk(view: PlayerView, connection: int) -> bool:
     """Whether an opponent's claim of ``connection`` would close it to this player: true unless
     it is half of a double whose other half stays open."""
     mate = view.board.double_mates.get(connection)
@@ -385,13 +385,13 @@ def at_risk(view: StandardView, connection: int) -> bool:
     return view.owner[mate] is not None
 
 
-def plan_colours(view: StandardView, plan: Sequence[int]) -> Counter[int]:
+def plan_colours(view: PlayerView, plan: Sequence[int]) -> Counter[int]:
     """How many of the plan's connections ask for each card colour (grey ones for none)."""
     conns = view.board.connections
     return Counter(colour for c in plan if (colour := colour_of(conns[c].colour)) is not None)
 
 
-def needed_elsewhere(view: StandardView, needs: Counter[int], connection: int) -> set[int]:
+def needed_elsewhere(view: PlayerView, needs: Counter[int], connection: int) -> set[int]:
     """Card colours the plan's coloured connections other than ``connection`` ask for."""
     own = colour_of(view.board.connections[connection].colour)
     return {colour for colour, n in needs.items() if n > (colour == own)}
@@ -400,7 +400,7 @@ def needed_elsewhere(view: StandardView, needs: Counter[int], connection: int) -
 # ----- baseline -------------------------------------------------------------------------------
 
 
-def baseline(view: StandardView, rng: random.Random) -> Action:
+def baseline(view: PlayerView, rng: random.Random) -> Action:
     """The simplified game's baseline on the standard rules: keeps every ticket, never draws
     more, claims a random payable connection on its tickets' shortest paths, else draws the
     colours those paths need (a face-up locomotive first)."""
@@ -418,7 +418,7 @@ def baseline(view: StandardView, rng: random.Random) -> Action:
     return collect(view, need)
 
 
-def uniform_random(view: StandardView, rng: random.Random) -> Action:
+def uniform_random(view: PlayerView, rng: random.Random) -> Action:
     """A uniformly random legal action (tests and a floor for comparisons)."""
     return rng.choice(view.legal_actions())
 

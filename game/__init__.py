@@ -2,7 +2,8 @@
 
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
 from game.rules import DEFAULT_TRAINS, Rules
-from game.state import END_REASONS, Event, GameState, IllegalAction, PlayerView, ScoreParts
+from game.state import END_REASONS, Event, GameState, IllegalAction, ScoreParts
+from game.view import PlayerView
 
 __all__ = ["DEFAULT_TRAINS", "END_REASONS", "Action", "Claim", "DrawDeck", "DrawFaceUp",
            "Event", "GameState", "IllegalAction", "Pass", "PlayerView", "Rules", "ScoreParts"]

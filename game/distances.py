@@ -9,12 +9,14 @@ distances, so an oracle can serve every player's view without revealing anything
 
 from __future__ import annotations
 
+import copy
 from collections import deque
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from boards import Board
+from boards import Board, Ticket
+from game.paths import ShortestPaths, ticket_paths
 
 INF = float("inf")
 
@@ -177,7 +179,9 @@ def all_pairs(n: int, ends: tuple[np.ndarray, np.ndarray], weight: np.ndarray) -
 
 
 class PathOracle:
-    """Distances for every player on the board as it is now, brought up to date after claims.
+    """Public paths for every player on the board as it is now: each ticket's shortest paths
+    (the simplified game's, from ``game.paths``) and all-pairs distances (the strategy agents'),
+    brought up to date after claims.
 
     The game state owns one and calls :meth:`claimed` after each claim; views hand it to
     policies. It holds owners only, which are public. A claim changes a player's distances in
@@ -198,6 +202,7 @@ class PathOracle:
         self.owner = np.full(len(board.connections), -1, dtype=np.intp)
         self.claims: list[int] = []  # connection ids in the order claimed
         self._cache: dict[tuple[int, int], tuple[int, Distances]] = {}
+        self._ticket_paths: dict[tuple[int, int], ShortestPaths | None] = {}
 
     @property
     def version(self) -> int:
@@ -207,6 +212,43 @@ class PathOracle:
     def claimed(self, connection: int, player: int) -> None:
         self.owner[connection] = player
         self.claims.append(connection)
+        # A claim changes the claimant's ticket paths (its connection now costs nothing) and
+        # every path that used the connection; losing one on no shortest path changes none.
+        self._ticket_paths = {key: found for key, found in self._ticket_paths.items()
+                              if key[0] != player
+                              and (found is None or connection not in found.connections)}
+
+    def clone(self) -> PathOracle:
+        """An independent copy (for ``GameState.clone``); cached answers are immutable."""
+        new = copy.copy(self)
+        new.owner, new.claims = self.owner.copy(), self.claims.copy()
+        new._cache, new._ticket_paths = dict(self._cache), dict(self._ticket_paths)
+        return new
+
+    def path_owner(self, owner: Sequence[int | None] | None = None) -> list[int | None]:
+        """Owners as ``game.paths`` reads them (as now, or as ``owner`` gives them): with
+        fewer than 4 players the free half of a taken double can never be claimed, so it is
+        marked taken by nobody (-1) and no one can use it."""
+        if owner is None:
+            owner = [None if o < 0 else int(o) for o in self.owner]
+        out = list(owner)
+        if not self._both:
+            for c, mate in self.board.double_mates.items():
+                if out[c] is None and owner[mate] is not None:
+                    out[c] = -1
+        return out
+
+    def ticket_paths(self, player: int, ticket: Ticket, version: int | None = None,
+                     owner: Sequence[int | None] = ()) -> ShortestPaths | None:
+        """The public shortest paths of ``player`` for ``ticket`` (``game.paths``), cached
+        until a claim changes them; a caller holding an older picture of the board passes its
+        ``version`` and ``owner`` and gets the paths of that picture."""
+        if version is not None and version != self.version:
+            return ticket_paths(self.board, self.path_owner(owner), player, ticket)
+        key = (player, ticket.id)
+        if key not in self._ticket_paths:
+            self._ticket_paths[key] = ticket_paths(self.board, self.path_owner(), player, ticket)
+        return self._ticket_paths[key]
 
     def weights(self, player: int | np.ndarray, min_length: int | np.ndarray = 1,
                 owner: np.ndarray | None = None) -> np.ndarray:

@@ -19,12 +19,11 @@ from boards import Ticket
 from game.actions import Action, Claim, DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
 from game.cards import LOCO
 from game.claims import tunnel_payments
-from game.distances import PathOracle
 from game.rules import Rules
 from game.standard_rules import StandardRules
-from game.standard_view import StandardView
 from game.state import END_REASONS, Event, GameState, IllegalAction, ScoreParts
 from game.trail import longest_trail
+from game.view import PlayerView
 
 
 @dataclass(frozen=True)
@@ -59,17 +58,16 @@ class StandardState(GameState):
         self.offers: list[tuple[int, ...]] = [self._take_tickets(rules.tickets_each)
                                               for _ in range(rules.players)]
         self.setup = True
-        self.oracle = PathOracle(rules.board, rules.doubles_both_usable)
         self.tunnel: TunnelBid | None = None
         self._longest: tuple[int, list[int]] | None = None
 
     # ----- what players see ----------------------------------------------------------------
 
-    def view(self, player: int) -> StandardView:
+    def observation(self, player: int) -> PlayerView:
         """Everything ``player`` may see: its own cards, tickets and offer, the public rest."""
         offer = tuple(self.board.tickets[t] for t in self.offers[player])
         counts = tuple(map(len, self.offers if self.setup else self.tickets))
-        return StandardView(
+        return PlayerView(
             rules=self.rules, player=player, hand=tuple(self.hands[player]),
             tickets=self.tickets[player], finished=frozenset(self.finished[player]),
             offer=offer, keep_at_least=self._keep_least(), owner=tuple(self.owner),
@@ -80,18 +78,22 @@ class StandardState(GameState):
             final_round=self.final_turns_left is not None, over=self.is_terminal(),
             claims=self.oracle.version, paths=self.oracle,
             tunnel=None if self.tunnel is None or player != self.current else (
-                self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra))
-
-    def observation(self, player: int) -> StandardView:  # type: ignore[override]
-        """A standard game's observation is its view (it has no common-knowledge deal)."""
-        return self.view(player)
+                self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra),
+            dealt=frozenset(), finished_by=tuple(
+                frozenset(f) if p == player else None for p, f in enumerate(self.finished)))
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_terminal() else self.view(self.current).legal_actions()
+        return [] if self.is_terminal() else self.observation(self.current).legal_actions()
 
     def legal_action_count(self) -> int:
         """The number of legal actions of the player to move (the design lab's game arc)."""
-        return 0 if self.is_terminal() else self.view(self.current).legal_action_count()
+        return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
+
+    def clone(self) -> StandardState:
+        new = super().clone()
+        assert isinstance(new, StandardState)
+        new.ticket_pile, new.offers = self.ticket_pile.copy(), self.offers.copy()
+        return new
 
     def total_cards(self) -> int:
         """Every train card, the ones played on a tunnel that waits for extra cards included."""
@@ -165,10 +167,7 @@ class StandardState(GameState):
         if isinstance(action, Claim) and self.rules.tunnel_reveal and 0 <= action.connection < len(
                 self.board.connections) and self.board.connections[action.connection].tunnel:
             return self._claim_tunnel(p, action)
-        event = super().apply(action)
-        if isinstance(action, Claim):
-            self.oracle.claimed(action.connection, p)
-        return event
+        return super().apply(action)
 
     def _take_tickets(self, n: int) -> tuple[int, ...]:
         taken = tuple(reversed(self.ticket_pile[-n:])) if n else ()
@@ -255,7 +254,6 @@ class StandardState(GameState):
             self._refill_row()
         conn = self.board.connections[claim.connection]
         done = self._take(p, conn)
-        self.oracle.claimed(conn.id, p)
         self._end_turn(p, claimed=True, completed_all=False)
         return self._record(p, action, turn, done, True, (), revealed)
 

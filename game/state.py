@@ -15,8 +15,10 @@ from boards import Board, Connection, Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, N_CARD_TYPES, colour_of
 from game.claims import hand_payments, why_unclaimable
-from game.paths import ShortestPaths, ticket_paths
+from game.distances import PathOracle
+from game.paths import ShortestPaths
 from game.rules import Rules
+from game.view import PlayerView
 
 END_TRAINS = "trains"  # the last round after a claim left a player with few trains is over
 END_TICKETS = "tickets"  # a player finished all its tickets
@@ -66,24 +68,6 @@ class ScoreParts:
         return self.connections + self.finished - self.unfinished + self.longest
 
 
-@dataclass(frozen=True)
-class PlayerView:
-    """What one player observes: everything public plus its own hand and tickets."""
-
-    player: int
-    hand: tuple[int, ...]
-    tickets: tuple[Ticket, ...]
-    finished: frozenset[int]
-    owner: tuple[int | None, ...]
-    trains: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    face_up: tuple[int | None, ...]
-    pile_size: int
-    discard_size: int
-    current: int
-    dealt: frozenset[int]
-
-
 class GameState:
     """A game in progress. Create with ``GameState(rules, seed)``; it deals at once."""
 
@@ -128,7 +112,7 @@ class GameState:
         self.trains: list[int] = [self.rules.trains] * n
         self.owner: list[int | None] = [None] * len(self.board.connections)
         self._adjacent: list[dict[str, set[str]]] = [{} for _ in range(n)]
-        self._paths: dict[tuple[int, int], ShortestPaths | None] = {}
+        self.oracle = PathOracle(self.board, self.rules.doubles_both_usable)
         self.current = 0
         self.turn = 0
         self.drawn = 0  # cards drawn so far in the current turn
@@ -155,31 +139,8 @@ class GameState:
 
     def paths(self, player: int, ticket: Ticket) -> ShortestPaths | None:
         """The public shortest paths of ``player`` for ``ticket`` on the board as it is now
-        (cached until the next claim, since only claims change them)."""
-        key = (player, ticket.id)
-        if key not in self._paths:
-            self._paths[key] = ticket_paths(self.board, self._path_owner(), player, ticket)
-        return self._paths[key]
-
-    def _path_owner(self) -> list[int | None]:
-        """Owners as paths see them: with fewer than 4 players the free half of a taken double
-        can never be claimed, so it is marked taken by nobody (-1) and no one can use it."""
-        owner = list(self.owner)
-        if not self.rules.doubles_both_usable:
-            taken = {c.pair for c in self.board.connections
-                     if c.pair is not None and owner[c.id] is not None}
-            for c in self.board.connections:
-                if c.pair in taken and owner[c.id] is None:
-                    owner[c.id] = -1
-        return owner
-
-    def _forget_paths(self, claimant: int, connection: int) -> None:
-        """Drop the cached paths a claim can change: every path of the claimant (a connection
-        it now owns costs nothing and may open a shorter path) and every path that used the
-        connection. Losing a connection that lay on no shortest path changes none of them."""
-        self._paths = {key: found for key, found in self._paths.items()
-                       if key[0] != claimant
-                       and (found is None or connection not in found.connections)}
+        (cached until a claim changes them; see :class:`game.distances.PathOracle`)."""
+        return self.oracle.ticket_paths(player, ticket)
 
     def score_parts(self, player: int) -> ScoreParts:
         pts = self.board.route_points
@@ -197,13 +158,21 @@ class GameState:
         return len(self.pile) + len(self.discard) + row + sum(map(sum, self.hands))
 
     def observation(self, player: int) -> PlayerView:
+        """What ``player`` may see: its own hand and tickets, and the public rest (in the
+        simplified game the dealt tickets and every completion are public)."""
+        n = self.rules.players
         return PlayerView(
-            player=player, hand=tuple(self.hands[player]), tickets=self.tickets[player],
-            finished=frozenset(self.finished[player]), owner=tuple(self.owner),
-            trains=tuple(self.trains), hand_sizes=tuple(sum(h) for h in self.hands),
+            rules=self.rules, player=player, hand=tuple(self.hands[player]),
+            tickets=self.tickets[player], finished=frozenset(self.finished[player]),
+            offer=(), keep_at_least=0, owner=tuple(self.owner), trains=tuple(self.trains),
+            hand_sizes=tuple(map(sum, self.hands)), ticket_counts=tuple(map(len, self.tickets)),
             face_up=tuple(self.face_up), pile_size=len(self.pile),
-            discard_size=len(self.discard), current=self.current,
-            dealt=frozenset(t.id for t in self.dealt_tickets))
+            discard_size=len(self.discard), ticket_pile_size=0, current=self.current,
+            drawn=self.drawn, turn=self.turn, setup=False,
+            final_round=self.final_turns_left is not None, over=self.is_terminal(),
+            claims=self.oracle.version, tunnel=None,
+            dealt=frozenset(t.id for t in self.dealt_tickets),
+            finished_by=tuple(frozenset(f) for f in self.finished[:n]), paths=self.oracle)
 
     def clone(self) -> GameState:
         """An independent copy, as OpenSpiel's ``clone``: keep the position a move was chosen
@@ -219,7 +188,7 @@ class GameState:
         new.trains, new.owner = self.trains.copy(), self.owner.copy()
         new._adjacent = [{city: near.copy() for city, near in adj.items()}
                          for adj in self._adjacent]
-        new._paths = dict(self._paths)  # the values are immutable
+        new.oracle = self.oracle.clone()
         new.history = self.history.copy()
         return new
 
@@ -332,7 +301,7 @@ class GameState:
     def _take(self, p: int, conn: Connection) -> tuple[int, ...]:
         """``p`` now owns ``conn``: trains placed, tickets it finishes (returned) marked."""
         self.owner[conn.id] = p
-        self._forget_paths(p, conn.id)
+        self.oracle.claimed(conn.id, p)
         self.trains[p] -= conn.length
         adj = self._adjacent[p]
         adj.setdefault(conn.a, set()).add(conn.b)

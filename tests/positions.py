@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from boards import Board, parse_board
 from game.cards import LOCO, N_CARD_TYPES, card_index
+from game.distances import PathOracle
 from game.rules import Rules
 from game.state import GameState
 
@@ -129,17 +130,13 @@ def arrange(state: GameState, *, hands: dict[int, list[int]] | None = None,
             if who is not None:
                 state._adjacent[who].setdefault(conn.a, set()).add(conn.b)
                 state._adjacent[who].setdefault(conn.b, set()).add(conn.a)
-        state._paths.clear()
-        oracle = getattr(state, "oracle", None)  # a standard game's distances
-        if oracle is not None:
-            for cid, p in owner.items():
-                oracle.claimed(cid, p)
+        state.oracle = fresh_oracle(state)
     if tickets is not None:
         held = list(state.tickets)
         for p, ids in tickets.items():
             held[p] = tuple(rules.board.tickets[t] for t in sorted(ids))
         state.tickets = tuple(held)
-        state._paths.clear()
+        state.oracle = fresh_oracle(state)
     if current is not None:
         state.current = current
     state.drawn = 0
@@ -148,6 +145,15 @@ def arrange(state: GameState, *, hands: dict[int, list[int]] | None = None,
             state.discard = []
         state.discard += missing_cards(state)
     return state
+
+
+def fresh_oracle(state: GameState) -> PathOracle:
+    """Public paths computed anew for the owners the position has (no cached answers)."""
+    oracle = PathOracle(state.board, state.rules.doubles_both_usable)
+    for c, who in enumerate(state.owner):
+        if who is not None:
+            oracle.claimed(c, who)
+    return oracle
 
 
 def card_counts(state: GameState) -> list[int]:

@@ -27,7 +27,7 @@ def test_incremental_distances_equal_a_recomputation_and_the_public_paths():
         lineup = ["osta", "pa", "lrja", "ha"][:players]
         checked = 0
         while not state.is_terminal():
-            action = STRATEGIES[lineup[state.current]](state.view(state.current), rng)
+            action = STRATEGIES[lineup[state.current]](state.observation(state.current), rng)
             state.apply(action)
             if not isinstance(action, Claim) or len(oracle.claims) % 3:
                 continue
@@ -37,7 +37,7 @@ def test_incremental_distances_equal_a_recomputation_and_the_public_paths():
                     fresh = all_pairs(len(USA.cities), oracle._ends,
                                       oracle.weights(p, shortest))
                     assert np.array_equal(found.dist, fresh), (seed, p, shortest)
-                owner = state._path_owner()  # closed halves of doubles as nobody's (-1)
+                owner = oracle.path_owner()  # closed halves of doubles as nobody's (-1)
                 dist = oracle.distances(p)
                 for t in USA.tickets[::5]:
                     public = shortest_paths(USA, owner, p, t.a, t.b)
@@ -58,9 +58,9 @@ def test_a_view_keeps_the_distances_of_the_board_it_shows():
     rng = random.Random(5)
     lineup = ["osta", "pa", "lrja", "ha"]
     while not state.oracle.claims:
-        state.apply(STRATEGIES[lineup[state.current]](state.view(state.current), rng))
-    view = state.view(state.current)
+        state.apply(STRATEGIES[lineup[state.current]](state.observation(state.current), rng))
+    view = state.observation(state.current)
     before = view.distances().dist.copy()
     while len(state.oracle.claims) < 6:
-        state.apply(STRATEGIES[lineup[state.current]](state.view(state.current), rng))
+        state.apply(STRATEGIES[lineup[state.current]](state.observation(state.current), rng))
     assert np.array_equal(view.distances().dist, before)

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 import pytest
-from positions import card_counts, deck_counts, tiny_board
+from positions import card_counts, deck_counts, fresh_oracle, tiny_board
 
 from agents.policies import baseline, uniform_random
 from boards import builtin_boards, load_board
@@ -219,7 +219,7 @@ def test_cached_paths_equal_freshly_computed_ones(board_name):
             assert cached  # the cache is now full
             state.apply(POLICIES[names[state.current]](state, state.current, rng))
             fresh = copy.copy(state)
-            fresh._paths = {}
+            fresh.oracle = fresh_oracle(state)
             for p in range(players):
                 for t in dealt:
                     assert state.paths(p, t) == fresh.paths(p, t), (

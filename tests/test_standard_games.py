@@ -24,7 +24,7 @@ from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepT
 from game.log import event_to_json, header, read_log, replay, write_log
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
-from game.standard_view import StandardView
+from game.view import PlayerView
 
 PER_CHUNK = 100
 CHUNKS = 20
@@ -50,7 +50,7 @@ def play_checked(seed: int) -> StandardState:
         if state.is_terminal():
             break
         player = state.current
-        view = state.view(player)
+        view = state.observation(player)
         action = STRATEGIES[lineup[player]](view, rng)
         assert offered(view, action), f"seed {seed}: {lineup[player]} chose {action}"
         event = state.apply(action)
@@ -79,7 +79,7 @@ def play_checked(seed: int) -> StandardState:
     return state
 
 
-def offered(view: StandardView, action: Action) -> bool:
+def offered(view: PlayerView, action: Action) -> bool:
     """Whether the view offers ``action`` (the same as ``action in view.legal_actions()``,
     which ``test_standard_rules`` checks, without listing every claim on every action)."""
     match action:

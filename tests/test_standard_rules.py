@@ -145,7 +145,7 @@ def test_a_kept_ticket_already_joined_counts_as_finished_at_once():
 
 def test_a_view_shows_own_hand_and_tickets_and_only_counts_of_the_others():
     state = started(players=3)
-    view = state.view(1)
+    view = state.observation(1)
     assert view.hand == tuple(state.hands[1])
     assert view.tickets == state.tickets[1]
     assert view.hand_sizes == tuple(sum(h) for h in state.hands)
@@ -156,16 +156,16 @@ def test_a_view_shows_own_hand_and_tickets_and_only_counts_of_the_others():
     other.tickets = (other.tickets[2], other.tickets[1], other.tickets[0])
     other.finished = [other.finished[2], other.finished[1], other.finished[0]]
     other.ticket_pile.reverse()
-    assert other.view(1) == view
+    assert other.observation(1) == view
 
 
 def test_during_setup_a_player_sees_only_its_own_offer():
     state = dealt(players=3)
-    view = state.view(1)
+    view = state.observation(1)
     assert [t.id for t in view.offer] == list(state.offers[1])
     assert view.ticket_counts == (3, 3, 3)  # kept counts show once setup is over
     state.apply(KeepTickets(state.offers[0][:2]))
-    assert state.view(1).ticket_counts == (0, 3, 3)
+    assert state.observation(1).ticket_counts == (0, 3, 3)
 
 
 def test_a_view_offers_exactly_the_states_legal_actions_and_counts_them():
@@ -173,11 +173,11 @@ def test_a_view_offers_exactly_the_states_legal_actions_and_counts_them():
         state = started(players=3, seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            view = state.view(state.current)
+            view = state.observation(state.current)
             legal = view.legal_actions()
             assert legal == state.legal_actions()
             assert view.legal_action_count() == len(legal)
-            assert state.view((state.current + 1) % 3).legal_actions() == []
+            assert state.observation((state.current + 1) % 3).legal_actions() == []
             state.apply(rng.choice(legal))
 
 
@@ -333,7 +333,7 @@ def test_a_tunnel_asks_one_more_card_per_matching_or_locomotive_card_revealed():
                     current=0, pile=cards("blue", "red", "locomotive", "white"))
     event = state.apply(Claim(CONN["AB"], RED, 0))
     assert not event.turn_over and state.owner[CONN["AB"]] is None
-    assert state.view(0).tunnel == (CONN["AB"], RED, 2)
+    assert state.observation(0).tunnel == (CONN["AB"], RED, 2)
     assert state.total_cards() == state.rules.deck_size  # the played cards are set aside
     assert state.legal_actions() == [TunnelPay(1), TunnelPay(2), TunnelGiveUp()]
     refused(state, DrawDeck(), "extra cards or give it up")
@@ -359,7 +359,7 @@ def test_a_tunnel_paid_with_locomotives_alone_counts_only_revealed_locomotives()
     state = arrange(tunnel_game(), hands={0: hand(locomotive=3)}, face_up=ROW, current=0,
                     pile=cards("red", "red", "locomotive", "white"))
     state.apply(Claim(CONN["AB"], None, 2))
-    assert state.view(0).tunnel == (CONN["AB"], None, 1)
+    assert state.observation(0).tunnel == (CONN["AB"], None, 1)
     assert state.legal_actions() == [TunnelPay(1), TunnelGiveUp()]
 
 

@@ -32,14 +32,14 @@ from game.actions import (
 from game.cards import card_index
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
-from game.standard_view import StandardView
+from game.view import PlayerView
 
 RED, BLUE, YELLOW = (card_index(c) for c in ("red", "blue", "yellow"))
 ROW = cards("pink", "pink", "black", "white", "orange")  # nothing the positions need
 RNG = random.Random(0)
 
 
-def position(players: int = 2, tickets: list[int] | None = None, **arranged) -> StandardView:
+def position(players: int = 2, tickets: list[int] | None = None, **arranged) -> PlayerView:
     """Player 0's view after setup, holding ``tickets`` (board ids), in an arranged position."""
     state = StandardState(StandardRules(tiny_board(), players=players), 0)
     while state.setup:
@@ -49,7 +49,7 @@ def position(players: int = 2, tickets: list[int] | None = None, **arranged) -> 
     arrange(state, tickets={p: tickets or [] if p == 0 else [] for p in range(players)},
             current=0, **arranged)
     state.ticket_pile = [t.id for t in state.board.tickets if t.id not in (tickets or [])]
-    return state.view(0)
+    return state.observation(0)
 
 
 # ----- Long Route Junkie ----------------------------------------------------------------------
@@ -76,7 +76,7 @@ def test_lrja_keeps_the_tickets_long_connections_join():
     state.offers[0] = (TICKET["AD"], TICKET["EG"], TICKET["BC"])
     # A–D has a 4-long connection; E–G needs F–G (1), B–C only 2-long ones: it keeps A–D and,
     # as it must keep two, the one of the others needing fewest trains (B–C, the lower id)
-    assert lrja(state.view(0), RNG) == KeepTickets((TICKET["AD"], TICKET["BC"]))
+    assert lrja(state.observation(0), RNG) == KeepTickets((TICKET["AD"], TICKET["BC"]))
 
 
 # ----- Path agent -----------------------------------------------------------------------------
@@ -98,13 +98,13 @@ def test_pa_claims_the_best_payable_one_and_else_collects_the_best_ones_colour()
 
 def test_pa_keeps_every_ticket_and_draws_none_when_all_are_done():
     state = StandardState(StandardRules(tiny_board(), players=2), 0)
-    assert pa(state.view(0), RNG) == KeepTickets(state.offers[0])
+    assert pa(state.observation(0), RNG) == KeepTickets(state.offers[0])
     view = position(tickets=[TICKET["AD"]], owner={CONN["AD"]: 0}, hands={0: hand(red=2)})
     view = _finished(view)
     assert pa(view, RNG) == Claim(CONN["AB"], RED, 0)  # the most valuable it can pay
 
 
-def _finished(view: StandardView) -> StandardView:
+def _finished(view: PlayerView) -> PlayerView:
     from dataclasses import replace
     return replace(view, finished=frozenset(t.id for t in view.tickets))
 
@@ -172,13 +172,13 @@ def watched_games(n: int):
         state = StandardState(rules, seed)
         kinds = StandardSpec(lineup=lineup).rotated(seed % 4).lineup
         while not state.is_terminal():
-            view = state.view(state.current)
+            view = state.observation(state.current)
             action = STRATEGIES[kinds[state.current]](view, rng)
             yield kinds[state.current], view, action
             state.apply(action)
 
 
-def forced(view: StandardView) -> bool:
+def forced(view: PlayerView) -> bool:
     """The rules leave no draw of any kind: only claims (or a pass) remain."""
     return not (view.can_draw_deck or view.face_up_slots() or view.can_draw_tickets)
 
@@ -258,4 +258,4 @@ def test_every_agent_pays_a_tunnels_extra_cards_if_it_can_else_gives_it_up():
             arrange(state, hands={0: hand(red=red)}, face_up=ROW, current=0,
                     pile=cards("blue", "red", "white", "black"))
             state.apply(Claim(CONN["AB"], RED, 0))
-            assert STRATEGIES[name](state.view(0), RNG) == expected, name
+            assert STRATEGIES[name](state.observation(0), RNG) == expected, name

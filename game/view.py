@@ -1,10 +1,13 @@
-"""What one player of a standard game may see: its own hand, tickets and ticket offer, and the
-public table (owners, trains, card and ticket counts, the face-up row, pile sizes).
+"""What one player may see, in either game: its own hand, tickets and ticket offer, and the
+public table (owners, trains, card and ticket counts, the face-up row, pile sizes, the public
+paths).
 
-Policies receive this view, never the game state (OpenSpiel's observer split), so a policy
-cannot peek at another player's cards or tickets. The legal actions are computed here from the
-view alone; the game state asks the current player's view for them, so what a policy is offered
-and what the rules accept are one computation.
+Every policy receives this view, never the game state (OpenSpiel's observer split), so no
+policy can peek at another player's cards or tickets. The legal actions are computed here from
+the view alone (a standard game's state asks the current player's view for them, so what a
+policy is offered and what the rules accept are one computation). The simplified game fills the
+fields only it has (the dealt tickets, everyone's finished tickets: both common knowledge
+there) and leaves the standard game's empty (no offer, no ticket pile, no tunnel).
 """
 
 from __future__ import annotations
@@ -35,14 +38,15 @@ from game.claims import (
     why_unclaimable,
 )
 from game.distances import Distances, PathOracle
-from game.standard_rules import StandardRules
+from game.paths import ShortestPaths
+from game.rules import Rules
 
 
 @dataclass(frozen=True)
-class StandardView:
-    """One player's observation of a standard game."""
+class PlayerView:
+    """One player's observation."""
 
-    rules: StandardRules
+    rules: Rules
     player: int
     hand: tuple[int, ...]
     tickets: tuple[Ticket, ...]  # kept, in id order
@@ -66,6 +70,9 @@ class StandardView:
     claims: int  # connections claimed so far (the board picture this view shows)
     tunnel: tuple[int, int | None, int] | None  # a tunnel claim waiting for extra cards:
     # (connection, the colour that pays them or None for locomotives only, how many)
+    dealt: frozenset[int]  # the dealt tickets' ids where they are common knowledge (simplified)
+    finished_by: tuple[frozenset[int] | None, ...]  # each player's finished tickets where
+    # public (simplified: everyone's, announced; standard: its own only, None for the others)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
 
     @property
@@ -78,6 +85,15 @@ class StandardView:
 
     def unfinished(self) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets if t.id not in self.finished)
+
+    @property
+    def dealt_tickets(self) -> tuple[Ticket, ...]:
+        """The dealt tickets (simplified game), ordered by id."""
+        return tuple(self.board.tickets[t] for t in sorted(self.dealt))
+
+    def ticket_paths(self, player: int, ticket: Ticket) -> ShortestPaths | None:
+        """``player``'s public shortest paths for ``ticket`` on the board this view shows."""
+        return self.paths.ticket_paths(player, ticket, self.claims, self.owner)
 
     def distances(self, min_length: int = 1) -> Distances:
         """This player's fewest-trains distances (see :mod:`game.distances`) on the board as
