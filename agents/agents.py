@@ -14,8 +14,10 @@ from enum import StrEnum
 import mesa
 
 from agents.policies import Block, baseline, epistemic, uniform_random
+from agents.strategies import STRATEGIES
 from game.actions import Action, Claim
 from game.state import Event, GameState
+from game.view import PlayerView
 
 
 class AgentKind(StrEnum):
@@ -25,6 +27,10 @@ class AgentKind(StrEnum):
     EPISTEMIC = "epistemic"
     BASELINE = "baseline"
     RANDOM = "random"
+    OSTA = "osta"  # the playtesting papers' strategy agents (agents/strategies.py)
+    PA = "pa"
+    LRJA = "lrja"
+    HA = "ha"
 
 
 @dataclass(frozen=True)
@@ -41,22 +47,38 @@ class Behaviour:
 
 
 def _epistemic(seat: PlayerAgent) -> Action | Block:
-    return epistemic(seat.state, seat.player, seat.model.random, seat.known_opponent_tickets())
+    return epistemic(seat.view(), seat.model.random, seat.known_opponent_tickets())
 
 
 def _baseline(seat: PlayerAgent) -> Action | Block:
-    return baseline(seat.state, seat.player, seat.model.random)
+    return baseline(seat.view(), seat.model.random)
 
 
 def _random(seat: PlayerAgent) -> Action | Block:
-    return uniform_random(seat.state, seat.player, seat.model.random)
+    return uniform_random(seat.view(), seat.model.random)
+
+
+def _strategy(kind: AgentKind) -> Callable[[PlayerAgent], Action | Block]:
+    """A strategy agent of the standard game at the simplified table: the same policy on the
+    same kind of view (no ticket draws are offered there, so it never draws tickets)."""
+    policy = STRATEGIES[kind.value]
+
+    def choose(seat: PlayerAgent) -> Action | Block:
+        return policy(seat.view(), seat.model.random)
+
+    return choose
 
 
 #: The one table of kinds: the CLI's and the app's choices and every check derive from it.
+#: The strategy agents' claims are not announced: they follow their own plans (long
+#: connections, a network joining all tickets, the most valuable claim) rather than the public
+#: shortest paths the claim inference reads, so announcing them could be untrue.
 KINDS: dict[AgentKind, Behaviour] = {
     AgentKind.EPISTEMIC: Behaviour(_epistemic, claims_announced=True),
     AgentKind.BASELINE: Behaviour(_baseline, claims_announced=True),
     AgentKind.RANDOM: Behaviour(_random, claims_announced=False),
+    **{kind: Behaviour(_strategy(kind), claims_announced=False)
+       for kind in (AgentKind.OSTA, AgentKind.PA, AgentKind.LRJA, AgentKind.HA)},
 }
 
 
@@ -106,6 +128,10 @@ class PlayerAgent(mesa.Agent):
     @property
     def state(self) -> GameState:
         return self.model.state
+
+    def view(self) -> PlayerView:
+        """What this player may see now: all its policy is given."""
+        return self.state.observation(self.player)
 
     def choose(self) -> Action | Block:
         """The next action of this player's turn; all randomness is the model's generator."""

@@ -129,7 +129,7 @@ def turn_announcements(before: GameState, player: int, kind: AgentKind,
             out.append((AnnouncementKind.BLOCK,
                         block_announcement(player, choice.victim, choice.ticket)))
         elif isinstance(choice, Claim) and KINDS[kind].claims_announced and \
-                choice.connection in own_path_connections(before, player):
+                choice.connection in own_path_connections(before.observation(player)):
             out.append((AnnouncementKind.CLAIM,
                         claim_inference(before, player, choice.connection)))
     out += [(AnnouncementKind.COMPLETION, ticket_atom(player, t))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from agents.agents import AgentKind
 from agents.knowledge import Backend
 from agents.model import TTRModel
 
@@ -17,8 +18,8 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
     parser.add_argument("--players", type=int, default=3, help="2 to 5 (default 3)")
     parser.add_argument("--tickets", type=int, default=2, help="tickets each (default 2)")
     parser.add_argument("--agents", default=default_agents,
-                        help="one kind for all or one per player, comma-separated: epistemic, "
-                             f"baseline, random (default {default_agents})")
+                        help="one kind for all or one per player, comma-separated: "
+                             f"{', '.join(AgentKind)} (default {default_agents})")
     parser.add_argument("--trains", type=int, default=None,
                         help="trains each (default: the rules' default for small boards)")
     parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")

@@ -32,7 +32,7 @@ def engine_games(players: int, seconds: float) -> tuple[int, float]:
     while time.perf_counter() - start < seconds:
         state, rng = GameState(rules, games), random.Random(games)
         while not state.is_terminal():
-            state.apply(baseline(state, state.current, rng))
+            state.apply(baseline(state.observation(state.current), rng))
         games += 1
     return games, time.perf_counter() - start
 

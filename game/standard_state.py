@@ -82,13 +82,6 @@ class StandardState(GameState):
             dealt=frozenset(), finished_by=tuple(
                 frozenset(f) if p == player else None for p, f in enumerate(self.finished)))
 
-    def legal_actions(self) -> list[Action]:
-        return [] if self.is_terminal() else self.observation(self.current).legal_actions()
-
-    def legal_action_count(self) -> int:
-        """The number of legal actions of the player to move (the design lab's game arc)."""
-        return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
-
     def clone(self) -> StandardState:
         new = super().clone()
         assert isinstance(new, StandardState)

@@ -208,20 +208,13 @@ class GameState:
         return bool(self.pile or self.discard or any(c is not None for c in self.face_up))
 
     def legal_actions(self) -> list[Action]:
-        """All legal actions of the current player (``[]`` once the game is over)."""
-        if self.is_terminal():
-            return []
-        p = self.current
-        actions: list[Action] = []
-        if self.drawn == 0:
-            for conn in self.board.connections:
-                actions += self.payments(p, conn)
-        for slot, card in enumerate(self.face_up):
-            if card is not None and not (card == LOCO and self.drawn):
-                actions.append(DrawFaceUp(slot))
-        if self.pile or self.discard:
-            actions.append(DrawDeck())
-        return actions or [Pass()]
+        """All legal actions of the current player (``[]`` once the game is over): the list
+        its view offers, so a policy and the rules agree by construction."""
+        return [] if self.is_terminal() else self.observation(self.current).legal_actions()
+
+    def legal_action_count(self) -> int:
+        """The number of legal actions of the player to move (the design lab's game arc)."""
+        return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
 
     # ----- transitions ---------------------------------------------------------------------
 

@@ -90,7 +90,7 @@ def _played(state, *actions):
 
 def test_the_protocol_alone_a_claim_tells_its_tickets_a_random_claim_nothing():
     state = scripted_model().state  # player 0 holds A–C and can pay only A–B
-    claim = best_payment(state, 0, AB)
+    claim = best_payment(state.observation(0), AB)
     events = _played(state, claim)
     assert turn_announcements(state, 0, AgentKind.EPISTEMIC, [claim], events) == (
         (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
@@ -102,7 +102,7 @@ def test_the_protocol_alone_a_claim_tells_its_tickets_a_random_claim_nothing():
 def test_the_protocol_alone_a_declared_block_announces_what_the_blocker_knows():
     state = scripted_model().state
     arrange(state, hands={1: hand(blue=1)}, current=1)
-    claim = best_payment(state, 1, BC)
+    claim = best_payment(state.observation(1), BC)
     block = Block(claim, victim=0, ticket=AC_TICKET)
     assert turn_announcements(state, 1, AgentKind.EPISTEMIC, [block],
                               _played(state, claim)) == (
@@ -112,7 +112,7 @@ def test_the_protocol_alone_a_declared_block_announces_what_the_blocker_knows():
 def test_the_protocol_alone_a_finishing_claim_is_a_claim_then_a_completion():
     state = scripted_model().state
     arrange(state, hands={0: hand(blue=1)}, owner={AB: 0}, current=0)
-    claim = best_payment(state, 0, BC)
+    claim = best_payment(state.observation(0), BC)
     events = _played(state, claim)
     assert events[0].completed == (AC_TICKET,)
     assert turn_announcements(state, 0, AgentKind.EPISTEMIC, [claim], events) == (

@@ -53,6 +53,6 @@ def test_mid_game_optimum_matches_brute_force(tiny, seed):
     for _ in range(rng.randrange(0, 60)):
         if state.is_terminal():
             break
-        state.apply(uniform_random(state, state.current, rng))
+        state.apply(uniform_random(state.observation(state.current), rng))
     for player in range(state.rules.players):
         assert best_remaining(state, player).total == brute_force(state, player)

@@ -61,7 +61,7 @@ def play_checked(board, seed: int) -> GameState:
             break
         player, drawn = state.current, state.drawn
         legal = state.legal_actions()
-        action = POLICIES[names[player]](state, player, rng)
+        action = POLICIES[names[player]](state.observation(player), rng)
         assert action in legal, f"seed {seed}: {names[player]} chose {action}, not legal"
         assert (action == Pass()) == (legal == [Pass()]), f"seed {seed}: pass with {legal}"
         event = state.apply(action)
@@ -199,7 +199,7 @@ def test_apply_accepts_exactly_the_legal_actions(seed):
                     with pytest.raises(IllegalAction):
                         state.apply(action)
             assert final_facts(state) == before, f"seed {seed}: a refusal changed the game"
-        state.apply(POLICIES[names[state.current]](state, state.current, rng))
+        state.apply(POLICIES[names[state.current]](state.observation(state.current), rng))
         step += 1
 
 
@@ -217,7 +217,7 @@ def test_cached_paths_equal_freshly_computed_ones(board_name):
         while not state.is_terminal():
             cached = {(p, t.id): state.paths(p, t) for p in range(players) for t in dealt}
             assert cached  # the cache is now full
-            state.apply(POLICIES[names[state.current]](state, state.current, rng))
+            state.apply(POLICIES[names[state.current]](state.observation(state.current), rng))
             fresh = copy.copy(state)
             fresh.oracle = fresh_oracle(state)
             for p in range(players):

@@ -32,6 +32,7 @@ from game.actions import (
 from game.cards import card_index
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
+from game.state import GameState
 from game.view import PlayerView
 
 RED, BLUE, YELLOW = (card_index(c) for c in ("red", "blue", "yellow"))
@@ -259,3 +260,30 @@ def test_every_agent_pays_a_tunnels_extra_cards_if_it_can_else_gives_it_up():
                     pile=cards("blue", "red", "white", "black"))
             state.apply(Claim(CONN["AB"], RED, 0))
             assert STRATEGIES[name](state.observation(0), RNG) == expected, name
+
+
+def test_the_strategy_agents_also_play_the_simplified_game_and_announce_no_claim():
+    from agents.model import TTRModel
+
+    for seed in range(4):
+        model = TTRModel(board="europe24", players=4, tickets_each=2,
+                         agent_kinds="osta,pa,lrja,ha", rng=seed)
+        model.run()
+        assert model.state.is_terminal()
+        kinds = [a.kind for turn in model.history for a in turn.announcements]
+        assert "claim" not in kinds  # their claims follow their own plans: nothing inferred
+        assert model.worlds.n_worlds >= 1  # every completion announced kept the actual world
+
+
+def test_a_simplified_view_offers_exactly_the_states_legal_actions():
+    from agents.policies import uniform_random
+    from game.rules import Rules
+
+    for seed in range(3):
+        state = GameState(Rules(load_board("europe24"), players=3, tickets_each=2), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            view = state.observation(state.current)
+            assert view.legal_actions() == state.legal_actions()
+            assert view.legal_action_count() == len(view.legal_actions())
+            state.apply(uniform_random(view, rng))
