@@ -125,6 +125,21 @@ def forced(view: PlayerView) -> Action:
     return legal[0] if legal else Pass()
 
 
+def claim_or_collect(view: PlayerView, ranked: Sequence[int],
+                     otherwise: Callable[[], Claim | None]) -> Action:
+    """Claim the first of ``ranked`` the hand pays for, else collect the first one's colour;
+    with nothing ranked, make the ``otherwise`` claim, else collect the colour held most."""
+    if ranked:
+        if view.drawn == 0:
+            for c in ranked:
+                if claim := pay(view, c):
+                    return claim
+        return collect(view, [colour_to_collect(view, ranked[0])])
+    if view.drawn == 0 and (claim := otherwise()):
+        return claim
+    return collect(view, [most_held(view)])
+
+
 def workable(view: PlayerView, dist: Distances) -> list[Ticket]:
     """Unfinished tickets that can still be finished with the trains left."""
     trains = view.my_trains
@@ -227,16 +242,8 @@ def pa(view: PlayerView, rng: random.Random) -> Action:
     dist = view.distances()
     if view.offer:
         return keep_all(view)
-    ranked = path_ranking(view, dist)
-    if ranked:
-        if view.drawn == 0:
-            for c in ranked:
-                if claim := pay(view, c):
-                    return claim
-        return collect(view, [colour_to_collect(view, ranked[0])])
-    if view.drawn == 0 and (claim := longest_payable(view, by_points=True)):
-        return claim
-    return collect(view, [most_held(view)])
+    return claim_or_collect(view, path_ranking(view, dist),
+                            lambda: longest_payable(view, by_points=True))
 
 
 def path_ranking(view: PlayerView, dist: Distances) -> list[int]:
@@ -272,16 +279,8 @@ def lrja(view: PlayerView, rng: random.Random) -> Action:
     dist = view.distances(shortest)
     if view.offer:
         return KeepTickets(long_keep(view, dist))
-    plan = long_plan(view, dist)
-    if plan:
-        if view.drawn == 0:
-            for c in plan:
-                if claim := pay(view, c):
-                    return claim
-        return collect(view, [colour_to_collect(view, plan[0])])
-    if view.drawn == 0 and (claim := longest_payable(view, at_least=shortest)):
-        return claim
-    return collect(view, [most_held(view)])
+    return claim_or_collect(view, long_plan(view, dist),
+                            lambda: longest_payable(view, at_least=shortest))
 
 
 def long_keep(view: PlayerView, dist: Distances) -> tuple[int, ...]:
