@@ -20,6 +20,8 @@ choices:
   (the Hungry agent instead avoids colours its plan needs elsewhere, as the note says).
 - **Choice:** when the rules leave an agent none of the moves its strategy names (no card and
   no ticket to draw), it takes the longest claim it can pay, else any legal action.
+- **Choice:** on a board with Europe's options the agents pay a tunnel's extra cards when they
+  can (else give it up) and never build stations: the note's agents play the USA map.
 """
 
 from __future__ import annotations

@@ -90,6 +90,20 @@ class TunnelGiveUp:
 
 
 @dataclass(frozen=True)
+class BuildStation:
+    """Standard rules, Europe option: put a station on ``city``, paying as many cards of one
+    colour as stations built so far plus one (locomotives stand in; ``colour`` ``None`` when
+    locomotives pay for all)."""
+
+    city: str
+    colour: int | None
+    locomotives: int
+
+    def describe(self, board: Board) -> str:
+        return f"builds a station in {self.city}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Legal only when nothing else is: no claim can be paid and no card can be drawn."""
 
@@ -98,11 +112,11 @@ class Pass:
 
 
 Action = (Claim | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | TunnelPay | TunnelGiveUp
-          | Pass)
+          | BuildStation | Pass)
 _KINDS: dict[str, type[Action]] = {
     "claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck, "tickets": DrawTickets,
     "keep": KeepTickets, "tunnel_pay": TunnelPay, "tunnel_give_up": TunnelGiveUp,
-    "pass": Pass}
+    "station": BuildStation, "pass": Pass}
 _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boards import Board, Connection
-from game.actions import Claim, TunnelPay
+from boards import GREY, Board, Connection
+from game.actions import BuildStation, Claim, TunnelPay
 from game.cards import LOCO, colour_of
 
 #: Why a connection cannot be claimed (cards aside): the codes of :func:`claim_blocked`.
@@ -100,3 +100,10 @@ def tunnel_payments(hand: Sequence[int], colour: int | None, extra: int) -> list
     if colour is None:
         return [TunnelPay(extra)] if hand[LOCO] >= extra else []
     return [TunnelPay(n) for n in range(max(0, extra - hand[colour]), min(extra, hand[LOCO]) + 1)]
+
+
+def station_payments(hand: Sequence[int], city: str, cards: int) -> list[BuildStation]:
+    """The ways ``hand`` pays ``cards`` cards of one colour (locomotives standing in) for a
+    station on ``city``: a station is paid like a grey connection of that length."""
+    like = Connection(id=-1, a=city, b=city, length=cards, colour=GREY)
+    return [BuildStation(city, c.colour, c.locomotives) for c in hand_payments(like, hand)]

@@ -32,6 +32,8 @@ class StandardRules(Rules):
     # (Europe's "European Express" bonus is the same rule)
     tunnel_reveal: int = 3  # Europe: pile cards a tunnel claim turns over (boards without
     # tunnels, like the USA, never use it)
+    stations: int = 0  # Europe: 3 stations each; the USA has none
+    station_points: int = 4  # Europe: points per station never built
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -41,6 +43,8 @@ class StandardRules(Rules):
         if not 1 <= self.ticket_keep <= self.ticket_draw:
             raise ValueError(f"tickets kept from a draw must be 1 to {self.ticket_draw}, got "
                              f"{self.ticket_keep}")
+        if self.stations < 0 or self.station_points < 0:
+            raise ValueError("stations and station points cannot be negative")
         if self.tunnel_reveal < 0:
             raise ValueError(f"tunnel cards revealed cannot be negative, got {self.tunnel_reveal}")
         if self.longest_path_bonus < 0:

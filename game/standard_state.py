@@ -16,12 +16,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boards import Ticket
-from game.actions import Action, Claim, DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
+from game.actions import (
+    Action,
+    BuildStation,
+    Claim,
+    DrawTickets,
+    KeepTickets,
+    TunnelGiveUp,
+    TunnelPay,
+)
 from game.cards import LOCO
-from game.claims import tunnel_payments
+from game.claims import station_payments, tunnel_payments
 from game.rules import Rules
 from game.standard_rules import StandardRules
 from game.state import END_REASONS, Event, GameState, IllegalAction, ScoreParts
+from game.stations import best_finished
 from game.trail import longest_trail
 from game.view import PlayerView
 
@@ -59,6 +68,7 @@ class StandardState(GameState):
                                               for _ in range(rules.players)]
         self.setup = True
         self.tunnel: TunnelBid | None = None
+        self.stations: dict[str, int] = {}  # Europe: city -> the player whose station it is
         self._longest: tuple[int, list[int]] | None = None
 
     # ----- what players see ----------------------------------------------------------------
@@ -79,6 +89,7 @@ class StandardState(GameState):
             claims=self.oracle.version, paths=self.oracle,
             tunnel=None if self.tunnel is None or player != self.current else (
                 self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra),
+            stations=tuple(sorted(self.stations.items())),
             dealt=frozenset(), finished_by=tuple(
                 frozenset(f) if p == player else None for p, f in enumerate(self.finished)))
 
@@ -86,6 +97,7 @@ class StandardState(GameState):
         new = super().clone()
         assert isinstance(new, StandardState)
         new.ticket_pile, new.offers = self.ticket_pile.copy(), self.offers.copy()
+        new.stations = dict(self.stations)
         return new
 
     def total_cards(self) -> int:
@@ -116,10 +128,26 @@ class StandardState(GameState):
         best = max(lengths)
         return frozenset(p for p, n in enumerate(lengths) if n == best and best > 0)
 
+    def station_cities(self, player: int) -> list[str]:
+        return [city for city, who in self.stations.items() if who == player]
+
+    def final_finished(self, player: int) -> frozenset[int]:
+        """The tickets that count as finished at the end: joined by the player's own
+        connections, or with the best use of its stations (Europe)."""
+        cities = self.station_cities(player)
+        if not cities:
+            return frozenset(self.finished[player])
+        return best_finished(self.board, self.owner, player, self.tickets[player], cities)
+
     def score_parts(self, player: int) -> ScoreParts:
         base = super().score_parts(player)
+        done = self.final_finished(player)
+        points = sum(t.points for t in self.tickets[player] if t.id in done)
+        missed = sum(t.points for t in self.tickets[player] if t.id not in done)
         bonus = self.rules.longest_path_bonus if player in self.longest_holders() else 0
-        return ScoreParts(base.connections, base.finished, base.unfinished, bonus)
+        unbuilt = self.rules.stations - len(self.station_cities(player))
+        return ScoreParts(base.connections, points, missed, bonus,
+                          unbuilt * self.rules.station_points)
 
     def win_shares(self) -> list[float]:
         """Each player's share of the win: highest score, then most finished tickets, then the
@@ -127,7 +155,7 @@ class StandardState(GameState):
         holders = self.longest_holders()
         players = range(self.rules.players)
         return win_shares([self.score_parts(p).total for p in players],
-                          [len(self.finished[p]) for p in players],
+                          [len(self.final_finished(p)) for p in players],
                           [p in holders for p in players])
 
     # ----- transitions ---------------------------------------------------------------------
@@ -157,6 +185,8 @@ class StandardState(GameState):
             return self._draw_tickets(p, action)
         if self.setup:
             raise IllegalAction("the game has not begun: every player first keeps tickets")
+        if isinstance(action, BuildStation):
+            return self._build_station(p, action)
         if isinstance(action, Claim) and self.rules.tunnel_reveal and 0 <= action.connection < len(
                 self.board.connections) and self.board.connections[action.connection].tunnel:
             return self._claim_tunnel(p, action)
@@ -203,6 +233,30 @@ class StandardState(GameState):
         else:
             self._end_turn(p, claimed=False, completed_all=False)
         return self._record(p, action, turn, done, True, ())
+
+    def _build_station(self, p: int, action: BuildStation) -> Event:
+        if self.drawn:
+            raise IllegalAction("a turn that began by drawing cards cannot build a station")
+        built = len(self.station_cities(p))
+        if built >= self.rules.stations:
+            raise IllegalAction(f"player {p} has no station left to build (the rules give "
+                                f"{self.rules.stations})")
+        if action.city not in self.board.city_index:
+            raise IllegalAction(f"no city {action.city!r} on {self.board.name}")
+        if action.city in self.stations:
+            raise IllegalAction(f"{action.city} has a station already (player "
+                                f"{self.stations[action.city]}'s)")
+        if action not in station_payments(self.hands[p], action.city, built + 1):
+            raise IllegalAction(f"station {built + 1} costs {built + 1} cards of one colour "
+                                "(locomotives stand in); the hand cannot pay it that way")
+        paid = [LOCO] * action.locomotives
+        if action.colour is not None:
+            paid += [action.colour] * (built + 1 - action.locomotives)
+        self._spend(p, paid)
+        self.stations[action.city] = p
+        turn = self.turn
+        self._end_turn(p, claimed=False, completed_all=False)
+        return self._record(p, action, turn, (), True, ())
 
     def _claim_tunnel(self, p: int, action: Claim) -> Event:
         """Europe's tunnels: the cards played are set aside and the pile's top cards turned

@@ -56,16 +56,19 @@ class Event:
 @dataclass(frozen=True)
 class ScoreParts:
     """A player's score split as the design notes define it; ``longest`` is the standard rules'
-    bonus for the longest continuous path (0 in the simplified game)."""
+    bonus for the longest continuous path and ``stations`` Europe's points for stations never
+    built (both 0 in the simplified game)."""
 
     connections: int
     finished: int
     unfinished: int
     longest: int = 0
+    stations: int = 0
 
     @property
     def total(self) -> int:
-        return self.connections + self.finished - self.unfinished + self.longest
+        return (self.connections + self.finished - self.unfinished + self.longest
+                + self.stations)
 
 
 class GameState:
@@ -170,7 +173,7 @@ class GameState:
             discard_size=len(self.discard), ticket_pile_size=0, current=self.current,
             drawn=self.drawn, turn=self.turn, setup=False,
             final_round=self.final_turns_left is not None, over=self.is_terminal(),
-            claims=self.oracle.version, tunnel=None,
+            claims=self.oracle.version, tunnel=None, stations=(),
             dealt=frozenset(t.id for t in self.dealt_tickets),
             finished_by=tuple(frozenset(f) for f in self.finished[:n]), paths=self.oracle)
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from boards import Board, Ticket
 from game.actions import (
     Action,
+    BuildStation,
     Claim,
     DrawDeck,
     DrawFaceUp,
@@ -34,12 +35,14 @@ from game.claims import (
     hand_can_pay,
     hand_payments,
     payment_count,
+    station_payments,
     tunnel_payments,
     why_unclaimable,
 )
 from game.distances import Distances, PathOracle
 from game.paths import ShortestPaths
 from game.rules import Rules
+from game.standard_rules import StandardRules
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class PlayerView:
     claims: int  # connections claimed so far (the board picture this view shows)
     tunnel: tuple[int, int | None, int] | None  # a tunnel claim waiting for extra cards:
     # (connection, the colour that pays them or None for locomotives only, how many)
+    stations: tuple[tuple[str, int], ...]  # Europe: (city, player) of every station built
     dealt: frozenset[int]  # the dealt tickets' ids where they are common knowledge (simplified)
     finished_by: tuple[frozenset[int] | None, ...]  # each player's finished tickets where
     # public (simplified: everyone's, announced; standard: its own only, None for the others)
@@ -158,6 +162,7 @@ class PlayerView:
             actions.append(DrawDeck())
         if self.can_draw_tickets:
             actions.append(DrawTickets())
+        actions += self.station_choices()
         return actions or [Pass()]
 
     def legal_action_count(self) -> int:
@@ -174,7 +179,24 @@ class PlayerView:
                 if self.open_to_me(conn.id):
                     count += payment_count(conn, self.hand)
         count += len(self.face_up_slots()) + self.can_draw_deck + self.can_draw_tickets
+        count += len(self.station_choices())
         return count or 1
+
+    def station_choices(self) -> list[BuildStation]:
+        """Every station this player may build now and every way to pay for it (Europe)."""
+        if not self._may_claim() or not self._stations_left():
+            return []
+        taken = {city for city, _ in self.stations}
+        cost = self._stations_built() + 1
+        return [choice for city in self.board.city_names if city not in taken
+                for choice in station_payments(self.hand, city, cost)]
+
+    def _stations_built(self) -> int:
+        return sum(who == self.player for _, who in self.stations)
+
+    def _stations_left(self) -> int:
+        allowed = self.rules.stations if isinstance(self.rules, StandardRules) else 0
+        return allowed - self._stations_built()
 
     def tunnel_choices(self) -> list[TunnelPay]:
         """The ways to pay a waiting tunnel's extra cards (empty when the hand cannot)."""

@@ -13,7 +13,7 @@ from positions import CONN, TICKET, arrange, cards, hand, tiny_board, tiny_board
 
 from boards import load_board, parse_board
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass
-from game.actions import DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
+from game.actions import BuildStation, DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
 from game.cards import LOCO, card_index
 from game.log import event_to_json, header, read_log, replay, write_log
 from game.standard_rules import StandardRules
@@ -382,3 +382,73 @@ def test_a_ferry_needs_its_locomotives():
     refused(state, Claim(CONN["DE"], BLUE, 0), "ferry", "1 locomotive")
     state.apply(Claim(CONN["DE"], BLUE, 1))
     assert state.owner[CONN["DE"]] == 0
+
+
+# ----- Europe options: stations -------------------------------------------------------------
+
+
+def station_game(players: int = 2) -> StandardState:
+    state = StandardState(StandardRules(tiny_board(), players=players, stations=3), 0)
+    while state.setup:
+        state.apply(KeepTickets(state.offers[state.current]))
+    return state
+
+
+def test_stations_cost_one_two_then_three_cards_of_one_colour():
+    state = arrange(station_game(), hands={0: hand(red=3, blue=2, locomotive=1),
+                                           1: hand(white=6)}, face_up=ROW, pile=[], current=0)
+    first = state.observation(0).station_choices()
+    assert BuildStation("A", RED, 0) in first and BuildStation("A", None, 1) in first
+    assert all(a.city in "ABCDEFGH" for a in first)
+    state.apply(BuildStation("A", RED, 0))
+    assert state.stations == {"A": 0} and state.hands[0] == hand(red=2, blue=2, locomotive=1)
+    state.apply(BuildStation("C", WHITE, 0))  # player 1: its first station, one card
+    arrange(state, hands={0: hand(red=2, blue=1, locomotive=1), 1: list(state.hands[1])},
+            face_up=list(state.face_up), pile=[], current=0)
+    refused(state, BuildStation("B", BLUE, 0), "cannot pay")  # the second costs two
+    refused(state, BuildStation("A", RED, 0), "has a station already")
+    state.apply(BuildStation("B", BLUE, 1))  # two cards: a blue and a locomotive
+    assert state.hands[0] == hand(red=2)
+    assert state.total_cards() == state.rules.deck_size
+
+
+def test_a_player_builds_at_most_its_stations_and_not_after_drawing():
+    state = arrange(station_game(), hands={0: hand(red=6)}, face_up=ROW, pile=[], current=0)
+    state.stations = {"A": 0, "B": 0, "C": 0}
+    refused(state, BuildStation("D", RED, 0), "no station left")
+    state.stations = {}
+    state.apply(DrawDeck())
+    refused(state, BuildStation("D", RED, 0), "began by drawing cards")
+
+
+def test_a_station_lends_one_opponent_connection_for_tickets_and_unbuilt_ones_score_four():
+    state = arrange(station_game(), owner={CONN["AB"]: 0, CONN["BD"]: 1, CONN["DE"]: 1})
+    state.tickets = ((tiny_board().tickets[TICKET["AD"]], tiny_board().tickets[TICKET["AE"]]),
+                     ())
+    state.finished = [set(), set()]
+    parts = state.score_parts(0)
+    assert (parts.finished, parts.unfinished, parts.stations) == (0, 4 + 6, 12)
+    state.stations = {"B": 0}  # borrows B–D: A–D is joined; A–E would need D–E as well
+    parts = state.score_parts(0)
+    assert (parts.finished, parts.unfinished, parts.stations) == (4, 6, 8)
+    state.stations = {"B": 0, "E": 0}  # a second station borrows D–E: both tickets
+    parts = state.score_parts(0)
+    assert (parts.finished, parts.unfinished, parts.stations) == (10, 0, 4)
+    assert state.longest_paths()[0] == 2  # borrowed connections never count for the path
+
+
+def test_a_station_game_replays_and_conserves_cards(tmp_path):
+    for seed in range(3):
+        state = StandardState(StandardRules(tiny_board(), players=2, stations=3), seed)
+        rng = random.Random(seed)
+        built = 0
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            built += isinstance(action, BuildStation)
+            state.apply(action)
+            assert state.total_cards() == state.rules.deck_size
+        path = tmp_path / "stations.jsonl"
+        write_log(path, header(state), (event_to_json(e) for e in state.history))
+        head, events = read_log(path)
+        assert replay(head, events, board=state.board).stations == state.stations
+        assert built == len(state.stations)
