@@ -116,6 +116,7 @@ class GameState:
         self.owner: list[int | None] = [None] * len(self.board.connections)
         self._adjacent: list[dict[str, set[str]]] = [{} for _ in range(n)]
         self.oracle = PathOracle(self.board, self.rules.doubles_both_usable)
+        self._dealt: tuple[tuple[tuple[Ticket, ...], ...], frozenset[int]] | None = None
         self.current = 0
         self.turn = 0
         self.drawn = 0  # cards drawn so far in the current turn
@@ -174,8 +175,14 @@ class GameState:
             drawn=self.drawn, turn=self.turn, setup=False,
             final_round=self.final_turns_left is not None, over=self.is_terminal(),
             claims=self.oracle.version, tunnel=None, stations=(),
-            dealt=frozenset(t.id for t in self.dealt_tickets),
-            finished_by=tuple(frozenset(f) for f in self.finished[:n]), paths=self.oracle)
+            dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
+            paths=self.oracle)
+
+    def _dealt_ids(self) -> frozenset[int]:
+        """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
+        if self._dealt is None or self._dealt[0] is not self.tickets:
+            self._dealt = (self.tickets, frozenset(t.id for ts in self.tickets for t in ts))
+        return self._dealt[1]
 
     def clone(self) -> GameState:
         """An independent copy, as OpenSpiel's ``clone``: keep the position a move was chosen

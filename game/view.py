@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from boards import Board, Ticket
 from game.actions import (
@@ -79,8 +80,8 @@ class PlayerView:
     # public (simplified: everyone's, announced; standard: its own only, None for the others)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
 
-    @property
-    def board(self) -> Board:
+    @cached_property
+    def board(self) -> Board:  # asked for on every payment a policy considers
         return self.rules.board
 
     @property
