@@ -1,8 +1,8 @@
 """The four strategy agents of the playtesting papers (Silva et al. 2017, as Smith & Anton 2022
 summarise them) and a baseline, as policies for the standard game.
 
-A policy is a pure function ``(view, rng) -> action`` of a :class:`game.standard_view.
-PlayerView`: the player's own hand and tickets and the public table, never the game state.
+A policy is a pure function ``(view, rng) -> action`` of a :class:`game.view.PlayerView`: the
+player's own hand and tickets and the public table, never the game state.
 "Shortest" means fewest trains over free connections and the player's own (own ones cost 0),
 from :mod:`game.distances`. The design note (``shared/design/standard-game.md``) fixes what each
 agent does; where it leaves a choice open, the choice is written here as **Choice:**. Common
