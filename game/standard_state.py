@@ -11,7 +11,6 @@ tied share the win. Train cards, claims, doubles and the face-up row are the bas
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,10 +54,7 @@ class StandardState(GameState):
     ends_when_tickets_done = False
 
     def __init__(self, rules: StandardRules, seed: int):
-        self.rules = rules
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self._deal_cards()
+        self._deal_cards(rules, seed)
         order = list(range(len(rules.board.tickets)))
         self.rng.shuffle(order)
         self.ticket_pile: list[int] = order  # ticket ids; the last one is the top

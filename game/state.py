@@ -80,10 +80,7 @@ class GameState:
     ends_when_tickets_done = True
 
     def __init__(self, rules: Rules, seed: int):
-        self.rules = rules
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self._deal_cards()
+        self._deal_cards(rules, seed)
         n = rules.players
         dealt = self.rng.sample(range(len(rules.board.tickets)), n * rules.tickets_each)
         k = rules.tickets_each
@@ -92,10 +89,12 @@ class GameState:
             for p in range(n))
         self._start_table()
 
-    def _deal_cards(self) -> None:
-        """Shuffle the train cards, deal each hand, lay the face-up row (the first draws of the
-        seeded generator, in the same order for every rule set)."""
-        rules = self.rules
+    def _deal_cards(self, rules: Rules, seed: int) -> None:
+        """Seed the game's generator, shuffle the train cards, deal each hand, lay the face-up
+        row (the generator's first draws, in the same order for every rule set)."""
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
         deck = [c for c in range(LOCO) for _ in range(rules.cards_per_colour)]
         deck += [LOCO] * rules.locomotives
         self.rng.shuffle(deck)
