@@ -143,6 +143,10 @@ class DealModel(KripkeModel):
             for members, keys in zip(self._members, self._keys, strict=True)
         )
 
+    def hand(self, agent: Agent, key: int) -> tuple[Any, ...]:
+        """The cards an agent holds in its class ``key`` (its observation key is its hand)."""
+        return tuple(self.cards[c] for c in self._members[self.agent_index(agent)][key])
+
     def world_label(self, world: int | None = None) -> str:
         """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}`` (default: the actual world)."""
         return " ".join(

@@ -37,6 +37,8 @@ type Mask = np.ndarray | Sequence[bool] | Sequence[int]
 type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
 type ByAgent[V] = Mapping[int, V] | Mapping[str, V] | Mapping[Agent, V]
 
+_CHUNK = 1 << 22  # worlds per pass when counting classes
+
 
 def _as_atom(atom: Atom | str) -> Atom:
     return atom if isinstance(atom, Atom) else Atom(atom)
@@ -307,6 +309,24 @@ class KripkeModel:
         """Indices of the worlds the agent considers possible at a world (its class)."""
         keys = self._keys[self.agent_index(agent)]
         return np.flatnonzero(keys == keys[self._world(world)])
+
+    def class_sizes(self, agent: Agent, where: BoolArray | None = None) -> IntArray:
+        """Worlds in each of the agent's classes, indexed by its observation key (0 for a key
+        no world has); with ``where``, only the worlds where that mask is true are counted.
+
+        A question about the whole partition rather than about worlds, so that a drawing of
+        a model too big to list (a summary by classes) asks only this; counted in chunks, so
+        63 million worlds need no 500 MB temporary.
+        """
+        index = self.agent_index(agent)
+        keys, size = self._keys[index], self._n_keys[index]
+        counts = np.zeros(size, dtype=np.int64)
+        for start in range(0, self._n, _CHUNK):
+            chunk = keys[start:start + _CHUNK]
+            if where is not None:
+                chunk = chunk[where[start:start + _CHUNK]]
+            counts += np.bincount(chunk, minlength=size)
+        return counts
 
     def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
         """K_a φ at a world: φ holds at every world the agent considers possible."""

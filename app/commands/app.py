@@ -30,6 +30,9 @@ OFFLINE = {
     "SOLARA_ASSETS_PROXY": "true",
     "SOLARA_ASSETS_CDN": "http://127.0.0.1:9/",  # discard port: nothing listens
     "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false",
+    # Solara's documented setting for its "This website runs on Solara" banner, which
+    # otherwise covers the bottom right of the page (the knowledge table at 1280 × 800)
+    "SOLARA_THEME_SHOW_BANNER": "false",
 }
 
 

@@ -121,17 +121,18 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
         if perspective is not None and city.name in rings:
             dots.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R + 5}" fill="none" '
                         f'stroke="{player_colour(perspective)}" stroke-width="3"/>')
-        dots.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" fill="white" '
-                    f'stroke="#263238" stroke-width="2.5"><title>{escape(city.name)}</title>'
-                    '</circle>')
-        dots.append(f'<text x="{x + 10:.1f}" y="{y - 10:.1f}" font-size="21" font-weight="600" '
-                    'fill="#263238" stroke="white" stroke-width="4" paint-order="stroke">'
-                    f'{escape(city.name)}</text>')
+        dots.append(f'<circle class="city-dot" cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" '
+                    f'fill="white" stroke="#263238" stroke-width="2.5">'
+                    f'<title>{escape(city.name)}</title></circle>')
+        dots.append(f'<text class="city-name" x="{x + 10:.1f}" y="{y - 10:.1f}" font-size="21" '
+                    'font-weight="600" fill="#263238" stroke="white" stroke-width="4" '
+                    f'paint-order="stroke">{escape(city.name)}</text>')
     body = "".join(halo + lines + badges + dots)
     height = _frame(board)[3]
     return (f'<svg viewBox="0 0 {WIDTH} {height:.0f}" xmlns="http://www.w3.org/2000/svg" '
             f'role="img" aria-label="{escape(board.title)}" data-testid="board" '
-            f'style="width:100%;height:auto;background:#f4f1e8;border-radius:6px" '
+            'class="ttr-board" style="width:100%;height:auto;'
+            'background:var(--board-paper,#f4f1e8);border-radius:6px" '
             f'font-family="sans-serif">{body}</svg>')
 
 

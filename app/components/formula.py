@@ -62,20 +62,22 @@ def result_html(result: FormulaResult, total: int) -> str:
     verdict = "true" if result.holds else "false"
     colour = "#2e7d32" if result.holds else "#b71c1c"
     return (f"<span data-testid='formula-result'><b style='color:{colour}'>{verdict}</b> at the "
-            f"actual world; holds in {result.count:,} of {total:,} worlds (green in the graph)."
-            "</span>")
+            f"actual world; holds in {result.count:,} of {total:,} worlds (filled "
+            "<span style='color:var(--formula-ink)'>●</span> in the picture, hollow "
+            "<span style='color:var(--formula-ink)'>○</span> where false).</span>")
 
 
 @solara.component
-def FormulaBox(model: TTRModel, text: solara.Reactive[str], result: FormulaResult):
+def FormulaBox(model: TTRModel, text: solara.Reactive[str], result: FormulaResult,
+               disabled: bool = False):
     """The input, example buttons, and the verdict or the parser's error."""
     with solara.Card("Formula", margin=0):
         solara.InputText("Formula, evaluated at the actual world (press Enter)", value=text,
-                         continuous_update=False)
+                         continuous_update=False, disabled=disabled)
         with solara.Row(gap="4px", style="flex-wrap:wrap"):
             for example in examples(model):
                 solara.Button(example, text=True, dense=True, style="text-transform:none",
-                              on_click=lambda e=example: text.set(e))
+                              on_click=lambda e=example: text.set(e), disabled=disabled)
         solara.HTML(tag="div", unsafe_innerHTML=result_html(result, model.world_count))
         solara.HTML(tag="div", unsafe_innerHTML=(
             "Syntax: <code>p(i,t)</code>, <code>~</code> <code>&amp;</code> <code>|</code> "

@@ -1,10 +1,12 @@
 """The main area of the page: the perspective switch, then board and worlds side by side, then
-the teaching panels. SolaraViz draws the sidebar (controls, parameters); this draws the rest,
-because its draggable grid gives every component the same small tile while the board and the
-worlds graph need half the width and real height each.
+the teaching panels. The page (``app.app``) draws the sidebar (controls, parameters); this draws
+the rest, in fixed columns: the board and the worlds picture need half the width and real
+height each.
 """
 
 from __future__ import annotations
+
+import threading
 
 import solara
 from matplotlib.axes import Axes
@@ -17,7 +19,7 @@ from app.components.board import BoardView
 from app.components.formula import FormulaBox, evaluate_formula
 from app.components.panels import EventLog, Hand, KnowledgeTable, Scores, Status
 from app.components.style import player_name
-from app.components.worlds import WorldsGraph
+from app.components.worlds import WorldsView
 
 OUTSIDE = "outside"
 
@@ -48,7 +50,7 @@ def perspective_of(choice: str, players: int) -> int | None:
 
 
 @solara.component
-def GameView(model: TTRModel):
+def GameView(model: TTRModel, busy: bool = False, lock: threading.RLock | None = None):
     update_counter.get()
     choice = solara.use_reactive(OUTSIDE)
     formula = solara.use_reactive("")
@@ -62,14 +64,16 @@ def GameView(model: TTRModel):
             solara.Text("Whose view:", style="font-weight:600")
             solara.ToggleButtonsSingle(
                 value=OUTSIDE if view is None else str(view), on_value=choice.set,
-                children=[solara.Button("Outside view (the real deal)", value=OUTSIDE),
-                          *(solara.Button(player_name(p), value=str(p)) for p in range(players))])
+                children=[solara.Button("Outside view (the real deal)", value=OUTSIDE,
+                                        disabled=busy),
+                          *(solara.Button(player_name(p), value=str(p), disabled=busy)
+                            for p in range(players))])
         with solara.Columns([1, 1], gutters_dense=True):
             BoardView(model, view)
-            WorldsGraph(model, view, result.values)
+            WorldsView(model, view, result.values, lock, busy)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
-                FormulaBox(model, formula, result)
+                FormulaBox(model, formula, result, disabled=busy)
                 EventLog(model)
             with solara.Column(gap="12px"):
                 if view is not None:

@@ -26,10 +26,22 @@ def who(player: int) -> str:
             f"<b style='color:{player_colour(player)}'>{player_name(player)}</b></span>")
 
 
+def winner_text(model: TTRModel) -> str:
+    """Who won, with the score; a tie names everyone on the top score."""
+    scores = model.state.scores()
+    best = max(scores)
+    top = [p for p, score in enumerate(scores) if score == best]
+    if len(top) == 1:
+        return f"<b>{who(top[0])} wins</b> with {best} points."
+    return "<b>A tie</b> on " + f"{best} points between " + " and ".join(who(p) for p in top) \
+        + "."
+
+
 def status_html(model: TTRModel) -> str:
     state = model.state
     if state.end_reason:
-        where = f"Game over after {state.turn} turns: {escape(END_REASONS[state.end_reason])}."
+        where = (f"Game over after {state.turn} turns: {escape(END_REASONS[state.end_reason])}. "
+                 f"<span data-testid='winner'>{winner_text(model)}</span>")
     else:
         where = f"Turn {state.turn}: {who(state.current)} to move."
     notice = getattr(model, "notice", "")  # set by the app's DemoModel when it adapts a game
@@ -76,8 +88,11 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
     """Per dealt ticket and agent: the holder the agent knows, or the holders it still allows.
 
     The outside view shows every agent and the real holder; a player's view only that player.
+    At the end of the game every ticket is revealed (as in the real game), so the table then
+    says who held each one instead of what was still unknown.
     """
     players = range(model.rules.players)
+    over = model.state.end_reason is not None
     agents = list(players) if perspective is None else [perspective]
     holder = {t.id: p for p in players for t in model.state.tickets[p]}
     head = "".join(f"<th style='{CELL}'>{who(a)} knows</th>" for a in agents)
@@ -89,7 +104,13 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
         for a in agents:
             h = model.knowledge(a)
             known = h.known(t)
-            if known == a:
+            if over:
+                mine = " (mine)" if holder[t] == a else ""
+                text = (f"<b style='color:{player_colour(holder[t])}'>held by {holder[t]}</b>"
+                        f"{mine}" + ("" if known is not None else
+                                     " <span style='opacity:.7'>(revealed at the end)</span>"))
+                known = holder[t]
+            elif known == a:
                 text = "mine"
             elif known is not None:
                 text = f"<b style='color:{player_colour(known)}'>held by {known}</b>"
@@ -100,7 +121,9 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
         if perspective is None:
             cells.append(f"<td style='{CELL}'>{swatch(holder[t])}{holder[t]}</td>")
         rows.append(f"<tr><td style='{CELL}'>{_ticket_name(model, t)}</td>{''.join(cells)}</tr>")
-    return (f"<table style='{TABLE}'><tr><th style='{CELL}'>ticket</th>"
+    final = ("<div data-testid='knowledge-final' style='margin-bottom:4px'>The game is over: "
+             "every ticket has been revealed.</div>" if over else "")
+    return (f"{final}<table style='{TABLE}'><tr><th style='{CELL}'>ticket</th>"
             f"{head}</tr>{''.join(rows)}</table>")
 
 
@@ -109,8 +132,8 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
     them once the game is over, as at the end of a real game)."""
     state = model.state
     head = "".join(f"<th style='{CELL}'>{h}</th>" for h in
-                   ("player", "kind", "trains", "cards", "routes", "tickets +", "tickets −",
-                    "score", "tickets"))
+                   ("player", "kind", "trains", "cards", "routes", "tickets ±", "score",
+                    "tickets"))
     rows = []
     for p, seat in enumerate(model.seats):
         parts = state.score_parts(p)
@@ -126,7 +149,7 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
         # unfinished tickets are private until the game ends: only their holder sees them
         minus, total = (parts.unfinished, parts.total) if revealed else ("?", "?")
         values = (who(p), seat.kind, state.trains[p], sum(state.hands[p]), parts.connections,
-                  parts.finished, minus, f"<b>{total}</b>", tickets)
+                  f"+{parts.finished} −{minus}", f"<b>{total}</b>", tickets)
         rows.append("<tr>" + "".join(f"<td style='{CELL}'>{v}</td>" for v in values) + "</tr>")
     return f"<table style='{TABLE}'><tr>{head}</tr>{''.join(rows)}</table>"
 

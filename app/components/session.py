@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from agents.agents import AgentKind, parse_kinds
 from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
-from boards import builtin_boards, load_board
+from app.worlds.layout import DRAWN_LIMIT
+from boards import load_board
 from game.rules import TooFewTickets
 
 ENV_PREFIX = "TTR_KRIPKE_"
@@ -92,26 +93,9 @@ def seed_of(text: int | str | None) -> int | None:
 def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
     """The game ``d`` describes; ``repeat_kinds=False`` holds the agent kinds to the command
     line's rule (one kind, or one per seat) instead of the sidebar's (repeated over the seats)."""
-    return DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
-                     agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
-
-
-def model_params(d: Defaults) -> dict:
-    """Mesa's ``model_params``: the sidebar's inputs, keyed by ``DemoModel`` argument."""
-    boards = builtin_boards()
-    kinds = list(KIND_CHOICES)
-    if d.agents not in kinds:
-        kinds.append(d.agents)
-    return {
-        "board": {"type": "Select", "label": "Board", "value": d.board,
-                  "values": boards if d.board in boards else [d.board, *boards]},
-        "players": {"type": "Select", "label": "Players", "value": d.players,
-                    "values": sorted({2, 3, 4, d.players})},
-        "tickets_each": {"type": "Select", "label": "Tickets each", "value": d.tickets,
-                         "values": sorted({1, 2, 3, 4, d.tickets})},
-        "agent_kinds": {"type": "Select", "label": "Agent kinds (repeated over the seats)",
-                        "value": d.agents, "values": kinds},
-        "rng": {"type": "InputText", "label": "Seed", "value": str(d.seed)},
-        "trains": d.trains,
-    }
-
+    model = DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
+                      agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
+    model.settings = d  # what the parameter form compares its pending values with
+    # the deal as first built, kept while small, so the picture can show removed worlds
+    model.first_worlds = model.worlds if model.world_count <= DRAWN_LIMIT else None
+    return model

@@ -14,11 +14,20 @@ CARD_HEX: dict[str, str] = {
     "grey": "#9e9e9e", "locomotive": "#607d8b",
 }
 
-ACTUAL_COLOUR = "#ffb300"  # the actual world: amber star
-HOLDS_COLOUR = "#43a047"  # worlds where the formula box's formula holds
-FAILS_COLOUR = "#e0e0e0"  # ... and where it does not
-WORLD_COLOUR = "#90a4ae"  # any other world
 HIGHLIGHT = "#ffca28"  # the last move on the board
+
+#: The page's own CSS. Solara's dark theme puts ``theme--dark`` on the application; the board
+#: and the worlds picture take their colours from these variables, so both follow the theme.
+#: ``--formula-ink`` is the formula's blue (``app.worlds.svg``), for the text that names it.
+PAGE_CSS = """
+.v-application { --board-paper:#f4f1e8; --board-ink:#263238; --board-halo:#ffffff;
+  --formula-ink:#1e5bd8; }
+.v-application.theme--dark { --board-paper:#23282d; --board-ink:#eceff1; --board-halo:#23282d;
+  --formula-ink:#6ea8ff; }
+.ttr-board .city-name { fill:var(--board-ink); stroke:var(--board-halo); }
+.ttr-board .city-dot { fill:var(--board-halo); stroke:var(--board-ink); }
+.v-application table td, .v-application table th { overflow-wrap:anywhere; }
+"""
 
 
 def player_colour(player: int) -> str:

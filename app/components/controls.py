@@ -1,0 +1,163 @@
+"""The app's own control bar and parameter form, in place of SolaraViz's sidebar.
+
+SolaraViz runs a step inside the button's handler, so clicks queue behind a slow turn (a
+sidebar once said "Time: 104" of a game over at turn 74); its "Render Interval" makes one Step
+several turns; Pause lets one more turn through; and a game over leaves a greyed "❚❚". Here all
+long work -- a step, play, a reset that builds a 63-million-world model -- runs in one worker
+thread (``solara.use_thread``) while the controls are disabled and a progress bar says what is
+being done; a click that arrives meanwhile is ignored, never queued. Play checks ``playing``
+before every turn, so Pause stops at once, and the game's end returns the button to ▶.
+
+The model is still a Mesa model with its DataCollector; only the controls are the app's.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from html import escape
+
+import solara
+from mesa.visualization.utils import force_update
+
+from app.components.session import KIND_CHOICES, Defaults, DemoModel, new_model
+from boards import builtin_boards
+from kripke import deal_count
+
+PLAY_INTERVAL = 0.5  # seconds between turns while playing: time to see each one
+
+
+@dataclass(frozen=True)
+class Job:
+    kind: str  # "step", "play" or "reset"
+    serial: int
+    settings: Defaults | None = None
+
+
+def seed_error(text: str) -> str | None:
+    """Why the seed box's text is not a seed, or None: a seed is a whole number."""
+    text = text.strip()
+    if text.isdigit() and int(text) < 2**63:
+        return None
+    return f"{text!r} is not a seed: type a whole number such as 7, then press Reset"
+
+
+def busy_text(job: Job, model: DemoModel) -> str:
+    if job.kind == "reset":
+        s = job.settings
+        return (f"Building the new game: {deal_count(s.players * s.tickets, [s.tickets] * s.players):,} possible "
+                "deals…" if s else "Building the new game…")
+    if job.kind == "play":
+        return "Playing (Pause stops after the turn in progress)…"
+    return f"Playing turn {model.turn + 1}…"
+
+
+@solara.component
+def ControlBar(model: DemoModel, playing: solara.Reactive[bool], busy: str,
+               start: Callable[[str], None], settings_ok: bool):
+    """Reset, play/pause and Step, disabled while work runs; the progress of that work.
+    ``start`` ignores a click that arrives while work runs, so nothing queues."""
+    running = model.running
+    with solara.Row(justify="space-between", style="align-items:center"):
+        solara.Button("Reset", color="primary", on_click=lambda: start("reset"),
+                      disabled=bool(busy) or not settings_ok)
+        if playing.value:
+            solara.Button("❚❚ Pause", color="primary", on_click=lambda: playing.set(False))
+        else:
+            solara.Button("▶ Play", color="primary", on_click=lambda: start("play"),
+                          disabled=bool(busy) or not running)
+        solara.Button("Step", color="primary", on_click=lambda: start("step"),
+                      disabled=bool(busy) or not running)
+    if busy:
+        solara.ProgressLinear(True)
+        solara.HTML(tag="div", unsafe_innerHTML=escape(busy),
+                    attributes={"data-testid": "busy"}, style="font-size:13px")
+    elif not running:
+        solara.HTML(tag="div", unsafe_innerHTML="The game is over: Reset starts a new one.",
+                    style="font-size:13px")
+    else:
+        solara.HTML(tag="div", unsafe_innerHTML="Step: one turn. ▶ Play: a turn every "
+                    f"{PLAY_INTERVAL:g} s until the game ends or you pause.",
+                    style="font-size:13px;opacity:.75")
+
+
+def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactive[bool],
+            lock: threading.RLock, finished: Callable[[], object]) -> None:
+    """The worker: one step, a whole play, or a new model. The page re-renders in this thread
+    after each turn (``force_update``), so it never draws a model halfway through a turn;
+    ``finished`` re-enables the controls, whatever happens."""
+    try:
+        if job.kind == "reset":
+            fresh = new_model(job.settings)
+            playing.set(False)
+            model.set(fresh)
+        elif job.kind == "step":
+            with lock:
+                model.value.step()
+        else:
+            while playing.value and model.value.running:
+                began = time.monotonic()
+                with lock:
+                    model.value.step()
+                force_update()
+                time.sleep(max(PLAY_INTERVAL - (time.monotonic() - began), 0.0))
+            playing.set(False)
+        force_update()
+    finally:
+        finished()
+
+
+@solara.component
+def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive[str],
+                  applied: Defaults, disabled: bool):
+    """The next game's settings; says when they differ from the game on screen, and refuses
+    a seed that is not a whole number where it is typed."""
+    s = pending.value
+
+    def set_field(**change) -> None:
+        pending.set(replace(pending.value, **change))
+
+    boards = builtin_boards()
+    kinds = list(KIND_CHOICES) + ([s.agents] if s.agents not in KIND_CHOICES else [])
+    with solara.Row(style="flex-wrap:wrap;gap:12px;align-items:flex-start",
+                    classes=["ttr-params"]):
+        solara.Select("Board", value=s.board, values=boards if s.board in boards
+                      else [s.board, *boards], on_value=lambda v: set_field(board=v),
+                      disabled=disabled, style="max-width:140px")
+        solara.Select("Players", value=s.players, values=sorted({2, 3, 4, s.players}),
+                      on_value=lambda v: set_field(players=int(v)), disabled=disabled,
+                      style="max-width:90px")
+        solara.Select("Tickets each", value=s.tickets,
+                      values=sorted({1, 2, 3, 4, s.tickets}),
+                      on_value=lambda v: set_field(tickets=int(v)), disabled=disabled,
+                      style="max-width:100px")
+        solara.Select("Agent kinds (repeated over the seats)", value=s.agents, values=kinds,
+                      on_value=lambda v: set_field(agents=v), disabled=disabled,
+                      style="max-width:250px;min-width:200px")
+        seed_box(pending, seed_text, disabled)
+    if seed_error(seed_text.value) is None and s != applied:
+        solara.HTML(tag="div", unsafe_innerHTML="Settings changed: press <b>Reset</b> to start "
+                    "a game with them (the game on screen keeps its own).",
+                    attributes={"data-testid": "pending"},
+                    style="color:#e65100;font-size:13px;font-weight:600")
+
+
+def seed_box(pending: solara.Reactive[Defaults], seed_text: solara.Reactive[str],
+             disabled: bool) -> None:
+    """The seed field, its text refused inline (and Reset disabled) unless a whole number."""
+    error = seed_error(seed_text.value)
+
+    def on_seed(text: str) -> None:
+        seed_text.set(text)
+        if seed_error(text) is None:
+            pending.set(replace(pending.value, seed=int(text.strip())))
+
+    with solara.Column(gap="0px", style="max-width:260px"):
+        solara.InputText("Seed", value=seed_text.value, on_value=on_seed,
+                         continuous_update=True, error=bool(error), disabled=disabled)
+        if error:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(error),
+                        attributes={"data-testid": "seed-error"},
+                        style="color:#c62828;font-size:13px")
