@@ -36,7 +36,7 @@ def Page():
                                                               done.set(job.value.serial)))
 
     solara.use_thread(work, dependencies=[job.value], intrusive_cancel=False)
-    busy = busy_text(job.value, model.value) if job.value and job.value.serial != done.value \
+    busy = busy_text(job.value) if job.value and job.value.serial != done.value \
         else ""
 
     def start(kind: str) -> None:
@@ -46,7 +46,7 @@ def Page():
         if kind == "play":
             playing.set(True)
         job.set(Job(kind, (job.value.serial if job.value else 0) + 1,
-                    pending.value if kind == "reset" else None))
+                    pending.value if kind == "reset" else None, model.value.turn))
 
     solara.Title("ttr-kripke: who knows which ticket")
     solara.Style(PAGE_CSS)

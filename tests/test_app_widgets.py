@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from html import escape
 from pathlib import Path
 
@@ -15,15 +16,23 @@ import solara
 
 import boards
 from agents.model import TTRModel
+from app import app as app_module
 from app.app import Page
 from app.cli import build_parser, main
 from app.commands import app as app_command
+from app.components import controls
 from app.components.board import board_svg
+from app.components.controls import seed_error
 from app.components.formula import evaluate_formula, examples, result_html
-from app.components.panels import hand_html, knowledge_html, log_html, scores_html, status_html
-from app.components.session import Defaults, DemoModel, defaults, model_params, seed_of
+from app.components.panels import (
+    hand_html,
+    knowledge_html,
+    log_html,
+    scores_html,
+    status_html,
+)
+from app.components.session import Defaults, DemoModel, defaults, new_model, seed_of
 from app.components.style import player_colour
-from app.components.worlds import MAX_DRAWN, WorldLayout, select_worlds, worlds_html
 
 
 def render_page():
@@ -56,8 +65,32 @@ def shown_worlds(rc) -> int:
                .replace(",", ""))
 
 
-def click(rc, label: str) -> None:
+def click(rc, label: str, wait: bool = True) -> None:
+    """Click a button; with ``wait``, until the work it started shows its result."""
+    before = html(rc, "status")
     rc.find(v.Btn, children=[label]).widget.click()
+    if wait:
+        idle(rc, changed_from=before)
+
+
+def busy(rc) -> bool:
+    return any(w.attributes.get("data-testid") == "busy"
+               for w in rc.find(solara.widgets.HTML).widgets)
+
+
+def idle(rc, timeout: float = 60.0, changed_from: str | None = None) -> None:
+    """Wait until the worker thread has finished (the progress line is gone) and, if given,
+    the status differs from ``changed_from`` (the worker may not have started yet)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not busy(rc) and (changed_from is None or html(rc, "status") != changed_from):
+            return
+        time.sleep(0.02)
+    raise AssertionError("the page stayed busy or unchanged")
+
+
+def button(rc, label: str):
+    return rc.find(v.Btn, children=[label]).widget
 
 
 def choose(rc, label: str) -> None:
@@ -103,6 +136,86 @@ def test_reset_takes_the_sidebar_parameters():
     assert shown_worlds(rc) == 6  # 2 players × 2 tickets: C(4, 2) deals
 
 
+def test_changed_settings_say_press_reset_until_reset_applies_them():
+    rc = render_page()
+    assert not rc.find(solara.widgets.HTML, attributes={"data-testid": "pending"}).widgets
+    rc.find(v.Select, label="Tickets each").widget.v_model = 1
+    assert "press Reset" in text(rc, "pending")
+    assert shown_worlds(rc) == 90  # the game on screen is unchanged
+    click(rc, "Reset")
+    assert shown_worlds(rc) == 6  # 3 players × 1 ticket
+    assert not rc.find(solara.widgets.HTML, attributes={"data-testid": "pending"}).widgets
+
+
+def test_a_seed_that_is_not_a_number_is_refused_where_it_is_typed():
+    rc = render_page()
+    seed = rc.find(v.TextField, label="Seed").widget
+    seed.v_model = "hello world"
+    assert "not a seed" in text(rc, "seed-error")
+    assert button(rc, "Reset").disabled
+    seed.v_model = "12"
+    assert not rc.find(solara.widgets.HTML, attributes={"data-testid": "seed-error"}).widgets
+    assert not button(rc, "Reset").disabled
+    assert "press Reset" in text(rc, "pending")
+    assert seed_error("7") is None and seed_error("-3") and seed_error("1e3")
+
+
+def test_a_click_while_a_turn_runs_is_ignored_not_queued():
+    rc = render_page()
+    before = html(rc, "status")
+    for _ in range(5):  # as fast as a test can click: the first starts work, the rest land on it
+        click(rc, "Step", wait=False)
+    idle(rc, changed_from=before)
+    turn = int(re.search(r"Turn (\d+)", text(rc, "status")).group(1))
+    time.sleep(0.5)
+    assert turn == int(re.search(r"Turn (\d+)", text(rc, "status")).group(1)), "a step queued"
+    assert 1 <= turn <= 5
+
+
+def test_controls_are_disabled_with_progress_while_work_runs():
+    from app.components.controls import ControlBar
+    model = new_model(Defaults())
+    playing = solara.reactive(False)
+    _box, rc = solara.render(ControlBar(model, playing, "Playing turn 1…", lambda kind: None,
+                                        True), handle_error=False)
+    assert all(button(rc, label).disabled for label in ("Reset", "▶ Play", "Step"))
+    assert "Playing turn 1" in text(rc, "busy")
+    _box, rc = solara.render(ControlBar(model, playing, "", lambda kind: None, True),
+                             handle_error=False)
+    assert not any(button(rc, label).disabled for label in ("Reset", "▶ Play", "Step"))
+
+
+def test_play_runs_to_the_end_then_the_button_is_play_again_and_the_winner_named(monkeypatch):
+    monkeypatch.setattr(controls, "PLAY_INTERVAL", 0.0)
+    monkeypatch.setattr(app_module, "DEFAULTS", Defaults(trains=4))  # a game of a few turns
+    rc = render_page()
+    click(rc, "▶ Play", wait=False)
+    assert rc.find(v.Btn, children=["❚❚ Pause"]).widgets  # while playing
+    deadline = time.monotonic() + 120
+    while busy(rc) or "Game over" not in text(rc, "status"):
+        assert time.monotonic() < deadline, "the game did not end"
+        time.sleep(0.05)
+    assert "Game over" in text(rc, "status")
+    assert re.search(r"player \d wins with -?\d+ points|A tie", text(rc, "status"))
+    assert button(rc, "▶ Play").disabled and button(rc, "Step").disabled
+    assert "every ticket has been revealed" in text(rc, "knowledge")
+    assert "?" not in text(rc, "knowledge")
+
+
+def test_pause_stops_before_the_next_turn():
+    rc = render_page()
+    click(rc, "▶ Play", wait=False)
+    while "Turn 0:" in text(rc, "status"):
+        time.sleep(0.02)
+    button(rc, "❚❚ Pause").click()
+    while busy(rc):
+        time.sleep(0.02)
+    turn = text(rc, "status")
+    time.sleep(1.2)  # more than one play interval
+    assert text(rc, "status") == turn
+    assert rc.find(v.Btn, children=["▶ Play"]).widgets
+
+
 def test_a_players_view_hides_what_that_player_cannot_see():
     rc = render_page()
     choose(rc, "player 2")
@@ -126,7 +239,7 @@ def test_formula_box_evaluates_typed_text_and_shows_parse_errors_inline():
     field.v_model = example
     field.fire_event("keyup.enter", None)
     assert "true at the actual world; holds in 30 of 90" in text(rc, "formula-result")
-    assert "#43a047" in attributes(rc, "worlds-graph")["srcdoc"]  # worlds where it holds
+    assert html(rc, "worlds-graph").count('class="w holds"') == 30  # filled where it holds
 
 
 def test_each_page_has_its_own_game():
@@ -160,55 +273,7 @@ def test_board_rings_the_ticket_cities_of_the_viewing_player():
     assert ringed == len(cities)
 
 
-# ----- worlds picture --------------------------------------------------------------------------
-
-def test_worlds_keep_their_positions_and_the_view_its_frame_as_worlds_are_removed():
-    model = played(0)
-    layout = WorldLayout()
-    worlds_html(model, select_worlds(model, None, layout), layout)
-    before, box = dict(layout.pos), layout.box()
-    while model.world_count == model.initial_worlds:
-        model.step()
-    page, drawn = worlds_html(model, select_worlds(model, None, layout), layout)
-    assert drawn == model.world_count
-    assert layout.pos == before and layout.box() == box
-    nodes = json.loads(re.search(r"new vis.DataSet\((\[.*?\])\);", page).group(1))
-    assert {n["id"]: (n["x"], n["y"]) for n in nodes} == {
-        int(w): layout.pixels(int(w)) for w in model.worlds.world_ids}
-
-
-def test_a_model_too_big_to_draw_shows_one_agents_class_then_a_sample():
-    model = TTRModel(rng=7, tickets_each=3)  # 1,680 worlds; each agent's class has 20
-    layout = WorldLayout()
-    selection = select_worlds(model, 1, layout)
-    assert selection.agent == 1 and len(selection.indices) == 20
-    assert "1,680 worlds: too many to draw" in selection.caption()
-    big = TTRModel(rng=7, players=4, tickets_each=3)  # 369,600 worlds; classes of 1,680
-    selection = select_worlds(big, 2, layout)
-    assert selection.sampled and len(selection.indices) <= MAX_DRAWN
-    assert big.worlds.actual in selection.indices
-    _page, drawn = worlds_html(big, selection, layout)
-    assert drawn == len(selection.indices)
-
-
-def test_the_worlds_page_loads_nothing_from_anywhere():
-    model = played(0)
-    layout = WorldLayout()
-    page, _ = worlds_html(model, select_worlds(model, None, layout), layout)
-    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
-    assert "new vis.Network(" in page and "vis-network" not in re.findall(r"src=\S+", page)
-
-
-def test_worlds_hover_shows_the_deal_and_marks_the_actual_world():
-    model = played(0)
-    layout = WorldLayout()
-    page, _ = worlds_html(model, select_worlds(model, None, layout), layout)
-    nodes = json.loads(re.search(r"new vis.DataSet\((\[.*?\])\);", page).group(1))
-    actual = [n for n in nodes if n["shape"] == "star"]
-    assert len(actual) == 1 and "(the actual world)" in actual[0]["title"]
-    for p, hand in enumerate(model.state.tickets):
-        assert f"player {p}: {', '.join(map(str, hand))}" in actual[0]["title"]
-
+# ----- worlds picture: see tests/test_worlds_picture.py ---------------------------------------
 
 # ----- panels and formula box ------------------------------------------------------------------
 
@@ -269,10 +334,7 @@ def test_command_line_defaults_reach_the_app_through_the_environment():
     d = Defaults(board="usa", players=4, tickets=3, agents="epistemic,random", seed=11)
     assert defaults(d.environ()) == d
     assert defaults({}) == Defaults()
-    params = model_params(d)
-    assert params["agent_kinds"]["value"] == "epistemic,random"
-    assert "epistemic,random" in params["agent_kinds"]["values"]
-    assert params["rng"]["value"] == "11"
+    assert new_model(Defaults(seed=11)).settings == Defaults(seed=11)
 
 
 def test_demo_model_deals_fewer_tickets_when_a_game_is_too_big_and_says_so(tmp_path):

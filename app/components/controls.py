@@ -33,7 +33,8 @@ PLAY_INTERVAL = 0.5  # seconds between turns while playing: time to see each one
 class Job:
     kind: str  # "step", "play" or "reset"
     serial: int
-    settings: Defaults | None = None
+    settings: Defaults | None = None  # the new game's, for a reset
+    turn: int = 0  # the turn on screen when the job began
 
 
 def seed_error(text: str) -> str | None:
@@ -44,14 +45,14 @@ def seed_error(text: str) -> str | None:
     return f"{text!r} is not a seed: type a whole number such as 7, then press Reset"
 
 
-def busy_text(job: Job, model: DemoModel) -> str:
+def busy_text(job: Job) -> str:
     if job.kind == "reset":
         s = job.settings
         return (f"Building the new game: {deal_count(s.players * s.tickets, [s.tickets] * s.players):,} possible "
                 "deals…" if s else "Building the new game…")
     if job.kind == "play":
         return "Playing (Pause stops after the turn in progress)…"
-    return f"Playing turn {model.turn + 1}…"
+    return f"Playing turn {job.turn + 1}…"
 
 
 @solara.component

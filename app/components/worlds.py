@@ -96,11 +96,12 @@ def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | No
                     attributes={"data-testid": "worlds-caption"}, style="font-size:14px")
         if perspective is None:
             with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px"):
-                solara.Text("Group by what this player holds:", style="font-size:13px")
+                solara.Text("Columns by:", style="font-size:13px")
                 solara.ToggleButtonsSingle(
                     value=focus, on_value=chosen.set, dense=True,
-                    children=[solara.Button(player_name(p), value=p, text=True,
-                                            disabled=busy) for p in range(players)])
+                    children=[solara.Button(f"{player_name(p)}'s tickets", value=p, text=True,
+                                            disabled=busy, style="text-transform:none")
+                              for p in range(players)])
         solara.HTML(tag="div", unsafe_innerHTML=picture_svg(picture, lambda a: player_colour(
             int(a))), attributes={"data-testid": "worlds-graph",
                                   "data-drawn-worlds": str(picture.drawn_worlds)},

@@ -329,8 +329,14 @@ class ClassGrid(_Positioned):
         row_labels = {k: " ".join(self._label(self.rows, k)) for k in rows}
         lines = max(len(v) for v in col_labels.values())
         left = max(text_width(t) for t in row_labels.values()) + 10
-        top = lines * (FONT + 2) + 10 + FONT + 6  # stacked column labels under an axis title
         cell = min((self.width - left - 4) / len(self.cols), 44.0)
+        fname, rname = self.names.agent(self.focus), self.names.agent(self.rows)
+        heads = [f"columns: what {fname} holds", f"rows: what {rname} holds"]
+        # the two axis titles side by side over the grid, or one under the other
+        stacked = text_width(heads[0]) + text_width(heads[1]) + 16 > left + cell * len(
+            self.cols)
+        head_lines = 2 if stacked else 1
+        top = lines * (FONT + 2) + 10 + head_lines * (FONT + 4) + 2
         cells: dict[tuple[int, int], list[int]] = {}
         for wid, a, b in zip(u.world_ids.tolist(), ka.tolist(), kb.tolist(), strict=True):
             cells.setdefault((a, b), []).append(wid)
@@ -346,7 +352,6 @@ class ClassGrid(_Positioned):
         actual = u.actual
         a_actual = None if actual is None else int(ka[actual])
         b_actual = None if actual is None else int(kb[actual])
-        fname, rname = self.names.agent(self.focus), self.names.agent(self.rows)
         for k in self.cols:
             x = left + cell * col_of[k]
             self.regions.append(Region(self.focus, x, top, cell, cell * len(rows),
@@ -364,10 +369,13 @@ class ClassGrid(_Positioned):
                                        "these worlds apart"))
             self.texts.append(Text(left - 6, y + cell / 2 + FONT / 3, row_labels[k], "end",
                                    agent=self.rows if k == b_actual else None))
-        self.texts.append(Text(left, FONT, f"columns: what {fname} holds", "start",
-                               "heading", self.focus))
-        self.texts.append(Text(left + cell * len(self.cols), FONT,
-                               f"rows: what {rname} holds", "end", "heading", self.rows))
+        self.texts.append(Text(0 if stacked else left, FONT, heads[0], "start", "heading",
+                               self.focus))
+        if stacked:
+            self.texts.append(Text(0, 2 * FONT + 4, heads[1], "start", "heading", self.rows))
+        else:
+            self.texts.append(Text(left + cell * len(self.cols), FONT, heads[1], "end",
+                                   "heading", self.rows))
         self.height = height + 4
 
     def _wrap(self, ka: np.ndarray) -> None:

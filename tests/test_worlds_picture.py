@@ -1,0 +1,206 @@
+"""The possible-worlds picture without a browser: layouts (pure Python) and their SVG."""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from agents.model import TTRModel
+from app.components.panels import knowledge_html, status_html
+from app.components.style import PAGE_CSS, PLAYER_COLOURS, player_colour
+from app.components.worlds import GameNames, worlds_picture
+from app.worlds.layout import (
+    FADED,
+    FONT,
+    GOING,
+    GONE,
+    LIVE,
+    ClassGrid,
+    ClassSummary,
+    FixedPositions,
+    Picture,
+    layout_for,
+    text_width,
+)
+from app.worlds.svg import STYLE, picture_svg
+from kripke.puzzles import muddy_children
+
+
+def played(turns: int, **settings) -> TTRModel:
+    model = TTRModel(rng=7, **settings)
+    for _ in range(turns):
+        model.step()
+    return model
+
+
+def until_pruned(model: TTRModel) -> None:
+    before = model.world_count
+    while model.world_count == before:
+        model.step()
+
+
+def svg(picture: Picture) -> str:
+    return picture_svg(picture, lambda a: player_colour(int(a)))
+
+
+def boxes(picture: Picture) -> list[tuple[float, float, float, float]]:
+    """Each text's box (left, top, right, bottom) at the drawn font size."""
+    out = []
+    for t in picture.texts:
+        w = text_width(t.text)
+        left = {"start": t.x, "middle": t.x - w / 2, "end": t.x - w}[t.anchor]
+        out.append((left, t.y - FONT, left + w, t.y + 2))
+    return out
+
+
+def assert_labels_apart_and_inside(picture: Picture) -> None:
+    found = boxes(picture)
+    for (a, b) in combinations(range(len(found)), 2):
+        l1, t1, r1, b1 = found[a]
+        l2, t2, r2, b2 = found[b]
+        overlap = min(r1, r2) - max(l1, l2) > 0.5 and min(b1, b2) - max(t1, t2) > 0.5
+        assert not overlap, (picture.texts[a], picture.texts[b])
+    for left, top, right, bottom in found:
+        assert left >= -1 and right <= picture.width + 1 and top >= -1
+        assert bottom <= picture.height + 1
+
+
+@pytest.mark.parametrize("players,tickets", [(3, 2), (2, 2), (2, 4), (3, 1), (4, 1)])
+def test_every_class_of_the_focus_agent_is_one_region_holding_exactly_its_worlds(players,
+                                                                                tickets):
+    model = played(0, players=players, tickets_each=tickets)
+    worlds = model.worlds
+    for focus in range(players):
+        picture = ClassGrid(worlds, focus, GameNames(model)).picture(worlds)
+        regions = [r for r in picture.regions if r.agent == focus and r.kind != "row"]
+        keys = worlds.observation(focus)
+        assert len(regions) == len(set(keys.tolist()))
+        marks = {int(m.key[1:]): m for m in picture.marks}
+        for region in regions:
+            inside = {w for w, m in marks.items() if region.x <= m.x <= region.x + region.w
+                      and region.y <= m.y <= region.y + region.h}
+            assert len({int(keys[w]) for w in inside}) == 1  # one class per region
+        actual = [r for r in regions if r.actual]
+        assert len(actual) == 1
+        assert_labels_apart_and_inside(picture)
+        assert picture.drawn_worlds == worlds.n_worlds
+
+
+def test_the_third_players_classes_are_chains_not_cliques():
+    model = played(0)  # 3 × 2: 90 worlds, player 2's 15 classes of 6
+    picture = ClassGrid(model.worlds, 0, GameNames(model)).picture(model.worlds)
+    chain = [k for k in picture.links if k.agent == 2]
+    assert len(chain) == 15 * 5  # a clique would be 15 * 15
+    assert sum(k.actual for k in chain) == 5
+    assert not [k for k in picture.links if k.agent in (0, 1)]  # columns and rows say it
+
+
+def test_worlds_keep_their_places_and_a_removed_world_fades_out_where_it_stood():
+    model = played(0)
+    layout = ClassGrid(model.worlds, 0, GameNames(model))
+    first = {m.key: (m.x, m.y) for m in layout.picture(model.worlds).marks}
+    until_pruned(model)
+    after = layout.picture(model.worlds)
+    assert {m.key: (m.x, m.y) for m in after.marks} == first  # nothing moved
+    going = {m.key for m in after.marks if m.state == GOING}
+    assert len(going) == model.initial_worlds - model.world_count
+    page = svg(after)
+    assert page.count('class="going"') == len(going) and "@keyframes ttr-fade" in page
+    again = layout.picture(model.worlds)  # the next picture: gone, no longer fading
+    assert {m.key for m in again.marks if m.state == GONE} == going
+
+
+def test_hover_names_the_deal_of_every_world_and_the_actual_world_is_a_star():
+    model = played(0)
+    picture = ClassGrid(model.worlds, 0, GameNames(model)).picture(model.worlds)
+    for m in picture.marks:
+        assert re.search(r"player 0: t\d+ .*\nplayer 1: t\d+ .*\nplayer 2: t\d+", m.title)
+    actual = [m for m in picture.marks if m.actual]
+    assert len(actual) == 1 and "(the actual world)" in actual[0].title
+    for p, hand in enumerate(model.state.tickets):
+        assert f"player {p}: " + ", ".join(f"t{t.id} {t}" for t in hand) in actual[0].title
+    page = svg(picture)
+    assert page.count("<title>") >= 90 and page.count('class="star"') == 1
+
+
+def test_a_players_view_fades_what_it_rules_out_and_the_formula_shows_on_faded_worlds():
+    model = played(0)
+    _holds, values = model.evaluate(f"p(1,{model.state.tickets[1][0].id})")
+    picture = worlds_picture(model, {}, 1, 1, values)
+    faded = [m for m in picture.marks if m.state == FADED]
+    live = [m for m in picture.marks if m.state == LIVE]
+    assert len(live) == len(model.worlds.possible_worlds(1)) and len(faded) == 90 - len(live)
+    assert all(m.holds is not None for m in faded)
+    page = svg(picture)
+    assert re.search(r'class="w faded holds"', page) and re.search(r'class="w faded fails"',
+                                                                   page)
+
+
+def test_the_formula_colour_is_no_players_colour_in_either_theme():
+    formulas = re.findall(r"--formula:(#[0-9a-f]{6})", STYLE)
+    assert len(formulas) == 2  # light and dark
+    for formula in formulas:
+        f = np.array([int(formula[i:i + 2], 16) for i in (1, 3, 5)])
+        for player in PLAYER_COLOURS:
+            p = np.array([int(player[i:i + 2], 16) for i in (1, 3, 5)])
+            assert np.abs(f - p).sum() > 150, (formula, player)
+
+
+def test_dark_mode_themes_the_picture_and_the_board():
+    assert ".theme--dark .ttr-pic" in STYLE and "--paper:#1c2126" in STYLE
+    assert ".theme--dark" in PAGE_CSS and "--board-paper" in PAGE_CSS
+
+
+@pytest.mark.parametrize("players,tickets,levels", [(3, 3, 1), (4, 2, 1), (4, 3, 2)])
+def test_a_model_too_big_to_draw_is_summarised_by_classes_for_every_player(players, tickets,
+                                                                          levels):
+    model = played(4, players=players, tickets_each=tickets)
+    worlds = model.worlds
+    for focus in range(players):
+        layout = layout_for(worlds, focus, GameNames(model))
+        assert isinstance(layout, ClassSummary) and len(layout.levels) == levels
+        picture = worlds_picture(model, {focus: layout}, focus, focus, None)
+        tiles = [m for m in picture.marks if m.tile and m.key.startswith("c0:")]
+        counts = worlds.class_sizes(focus)
+        assert len(tiles) == np.count_nonzero(counts) > 1
+        assert sum(t.worlds for t in tiles) == worlds.n_worlds  # tiles account for every world
+        assert [t for t in tiles if t.actual][0].worlds == len(worlds.possible_worlds(focus))
+        assert 1 < picture.drawn_worlds <= 100
+        assert "too many to draw one by one" in picture.caption
+        assert f"player {focus}'s {len(tiles):,} classes as tiles" in picture.caption
+        assert_labels_apart_and_inside(picture)
+
+
+@pytest.mark.slow
+def test_the_4x4_deal_is_summarised_down_to_drawable_worlds():
+    model = TTRModel(rng=7, players=4, tickets_each=4)
+    picture = worlds_picture(model, {}, 2, 2, None)
+    tiles = [m for m in picture.marks if m.tile and m.key.startswith("c0:")]
+    assert len(tiles) == 1820 and all(t.worlds == 34_650 for t in tiles)
+    assert picture.drawn_worlds == 70
+    assert "63,063,000 worlds" in picture.caption and "495 classes" in picture.caption
+
+
+def test_puzzles_bring_their_own_coordinates():
+    model = muddy_children(3, {0, 2})
+    cube = {w: ((w & 1) + 0.45 * ((w >> 2) & 1), ((w >> 1) & 1) + 0.3 * ((w >> 2) & 1))
+            for w in range(8)}
+    layout = FixedPositions(model, 0, cube)
+    picture = layout.picture(model)
+    assert len(picture.regions) == 4  # child 0's classes: the cube's edges along its axis
+    assert {k.agent for k in picture.links} == {1, 2}
+    after = layout.picture(model.announce("m0 | m1 | m2"))
+    assert [m.key for m in after.marks if m.state == GOING] == ["w0"]
+
+
+def test_the_end_of_the_game_names_the_winner_and_reveals_every_ticket():
+    model = played(0, trains=4)
+    model.run()
+    status = re.sub("<[^>]+>", "", status_html(model))
+    scores = model.state.scores()
+    assert f"wins with {max(scores)} points" in status or "A tie" in status
+    table = re.sub("<[^>]+>", "", knowledge_html(model, perspective=1))
+    assert "every ticket has been revealed" in table and "?" not in table
