@@ -6,8 +6,9 @@ import argparse
 import importlib
 
 NAME = "bench"
-HELP = "measure speed: game (games/s), kripke (model checker), maxscore (optimiser), or all"
-TARGETS = ("game", "kripke", "maxscore")
+HELP = ("measure speed: game (games/s), kripke (model checker), maxscore (optimiser), app "
+        "(the demo page in Chromium), or all")
+TARGETS = ("game", "kripke", "maxscore", "app")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -27,10 +27,36 @@ def step(page: Page) -> None:
 
 
 def graph_drawn(page: Page) -> int:
-    """How many worlds the pyvis picture says it has drawn (0 until vis-network has drawn)."""
-    body = page.frame_locator("iframe[data-testid=worlds-graph]").locator("body")
-    expect(body).not_to_have_attribute("data-drawn", "0")
-    return int(body.get_attribute("data-drawn"))
+    """How many worlds the picture draws one by one (its SVG says so)."""
+    picture = page.locator("svg[data-testid=worlds-picture]")
+    expect(picture).to_have_count(1)
+    return int(picture.get_attribute("data-drawn-worlds"))
+
+
+def idle(page: Page) -> None:
+    page.wait_for_function("() => !document.querySelector('[data-testid=busy]')",
+                           timeout=120_000)
+
+
+def turn(page: Page) -> int:
+    found = re.search(r"Turn (\d+)|after (\d+) turns", page.get_by_test_id("status").inner_text())
+    return int(found.group(1) or found.group(2))
+
+
+def choose(page: Page, label: str, value: str) -> None:
+    """Pick a value in one of the settings' drop-downs, as a user does."""
+    page.locator(".v-select", has=page.locator("label", has_text=label)) \
+        .locator(".v-select__slot").click()
+    page.locator(".menuable__content__active .v-list-item", has_text=value).first.click()
+
+
+def reset_to(page: Page, players: int, tickets: int) -> None:
+    choose(page, "Players", str(players))
+    choose(page, "Tickets each", str(tickets))
+    expect(page.get_by_test_id("pending")).to_contain_text("press Reset")
+    page.get_by_role("button", name="Reset", exact=True).click()
+    expect(page.get_by_test_id("pending")).to_have_count(0, timeout=120_000)
+    idle(page)
 
 
 def test_step_until_an_announcement_prunes_the_worlds(browser):
@@ -86,3 +112,83 @@ def test_two_tabs_play_their_own_games(browser):
     step(second)
     expect(second.get_by_test_id("status")).to_contain_text("Turn 1:")
     expect(first.get_by_test_id("status")).to_contain_text("Turn 2:")
+
+
+def test_at_1280_by_800_nothing_is_cut_off_and_labels_are_legible(browser, tmp_path):
+    page = browser.tab()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for _ in range(3):
+        step(page)
+    page.screenshot(path=str(tmp_path / "page-1280.png"), full_page=True)
+    for testid in ("status", "board", "worlds-graph", "worlds-caption", "knowledge", "scores",
+                   "event-log", "worlds-legend"):
+        box = page.get_by_test_id(testid).first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 1280 + 0.5, testid
+    overflow = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid=scores], [data-testid=knowledge]')]
+        .map(e => e.scrollWidth - e.clientWidth)""")
+    assert max(overflow) <= 1, f"a table is wider than its card: {overflow}"
+    labels = page.evaluate("""() => [...document.querySelectorAll('svg.ttr-pic text')].map(t => {
+        const r = t.getBoundingClientRect();
+        return {size: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
+                l: r.left, t: r.top, r: r.right, b: r.bottom, text: t.textContent}; })""")
+    assert labels and min(label["size"] for label in labels) >= 11
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            apart = (a["r"] <= b["l"] + 0.5 or b["r"] <= a["l"] + 0.5
+                     or a["b"] <= b["t"] + 0.5 or b["b"] <= a["t"] + 0.5)
+            assert apart, (a["text"], b["text"])
+    assert page.get_by_text("This website runs on Solara").count() == 0
+
+
+def test_one_step_is_one_turn_however_fast_the_clicks(browser):
+    page = browser.tab()
+    button = page.get_by_role("button", name="Step", exact=True)
+    for _ in range(6):
+        button.dispatch_event("click")  # straight to the page: no waiting for it to be enabled
+    expect(page.get_by_test_id("status")).not_to_contain_text("Turn 0:")
+    page.wait_for_timeout(1500)  # every click has reached the server by now
+    idle(page)
+    first = turn(page)
+    assert 1 <= first <= 6  # at most one turn per click; clicks during a turn are dropped
+    page.wait_for_timeout(1500)
+    assert turn(page) == first, "a click queued behind the turn in progress"
+    step(page)
+    assert turn(page) == first + 1
+
+
+@pytest.mark.slow
+def test_every_player_view_of_a_4x3_game_draws_its_classes(browser):
+    page = browser.tab()
+    reset_to(page, 4, 3)
+    expect(page.get_by_test_id("status-worlds")).to_have_text("369,600")
+    for p in range(4):
+        page.get_by_role("button", name=f"player {p}", exact=True).click()
+        expect(page.get_by_test_id("worlds-caption")).to_contain_text(
+            f"player {p}'s 220 classes as tiles")
+        tiles = page.locator("svg.ttr-pic [data-tile^='c0:']")
+        assert tiles.count() == 220
+        assert graph_drawn(page) > 1
+        expect(page.locator("svg.ttr-pic [data-actual='1']").first).to_be_visible()
+
+
+def test_a_bad_seed_is_refused_inline_and_dark_mode_darkens_board_and_picture(browser):
+    page = browser.tab()
+    seed = page.get_by_label("Seed")
+    seed.fill("hello world")
+    expect(page.get_by_test_id("seed-error")).to_contain_text("not a seed")
+    expect(page.get_by_role("button", name="Reset", exact=True)).to_be_disabled()
+    seed.fill("8")
+    expect(page.get_by_test_id("seed-error")).to_have_count(0)
+    expect(page.get_by_test_id("pending")).to_contain_text("press Reset")
+    paper = "() => getComputedStyle(document.querySelector('svg.ttr-pic')).backgroundColor"
+    board = "() => getComputedStyle(document.querySelector('svg.ttr-board')).backgroundColor"
+    light = page.evaluate(paper), page.evaluate(board)
+    page.locator("header button").last.click()  # Solara's theme toggle: light → dark
+    page.wait_for_function("() => document.querySelector('.v-application.theme--dark')")
+    dark = page.evaluate(paper), page.evaluate(board)
+
+    def brightness(rgb: str) -> int:
+        return sum(int(c) for c in re.findall(r"\d+", rgb)[:3])
+
+    assert all(brightness(d) < brightness(b) - 300 for d, b in zip(dark, light, strict=True))
