@@ -49,7 +49,10 @@ def _serve() -> tuple[subprocess.Popen, str]:
 
 
 def _turn(page) -> int:
-    found = re.search(r"Turn (\d+)|after (\d+) turns", page.get_by_test_id("status").inner_text())
+    text = page.get_by_test_id("status").inner_text()
+    found = re.search(r"Turn (\d+)|after (\d+) turns", text)
+    if found is None:
+        raise RuntimeError(f"the status line names no turn: {text!r}")
     return int(found.group(1) or found.group(2))
 
 

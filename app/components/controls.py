@@ -48,8 +48,10 @@ def seed_error(text: str) -> str | None:
 def busy_text(job: Job) -> str:
     if job.kind == "reset":
         s = job.settings
-        return (f"Building the new game: {deal_count(s.players * s.tickets, [s.tickets] * s.players):,} possible "
-                "deals…" if s else "Building the new game…")
+        if s is None:
+            return "Building the new game…"
+        deals = deal_count(s.players * s.tickets, [s.tickets] * s.players)
+        return f"Building the new game: {deals:,} possible deals…"
     if job.kind == "play":
         return "Playing (Pause stops after the turn in progress)…"
     return f"Playing turn {job.turn + 1}…"
@@ -91,6 +93,7 @@ def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactiv
     ``finished`` re-enables the controls, whatever happens."""
     try:
         if job.kind == "reset":
+            assert job.settings is not None  # a reset carries the new game's settings
             fresh = new_model(job.settings)
             playing.set(False)
             model.set(fresh)

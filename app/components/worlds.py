@@ -19,6 +19,7 @@ from agents.model import TTRModel
 from app.components.style import player_colour, player_name, swatch
 from app.worlds.layout import Marking, Picture, WorldsLayout, layout_for
 from app.worlds.svg import picture_svg
+from kripke.deal import DealModel
 from kripke.model import KripkeModel
 
 
@@ -32,9 +33,11 @@ class GameNames:
         return player_name(int(agent))
 
     def hand(self, model: KripkeModel, agent, key: int) -> tuple[str, ...]:
+        assert isinstance(model, DealModel)  # a game's knowledge is a deal model
         return tuple(str(t) for t in model.hand(agent, key))
 
     def world(self, model: KripkeModel, index: int) -> str:
+        assert isinstance(model, DealModel)
         return "\n".join(f"{player_name(p)}: " + ", ".join(
             f"t{t} {self.tickets[t]}" for t in hand) for p, hand in enumerate(model.deal(index)))
 
@@ -86,7 +89,7 @@ def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | No
     update_counter.get()
     players = model.rules.players
     chosen = solara.use_reactive(0)
-    layouts = solara.use_memo(dict, [model])
+    layouts: dict[int, WorldsLayout] = solara.use_memo(dict, [model])
     focus = perspective if perspective is not None else min(chosen.value, players - 1)
     with lock or threading.RLock():
         picture = worlds_picture(model, layouts, focus, perspective, values)

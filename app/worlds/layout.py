@@ -253,7 +253,7 @@ class _Positioned:
             title = f"world {wid}{' (the actual world)' if wid == actual_id else ''}\n{deal}"
             if holds is not None:
                 title += f"\nformula: {'true' if holds else 'false'} here"
-            if state == FADED:
+            if state == FADED and marking.viewer is not None:
                 title += f"\n{self.names.agent(marking.viewer)} has ruled it out"
             marks.append(Mark(f"w{wid}", x, y, self.radius, state, title,
                               actual=wid == actual_id, holds=holds,
@@ -322,15 +322,16 @@ class ClassGrid(_Positioned):
                 cy - step * rows / 2 + step * (row + 0.5))
 
     def _grid(self, ka: np.ndarray, kb: np.ndarray) -> None:
-        u, rows = self.universe, sorted(set(kb.tolist()))
+        assert self.rows is not None  # without a second agent the columns are wrapped
+        u, rows, row_agent = self.universe, sorted(set(kb.tolist())), self.rows
         col_of = {k: i for i, k in enumerate(self.cols)}
         row_of = {k: i for i, k in enumerate(rows)}
         col_labels = {k: self._label(self.focus, k) for k in self.cols}
-        row_labels = {k: " ".join(self._label(self.rows, k)) for k in rows}
+        row_labels = {k: " ".join(self._label(row_agent, k)) for k in rows}
         lines = max(len(v) for v in col_labels.values())
         left = max(text_width(t) for t in row_labels.values()) + 10
         cell = min((self.width - left - 4) / len(self.cols), 44.0)
-        fname, rname = self.names.agent(self.focus), self.names.agent(self.rows)
+        fname, rname = self.names.agent(self.focus), self.names.agent(row_agent)
         heads = [f"columns: what {fname} holds", f"rows: what {rname} holds"]
         # the two axis titles side by side over the grid, or one under the other
         stacked = text_width(heads[0]) + text_width(heads[1]) + 16 > left + cell * len(
@@ -363,7 +364,7 @@ class ClassGrid(_Positioned):
                                        part, agent=self.focus if k == a_actual else None))
         for k in rows:
             y = top + cell * row_of[k]
-            self.regions.append(Region(self.rows, left, y, cell * len(self.cols), cell,
+            self.regions.append(Region(row_agent, left, y, cell * len(self.cols), cell,
                                        k == b_actual, "row",
                                        f"{rname} holds {row_labels[k]}: {rname} cannot tell "
                                        "these worlds apart"))
@@ -418,7 +419,7 @@ class ClassGrid(_Positioned):
         total = _plural(model.n_worlds, "world")
         if self.wrapped:
             what = f"All {total} drawn; a box holds the worlds {fname} cannot tell apart"
-        else:
+        elif self.rows is not None:
             rname = self.names.agent(self.rows)
             what = (f"All {total} drawn; a column holds the worlds {fname} cannot tell apart, "
                     f"a row those {rname} cannot")
@@ -503,7 +504,7 @@ class ClassSummary:
         if model.actual is None:
             raise ValueError("a summary opens the actual world's class: the model needs one")
         agents = [self.focus, *_others(model, self.focus)]
-        cell = None  # indices of the actual cell so far (None: every world)
+        cell: np.ndarray | None = None  # indices of the actual cell so far (None: every world)
         y = 0.0
         for depth, agent in enumerate(agents):
             keys = model.observation(agent)
@@ -519,6 +520,7 @@ class ClassSummary:
                     else cell[keys[cell] == level.actual])
             if cell.size <= OPEN_LIMIT or depth == len(agents) - 2:
                 break
+        assert cell is not None  # the loop opened at least one level
         self.inner_top = y + 8 + 2 * (FONT + 3) + 4
         rest = [a for a in agents if a not in {lv.agent for lv in self.levels}]
         self.inner = ClassGrid(model.restrict(cell), rest[0], self.names,
@@ -530,7 +532,7 @@ class ClassSummary:
         """Side and tiles per line for ``n`` tiles in about a panel's height, under a heading
         of two lines."""
         target = 150.0 if depth == 0 else 110.0
-        side = max(min(math.floor(math.sqrt(self.width * target / n)), 46), 6)
+        side = float(max(min(math.floor(math.sqrt(self.width * target / n)), 46), 6))
         per_line = max(int(self.width // side), 1)
         side = min(self.width / per_line, 46.0)
         lines = math.ceil(n / per_line)
@@ -543,7 +545,7 @@ class ClassSummary:
 
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
         marks, texts, regions = [], [], []
-        cell = None
+        cell: np.ndarray | None = None
         shown, self._shown = self._shown, set()  # tiles live in the last picture
         values = marking.values
         for depth, level in enumerate(self.levels):
@@ -572,8 +574,8 @@ class ClassSummary:
                 texts.append(Text(2, top - 6 - (1 - j) * (FONT + 3), line, "start",
                                   "heading", agent))
             for i, key in enumerate(level.slots):
-                line, col = divmod(i, per_line)
-                cx, cy = (col + 0.5) * side, top + (line + 0.5) * side
+                row, col = divmod(i, per_line)
+                cx, cy = (col + 0.5) * side, top + (row + 0.5) * side
                 n = int(counts[key])
                 hand = " ".join(self.names.hand(self.model, agent, key))
                 tkey = f"c{depth}:{key}"
@@ -600,6 +602,7 @@ class ClassSummary:
                                           True, "box", f"the actual world's class: {title}"))
             cell = (np.flatnonzero(keys == level.actual) if cell is None
                     else cell[keys[cell] == level.actual])
+        assert cell is not None  # a summary has at least one level
         inner = None
         if self.inner is not None:
             sub = model.restrict(cell)
