@@ -7,6 +7,8 @@ cache, which halves the time of a whole-array gather or scatter.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 #: A bool per world (or per class); an int per world (observation keys, world ids).
@@ -22,6 +24,27 @@ def gather(table: np.ndarray, keys: np.ndarray) -> np.ndarray:
     for start in range(0, keys.size, _CHUNK):
         stop = start + _CHUNK
         np.take(table, keys[start:stop], out=out[start:stop])
+    return out
+
+
+def compress(arrays: Sequence[np.ndarray], mask: np.ndarray, kept: int) -> list[np.ndarray]:
+    """``[a[mask] for a in arrays]`` with ``kept`` the mask's count of True, in one walk.
+
+    Each chunk's kept positions are found once and taken from every array. Boolean indexing of
+    small ints re-reads the mask per array and is several times slower: for four int16 key
+    arrays and the world ids over 63 million worlds, 0.9 s against 0.3 s on this project's
+    machine, and that was most of a turn of a 4 × 4 game.
+    """
+    out = [np.empty(kept, dtype=a.dtype) for a in arrays]
+    at = 0
+    for start in range(0, mask.size, _CHUNK):
+        stop = start + _CHUNK
+        positions = np.flatnonzero(mask[start:stop])
+        end = at + positions.size
+        for array, result in zip(arrays, out, strict=True):
+            # in range by construction: "clip" checks nothing and needs no buffer
+            np.take(array[start:stop], positions, out=result[at:end], mode="clip")
+        at = end
     return out
 
 

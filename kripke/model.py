@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
-from kripke.arrays import BoolArray, IntArray, class_flags, gather
+from kripke.arrays import BoolArray, IntArray, class_flags, compress, gather
 from kripke.check import evaluate
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
@@ -276,13 +276,18 @@ class KripkeModel:
         The actual world becomes None if it is not kept; ``announce`` refuses that case.
         """
         mask = np.asarray(mask)
+        arrays = (*self._keys, *self._valuation.values(), self.world_ids)
         if mask.dtype == bool:
             if mask.shape != (self._n,):
                 raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
-            # Boolean indexing streams each array once, with no index array materialised.
-            pick = mask
+            kept = int(np.count_nonzero(mask))
             actual_kept = self.actual is not None and bool(mask[self.actual])
             position = int(np.count_nonzero(mask[: self.actual])) if actual_kept else None
+            if kept == self._n:  # nothing removed: the read-only arrays are shared, not copied
+                return copy.copy(self)
+            # One walk over the mask for every array (see ``compress``), no index array of
+            # the whole model materialised.
+            picked = compress(arrays, mask, kept)
         else:
             # A few indices (a drawing's worlds) cost O(their number), not O(worlds).
             pick = mask.astype(np.int64, copy=False)
@@ -293,11 +298,13 @@ class KripkeModel:
                 found = int(np.searchsorted(pick, self.actual))
                 if found < pick.size and pick[found] == self.actual:
                     position = found
+            picked = [a[pick] for a in arrays]
         new = copy.copy(self)
-        new._keys = tuple(k[pick] for k in self._keys)
-        new._valuation = {a: v[pick] for a, v in self._valuation.items()}
-        new.world_ids = self.world_ids[pick]
-        for array in (*new._keys, *new._valuation.values(), new.world_ids):
+        n_keys = len(self._keys)
+        new._keys = tuple(picked[:n_keys])
+        new._valuation = dict(zip(self._valuation, picked[n_keys:-1], strict=True))
+        new.world_ids = picked[-1]
+        for array in picked:
             array.flags.writeable = False  # shared with callers; models are immutable
         new._n = int(new.world_ids.size)
         new.actual = position

@@ -105,6 +105,32 @@ def test_restrict_may_drop_the_actual_world():
     assert model.restrict([1]).world_ids.tolist() == [2]
 
 
+def test_restrict_by_a_mask_keeps_exactly_the_masked_worlds_across_chunks():
+    """Past one chunk of the compress kernel (2^18 worlds), with keys, atoms and ids of
+    several dtypes: the kept worlds, in order, and their actual world."""
+    n = (1 << 18) * 2 + 12_345
+    rng = np.random.default_rng(3)
+    keys = {"a": rng.integers(0, 40, n).astype(np.int16), "b": rng.integers(0, 5000, n)}
+    model = KripkeModel({"p": rng.random(n) < 0.5}, keys, actual=n - 7)
+    mask = rng.random(n) < 0.3
+    mask[n - 7] = True
+    after = model.restrict(mask)
+    assert after.n_worlds == int(mask.sum())
+    assert np.array_equal(after.world_ids, np.flatnonzero(mask))
+    for agent, k in keys.items():
+        assert np.array_equal(after.observation(agent), k[mask])
+    assert np.array_equal(after.atom_values("p"), model.atom_values("p")[mask])
+    assert after.world_ids[after.actual] == n - 7
+
+
+def test_an_announcement_that_removes_nothing_copies_nothing():
+    model = textbook()
+    after = model.announce("p | ~p")
+    assert after is not model and after.n_worlds == model.n_worlds
+    assert np.shares_memory(after.observation("alice"), model.observation("alice"))
+    assert after.world_ids is model.world_ids and after.actual == model.actual
+
+
 def test_agents_are_found_by_name_whatever_the_spelling():
     model = KripkeModel({"p": [True, False]}, {0: [0, 0], "b": [0, 1]}, actual=0)
     assert model.holds("~K_0 p & K_b p")
