@@ -1,22 +1,36 @@
 """The browser demo: step through a game with the board and the possible worlds side by side.
 
 Start it with ``ttr-kripke app`` (or ``solara run app.app:page``). Mesa's example shape: a
-Mesa model with its DataCollector feeding the views, and ``page`` at the end. The sidebar's
-controls are the app's own (``app.components.controls`` says why SolaraViz's are not used).
+Mesa model with its DataCollector feeding the views, and ``page`` at the end. The controls are
+the app's own (``app.components.controls`` says why SolaraViz's are not used).
 The model is created inside the page, so each browser tab (each Solara session) has its own
 game; a model built at import time would be one object shared by every tab.
+
+No app bar and no sidebar: at 1280 × 800 they took a third of the height and of the width
+that the board and the worlds picture need, which must both fit the first screen of a
+projector. Two rows of header hold the controls, the next game's settings, the status, whose
+view is shown and one line of news; a thin bar under them runs while work does.
 """
 
 import threading
 
 import solara
 
-from app.components.controls import ControlBar, Job, ParameterForm, busy_text, run_job
-from app.components.game import GameView
+from app.components.controls import (
+    ControlBar,
+    Job,
+    Message,
+    ParameterForm,
+    busy_text,
+    run_job,
+)
+from app.components.game import OUTSIDE, GameView, ViewChoice, perspective_of
+from app.components.panels import Status
 from app.components.session import defaults, new_model
 from app.components.style import PAGE_CSS
 
 DEFAULTS = defaults()
+TITLE = "ttr-kripke: who knows which ticket"
 
 
 @solara.component
@@ -29,6 +43,7 @@ def Page():
     playing = solara.use_reactive(False)
     pending = solara.use_reactive(DEFAULTS)
     seed_text = solara.use_reactive(str(DEFAULTS.seed))
+    choice = solara.use_reactive(OUTSIDE)
 
     def work() -> None:
         if job.value is not None and job.value.serial != done.value:
@@ -48,21 +63,28 @@ def Page():
         job.set(Job(kind, (job.value.serial if job.value else 0) + 1,
                     pending.value if kind == "reset" else None, model.value.turn))
 
-    solara.Title("ttr-kripke: who knows which ticket")
+    game = model.value
+    players = game.rules.players
+    solara.Title(TITLE)
     solara.Style(PAGE_CSS)
-    with solara.AppBar():
-        solara.AppBarTitle("ttr-kripke: who knows which ticket")
-        solara.lab.ThemeToggle()
-    # No sidebar: at 1280 px it would take a third of the width the board and the worlds
-    # picture need. The controls and the next game's settings share one bar above them.
-    with solara.Card(margin=0, style="margin:8px 8px 0 8px", classes=["ttr-controls"]):
-        with solara.Row(style="align-items:flex-start;flex-wrap:wrap;gap:16px"):
-            with solara.Column(gap="4px", style="min-width:300px;flex:1 1 300px"):
-                ControlBar(model.value, playing, busy, start,
-                           settings_ok=str(pending.value.seed) == seed_text.value.strip())
-            with solara.Column(gap="0px", style="flex:3 1 600px"):
-                ParameterForm(pending, seed_text, model.value.settings, disabled=bool(busy))
-    GameView(model.value, busy=bool(busy), lock=lock)
+    with solara.Card(margin=0, classes=["ttr-header"]):
+        with solara.Row(classes=["ttr-header-row"]):
+            solara.HTML(tag="div", unsafe_innerHTML="ttr-kripke", classes=["ttr-brand"],
+                        attributes={"title": TITLE})
+            ControlBar(game, playing, busy, start,
+                       settings_ok=str(pending.value.seed) == seed_text.value.strip())
+            ParameterForm(pending, seed_text, disabled=bool(busy))
+            solara.v.Spacer()
+            with solara.Div(classes=["ttr-theme"]):
+                solara.lab.ThemeToggle()
+        with solara.Row(classes=["ttr-header-row"]):
+            Status(game)
+            ViewChoice(choice, players, bool(busy))
+            Message(busy, game.running, seed_text.value,
+                    pending.value != game.settings and not busy)
+        if busy:
+            solara.ProgressLinear(True, classes=["ttr-progress"])
+    GameView(game, perspective_of(choice.value, players), busy=bool(busy), lock=lock)
 
 
 page = Page()

@@ -7,6 +7,7 @@ import json
 import re
 import time
 from html import escape
+from itertools import pairwise
 from pathlib import Path
 
 import ipyvuetify as v
@@ -24,6 +25,7 @@ from app.components import controls
 from app.components.board import board_svg
 from app.components.controls import seed_error
 from app.components.formula import evaluate_formula, examples, result_html
+from app.components.game import deals_chart_svg
 from app.components.panels import (
     hand_html,
     knowledge_html,
@@ -173,16 +175,26 @@ def test_a_click_while_a_turn_runs_is_ignored_not_queued():
 
 
 def test_controls_are_disabled_with_progress_while_work_runs():
-    from app.components.controls import ControlBar
+    from app.components.controls import ControlBar, Message
     model = new_model(Defaults())
     playing = solara.reactive(False)
     _box, rc = solara.render(ControlBar(model, playing, "Playing turn 1…", lambda kind: None,
                                         True), handle_error=False)
     assert all(button(rc, label).disabled for label in ("Reset", "▶ Play", "Step"))
-    assert "Playing turn 1" in text(rc, "busy")
+    _box, rc = solara.render(Message("Playing turn 1…", True, "hello", True),
+                             handle_error=False)
+    assert "Playing turn 1" in text(rc, "busy")  # the work in progress says so first
     _box, rc = solara.render(ControlBar(model, playing, "", lambda kind: None, True),
                              handle_error=False)
     assert not any(button(rc, label).disabled for label in ("Reset", "▶ Play", "Step"))
+
+
+def test_the_header_says_one_thing_at_a_time_the_most_urgent_first():
+    from app.components.controls import message_html
+    assert message_html("", True, "hello", True)[1] == "seed-error"
+    assert message_html("", True, "8", True)[1] == "pending"
+    assert message_html("", False, "8", False)[1] == "over"
+    assert "Step: one turn" in message_html("", True, "8", False)[0]
 
 
 def test_play_runs_to_the_end_then_the_button_is_play_again_and_the_winner_named(monkeypatch):
@@ -276,6 +288,19 @@ def test_board_rings_the_ticket_cities_of_the_viewing_player():
 # ----- worlds picture: see tests/test_worlds_picture.py ---------------------------------------
 
 # ----- panels and formula box ------------------------------------------------------------------
+
+def test_the_deals_chart_plots_every_turn_the_data_collector_saw():
+    model = played(8)
+    svg = deals_chart_svg(model)
+    counts = model.datacollector.get_model_vars_dataframe()["Worlds"].tolist()
+    points = re.findall(
+        r'cy="([\d.]+)" r="3"><title>after turn (\d+): ([\d,]+) possible deals', svg)
+    assert [(int(t), int(c.replace(",", ""))) for _y, t, c in points] == list(enumerate(counts))
+    heights = [float(y) for y, _t, _c in points]
+    for (a, b), (ya, yb) in zip(pairwise(counts), pairwise(heights), strict=True):
+        assert (ya < yb) == (b < a)  # fewer deals: lower on the chart
+    assert "background" not in svg and "#fff" not in svg  # the page's theme colours it
+
 
 def test_log_shows_each_announcement_as_a_formula_with_the_worlds_it_removed():
     model = played(6)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -17,12 +18,18 @@ from app.worlds.layout import (
     FONT,
     GOING,
     GONE,
+    HEIGHT,
     LIVE,
+    OPEN_LIMIT,
+    TILE_LIMIT,
+    WIDTH,
     ClassGrid,
     ClassSummary,
     FixedPositions,
+    Mark,
     Picture,
     layout_for,
+    short,
     text_width,
 )
 from app.worlds.svg import STYLE, picture_svg
@@ -154,34 +161,97 @@ def test_dark_mode_themes_the_picture_and_the_board():
     assert ".theme--dark" in PAGE_CSS and "--board-paper" in PAGE_CSS
 
 
+def summary_tiles(picture: Picture, level: int) -> list[Mark]:
+    return [m for m in picture.marks if m.tile and m.key.startswith(f"c{level}:")]
+
+
 @pytest.mark.parametrize("players,tickets,levels", [(3, 3, 1), (4, 2, 1), (4, 3, 2)])
 def test_a_model_too_big_to_draw_is_summarised_by_classes_for_every_player(players, tickets,
                                                                           levels):
     model = played(4, players=players, tickets_each=tickets)
     worlds = model.worlds
+    hands = comb(players * tickets, tickets)
     for focus in range(players):
         layout = layout_for(worlds, focus, GameNames(model))
         assert isinstance(layout, ClassSummary) and len(layout.levels) == levels
-        picture = worlds_picture(model, {focus: layout}, focus, focus, None)
-        tiles = [m for m in picture.marks if m.tile and m.key.startswith("c0:")]
-        counts = worlds.class_sizes(focus)
-        assert len(tiles) == np.count_nonzero(counts) > 1
+        # every hand of the deal in exactly one tile, few enough tiles to carry a number
+        members = [k for tile in layout.levels[0].tiles for k in tile.members]
+        assert sorted(members) == list(range(hands))
+        assert len(layout.levels[0].tiles) <= TILE_LIMIT
+        picture = layout.picture(worlds)
+        tiles = summary_tiles(picture, 0)
         assert sum(t.worlds for t in tiles) == worlds.n_worlds  # tiles account for every world
-        assert [t for t in tiles if t.actual][0].worlds == len(worlds.possible_worlds(focus))
-        assert 1 < picture.drawn_worlds <= 100
+        actual = [t for t in tiles if t.actual]
+        own = int(worlds.observation(focus)[worlds.actual])
+        assert len(actual) == 1 and f"c0:{own}" == actual[0].key or any(
+            own in tile.members and f"c0:{tile.members[0]}" == actual[0].key
+            for tile in layout.levels[0].tiles)
+        numbers = {t.text for t in picture.texts if t.role == "count"}
+        assert all(short(t.worlds) in numbers for t in tiles if t.worlds)  # legible counts
+        assert 1 < picture.drawn_worlds <= OPEN_LIMIT
         assert "too many to draw one by one" in picture.caption
-        assert f"player {focus}'s {len(tiles):,} classes as tiles" in picture.caption
+        assert f"all {hands:,} hands of player {focus} as dealt" in picture.caption
         assert_labels_apart_and_inside(picture)
+        assert picture.width <= WIDTH and picture.height <= HEIGHT + 1
+
+
+def test_a_players_summary_opens_only_its_own_class_and_marks_no_other_actual_class():
+    model = played(4, players=4, tickets_each=3)
+    picture = worlds_picture(model, {}, 2, 2, None)
+    assert len(summary_tiles(picture, 1)) > 1 and picture.drawn_worlds == 0
+    assert [t.key for t in picture.marks if t.actual] == [
+        t.key for t in summary_tiles(picture, 0) if t.state == LIVE]  # its own tile alone
+    assert all(t.state == FADED for t in summary_tiles(picture, 0) if not t.actual)
+    assert all(r.agent == 2 for r in picture.regions if r.actual and r.kind != "panel")
+    assert "player 2's own class opened into" in picture.caption
+    page = svg(picture)
+    assert page.count('class="star"') == 1  # on its own tile: it knows its own hand
+
+
+def test_a_focus_first_chosen_after_classes_emptied_still_draws_every_class():
+    model = played(0, players=4, tickets_each=3)
+    while np.count_nonzero(model.worlds.class_sizes(3)) == 220:
+        model.step()
+    left = int(np.count_nonzero(model.worlds.class_sizes(3)))
+    layout = layout_for(model.worlds, 3, GameNames(model))  # the first layout for player 3
+    assert sorted(k for t in layout.levels[0].tiles for k in t.members) == list(range(220))
+    picture = layout.picture(model.worlds)
+    assert sum(t.worlds for t in summary_tiles(picture, 0)) == model.world_count
+    heading = " ".join(t.text for t in picture.texts if t.role == "heading")
+    assert f"Player 3's hands: {left:,} of 220 still possible" in heading
+    assert "all 220 hands of player 3 as dealt" in picture.caption
+
+
+def test_the_deal_grid_fits_beside_the_board_at_1280_by_800():
+    model = played(0)
+    picture = ClassGrid(model.worlds, 0, GameNames(model)).picture(model.worlds)
+    assert picture.width <= WIDTH and picture.height <= HEIGHT
+    assert min(m.r for m in picture.marks) >= 6  # dots still big enough to point at
+
+
+def test_a_players_grid_stars_no_world_and_outlines_only_its_own_class():
+    model = played(3)
+    picture = worlds_picture(model, {}, 1, 1, None)
+    assert not [m for m in picture.marks if m.actual]
+    assert {r.agent for r in picture.regions if r.actual} == {1}
+    assert not [k for k in picture.links if k.actual]
+    assert all("actual" not in m.title for m in picture.marks)
+    assert 'class="star"' not in svg(picture)
 
 
 @pytest.mark.slow
-def test_the_4x4_deal_is_summarised_down_to_drawable_worlds():
+def test_the_4x4_deal_is_summarised_in_tiles_that_carry_their_numbers():
     model = TTRModel(rng=7, players=4, tickets_each=4)
-    picture = worlds_picture(model, {}, 2, 2, None)
-    tiles = [m for m in picture.marks if m.tile and m.key.startswith("c0:")]
-    assert len(tiles) == 1820 and all(t.worlds == 34_650 for t in tiles)
+    picture = worlds_picture(model, {}, 2, None, None)
+    tiles = summary_tiles(picture, 0)
+    assert len(tiles) == 13  # 1,820 hands by lowest ticket: 2 … 14 of the 16 dealt
+    assert sum(t.worlds for t in tiles) == 63_063_000
+    numbers = [t.text for t in picture.texts if t.role == "count"]
+    assert all(short(t.worlds) in numbers for t in tiles)
     assert picture.drawn_worlds == 70
-    assert "63,063,000 worlds" in picture.caption and "495 classes" in picture.caption
+    assert "63,063,000 worlds" in picture.caption and "all 1,820 hands of player 2" in \
+        picture.caption and "all 495 hands of player 3" in picture.caption
+    assert_labels_apart_and_inside(picture)
 
 
 def test_puzzles_bring_their_own_coordinates():

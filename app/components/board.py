@@ -92,7 +92,7 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
                         f'stroke-linecap="round" data-last-move="{conn.id}"/>')
         if who is None:
             lines.append(f'<g data-connection="{conn.id}">{title}'
-                         f'<line {line} stroke="#424242" stroke-width="7" '
+                         f'<line {line} class="car-edge" stroke="#424242" stroke-width="7" '
                          f'stroke-dasharray="{dash}"/>'
                          f'<line {line} stroke="{CARD_HEX[conn.colour]}" stroke-width="5" '
                          f'stroke-dasharray="{dash}"/></g>')

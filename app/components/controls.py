@@ -60,30 +60,49 @@ def busy_text(job: Job) -> str:
 @solara.component
 def ControlBar(model: DemoModel, playing: solara.Reactive[bool], busy: str,
                start: Callable[[str], None], settings_ok: bool):
-    """Reset, play/pause and Step, disabled while work runs; the progress of that work.
-    ``start`` ignores a click that arrives while work runs, so nothing queues."""
+    """Reset, play/pause and Step, disabled while work runs. ``start`` ignores a click that
+    arrives while work runs, so nothing queues."""
     running = model.running
-    with solara.Row(justify="space-between", style="align-items:center"):
+    with solara.Row(gap="8px", style="align-items:center", classes=["ttr-buttons"]):
         solara.Button("Reset", color="primary", on_click=lambda: start("reset"),
-                      disabled=bool(busy) or not settings_ok)
+                      disabled=bool(busy) or not settings_ok, small=True,
+                      attributes={"title": "start a new game with the settings beside"})
         if playing.value:
-            solara.Button("❚❚ Pause", color="primary", on_click=lambda: playing.set(False))
+            solara.Button("❚❚ Pause", color="primary", on_click=lambda: playing.set(False),
+                          small=True, attributes={"title": "stop after the turn in progress"})
         else:
             solara.Button("▶ Play", color="primary", on_click=lambda: start("play"),
-                          disabled=bool(busy) or not running)
+                          disabled=bool(busy) or not running, small=True,
+                          attributes={"title": f"a turn every {PLAY_INTERVAL:g} s until the "
+                                               "game ends or you pause"})
         solara.Button("Step", color="primary", on_click=lambda: start("step"),
-                      disabled=bool(busy) or not running)
+                      disabled=bool(busy) or not running, small=True,
+                      attributes={"title": "one turn"})
+
+
+def message_html(busy: str, running: bool, seed_text: str, pending: bool) -> tuple[str, str]:
+    """The header's one line of news, by priority, and its test id: the work in progress, a
+    refused seed, settings waiting for Reset, the end of the game, else how to play."""
     if busy:
-        solara.ProgressLinear(True)
-        solara.HTML(tag="div", unsafe_innerHTML=escape(busy),
-                    attributes={"data-testid": "busy"}, style="font-size:13px")
-    elif not running:
-        solara.HTML(tag="div", unsafe_innerHTML="The game is over: Reset starts a new one.",
-                    style="font-size:13px")
-    else:
-        solara.HTML(tag="div", unsafe_innerHTML="Step: one turn. ▶ Play: a turn every "
-                    f"{PLAY_INTERVAL:g} s until the game ends or you pause.",
-                    style="font-size:13px;opacity:.75")
+        return escape(busy), "busy"
+    if (error := seed_error(seed_text)) is not None:
+        return escape(error), "seed-error"
+    if pending:
+        return ("Settings changed: press <b>Reset</b> to start a game with them (the game on "
+                "screen keeps its own)."), "pending"
+    if not running:
+        return "The game is over: Reset starts a new one.", "over"
+    return (f"Step: one turn. ▶ Play: a turn every {PLAY_INTERVAL:g} s until the end or "
+            "Pause."), "hint"
+
+
+@solara.component
+def Message(busy: str, running: bool, seed_text: str, pending: bool):
+    text, testid = message_html(busy, running, seed_text, pending)
+    colour = {"seed-error": "color:#c62828;font-weight:600",
+              "pending": "color:#e65100;font-weight:600", "hint": "opacity:.7"}.get(testid, "")
+    solara.HTML(tag="div", unsafe_innerHTML=text, attributes={"data-testid": testid},
+                style=f"font-size:13px;{colour}")
 
 
 def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactive[bool],
@@ -115,9 +134,9 @@ def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactiv
 
 @solara.component
 def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive[str],
-                  applied: Defaults, disabled: bool):
-    """The next game's settings; says when they differ from the game on screen, and refuses
-    a seed that is not a whole number where it is typed."""
+                  disabled: bool):
+    """The next game's settings, in one row; the header's message says when they differ from
+    the game on screen and refuses a seed that is not a whole number."""
     s = pending.value
 
     def set_field(**change) -> None:
@@ -125,43 +144,32 @@ def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive
 
     boards = builtin_boards()
     kinds = list(KIND_CHOICES) + ([s.agents] if s.agents not in KIND_CHOICES else [])
-    with solara.Row(style="flex-wrap:wrap;gap:12px;align-items:flex-start",
+    with solara.Row(gap="10px", style="flex-wrap:wrap;align-items:flex-end",
                     classes=["ttr-params"]):
         solara.Select("Board", value=s.board, values=boards if s.board in boards
                       else [s.board, *boards], on_value=lambda v: set_field(board=v),
-                      disabled=disabled, style="max-width:140px")
+                      disabled=disabled, dense=True, style="max-width:130px")
         solara.Select("Players", value=s.players, values=sorted({2, 3, 4, s.players}),
                       on_value=lambda v: set_field(players=int(v)), disabled=disabled,
-                      style="max-width:90px")
+                      dense=True, style="max-width:70px")
         solara.Select("Tickets each", value=s.tickets,
                       values=sorted({1, 2, 3, 4, s.tickets}),
                       on_value=lambda v: set_field(tickets=int(v)), disabled=disabled,
-                      style="max-width:100px")
+                      dense=True, style="max-width:90px")
         solara.Select("Agent kinds (repeated over the seats)", value=s.agents, values=kinds,
-                      on_value=lambda v: set_field(agents=v), disabled=disabled,
-                      style="max-width:250px;min-width:200px")
+                      on_value=lambda v: set_field(agents=v), disabled=disabled, dense=True,
+                      style="max-width:240px;min-width:200px")
         seed_box(pending, seed_text, disabled)
-    if seed_error(seed_text.value) is None and s != applied:
-        solara.HTML(tag="div", unsafe_innerHTML="Settings changed: press <b>Reset</b> to start "
-                    "a game with them (the game on screen keeps its own).",
-                    attributes={"data-testid": "pending"},
-                    style="color:#e65100;font-size:13px;font-weight:600")
 
 
 def seed_box(pending: solara.Reactive[Defaults], seed_text: solara.Reactive[str],
              disabled: bool) -> None:
-    """The seed field, its text refused inline (and Reset disabled) unless a whole number."""
-    error = seed_error(seed_text.value)
-
+    """The seed field, red (and Reset disabled) unless its text is a whole number."""
     def on_seed(text: str) -> None:
         seed_text.set(text)
         if seed_error(text) is None:
             pending.set(replace(pending.value, seed=int(text.strip())))
 
-    with solara.Column(gap="0px", style="max-width:260px"):
-        solara.InputText("Seed", value=seed_text.value, on_value=on_seed,
-                         continuous_update=True, error=bool(error), disabled=disabled)
-        if error:
-            solara.HTML(tag="div", unsafe_innerHTML=escape(error),
-                        attributes={"data-testid": "seed-error"},
-                        style="color:#c62828;font-size:13px")
+    solara.InputText("Seed", value=seed_text.value, on_value=on_seed, continuous_update=True,
+                     error=seed_error(seed_text.value) is not None, disabled=disabled,
+                     dense=True, style="max-width:90px")

@@ -1,44 +1,76 @@
-"""The main area of the page: the perspective switch, then board and worlds side by side, then
-the teaching panels. The page (``app.app``) draws the sidebar (controls, parameters); this draws
-the rest, in fixed columns: the board and the worlds picture need half the width and real
-height each.
+"""The main area of the page: board and worlds side by side, then the teaching panels; and the
+perspective switch the page puts in its header. The page (``app.app``) draws the header
+(controls, settings, status, whose view); this draws the rest, in fixed columns: the board and
+the worlds picture need half the width and real height each.
 """
 
 from __future__ import annotations
 
+import math
 import threading
 
 import solara
-from matplotlib.axes import Axes
-from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-from mesa.visualization import make_plot_component
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
 from app.components.board import BoardView
 from app.components.formula import FormulaBox, evaluate_formula
-from app.components.panels import EventLog, Hand, KnowledgeTable, Scores, Status
+from app.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.components.style import player_name
 from app.components.worlds import WorldsView
 
 OUTSIDE = "outside"
 
-
-def _worlds_axes(ax: Axes) -> None:
-    """Worlds fall by factors, so a log scale shows every announcement as a visible step."""
-    if (figure := ax.get_figure(root=True)) is not None:
-        figure.set_size_inches(6, 2.6)
-    ax.set_yscale("log")
-    ax.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
-    ax.yaxis.set_minor_formatter(NullFormatter())
-    ax.set_ylabel("possible deals")
-    ax.grid(True, which="major", alpha=0.3)
-    if (legend := ax.get_legend()) is not None:
-        legend.remove()
+CHART_W, CHART_H = 560.0, 150.0
+CHART_LEFT, CHART_BOTTOM, CHART_TOP = 84.0, 24.0, 10.0
 
 
-WorldsPlot, _ = make_plot_component({"Worlds": "#546e7a"}, post_process=_worlds_axes)
+def deals_chart_svg(model: TTRModel) -> str:
+    """Possible deals per turn, from the DataCollector, on a log scale (worlds fall by factors,
+    so each announcement shows as a step): an SVG in the page's colours, light or dark.
+
+    Not Mesa's matplotlib plot component: it redrew a PNG on every render of the page, which
+    cost more than the rest of a perspective switch together, and stayed white in dark mode.
+    """
+    counts = [int(c) for c in model.datacollector.model_vars["Worlds"]]
+    top = max(counts[0], 10)
+    turns = max(len(counts) - 1, 10)
+    decades = max(math.ceil(math.log10(top)), 1)
+    inner_w = CHART_W - CHART_LEFT - 10
+    inner_h = CHART_H - CHART_TOP - CHART_BOTTOM
+
+    def x(turn: float) -> float:
+        return CHART_LEFT + inner_w * turn / turns
+
+    def y(count: int) -> float:
+        return CHART_TOP + inner_h * (1 - math.log10(max(count, 1)) / decades)
+
+    parts = []
+    for d in range(decades + 1):
+        parts.append(f'<line class="grid" x1="{CHART_LEFT}" x2="{CHART_W - 10}" '
+                     f'y1="{y(10 ** d):.1f}" y2="{y(10 ** d):.1f}"/>'
+                     f'<text x="{CHART_LEFT - 6}" y="{y(10 ** d) + 4:.1f}" text-anchor="end">'
+                     f"{10 ** d:,}</text>")
+    step = max(1, math.ceil(turns / 10))
+    for t in range(0, turns + 1, step):
+        parts.append(f'<text x="{x(t):.1f}" y="{CHART_H - 6}" text-anchor="middle">{t}</text>')
+    path = f"M{x(0):.1f},{y(counts[0]):.1f}" + "".join(
+        f" H{x(t):.1f} V{y(c):.1f}" for t, c in enumerate(counts) if t)
+    parts.append(f'<path class="deals" d="{path}"/>')
+    for t, c in enumerate(counts):
+        parts.append(f'<circle class="deals" cx="{x(t):.1f}" cy="{y(c):.1f}" r="3">'
+                     f"<title>after turn {t}: {c:,} possible deals</title></circle>")
+    return (f'<svg class="ttr-chart" viewBox="0 0 {CHART_W:.0f} {CHART_H:.0f}" role="img" '
+            f'aria-label="possible deals over turns" data-testid="deals-chart" '
+            'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block">'
+            + "".join(parts) + "</svg>")
+
+
+@solara.component
+def DealsChart(model: TTRModel):
+    update_counter.get()
+    with solara.Card("Possible deals over turns (one step is one turn)", margin=0):
+        solara.HTML(tag="div", unsafe_innerHTML=deals_chart_svg(model))
 
 
 def perspective_of(choice: str, players: int) -> int | None:
@@ -50,25 +82,28 @@ def perspective_of(choice: str, players: int) -> int | None:
 
 
 @solara.component
-def GameView(model: TTRModel, busy: bool = False, lock: threading.RLock | None = None):
-    update_counter.get()
-    choice = solara.use_reactive(OUTSIDE)
-    formula = solara.use_reactive("")
-    players = model.rules.players
+def ViewChoice(choice: solara.Reactive[str], players: int, busy: bool = False):
+    """Whose view the page shows: the outside view (the real deal) or one player's."""
     view = perspective_of(choice.value, players)
+    with solara.Row(style="align-items:center;gap:6px", classes=["ttr-views"]):
+        solara.Text("Whose view:", style="font-weight:600")
+        solara.ToggleButtonsSingle(
+            value=OUTSIDE if view is None else str(view), on_value=choice.set, dense=True,
+            children=[solara.Button("Outside view (the real deal)", value=OUTSIDE,
+                                    disabled=busy),
+                      *(solara.Button(player_name(p), value=str(p), disabled=busy)
+                        for p in range(players))])
+
+
+@solara.component
+def GameView(model: TTRModel, view: int | None, busy: bool = False,
+             lock: threading.RLock | None = None):
+    update_counter.get()
+    formula = solara.use_reactive("")
     result = solara.use_memo(lambda: evaluate_formula(model, formula.value),
                              [model, model.turn, formula.value])
-    with solara.Column(gap="12px", style="padding:8px"):
-        Status(model)
-        with solara.Row(style="align-items:center;flex-wrap:wrap"):
-            solara.Text("Whose view:", style="font-weight:600")
-            solara.ToggleButtonsSingle(
-                value=OUTSIDE if view is None else str(view), on_value=choice.set,
-                children=[solara.Button("Outside view (the real deal)", value=OUTSIDE,
-                                        disabled=busy),
-                          *(solara.Button(player_name(p), value=str(p), disabled=busy)
-                            for p in range(players))])
-        with solara.Columns([1, 1], gutters_dense=True):
+    with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
+        with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             BoardView(model, view)
             WorldsView(model, view, result.values, lock, busy)
         with solara.Columns([1, 1], gutters_dense=True):
@@ -80,5 +115,4 @@ def GameView(model: TTRModel, busy: bool = False, lock: threading.RLock | None =
                     Hand(model, view)
                 KnowledgeTable(model, view)
                 Scores(model, view)
-                with solara.Card("Possible deals over turns (one step is one turn)", margin=0):
-                    WorldsPlot(model)
+                DealsChart(model)

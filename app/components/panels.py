@@ -13,7 +13,7 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel, TurnRecord
-from app.components.style import CARD_HEX, player_colour, player_name, swatch
+from app.components.style import CARD_HEX, player_ink, player_name, swatch
 from game.cards import CARD_NAMES
 from game.state import END_REASONS
 
@@ -23,7 +23,7 @@ CELL = "padding:3px 6px;border-bottom:1px solid rgba(128,128,128,.25);text-align
 
 def who(player: int) -> str:
     return (f"<span style='white-space:nowrap'>{swatch(player)}"
-            f"<b style='color:{player_colour(player)}'>{player_name(player)}</b></span>")
+            f"<b style='color:{player_ink(player)}'>{player_name(player)}</b></span>")
 
 
 def winner_text(model: TTRModel) -> str:
@@ -106,14 +106,14 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
             known = h.known(t)
             if over:
                 mine = " (mine)" if holder[t] == a else ""
-                text = (f"<b style='color:{player_colour(holder[t])}'>held by {holder[t]}</b>"
+                text = (f"<b style='color:{player_ink(holder[t])}'>held by {holder[t]}</b>"
                         f"{mine}" + ("" if known is not None else
                                      " <span style='opacity:.7'>(revealed at the end)</span>"))
                 known = holder[t]
             elif known == a:
                 text = "mine"
             elif known is not None:
-                text = f"<b style='color:{player_colour(known)}'>held by {known}</b>"
+                text = f"<b style='color:{player_ink(known)}'>held by {known}</b>"
             else:
                 text = "<span style='opacity:.7'>" + " or ".join(
                     str(p) for p in sorted(h.possible[t])) + "?</span>"
@@ -180,7 +180,7 @@ def Status(model: TTRModel):
     update_counter.get()
     solara.HTML(tag="div", unsafe_innerHTML=status_html(model),
                 attributes={"data-testid": "status"},
-                style="font-size:15px;padding:6px 10px;border-radius:6px;"
+                style="font-size:14px;padding:3px 10px;border-radius:6px;"
                       "background:rgba(120,144,156,.18)")
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 #: One colour per seat. None of them is a card colour, so a claimed connection (drawn in its
 #: owner's colour) never looks like an unclaimed one of some card colour.
 PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
+#: The same hues lighter, for text and outlines on the dark theme's paper: the light colours
+#: (purple, brown) are too dark to read there.
+PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775")
 
 #: How the card colours of unclaimed connections are drawn.
 CARD_HEX: dict[str, str] = {
@@ -21,17 +24,44 @@ HIGHLIGHT = "#ffca28"  # the last move on the board
 #: ``--formula-ink`` is the formula's blue (``app.worlds.svg``), for the text that names it.
 PAGE_CSS = """
 .v-application { --board-paper:#f4f1e8; --board-ink:#263238; --board-halo:#ffffff;
-  --formula-ink:#1e5bd8; }
+  --car-edge:#424242; --formula-ink:#1e5bd8; --chart-line:#546e7a; }
 .v-application.theme--dark { --board-paper:#23282d; --board-ink:#eceff1; --board-halo:#23282d;
-  --formula-ink:#6ea8ff; }
+  --car-edge:#cfd8dc; --formula-ink:#6ea8ff; --chart-line:#90a4ae; """ + "".join(
+    f"--ttr-p{i}:{c}; " for i, c in enumerate(PLAYER_COLOURS_DARK)) + """}
 .ttr-board .city-name { fill:var(--board-ink); stroke:var(--board-halo); }
 .ttr-board .city-dot { fill:var(--board-halo); stroke:var(--board-ink); }
+.ttr-board .car-edge { stroke:var(--car-edge); }
 .v-application table td, .v-application table th { overflow-wrap:anywhere; }
+.ttr-header { margin:6px 8px 0 8px !important; position:relative; }
+.ttr-header > .v-card__text { padding:4px 10px 6px !important; }
+.ttr-header-row { align-items:center; flex-wrap:wrap; gap:4px 16px !important; }
+.ttr-brand { font-weight:700; font-size:16px; white-space:nowrap; }
+.ttr-params .v-text-field__details, .ttr-params .v-messages { display:none !important; }
+.ttr-params .v-input { margin-top:4px; padding-top:0; }
+.ttr-progress { position:absolute !important; left:0; right:0; bottom:0; }
+.ttr-main .v-card__title, .ttr-title { font-size:16px !important; font-weight:500;
+  line-height:1.4 !important; }
+.ttr-main .v-card__title { padding:6px 12px 2px !important; }
+.ttr-main .v-card__text { padding:4px 12px 8px !important; }
+/* the board and the picture fit the screen's height as well as their card's width */
+.ttr-main svg.ttr-board { max-height:calc(100vh - 150px); }
+.ttr-main svg.ttr-pic { max-height:calc(100vh - 205px); }
+.ttr-chart text { fill:var(--board-ink); font-size:12px; font-family:sans-serif; }
+.ttr-chart .grid { stroke:rgba(128,128,128,.35); }
+.ttr-chart path.deals { fill:none; stroke:var(--chart-line); stroke-width:2.5; }
+.ttr-chart circle.deals { fill:var(--chart-line); }
 """
 
 
 def player_colour(player: int) -> str:
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def player_ink(player: int) -> str:
+    """The player's colour for text and outlines, as CSS: lighter on the dark theme (the page
+    sets ``--ttr-pN`` there), the plain colour otherwise. Only for CSS properties (``style``),
+    not SVG presentation attributes, which do not read variables."""
+    return f"var(--ttr-p{player % len(PLAYER_COLOURS)},{player_colour(player)})"
 
 
 def player_name(player: int) -> str:

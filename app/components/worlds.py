@@ -16,8 +16,8 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
-from app.components.style import player_colour, player_name, swatch
-from app.worlds.layout import Marking, Picture, WorldsLayout, layout_for
+from app.components.style import player_ink, player_name, swatch
+from app.worlds.layout import Marking, Picture, WorldsLayout, class_sizes, layout_for
 from app.worlds.svg import picture_svg
 from kripke.deal import DealModel
 from kripke.model import KripkeModel
@@ -25,6 +25,9 @@ from kripke.model import KripkeModel
 
 class GameNames:
     """Players by seat, classes by the ids of the tickets held, worlds by the whole deal."""
+
+    classes = "hands"
+    part = "ticket"
 
     def __init__(self, model: TTRModel) -> None:
         self.tickets = model.board.tickets
@@ -49,12 +52,18 @@ def first_worlds(model: TTRModel) -> KripkeModel:
     return first if first is not None else model.worlds
 
 
-def worlds_picture(model: TTRModel, layouts: dict[int, WorldsLayout], focus: int,
-                   perspective: int | None, values: np.ndarray | None) -> Picture:
-    """The picture with ``focus``'s classes as regions, made from a kept layout."""
-    if focus not in layouts:
-        layouts[focus] = layout_for(first_worlds(model), focus, GameNames(model))
-    return layouts[focus].picture(model.worlds, Marking(perspective, values))
+type Layouts = dict[tuple[int, bool], WorldsLayout]
+
+
+def worlds_picture(model: TTRModel, layouts: Layouts, focus: int, perspective: int | None,
+                   values: np.ndarray | None) -> Picture:
+    """The picture with ``focus``'s classes as regions, made from a kept layout (one per focus
+    and kind of view: a player's view opens only what that player knows)."""
+    key = (focus, perspective is not None)
+    if key not in layouts:
+        layouts[key] = layout_for(first_worlds(model), focus, GameNames(model),
+                                  private=perspective is not None)
+    return layouts[key].picture(model.worlds, Marking(perspective, values))
 
 
 def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> str:
@@ -63,54 +72,72 @@ def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> 
     if model.world_count == 1:
         head += "Only the actual world is left: every player knows the whole deal. "
     if perspective is not None:
-        n = len(model.worlds.possible_worlds(perspective))
-        head += (f"{player_name(perspective).capitalize()} cannot tell apart the "
-                 f"{n:,} in its ★ class; the others are faded (it has ruled them out). ")
+        worlds = model.worlds
+        n = int(class_sizes(worlds, perspective)[worlds.observation(perspective)[worlds.actual]])
+        head += (f"{player_name(perspective).capitalize()} cannot tell apart the {n:,} "
+                 f"world{'s' * (n != 1)} of its own class (outlined); it has ruled out the "
+                 "rest (faded). ")
     return head + escape(picture.caption)
 
 
-def legend_html(picture: Picture, values: np.ndarray | None) -> str:
+def legend_html(picture: Picture, perspective: int | None, values: np.ndarray | None) -> str:
     agents = "".join(f"<span style='margin-right:.8em'>{swatch(int(a))}{player_name(int(a))}"
                      "</span>" for a in picture.agents)
     formula = (" <span style='color:var(--formula-ink)'>●</span> formula true, "
                "<span style='color:var(--formula-ink)'>○</span> false (a partly filled tile: "
                "true in some of its worlds)." if values is not None else "")
-    return (f"{agents}<br>★ the actual world. Hover any world for its deal. A box, column or "
+    actual = ("★ the actual world (on a tile: the tile holding it). " if perspective is None
+              else "No world is starred: this player does not know which one is actual. ")
+    return (f"{agents}<br>{actual}Hover any world or tile for what it holds. A box, column or "
             "row in a player's colour: the worlds that player cannot tell apart (the one "
             "outlined holds the actual world); a line in a player's colour joins worlds that "
-            "player cannot tell apart. A small pale dot: a world removed by an announcement."
-            + formula)
+            "player cannot tell apart. A tile: some classes of one player, its area the "
+            "share of its dealt worlds still possible, its number the worlds left; hollow: "
+            "ruled out by the player whose view this is. A small pale dot or an empty dashed "
+            "square: removed by an announcement." + formula)
 
 
 @solara.component
 def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | None,
                lock: threading.RLock | None = None, busy: bool = False):
-    """The worlds card: what is drawn (caption), the picture and its key."""
+    """The worlds card: what is drawn (caption), the picture and its key.
+
+    The picture is made once per shown model, focus, view and formula (``use_memo``): the page
+    renders several times per turn (the turn, then the controls coming back) and a layout
+    marks as fading what left since the picture before, so it must see each model once.
+    """
     update_counter.get()
     players = model.rules.players
     chosen = solara.use_reactive(0)
-    layouts: dict[int, WorldsLayout] = solara.use_memo(dict, [model])
+    layouts: Layouts = solara.use_memo(dict, [model])
     focus = perspective if perspective is not None else min(chosen.value, players - 1)
-    with lock or threading.RLock():
-        picture = worlds_picture(model, layouts, focus, perspective, values)
-        caption = caption_html(model, picture, perspective)
-    with solara.Card("Possible worlds", margin=0, style="height:100%"):
-        solara.HTML(tag="div", unsafe_innerHTML=caption,
-                    attributes={"data-testid": "worlds-caption"}, style="font-size:14px")
-        if perspective is None:
-            with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px"):
-                solara.Text("Columns by:", style="font-size:13px")
+
+    def draw() -> tuple[str, Picture, str]:
+        with lock or threading.RLock():
+            picture = worlds_picture(model, layouts, focus, perspective, values)
+            caption = caption_html(model, picture, perspective)
+        return picture_svg(picture, lambda a: player_ink(int(a))), picture, caption
+
+    svg, picture, caption = solara.use_memo(
+        draw, [model, model.worlds, focus, perspective, id(values)])
+    with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
+        with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
+            solara.HTML(tag="div", unsafe_innerHTML="Possible worlds", classes=["ttr-title"])
+            if perspective is None:  # a player's view shows that player's classes
+                solara.Text("classes of player", style="font-size:13px")
                 solara.ToggleButtonsSingle(
-                    value=focus, on_value=chosen.set, dense=True,
-                    children=[solara.Button(f"{player_name(p)}'s tickets", value=p, text=True,
-                                            disabled=busy, style="text-transform:none")
+                    value=focus, on_value=chosen.set, dense=True, classes=["ttr-focus"],
+                    children=[solara.Button(str(p), value=p, text=True, disabled=busy,
+                                            attributes={"title": "draw the classes of "
+                                                        f"{player_name(p)} as columns or tiles"})
                               for p in range(players)])
-        solara.HTML(tag="div", unsafe_innerHTML=picture_svg(picture, lambda a: player_colour(
-            int(a))), attributes={"data-testid": "worlds-graph",
-                                  "data-drawn-worlds": str(picture.drawn_worlds)},
-                    style="margin-top:6px")
-        solara.HTML(tag="div", unsafe_innerHTML=legend_html(picture, values),
+        solara.HTML(tag="div", unsafe_innerHTML=caption,
+                    attributes={"data-testid": "worlds-caption"},
+                    style="font-size:13px;line-height:1.35;margin-top:2px")
+        solara.HTML(tag="div", unsafe_innerHTML=svg,
+                    attributes={"data-testid": "worlds-graph",
+                                "data-drawn-worlds": str(picture.drawn_worlds)},
+                    style="margin-top:4px")
+        solara.HTML(tag="div", unsafe_innerHTML=legend_html(picture, perspective, values),
                     attributes={"data-testid": "worlds-legend"},
                     style="font-size:12px;opacity:.8;margin-top:6px")
-
-

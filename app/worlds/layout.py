@@ -10,41 +10,63 @@ clique of edges (see ``shared/design/worlds-view.md``):
   deal grid: a 15 × 15 grid with 90 filled cells for 3 × 2. When the second agent's class is
   fixed by the first's (two players), the columns are wrapped into lines of boxes instead.
 * ``ClassSummary`` (too many worlds to draw one by one): the focus agent's classes as tiles
-  whose area is the share of their worlds still possible, the actual world's class opened into
-  the next agent's classes, and so on until a part small enough to draw world by world. It asks
-  the model only for class sizes (``KripkeModel.class_sizes``) and the worlds of the actual
-  class, so a model that cannot be listed world by world can be summarised the same way.
+  (grouped when there are too many to read one by one), the actual world's class opened into
+  the next agent's classes, and so on until a part small enough to draw world by world. In a
+  player's view only the player's own class is opened: which of the others is the actual one
+  it does not know, so the picture does not say either.
 * ``FixedPositions``: coordinates given by the caller (a puzzle's own geometry, such as the
   muddy children's cube), the focus agent's classes boxed.
 
 A layout is made once per model and agent in focus and then asked for a ``Picture`` of each
 later (announced) model: positions belong to the layout, so a world never moves, and a world
 the last update removed is marked ``going`` so the renderer can fade it out where it stood.
-Renderers (``app.worlds.svg``) only draw what a ``Picture`` lists.
+Renderers (``app.worlds.svg``) only draw what a ``Picture`` lists. A layout fits the box
+``width`` × ``height`` (in CSS pixels at the size the page draws it at 1280 × 800), so the
+picture and the board both fit the first screen there.
+
+What a summary asks the model (the interface a backend must serve to be drawn when it is too
+big to list; ``class_sizes`` below caches the one whole-model pass):
+
+* ``class_sizes(agent, where=None)``: worlds per class of the agent (where a mask holds);
+* ``possible_worlds(agent)``: the indices of the actual world's class of an agent;
+* ``observation(agent)[indices]``: the keys of a few worlds (inside an opened class);
+* ``restrict(indices)``: the sub-model of the few worlds drawn one by one;
+* for a ``DealModel``, ``hand(agent, key)``, ``cards`` and ``hand_sizes``: which classes the
+  deal had (every hand), so a class emptied before the view was opened is still drawn.
 """
 
 from __future__ import annotations
 
 import math
+import threading
+import weakref
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
 
-from kripke.deal import DealModel
+from kripke.deal import DealModel, deal_count
 from kripke.formula import Agent
 from kripke.model import KripkeModel
 
-#: Nominal width of a picture in CSS pixels: about what the worlds card gets at 1280 × 800, so
-#: that a 12-unit font is drawn at 11 px or more there (the SVG scales with its card).
+#: Nominal size of a picture in CSS pixels: about what the worlds card gets at 1280 × 800, so
+#: that a 12-unit font is drawn at 11 px or more there (the SVG scales with its card) and the
+#: picture fits beside the board on the first screen.
 WIDTH = 560.0
+HEIGHT = 470.0
 FONT = 12.0
 CHAR = 7.0  # width of one character of FONT, a little generous for digits and spaces
 #: Above this many worlds a model is summarised by classes instead of drawn world by world.
 DRAWN_LIMIT = 300
 #: A summary opens the actual class level by level until at most this many worlds remain.
 OPEN_LIMIT = 100
+#: A level of a summary with more classes than this draws them in groups, one tile each: a
+#: tile must be big enough (40 units) to carry its number at a legible size.
+TILE_LIMIT = 28
+TILE = 40.0  # smallest side of a tile that carries its number
+#: A wrapped grid with more one-world boxes than this draws them as plain dots, unlabelled.
+LABELLED_BOXES = 24
 
 #: What became of a world: still possible, ruled out by the viewer, removed earlier, removed by
 #: the last update (to fade out).
@@ -53,6 +75,10 @@ LIVE, FADED, GONE, GOING = "live", "faded", "gone", "going"
 
 class Names(Protocol):
     """How a picture names things; the app names players and tickets, puzzles their own."""
+
+    #: what an agent's class is called in headings ("hands") and a part of one ("ticket")
+    classes: str
+    part: str
 
     def agent(self, agent: Agent) -> str: ...
 
@@ -68,6 +94,9 @@ class Names(Protocol):
 class PlainNames:
     """Names from the model alone: a deal model's cards, else class numbers and atoms."""
 
+    classes = "classes"
+    part = "card"
+
     def agent(self, agent: Agent) -> str:
         return f"agent {agent}"
 
@@ -82,12 +111,12 @@ class PlainNames:
 
 @dataclass(frozen=True)
 class Mark:
-    """A world, or a tile standing for ``worlds`` worlds of one class (``tile``)."""
+    """A world, or a tile standing for ``worlds`` worlds of some classes (``tile``)."""
 
     key: str  # stable across pictures: "w<world id>" or "c<level>:<class key>"
     x: float
     y: float
-    r: float  # radius of a world; half the side of a tile
+    r: float  # radius of a world; half the side of a tile's filled square
     state: str  # LIVE, FADED, GONE or GOING
     title: str
     actual: bool = False
@@ -181,11 +210,26 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' * (n != 1)}"
 
 
+def short(n: int) -> str:
+    """A count in at most five characters, for a tile: 9,999, 34.7k, 15.8M."""
+    if n < 10_000:
+        return f"{n:,}"
+    if n < 999_500:
+        return f"{n / 1e3:.1f}k" if n < 99_950 else f"{n / 1e3:.0f}k"
+    return f"{n / 1e6:.1f}M" if n < 99_950_000 else f"{n / 1e6:.0f}M"
+
+
 @dataclass(frozen=True)
 class Marking:
-    """What a picture marks on top of positions: the viewer's class, a formula, highlights."""
+    """What a picture marks on top of positions: the viewer's class, a formula, highlights.
 
-    viewer: Agent | None = None  # worlds outside this agent's actual class are faded
+    With a ``viewer`` the picture is that player's view: worlds outside its class are faded,
+    and only its own class is marked as the actual one (it does not know the others', so
+    neither does the picture: no star on the actual world, no outline on another agent's
+    actual class).
+    """
+
+    viewer: Agent | None = None
     values: np.ndarray | None = None  # the formula's value per world of the current model
     highlight: Collection[int] = ()  # world ids to ring (a counterexample)
 
@@ -198,6 +242,51 @@ class WorldsLayout(Protocol):
         ...
 
 
+# --- the model questions a picture asks, cached per model -----------------------------------
+
+_SIZES: weakref.WeakKeyDictionary[KripkeModel, dict[str, np.ndarray]] = \
+    weakref.WeakKeyDictionary()
+_SIZES_LOCK = threading.Lock()
+
+
+def class_sizes(model: KripkeModel, agent: Agent) -> np.ndarray:
+    """``model.class_sizes(agent)``, computed once per model and agent: a pass over every world
+    (0.1-0.3 s at 63 million), and the page asks it again on every perspective switch and every
+    render of the same turn. Models are immutable, so the answer never goes stale; it is
+    dropped with the model."""
+    with _SIZES_LOCK:
+        known = _SIZES.setdefault(model, {})
+        found = known.get(str(agent))
+    if found is None:
+        found = model.class_sizes(agent)
+        found.flags.writeable = False
+        with _SIZES_LOCK:
+            known[str(agent)] = found
+    return found
+
+
+def _dealt_classes(model: KripkeModel, agent: Agent,
+                   fixed: Mapping[Agent, int]) -> dict[int, int] | None:
+    """Every class ``agent`` had when the cards were dealt, inside the part of the deal where
+    the agents of ``fixed`` hold the hands given there, with its number of deals then; None if
+    the model is no deal model (then only the classes present can be drawn).
+
+    A deal model starts with every deal, so this is counting, not remembering: a summary first
+    opened after announcements emptied some classes still draws them, as empty slots.
+    """
+    if not isinstance(model, DealModel):
+        return None
+    taken: set = set()
+    for a, key in fixed.items():
+        taken.update(model.hand(a, key))
+    index = model.agent_index(agent)
+    others = [size for a, size in zip(model.agents, model.hand_sizes, strict=True)
+              if str(a) != str(agent) and a not in fixed]
+    size = deal_count(len(model.cards) - len(taken) - model.hand_sizes[index], others)
+    return {key: size for key in range(model.n_keys(index))
+            if taken.isdisjoint(model.hand(agent, key))}
+
+
 def _others(model: KripkeModel, focus: Agent) -> list[Agent]:
     """The agents after ``focus``, in the model's order, wrapping around."""
     agents = list(model.agents)
@@ -205,10 +294,25 @@ def _others(model: KripkeModel, focus: Agent) -> list[Agent]:
     return agents[i + 1:] + agents[:i]
 
 
-def _viewer_class(model: KripkeModel, viewer: Agent | None) -> np.ndarray | None:
-    if viewer is None or model.actual is None:
-        return None
-    return model.possible_worlds(viewer)
+def _same(a: Agent | None, b: Agent | None) -> bool:
+    return a is not None and b is not None and str(a) == str(b)
+
+
+def _private(picture: Picture, viewer: Agent | None) -> Picture:
+    """In a player's view, the actual world is marked only as far as the viewer knows it: its
+    own class, not another agent's (and no star on a world)."""
+    if viewer is None:
+        return picture
+    return replace(
+        picture,
+        regions=tuple(r if _same(r.agent, viewer) or not r.actual else replace(r, actual=False)
+                      for r in picture.regions),
+        links=tuple(k if _same(k.agent, viewer) or not k.actual else replace(k, actual=False)
+                    for k in picture.links),
+        texts=tuple(t if t.role != "axis" or t.agent is None or _same(t.agent, viewer)
+                    else replace(t, agent=None) for t in picture.texts),
+        marks=tuple(replace(m, actual=False) if m.actual and not m.tile else m
+                    for m in picture.marks))
 
 
 class _Positioned:
@@ -231,7 +335,8 @@ class _Positioned:
     def _marks(self, model: KripkeModel, marking: Marking) -> tuple[list[Mark], int]:
         u = self.universe
         present = {int(w): i for i, w in enumerate(model.world_ids)}
-        seen = _viewer_class(model, marking.viewer)
+        seen = (None if marking.viewer is None or model.actual is None
+                else model.possible_worlds(marking.viewer))
         seen_ids = None if seen is None else set(model.world_ids[seen].tolist())
         removed, highlight = self._going(model), set(marking.highlight)
         actual_id = None if model.actual is None else int(model.world_ids[model.actual])
@@ -250,14 +355,14 @@ class _Positioned:
             drawn += 1
             holds = None if marking.values is None else int(bool(marking.values[i]))
             state = FADED if seen_ids is not None and wid not in seen_ids else LIVE
-            title = f"world {wid}{' (the actual world)' if wid == actual_id else ''}\n{deal}"
+            actual = wid == actual_id and marking.viewer is None
+            title = f"world {wid}{' (the actual world)' if actual else ''}\n{deal}"
             if holds is not None:
                 title += f"\nformula: {'true' if holds else 'false'} here"
             if state == FADED and marking.viewer is not None:
                 title += f"\n{self.names.agent(marking.viewer)} has ruled it out"
-            marks.append(Mark(f"w{wid}", x, y, self.radius, state, title,
-                              actual=wid == actual_id, holds=holds,
-                              highlight=wid in highlight))
+            marks.append(Mark(f"w{wid}", x, y, self.radius, state, title, actual=actual,
+                              holds=holds, highlight=wid in highlight))
         return marks, drawn
 
     def _chains(self, model: KripkeModel, agents: Sequence[Agent]) -> list[Link]:
@@ -283,11 +388,14 @@ class ClassGrid(_Positioned):
     """Columns: the focus agent's classes; rows: the next agent's; every world drawn.
 
     Made from the model as first built (``universe``), so later models of the same game draw
-    their worlds at the same points and the removed ones as ghosts where they stood.
+    their worlds at the same points and the removed ones as ghosts where they stood. The grid
+    fits ``width`` × ``height``: its cells shrink to fit the height (never below what a dot
+    needs), so a 15 × 15 deal grid stands beside the board on a 1280 × 800 screen.
     """
 
     def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
-                 rows: Agent | None = None, width: float = WIDTH) -> None:
+                 rows: Agent | None = None, width: float = WIDTH,
+                 height: float = HEIGHT) -> None:
         self.universe, self.focus, self.width = universe, focus, width
         self.names = names or PlainNames()
         # agents with one class here (the levels a summary has already opened) say nothing
@@ -305,9 +413,9 @@ class ClassGrid(_Positioned):
         self.regions: list[Region] = []
         self.texts: list[Text] = []
         if self.wrapped:
-            self._wrap(ka)
+            self._wrap(ka, height)
         else:
-            self._grid(ka, kb)
+            self._grid(ka, kb, height)
 
     def _label(self, agent: Agent, key: int) -> tuple[str, ...]:
         return self.names.hand(self.universe, agent, key)
@@ -321,7 +429,7 @@ class ClassGrid(_Positioned):
         return (cx - cell / 2 + step * (col + 0.5),
                 cy - step * rows / 2 + step * (row + 0.5))
 
-    def _grid(self, ka: np.ndarray, kb: np.ndarray) -> None:
+    def _grid(self, ka: np.ndarray, kb: np.ndarray, height: float) -> None:
         assert self.rows is not None  # without a second agent the columns are wrapped
         u, rows, row_agent = self.universe, sorted(set(kb.tolist())), self.rows
         col_of = {k: i for i, k in enumerate(self.cols)}
@@ -330,36 +438,40 @@ class ClassGrid(_Positioned):
         row_labels = {k: " ".join(self._label(row_agent, k)) for k in rows}
         lines = max(len(v) for v in col_labels.values())
         left = max(text_width(t) for t in row_labels.values()) + 10
-        cell = min((self.width - left - 4) / len(self.cols), 44.0)
         fname, rname = self.names.agent(self.focus), self.names.agent(row_agent)
         heads = [f"columns: what {fname} holds", f"rows: what {rname} holds"]
-        # the two axis titles side by side over the grid, or one under the other
-        stacked = text_width(heads[0]) + text_width(heads[1]) + 16 > left + cell * len(
-            self.cols)
-        head_lines = 2 if stacked else 1
-        top = lines * (FONT + 2) + 10 + head_lines * (FONT + 4) + 2
         cells: dict[tuple[int, int], list[int]] = {}
         for wid, a, b in zip(u.world_ids.tolist(), ka.tolist(), kb.tolist(), strict=True):
             cells.setdefault((a, b), []).append(wid)
-        most = max(len(v) for v in cells.values())
-        q = math.ceil(math.sqrt(most))
+        q = math.ceil(math.sqrt(max(len(v) for v in cells.values())))
+        wide = min((self.width - left - 4) / len(self.cols), 44.0)
+        for stacked in (False, True):  # the axis titles side by side, else one under the other
+            top = lines * (FONT + 2) + 10 + (2 if stacked else 1) * (FONT + 4) + 2
+            # fit the height, but never below what a dot and the row labels need
+            cell = max(min(wide, (height - top - 4) / len(rows)), q * 7.0, FONT + 2)
+            if text_width(heads[0]) + text_width(heads[1]) + 16 <= left + cell * len(
+                    self.cols):
+                break
+        grid_w = left + cell * len(self.cols)
+        x0 = max((self.width - grid_w) / 2, 0.0)  # a narrow grid stands in the middle
+        left += x0
         self.radius = max(min(cell / q / 2 - 2.5, 8.0), 2.0)
         for (a, b), wids in cells.items():
             cx = left + cell * (col_of[a] + 0.5)
             cy = top + cell * (row_of[b] + 0.5)
             for order, wid in enumerate(wids):
                 self.pos[wid] = self._cell_points(cx, cy, cell, len(wids), order)
-        height = top + cell * len(rows)
         actual = u.actual
         a_actual = None if actual is None else int(ka[actual])
         b_actual = None if actual is None else int(kb[actual])
+        col_text = max(text_width(p) for v in col_labels.values() for p in v) <= cell - 2
         for k in self.cols:
             x = left + cell * col_of[k]
             self.regions.append(Region(self.focus, x, top, cell, cell * len(rows),
                                        k == a_actual, "column",
                                        f"{fname} holds {' '.join(col_labels[k])}: "
                                        f"{fname} cannot tell these worlds apart"))
-            for j, part in enumerate(col_labels[k]):
+            for j, part in enumerate(col_labels[k] if col_text else ()):
                 self.texts.append(Text(x + cell / 2, top - 8 - (lines - 1 - j) * (FONT + 2),
                                        part, agent=self.focus if k == a_actual else None))
         for k in rows:
@@ -369,30 +481,37 @@ class ClassGrid(_Positioned):
                                        f"{rname} holds {row_labels[k]}: {rname} cannot tell "
                                        "these worlds apart"))
             self.texts.append(Text(left - 6, y + cell / 2 + FONT / 3, row_labels[k], "end",
-                                   agent=self.rows if k == b_actual else None))
-        self.texts.append(Text(0 if stacked else left, FONT, heads[0], "start", "heading",
-                               self.focus))
+                                   agent=row_agent if k == b_actual else None))
+        self.texts.append(Text(x0, FONT, heads[0], "start", "heading", self.focus))
         if stacked:
-            self.texts.append(Text(0, 2 * FONT + 4, heads[1], "start", "heading", self.rows))
+            self.texts.append(Text(x0, 2 * FONT + 4, heads[1], "start", "heading",
+                                   row_agent))
         else:
             self.texts.append(Text(left + cell * len(self.cols), FONT, heads[1], "end",
-                                   "heading", self.rows))
-        self.height = height + 4
+                                   "heading", row_agent))
+        self.height = top + cell * len(rows) + 4
 
-    def _wrap(self, ka: np.ndarray) -> None:
+    def _wrap(self, ka: np.ndarray, height: float) -> None:
         u = self.universe
         labels = {k: " ".join(self._label(self.focus, k)) for k in self.cols}
         members: dict[int, list[int]] = {}
         for wid, a in zip(u.world_ids.tolist(), ka.tolist(), strict=True):
             members.setdefault(a, []).append(wid)
         most = max(len(v) for v in members.values())
+        # many one-world boxes: labels would fill the screen; hover names each world
+        labelled = most > 1 or len(self.cols) <= LABELLED_BOXES
         q = math.ceil(math.sqrt(most))
-        slot = max(max(text_width(t) for t in labels.values()) + 12, 34.0, q * 16.0)
+        if labelled:
+            slot = max(max(text_width(t) for t in labels.values()) + 12, 34.0, q * 16.0)
+        else:
+            slot = max(min(math.sqrt(self.width * (height - FONT - 10) / len(self.cols)),
+                           28.0), 12.0)
         per_line = max(int(self.width // slot), 1)
         slot = self.width / per_line
-        inner = min(slot - 10, q * 18.0)
+        inner = min(slot - 10, q * 18.0) if labelled else slot - 6
         self.radius = max(min(inner / q / 2 - 2.5, 8.0), 2.0)
-        box_h = FONT + 8 + inner + 6
+        head = FONT + 8 if labelled else 0.0
+        box_h = head + inner + 6
         top = FONT + 10
         a_actual = None if u.actual is None else int(ka[u.actual])
         fname = self.names.agent(self.focus)
@@ -402,13 +521,15 @@ class ClassGrid(_Positioned):
             self.regions.append(Region(self.focus, x, y, slot - 4, box_h, k == a_actual, "box",
                                        f"{fname} holds {labels[k]}: {fname} cannot tell "
                                        "these worlds apart"))
-            self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, labels[k],
-                                   agent=self.focus if k == a_actual else None))
-            cx, cy = x + (slot - 4) / 2, y + FONT + 6 + inner / 2 + 2
+            if labelled:
+                self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, labels[k],
+                                       agent=self.focus if k == a_actual else None))
+            cx, cy = x + (slot - 4) / 2, y + head + inner / 2 + 3
             for order, wid in enumerate(members[k]):
                 self.pos[wid] = self._cell_points(cx, cy, inner, len(members[k]), order)
-        self.texts.append(Text(2, FONT, f"boxes: what {fname} holds", "start", "heading",
-                               self.focus))
+        heading = (f"boxes: what {fname} holds" if labelled else
+                   f"one box per hand of {fname}, one world each (hover for the deal)")
+        self.texts.append(Text(2, FONT, heading, "start", "heading", self.focus))
         lines = math.ceil(len(self.cols) / per_line)
         self.height = top + lines * (box_h + 6)
 
@@ -427,8 +548,9 @@ class ClassGrid(_Positioned):
             what += ", a line joins those " + " and ".join(
                 self.names.agent(a) for a in self.chained) + " cannot"
         agents = (self.focus, *(() if self.wrapped else (self.rows,)), *self.chained)
-        return Picture(self.width, self.height, tuple(marks), tuple(self.regions),
-                       tuple(links), tuple(self.texts), what + ".", drawn, agents)
+        return _private(Picture(self.width, self.height, tuple(marks), tuple(self.regions),
+                                tuple(links), tuple(self.texts), what + ".", drawn, agents),
+                        marking.viewer)
 
 
 class FixedPositions(_Positioned):
@@ -464,37 +586,59 @@ class FixedPositions(_Positioned):
                    max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * pad,
                    k == actual, "box") for k, pts in boxes.items())
         links = self._chains(model, self.chained)
-        return Picture(self.width, self.height, tuple(marks), regions, tuple(links), (),
-                       f"All {_plural(model.n_worlds, 'world')} drawn; a box holds the worlds "
-                       f"{self.names.agent(self.focus)} cannot tell apart.", drawn,
-                       (self.focus, *self.chained))
+        return _private(Picture(
+            self.width, self.height, tuple(marks), regions, tuple(links), (),
+            f"All {_plural(model.n_worlds, 'world')} drawn; a box holds the worlds "
+            f"{self.names.agent(self.focus)} cannot tell apart.", drawn,
+            (self.focus, *self.chained)), marking.viewer)
+
+
+@dataclass(frozen=True)
+class _Tile:
+    """One tile of a summary: one class of an agent, or a group of its classes."""
+
+    key: str  # stable across pictures: "c<level>:<first class key>"
+    members: tuple[int, ...]  # the class keys it stands for
+    label: str  # written on the tile: the group's first part, or the class's name
+    capacity: int  # worlds in its classes when dealt (or when the summary was made)
 
 
 @dataclass
 class _Level:
-    """One level of a summary: ``agent``'s classes inside the actual cell of the levels above."""
+    """One level of a summary: ``agent``'s classes inside the opened classes above it."""
 
     agent: Agent
-    slots: list[int]  # class keys, in the order drawn
-    capacity: int  # worlds in the largest class when the layout was made
-    actual: int  # the actual world's class key
-    geometry: tuple[float, float, int] = (0.0, 0.0, 1)  # top, tile side, tiles per line
-    height: float = 0.0
+    tiles: list[_Tile]
+    classes: int  # classes in all its tiles
+    dealt: bool  # the tiles hold every class of the deal (else those present when made)
+    grouped: bool  # a tile may stand for several classes
+    actual: int | None  # the actual class's key, opened below; None: not opened
+    top: float = 0.0  # where the tiles start
+    side: float = TILE
+    per_line: int = 1
+    height: float = 0.0  # heading and tiles
 
 
 @dataclass
 class ClassSummary:
     """Classes as tiles, the actual class opened, level by level, down to drawable worlds.
 
-    Made from the first model it is asked about; each level's tiles keep their slots, so an
-    emptied class fades out where it was. A tile's area is its class's worlds as a share of the
-    largest class when the layout was made.
+    Each level's tiles are every class its agent had when the cards were dealt (for a deal
+    model; else the classes present when the summary is made), one tile per class or, past
+    ``TILE_LIMIT``, per group of classes sharing their first part (for a deal: a hand's lowest
+    ticket), so each tile can carry its number. A tile's area is the share of its dealt worlds
+    still possible and its number the worlds left; a class emptied by an announcement leaves
+    its slot empty where it was. With ``private`` (a player's view of its own classes) only
+    the player's class is opened: it cannot know which of the next agent's classes is the
+    actual one, so those are drawn without one marked, and no deeper.
     """
 
     model: KripkeModel
     focus: Agent
     names: Names = field(default_factory=PlainNames)
     width: float = WIDTH
+    height: float = HEIGHT
+    private: bool = False
     levels: list[_Level] = field(init=False, default_factory=list)
     inner: ClassGrid | None = field(init=False, default=None)
     _shown: set[str] = field(init=False, default_factory=set)  # tiles live in the last picture
@@ -504,145 +648,220 @@ class ClassSummary:
         if model.actual is None:
             raise ValueError("a summary opens the actual world's class: the model needs one")
         agents = [self.focus, *_others(model, self.focus)]
-        cell: np.ndarray | None = None  # indices of the actual cell so far (None: every world)
+        fixed: dict[Agent, int] = {}
+        cell: np.ndarray | None = None  # indices of the opened part so far (None: every world)
         y = 0.0
         for depth, agent in enumerate(agents):
             keys = model.observation(agent)
-            counts = (model.class_sizes(agent) if cell is None
-                      else np.bincount(keys[cell], minlength=model.n_keys(
-                          model.agents.index(agent))))
-            slots = np.flatnonzero(counts).tolist()
-            level = _Level(agent, slots, int(counts.max()), int(keys[model.actual]))
-            level.geometry, level.height = self._tiles(len(slots), y, depth)
+            dealt = _dealt_classes(model, agent, fixed)
+            if dealt is None:  # the classes present now, at their present size
+                counts = self._counts(model, agent, cell)
+                dealt_now = False
+                dealt = {int(k): int(counts[k]) for k in np.flatnonzero(counts)}
+            else:
+                dealt_now = True
+            opened = not (self.private and depth > 0)
+            tiles, grouped = self._tiles(depth, agent, dealt)
+            level = _Level(agent, tiles, len(dealt), dealt_now, grouped,
+                           int(keys[model.actual]) if opened else None)
+            self._place(level, y, depth)
             self.levels.append(level)
             y += level.height
-            cell = (np.flatnonzero(keys == level.actual) if cell is None
+            if level.actual is None:
+                break
+            fixed[agent] = level.actual
+            cell = (model.possible_worlds(agent) if cell is None
                     else cell[keys[cell] == level.actual])
             if cell.size <= OPEN_LIMIT or depth == len(agents) - 2:
                 break
-        assert cell is not None  # the loop opened at least one level
-        self.inner_top = y + 8 + 2 * (FONT + 3) + 4
+        self.inner_top = y + 2 * (FONT + 3) + 12
         rest = [a for a in agents if a not in {lv.agent for lv in self.levels}]
-        self.inner = ClassGrid(model.restrict(cell), rest[0], self.names,
-                               width=self.width) if rest else None
-        self.height = self.inner_top + (self.inner.height if self.inner else 0)
-        self.model = model.restrict(cell)  # keep only what the picture needs, not millions
+        if self.levels[-1].actual is not None and rest:
+            assert cell is not None
+            self.inner = ClassGrid(model.restrict(cell), rest[0], self.names, width=self.width,
+                                   height=max(self.height - self.inner_top - 4, 120.0))
+        self.bottom = self.inner_top + self.inner.height if self.inner else y
+        self.model = model.restrict(cell) if cell is not None else model  # not millions
 
-    def _tiles(self, n: int, top: float, depth: int) -> tuple[tuple[float, float, int], float]:
-        """Side and tiles per line for ``n`` tiles in about a panel's height, under a heading
-        of two lines."""
-        target = 150.0 if depth == 0 else 110.0
-        side = float(max(min(math.floor(math.sqrt(self.width * target / n)), 46), 6))
-        per_line = max(int(self.width // side), 1)
-        side = min(self.width / per_line, 46.0)
-        lines = math.ceil(n / per_line)
+    @staticmethod
+    def _counts(model: KripkeModel, agent: Agent, cell: np.ndarray | None) -> np.ndarray:
+        """Worlds per class of ``agent`` (in the opened part ``cell``, or everywhere)."""
+        if cell is None:
+            return class_sizes(model, agent)
+        return np.bincount(model.observation(agent)[cell],
+                           minlength=model.n_keys(model.agent_index(agent)))
+
+    def _tiles(self, depth: int, agent: Agent, dealt: dict[int, int],
+               ) -> tuple[list[_Tile], bool]:
+        """One tile per class, or per group of classes with the same first part when there are
+        too many to carry their numbers (then, failing that, per run of classes)."""
+        def hand(key: int) -> tuple[str, ...]:
+            return self.names.hand(self.model, agent, key)
+
+        keys = sorted(dealt)
+        if len(keys) <= TILE_LIMIT:
+            return [_Tile(f"c{depth}:{k}", (k,), " ".join(hand(k)), dealt[k])
+                    for k in keys], False
+        groups: dict[str, list[int]] = {}
+        for k in keys:
+            groups.setdefault(hand(k)[0], []).append(k)
+        if not 1 < len(groups) <= TILE_LIMIT:
+            size = math.ceil(len(keys) / TILE_LIMIT)
+            groups = {f"{hand(keys[i])[0]}…": keys[i:i + size]
+                      for i in range(0, len(keys), size)}
+        return [_Tile(f"c{depth}:{ks[0]}", tuple(ks), label, sum(dealt[k] for k in ks))
+                for label, ks in groups.items()], True
+
+    def _place(self, level: _Level, top: float, depth: int) -> None:
+        """Tiles of at least ``TILE`` side in as few lines as fit, under a two-line heading."""
+        n = len(level.tiles)
+        per_line = max(min(n, int(self.width // TILE)), 1)
+        per_line = math.ceil(n / math.ceil(n / per_line))  # lines as even as they can be
+        side = min(self.width / per_line, 48.0)
         head = 2 * (FONT + 3) + 6 + (8 if depth else 0)
-        return (top + head, side, per_line), head + lines * side + 8
+        level.top, level.side, level.per_line = top + head, side, per_line
+        level.height = head + math.ceil(n / per_line) * side + 8
 
-    def _bottom(self, depth: int) -> float:
-        """Where the panels opened from level ``depth - 1`` end: the picture's foot."""
-        return self.inner_top + (self.inner.height if self.inner else 0) + 2
+    def _heading(self, depth: int, level: _Level, live: int, marking: Marking) -> str:
+        name, noun = self.names.agent(level.agent), self.names.classes
+        what = (f"{name}'s {noun}: {live:,} of {level.classes:,} still possible"
+                if level.dealt else f"{name}'s {noun}: {live:,} possible")
+        if depth:
+            above = self.names.agent(self.levels[depth - 1].agent)
+            whose = f"{above}'s own" if self.private else f"{above}'s ★"
+            what = f"Inside {whose} class, {what}"
+        elif self.private and _same(marking.viewer, level.agent):
+            what += "; ★ its own, the rest ruled out by it"
+        if level.grouped:
+            what += f"; a tile per lowest {self.names.part}"
+        return what[0].upper() + what[1:]
 
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
-        marks, texts, regions = [], [], []
+        marks: list[Mark] = []
+        texts: list[Text] = []
+        regions: list[Region] = []
         cell: np.ndarray | None = None
         shown, self._shown = self._shown, set()  # tiles live in the last picture
         values = marking.values
         for depth, level in enumerate(self.levels):
             agent = level.agent
             keys = model.observation(agent)
-            n_keys = model.n_keys(model.agents.index(agent))
-            if cell is None:
-                counts = model.class_sizes(agent)
-                holds = None if values is None else model.class_sizes(agent, where=values)
-            else:
-                counts = np.bincount(keys[cell], minlength=n_keys)
-                holds = None if values is None else np.bincount(
-                    keys[cell][values[cell]], minlength=n_keys)
-            top, side, per_line = level.geometry
+            counts = self._counts(model, agent, cell)
+            holds = None
+            if values is not None:
+                n_keys = model.n_keys(model.agent_index(agent))
+                holds = (model.class_sizes(agent, where=values) if cell is None else
+                         np.bincount(keys[cell][values[cell]], minlength=n_keys))
             name = self.names.agent(agent)
-            live = int(np.count_nonzero(counts[level.slots]))
-            head = (f"Tiles: what {name} holds, {live:,} of {len(level.slots):,} still "
-                    f"possible; area: share of {level.capacity:,} worlds left")
+            live = sum(int(np.count_nonzero(counts[list(t.members)])) for t in level.tiles)
             if depth:
                 above = self.levels[depth - 1].agent
-                head = f"Inside {self.names.agent(above)}'s ★ class. " + head
-                panel_top = top - 2 * (FONT + 3) - 10
+                panel_top = level.top - 2 * (FONT + 3) - 10
                 regions.append(Region(above, -1, panel_top, self.width + 2,
-                                      self._bottom(depth) - panel_top, True, "panel"))
-            for j, line in enumerate(wrap(head, self.width - 8)[:2]):
-                texts.append(Text(2, top - 6 - (1 - j) * (FONT + 3), line, "start",
+                                      self.bottom + 2 - panel_top, True, "panel"))
+            for j, line in enumerate(wrap(self._heading(depth, level, live, marking),
+                                          self.width - 8)[:2]):
+                texts.append(Text(2, level.top - 6 - (1 - j) * (FONT + 3), line, "start",
                                   "heading", agent))
-            for i, key in enumerate(level.slots):
-                row, col = divmod(i, per_line)
-                cx, cy = (col + 0.5) * side, top + (row + 0.5) * side
-                n = int(counts[key])
-                hand = " ".join(self.names.hand(self.model, agent, key))
-                tkey = f"c{depth}:{key}"
-                faded = marking.viewer == agent and key != level.actual
+            side = level.side
+            for i, tile in enumerate(level.tiles):
+                row, col = divmod(i, level.per_line)
+                cx, cy = (col + 0.5) * side, level.top + (row + 0.5) * side
+                members = list(tile.members)
+                n = int(counts[members].sum())
+                has_actual = level.actual in tile.members
+                what = (f"{name} holds {tile.label}" if len(members) == 1 else
+                        f"{name}'s {len(members):,} {self.names.classes} with lowest "
+                        f"{self.names.part} {tile.label}")
                 if n == 0:
-                    marks.append(Mark(tkey, cx, cy, side / 2 - 1, GOING if tkey in
-                                      shown else GONE,
-                                      f"{name} holds {hand}: no world left", tile=True,
-                                      worlds=0, slot=side - 2))
+                    marks.append(Mark(tile.key, cx, cy, side / 2 - 1,
+                                      GOING if tile.key in shown else GONE,
+                                      f"{what}: no world left", tile=True, worlds=0,
+                                      slot=side - 2))
+                    self._label_tile(texts, tile, cx, cy, side)
                     continue
-                self._shown.add(tkey)
-                r = (side / 2 - 1) * math.sqrt(min(n / level.capacity, 1.0))
-                title = f"{name} holds {hand}: {n:,} of {level.capacity:,} worlds possible"
-                h = None if holds is None else int(holds[key])
+                self._shown.add(tile.key)
+                r = (side / 2 - 1) * math.sqrt(min(n / tile.capacity, 1.0))
+                title = f"{what}: {n:,} of {tile.capacity:,} worlds possible"
+                if len(members) > 1:
+                    title += (f" ({int(np.count_nonzero(counts[members])):,} of "
+                              f"{len(members):,} {self.names.classes})")
+                h = None if holds is None else int(holds[members].sum())
                 if h is not None:
                     title += f"\nformula true in {h:,} of them"
-                marks.append(Mark(tkey, cx, cy, max(r, 1.5), FADED if faded else LIVE, title,
-                                  actual=key == level.actual, worlds=n, holds=h, tile=True,
+                faded = _same(marking.viewer, agent) and not has_actual
+                marks.append(Mark(tile.key, cx, cy, max(r, 1.5), FADED if faded else LIVE,
+                                  title, actual=has_actual, worlds=n, holds=h, tile=True,
                                   slot=side - 2))
-                if side >= text_width(f"{n:,}") + 6 and side >= FONT * 2.4:
-                    texts.append(Text(cx, cy + side / 2 - 3, f"{n:,}", role="count"))
-                if key == level.actual:
+                self._label_tile(texts, tile, cx, cy, side)
+                if side >= text_width(short(n)) + 4:
+                    texts.append(Text(cx, cy + side / 2 - 4, short(n), role="count"))
+                if has_actual:
                     regions.append(Region(agent, cx - side / 2, cy - side / 2, side, side,
                                           True, "box", f"the actual world's class: {title}"))
-            cell = (np.flatnonzero(keys == level.actual) if cell is None
-                    else cell[keys[cell] == level.actual])
-        assert cell is not None  # a summary has at least one level
+            if level.actual is not None:
+                cell = (model.possible_worlds(agent) if cell is None
+                        else cell[keys[cell] == level.actual])
         inner = None
         if self.inner is not None:
-            sub = model.restrict(cell)
-            inner = self.inner.picture(sub, Marking(
+            assert cell is not None
+            inner = self.inner.picture(model.restrict(cell), Marking(
                 marking.viewer, None if values is None else values[cell], marking.highlight,
             )).moved(0, self.inner_top)
             marks += inner.marks
             regions += inner.regions
             texts += inner.texts
             last = self.levels[-1].agent
-            regions.append(Region(last, -1, self.inner_top - 2 * (FONT + 3) - 10,
-                                  self.width + 2, self._bottom(0) - self.inner_top
-                                  + 2 * (FONT + 3) + 10, True, "panel"))
+            panel_top = self.inner_top - 2 * (FONT + 3) - 10
+            regions.append(Region(last, -1, panel_top, self.width + 2,
+                                  self.bottom + 2 - panel_top, True, "panel"))
+            whose = f"{self.names.agent(last)}'s {'own' if self.private else '★'}"
             for j, line in enumerate(wrap(
-                    f"Inside {self.names.agent(last)}'s ★ class: its {cell.size:,} worlds, "
-                    "every one drawn", self.width - 8)):
+                    f"Inside {whose} class: its {cell.size:,} worlds, every one drawn",
+                    self.width - 8)):
                 texts.append(Text(2, self.inner_top - 6 - (1 - j) * (FONT + 3), line,
                                   "start", "heading", last))
-        first = self.levels[0]
-        caption = (f"{_plural(model.n_worlds, 'world')}: too many to draw one by one. Drawn: "
-                   f"{self.names.agent(first.agent)}'s {len(first.slots):,} classes as tiles")
-        for level in self.levels[1:]:
-            caption += (f"; the actual one opened into {self.names.agent(level.agent)}'s "
-                        f"{len(level.slots):,} classes")
-        if inner is not None:
-            caption += (f"; the actual one of those opened into its "
-                        f"{_plural(int(cell.size), 'world')}, every one drawn")
         agents = tuple(dict.fromkeys(
             [lv.agent for lv in self.levels] + list(inner.agents if inner else ())))
-        return Picture(self.width, self._bottom(0) + 2, tuple(marks), tuple(regions),
-                       inner.links if inner else (), tuple(texts), caption + ".",
-                       inner.drawn_worlds if inner else 0, agents)
+        return Picture(self.width, self.bottom + 4, tuple(marks), tuple(regions),
+                       inner.links if inner else (), tuple(texts),
+                       self._caption(model, cell), inner.drawn_worlds if inner else 0, agents)
+
+    def _label_tile(self, texts: list[Text], tile: _Tile, cx: float, cy: float,
+                    side: float) -> None:
+        """The tile's name at its top, where it fits (a class's whole hand rarely does)."""
+        if text_width(tile.label) <= side - 4:
+            texts.append(Text(cx, cy - side / 2 + FONT + 1, tile.label, role="count"))
+
+    def _caption(self, model: KripkeModel, cell: np.ndarray | None) -> str:
+        noun = self.names.classes
+        parts = []
+        for depth, level in enumerate(self.levels):
+            name = self.names.agent(level.agent)
+            tiles = (f"as {len(level.tiles):,} tiles grouped by lowest {self.names.part}"
+                     if level.grouped else "one tile each")
+            which = (f"all {level.classes:,} {noun} of {name} as dealt" if level.dealt
+                     else f"the {level.classes:,} {noun} of {name} possible when first drawn")
+            if depth == 0:
+                parts.append(f"{which}, {tiles}")
+            else:
+                opened = (f"{self.names.agent(self.focus)}'s own class" if self.private
+                          else "the actual one")
+                parts.append(f"{opened} opened into {which}, {tiles}")
+        if self.inner is not None and cell is not None:
+            opened = (f"{self.names.agent(self.focus)}'s own class" if self.private
+                      else "the actual one")
+            parts.append(f"{opened} opened into its {_plural(int(cell.size), 'world')}, every "
+                         "one drawn")
+        return (f"{_plural(model.n_worlds, 'world')}: too many to draw one by one. Drawn: "
+                + "; ".join(parts) + ".")
 
 
 def layout_for(model: KripkeModel, focus: Agent, names: Names | None = None, *,
-               width: float = WIDTH) -> WorldsLayout:
-    """Every world in a class grid if few enough, else a summary by classes."""
+               width: float = WIDTH, height: float = HEIGHT,
+               private: bool = False) -> WorldsLayout:
+    """Every world in a class grid if few enough, else a summary by classes. ``private``: the
+    layout of a player's view (``focus`` is the viewer), opened only as far as it knows."""
     if model.n_worlds <= DRAWN_LIMIT:
-        return ClassGrid(model, focus, names, width=width)
-    return ClassSummary(model, focus, names or PlainNames(), width)
-
-
-
+        return ClassGrid(model, focus, names, width=width, height=height)
+    return ClassSummary(model, focus, names or PlainNames(), width, height, private)

@@ -25,7 +25,8 @@ STYLE = """
   --world:#b0bec5; --ghost:#3d4750; --formula:#6ea8ff; }
 .ttr-pic text { fill:var(--ink); font-size:12px; font-family:sans-serif; }
 .ttr-pic text.heading { font-weight:600; }
-.ttr-pic text.count { font-size:11px; }
+.ttr-pic text.count { font-size:11px; stroke:var(--paper); stroke-width:3px;
+  paint-order:stroke; stroke-linejoin:round; }
 .ttr-pic .w circle.base { fill:var(--world); stroke:var(--ink); stroke-width:1; }
 .ttr-pic .w.holds circle.base { fill:var(--formula); stroke:var(--formula); }
 .ttr-pic .w.fails circle.base { fill:var(--paper); stroke:var(--formula); stroke-width:2.2; }
@@ -40,7 +41,9 @@ STYLE = """
 .ttr-pic .w.holds rect.base { fill:var(--formula); }
 .ttr-pic .w.some rect.base { fill:var(--formula); fill-opacity:.45; stroke:var(--formula); }
 .ttr-pic .w.fails rect.base { fill:var(--paper); stroke:var(--formula); stroke-width:1.5; }
-.ttr-pic .w.faded rect.base { opacity:.5; }
+.ttr-pic .w.faded rect.base { opacity:.5; stroke-dasharray:3 2; stroke-width:1.2; }
+.ttr-pic .w.faded:not(.holds):not(.fails):not(.some) rect.base { fill:none; opacity:1;
+  stroke:var(--world); }
 .ttr-pic .band { fill:var(--band); }
 .ttr-pic .going { animation: ttr-fade 1.4s ease-out forwards; }
 @keyframes ttr-fade { from { opacity:1; } to { opacity:0; } }
@@ -62,16 +65,17 @@ def _region(r: Region, colour: str) -> str:
     if r.kind == "row":
         if not r.actual:
             return ""
-        return (f'<rect {box} fill="none" stroke="{colour}" stroke-width="2" '
+        return (f'<rect {box} style="fill:none;stroke:{colour}" stroke-width="2" '
                 f'stroke-dasharray="6 3" data-class-of="{r.agent}" data-actual="1">{title}'
                 "</rect>")
     if r.kind == "panel":
-        return (f'<rect {box} rx="8" fill="none" stroke="{colour}" stroke-width="2" '
+        return (f'<rect {box} rx="8" style="fill:none;stroke:{colour}" stroke-width="2" '
                 f'stroke-dasharray="8 4" data-panel-of="{r.agent}"/>')
     rx = 3 if r.kind == "column" else 6
     if r.actual:
-        return (f'<rect {box} rx="{rx}" fill="{colour}" fill-opacity=".16" stroke="{colour}" '
-                f'stroke-width="2.5" data-class-of="{r.agent}" data-actual="1">{title}</rect>')
+        return (f'<rect {box} rx="{rx}" style="fill:{colour};stroke:{colour}" '
+                f'fill-opacity=".16" stroke-width="2.5" data-class-of="{r.agent}" '
+                f'data-actual="1">{title}</rect>')
     return (f'<rect {box} rx="{rx}" class="band" stroke="var(--paper)" stroke-width="2" '
             f'data-class-of="{r.agent}">{title}</rect>')
 
@@ -96,7 +100,8 @@ def _mark(m: Mark) -> str:
                          f'width="{2 * m.r:.1f}" height="{2 * m.r:.1f}" fill="var(--world)"/>')
             return gone
         cls = "w" + (" faded" if m.state == FADED else "") + _formula_class(m)
-        star = _star(m.x, m.y, min(max(m.slot * 0.42, 6), 12)) if m.actual else ""
+        # small, so the tile's name above it and its number below stay clear
+        star = _star(m.x, m.y + 0.5, min(max(m.slot * 0.16, 4), 6.5)) if m.actual else ""
         return (f'<g class="{cls}" data-tile="{m.key}" data-state="{m.state}">{title}{slot}'
                 f'<rect class="base" x="{m.x - m.r:.1f}" y="{m.y - m.r:.1f}" '
                 f'width="{2 * m.r:.1f}" height="{2 * m.r:.1f}"/>{star}</g>')
@@ -138,7 +143,7 @@ def picture_svg(picture: Picture, colour: Callable[[Agent], str], *,
     for k in picture.links:
         width, opacity = (2.4, 0.95) if k.actual else (1.2, 0.4)
         parts.append(f'<line x1="{k.x1:.1f}" y1="{k.y1:.1f}" x2="{k.x2:.1f}" y2="{k.y2:.1f}" '
-                     f'stroke="{colour(k.agent)}" stroke-width="{width}" '
+                     f'style="stroke:{colour(k.agent)}" stroke-width="{width}" '
                      f'stroke-opacity="{opacity}" stroke-linecap="round" '
                      f'data-link-of="{k.agent}"/>')
     # ghosts under the live worlds, the actual world last (on top)
