@@ -48,6 +48,27 @@ def compress(arrays: Sequence[np.ndarray], mask: np.ndarray, kept: int) -> list[
     return out
 
 
+def positions(keys: np.ndarray, key: int) -> np.ndarray:
+    """``np.flatnonzero(keys == key)``, a chunk at a time: the comparison stays in cache
+    instead of filling a mask of every world (three times faster at 63 million worlds)."""
+    found = [np.flatnonzero(keys[start:start + _CHUNK] == key) + start
+             for start in range(0, keys.size, _CHUNK)]
+    return np.concatenate([np.zeros(0, dtype=np.intp), *found])
+
+
+def bincount(keys: np.ndarray, size: int, where: np.ndarray | None = None) -> np.ndarray:
+    """``np.bincount(keys[where], minlength=size)``, a chunk at a time: numpy widens each chunk
+    to full-size ints first, and chunks of a few hundred thousand keep that in cache (four
+    times faster than chunks of four million at 63 million worlds)."""
+    counts = np.zeros(size, dtype=np.int64)
+    for start in range(0, keys.size, _CHUNK):
+        chunk = keys[start:start + _CHUNK]
+        if where is not None:
+            chunk = chunk[where[start:start + _CHUNK]]
+        counts += np.bincount(chunk, minlength=size)
+    return counts
+
+
 def class_flags(keys: np.ndarray, n_keys: int, values: np.ndarray) -> np.ndarray:
     """Per class x, whether some world with key x has value False (column 0) or True (column 1).
 

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
-from kripke.arrays import BoolArray, IntArray, class_flags, compress, gather
+from kripke.arrays import (
+    BoolArray,
+    IntArray,
+    bincount,
+    class_flags,
+    compress,
+    gather,
+    positions,
+)
 from kripke.check import evaluate
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
@@ -36,8 +44,6 @@ type Mask = np.ndarray | Sequence[bool] | Sequence[int]
 #: key type is invariant, so a dict keyed by Atom alone is not a Mapping[Atom | str, ...].)
 type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
 type ByAgent[V] = Mapping[int, V] | Mapping[str, V] | Mapping[Agent, V]
-
-_CHUNK = 1 << 22  # worlds per pass when counting classes
 
 
 def _as_atom(atom: Atom | str) -> Atom:
@@ -315,25 +321,17 @@ class KripkeModel:
     def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
         """Indices of the worlds the agent considers possible at a world (its class)."""
         keys = self._keys[self.agent_index(agent)]
-        return np.flatnonzero(keys == keys[self._world(world)])
+        return positions(keys, int(keys[self._world(world)]))
 
     def class_sizes(self, agent: Agent, where: BoolArray | None = None) -> IntArray:
         """Worlds in each of the agent's classes, indexed by its observation key (0 for a key
         no world has); with ``where``, only the worlds where that mask is true are counted.
 
         A question about the whole partition rather than about worlds, so that a drawing of
-        a model too big to list (a summary by classes) asks only this; counted in chunks, so
-        63 million worlds need no 500 MB temporary.
+        a model too big to list (a summary by classes) asks only this.
         """
         index = self.agent_index(agent)
-        keys, size = self._keys[index], self._n_keys[index]
-        counts = np.zeros(size, dtype=np.int64)
-        for start in range(0, self._n, _CHUNK):
-            chunk = keys[start:start + _CHUNK]
-            if where is not None:
-                chunk = chunk[where[start:start + _CHUNK]]
-            counts += np.bincount(chunk, minlength=size)
-        return counts
+        return bincount(self._keys[index], self._n_keys[index], where)
 
     def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
         """K_a φ at a world: φ holds at every world the agent considers possible."""

@@ -106,8 +106,9 @@ def test_restrict_may_drop_the_actual_world():
 
 
 def test_restrict_by_a_mask_keeps_exactly_the_masked_worlds_across_chunks():
-    """Past one chunk of the compress kernel (2^18 worlds), with keys, atoms and ids of
-    several dtypes: the kept worlds, in order, and their actual world."""
+    """Past one chunk of the array kernels (2^18 worlds), with keys, atoms and ids of
+    several dtypes: the kept worlds, in order, their actual world, its class and the sizes of
+    every class."""
     n = (1 << 18) * 2 + 12_345
     rng = np.random.default_rng(3)
     keys = {"a": rng.integers(0, 40, n).astype(np.int16), "b": rng.integers(0, 5000, n)}
@@ -121,6 +122,12 @@ def test_restrict_by_a_mask_keeps_exactly_the_masked_worlds_across_chunks():
         assert np.array_equal(after.observation(agent), k[mask])
     assert np.array_equal(after.atom_values("p"), model.atom_values("p")[mask])
     assert after.world_ids[after.actual] == n - 7
+    # the class questions, also a chunk at a time
+    a = keys["a"][mask]
+    assert np.array_equal(after.class_sizes("a"), np.bincount(a, minlength=40))
+    p = after.atom_values("p")
+    assert np.array_equal(after.class_sizes("a", where=p), np.bincount(a[p], minlength=40))
+    assert np.array_equal(after.possible_worlds("a"), np.flatnonzero(a == a[after.actual]))
 
 
 def test_an_announcement_that_removes_nothing_copies_nothing():
