@@ -374,7 +374,7 @@ class KripkeModel:
         model without such tables for it, the atoms constant on each of its classes."""
         index = self.agent_index(agent)
         keys, n_keys = self._keys[index], self._n_keys[index]
-        sizes = np.bincount(keys, minlength=n_keys)
+        sizes = self.class_sizes(agent)
         present = np.flatnonzero(sizes)
         actual_key = None if self.actual is None else int(keys[self.actual])
         classes = None

@@ -1,4 +1,4 @@
-"""The model the app drives and the parameters its sidebar offers.
+"""The model the app drives and the settings its header offers.
 
 ``ttr-kripke app`` passes its command-line options to the server process as ``TTR_KRIPKE_*``
 environment variables (a Solara app is a module the server imports, so it has no argv of its
@@ -51,12 +51,12 @@ def defaults(environ: Mapping[str, str] = os.environ) -> Defaults:
 
 
 class DemoModel(TTRModel):
-    """``TTRModel`` with the sidebar's parameters, made so that no choice in the sidebar can
-    make Reset fail (SolaraViz builds the model inside the button's handler, and an exception
-    there replaces the whole page): a list of agent kinds is repeated over the seats, and a
-    game too big (too few tickets on the board, or more deals than the model holds) deals
-    fewer tickets each, saying so in ``notice``. The worlds view draws the explicit model, so
-    the demo keeps to the explicit backend."""
+    """``TTRModel`` with the settings' parameters, made so that no choice in the settings can
+    make Reset fail (the page builds the model in its worker, where an exception would leave
+    the old game on screen with no word why): a list of agent kinds is repeated over the
+    seats, and a game too big (too few tickets on the board, or more deals than the model
+    holds) deals fewer tickets each, saying so in ``notice``. The worlds view draws the
+    explicit model, so the demo keeps to the explicit backend."""
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
@@ -97,5 +97,5 @@ def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
                       agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
     model.settings = d  # what the parameter form compares its pending values with
     # the deal as first built, kept while small, so the picture can show removed worlds
-    model.first_worlds = model.worlds if model.world_count <= DRAWN_LIMIT else None
+    model.first_worlds = model.explicit_worlds if model.world_count <= DRAWN_LIMIT else None
     return model

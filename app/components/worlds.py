@@ -49,7 +49,7 @@ def first_worlds(model: TTRModel) -> KripkeModel:
     """The model as dealt when small enough to draw every world (ghosts of removed worlds
     included), else the current one (a summary needs no universe)."""
     first = getattr(model, "first_worlds", None)
-    return first if first is not None else model.worlds
+    return first if first is not None else model.explicit_worlds
 
 
 type Layouts = dict[tuple[int, bool], WorldsLayout]
@@ -63,7 +63,7 @@ def worlds_picture(model: TTRModel, layouts: Layouts, focus: int, perspective: i
     if key not in layouts:
         layouts[key] = layout_for(first_worlds(model), focus, GameNames(model),
                                   private=perspective is not None)
-    return layouts[key].picture(model.worlds, Marking(perspective, values))
+    return layouts[key].picture(model.explicit_worlds, Marking(perspective, values))
 
 
 def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> str:
@@ -72,7 +72,7 @@ def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> 
     if model.world_count == 1:
         head += "Only the actual world is left: every player knows the whole deal. "
     if perspective is not None:
-        worlds = model.worlds
+        worlds = model.explicit_worlds
         n = int(class_sizes(worlds, perspective)[worlds.observation(perspective)[worlds.actual]])
         head += (f"{player_name(perspective).capitalize()} cannot tell apart the {n:,} "
                  f"world{'s' * (n != 1)} of its own class (outlined); it has ruled out the "
@@ -119,7 +119,7 @@ def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | No
         return picture_svg(picture, lambda a: player_ink(int(a))), picture, caption
 
     svg, picture, caption = solara.use_memo(
-        draw, [model, model.worlds, focus, perspective, id(values)])
+        draw, [model, model.explicit_worlds, focus, perspective, id(values)])
     with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
         with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
             solara.HTML(tag="div", unsafe_innerHTML="Possible worlds", classes=["ttr-title"])
