@@ -114,12 +114,38 @@ def test_two_tabs_play_their_own_games(browser):
     expect(first.get_by_test_id("status")).to_contain_text("Turn 2:")
 
 
+def assert_labels_legible_and_apart(page: Page) -> None:
+    """Every text of the worlds picture at 11 px or more as drawn, no two overlapping."""
+    labels = page.evaluate("""() => [...document.querySelectorAll('svg.ttr-pic text')].map(t => {
+        const r = t.getBoundingClientRect();
+        return {size: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
+                l: r.left, t: r.top, r: r.right, b: r.bottom, text: t.textContent}; })""")
+    assert labels and min(label["size"] for label in labels) >= 11, min(
+        (label["size"], label["text"]) for label in labels)
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            apart = (a["r"] <= b["l"] + 0.5 or b["r"] <= a["l"] + 0.5
+                     or a["b"] <= b["t"] + 0.5 or b["b"] <= a["t"] + 0.5)
+            assert apart, (a["text"], b["text"])
+
+
+def assert_on_the_first_screen(page: Page, width: int, height: int) -> None:
+    """The board and the worlds picture both wholly visible before any scrolling."""
+    for selector in ("svg.ttr-board", "svg.ttr-pic"):
+        box = page.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["y"] >= 0, selector
+        assert box["x"] + box["width"] <= width + 0.5, (selector, box)
+        assert box["y"] + box["height"] <= height + 0.5, (selector, box)
+
+
 def test_at_1280_by_800_nothing_is_cut_off_and_labels_are_legible(browser, tmp_path):
     page = browser.tab()
     page.set_viewport_size({"width": 1280, "height": 800})
+    assert_on_the_first_screen(page, 1280, 800)  # the 3 × 2 deal grid beside the board
     for _ in range(3):
         step(page)
     page.screenshot(path=str(tmp_path / "page-1280.png"), full_page=True)
+    assert_on_the_first_screen(page, 1280, 800)
     for testid in ("status", "board", "worlds-graph", "worlds-caption", "knowledge", "scores",
                    "event-log", "worlds-legend"):
         box = page.get_by_test_id(testid).first.bounding_box()
@@ -128,16 +154,13 @@ def test_at_1280_by_800_nothing_is_cut_off_and_labels_are_legible(browser, tmp_p
         '[data-testid=scores], [data-testid=knowledge]')]
         .map(e => e.scrollWidth - e.clientWidth)""")
     assert max(overflow) <= 1, f"a table is wider than its card: {overflow}"
-    labels = page.evaluate("""() => [...document.querySelectorAll('svg.ttr-pic text')].map(t => {
-        const r = t.getBoundingClientRect();
-        return {size: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
-                l: r.left, t: r.top, r: r.right, b: r.bottom, text: t.textContent}; })""")
-    assert labels and min(label["size"] for label in labels) >= 11
-    for i, a in enumerate(labels):
-        for b in labels[i + 1:]:
-            apart = (a["r"] <= b["l"] + 0.5 or b["r"] <= a["l"] + 0.5
-                     or a["b"] <= b["t"] + 0.5 or b["b"] <= a["t"] + 0.5)
-            assert apart, (a["text"], b["text"])
+    assert_labels_legible_and_apart(page)
+    page.get_by_role("button", name="player 1", exact=True).click()
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text("Player 1 cannot tell")
+    assert_on_the_first_screen(page, 1280, 800)
+    assert_labels_legible_and_apart(page)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    assert_on_the_first_screen(page, 1920, 1080)  # never taller than the screen
     assert page.get_by_text("This website runs on Solara").count() == 0
 
 
@@ -166,16 +189,24 @@ def test_one_step_is_one_turn_however_fast_the_clicks(browser):
 @pytest.mark.slow
 def test_every_player_view_of_a_4x3_game_draws_its_classes(browser):
     page = browser.tab()
+    page.set_viewport_size({"width": 1280, "height": 800})
     reset_to(page, 4, 3)
     expect(page.get_by_test_id("status-worlds")).to_have_text("369,600")
     for p in range(4):
         page.get_by_role("button", name=f"player {p}", exact=True).click()
         expect(page.get_by_test_id("worlds-caption")).to_contain_text(
-            f"player {p}'s 220 classes as tiles")
-        tiles = page.locator("svg.ttr-pic [data-tile^='c0:']")
-        assert tiles.count() == 220
-        assert graph_drawn(page) > 1
+            f"all 220 hands of player {p} as dealt")
+        assert page.locator("svg.ttr-pic [data-tile^='c0:']").count() == 10  # by lowest ticket
+        nodes = page.locator("svg.ttr-pic [data-state=live]:is([data-tile], [data-world])")
+        assert nodes.count() > 1  # its own class, and the next player's classes inside it
         expect(page.locator("svg.ttr-pic [data-actual='1']").first).to_be_visible()
+        assert page.locator("svg.ttr-pic .star").count() == 1  # on its own tile, no other
+        assert_on_the_first_screen(page, 1280, 800)
+        assert_labels_legible_and_apart(page)
+    page.get_by_role("button", name="Outside view (the real deal)").click()
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text("every one drawn")
+    assert graph_drawn(page) > 1
+    assert_labels_legible_and_apart(page)
 
 
 def test_a_bad_seed_is_refused_inline_and_dark_mode_darkens_board_and_picture(browser):
@@ -189,8 +220,12 @@ def test_a_bad_seed_is_refused_inline_and_dark_mode_darkens_board_and_picture(br
     expect(page.get_by_test_id("pending")).to_contain_text("press Reset")
     paper = "() => getComputedStyle(document.querySelector('svg.ttr-pic')).backgroundColor"
     board = "() => getComputedStyle(document.querySelector('svg.ttr-board')).backgroundColor"
+    casing = "() => getComputedStyle(document.querySelector('svg.ttr-board .car-edge')).stroke"
+    heading = ("() => getComputedStyle(document.querySelector("
+               "'svg.ttr-pic text.heading[style*=ttr-p2]')).fill")
+    page.locator(".ttr-focus button", has_text="2").click()  # columns: player 2's brown
     light = page.evaluate(paper), page.evaluate(board)
-    page.locator("header button").last.click()  # Solara's theme toggle: light → dark
+    page.locator(".ttr-theme button").first.click()  # Solara's theme toggle: light → dark
     page.wait_for_function("() => document.querySelector('.v-application.theme--dark')")
     dark = page.evaluate(paper), page.evaluate(board)
 
@@ -198,3 +233,7 @@ def test_a_bad_seed_is_refused_inline_and_dark_mode_darkens_board_and_picture(br
         return sum(int(c) for c in re.findall(r"\d+", rgb)[:3])
 
     assert all(brightness(d) < brightness(b) - 300 for d, b in zip(dark, light, strict=True))
+    # what was dark on light turns light on dark: the casing of unclaimed cars (black ones
+    # vanished without it) and a player's heading
+    assert brightness(page.evaluate(casing)) > 500
+    assert brightness(page.evaluate(heading)) > brightness(dark[0]) + 250
