@@ -16,7 +16,14 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
-from app.components.style import CARD_HEX, HIGHLIGHT, legend, player_colour, player_name
+from app.components.style import (
+    CARD_HEX,
+    HIGHLIGHT,
+    legend,
+    player_colour,
+    player_ink,
+    player_name,
+)
 from boards import Board, Connection
 
 WIDTH, PAD, LABEL_ROOM = 1000, 40, 110  # LABEL_ROOM: names are written right of the dots
@@ -120,7 +127,7 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
         x, y = _point(board, city.name)
         if perspective is not None and city.name in rings:
             dots.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R + 5}" fill="none" '
-                        f'stroke="{player_colour(perspective)}" stroke-width="3"/>')
+                        f'style="stroke:{player_ink(perspective)}" stroke-width="3"/>')
         dots.append(f'<circle class="city-dot" cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" '
                     f'fill="white" stroke="#263238" stroke-width="2.5">'
                     f'<title>{escape(city.name)}</title></circle>')

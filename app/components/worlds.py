@@ -17,7 +17,15 @@ from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
 from app.components.style import player_ink, player_name, swatch
-from app.worlds.layout import Marking, Picture, WorldsLayout, class_sizes, layout_for
+from app.worlds.layout import (
+    GOING,
+    GONE,
+    Marking,
+    Picture,
+    WorldsLayout,
+    class_sizes,
+    layout_for,
+)
 from app.worlds.svg import picture_svg
 from kripke.deal import DealModel
 from kripke.model import KripkeModel
@@ -81,20 +89,33 @@ def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> 
 
 
 def legend_html(picture: Picture, perspective: int | None, values: np.ndarray | None) -> str:
+    """The key to what this picture draws, and only that."""
     agents = "".join(f"<span style='margin-right:.8em'>{swatch(int(a))}{player_name(int(a))}"
                      "</span>" for a in picture.agents)
-    formula = (" <span style='color:var(--formula-ink)'>●</span> formula true, "
-               "<span style='color:var(--formula-ink)'>○</span> false (a partly filled tile: "
-               "true in some of its worlds)." if values is not None else "")
-    actual = ("★ the actual world (on a tile: the tile holding it). " if perspective is None
-              else "No world is starred: this player does not know which one is actual. ")
-    return (f"{agents}<br>{actual}Hover any world or tile for what it holds. A box, column or "
-            "row in a player's colour: the worlds that player cannot tell apart (the one "
-            "outlined holds the actual world); a line in a player's colour joins worlds that "
-            "player cannot tell apart. A tile: some classes of one player, its area the "
-            "share of its dealt worlds still possible, its number the worlds left; hollow: "
-            "ruled out by the player whose view this is. A small pale dot or an empty dashed "
-            "square: removed by an announcement." + formula)
+    tiles = any(m.tile for m in picture.marks)
+    parts = ["★ the actual world (on a tile: the tile holding it)." if perspective is None
+             else "No world is starred: this player does not know which one is actual.",
+             "Hover any world or tile for what it holds.",
+             "A box, column or row in a player's colour: the worlds that player cannot tell "
+             "apart (the one outlined holds the actual world)."]
+    if picture.links:
+        parts.append("A line in a player's colour joins worlds that player cannot tell apart.")
+    if tiles:
+        parts.append("A tile: some classes of one player, its area the share of its dealt "
+                     "worlds still possible, its number the worlds left"
+                     + ("; hollow: ruled out by this player." if perspective is not None
+                        else "."))
+    if any(m.state in (GONE, GOING) for m in picture.marks):
+        parts.append("A small pale dot" + (" or an empty dashed square" if tiles else "")
+                     + ": removed by an announcement.")
+    if perspective is not None and not tiles:
+        parts.append("Faded: ruled out by this player.")
+    if values is not None:
+        parts.append("<span style='color:var(--formula-ink)'>●</span> formula true, "
+                     "<span style='color:var(--formula-ink)'>○</span> false"
+                     + (" (a partly filled tile: true in some of its worlds)." if tiles
+                        else "."))
+    return f"{agents}<br>" + " ".join(parts)
 
 
 @solara.component

@@ -195,7 +195,11 @@ def test_every_player_view_of_a_4x3_game_draws_its_classes(browser):
     for p in range(4):
         page.get_by_role("button", name=f"player {p}", exact=True).click()
         expect(page.get_by_test_id("worlds-caption")).to_contain_text(
+            f"Player {p} cannot tell apart")  # the player's view is on screen
+        expect(page.get_by_test_id("worlds-caption")).to_contain_text(
             f"all 220 hands of player {p} as dealt")
+        expect(page.locator("svg.ttr-pic")).to_have_attribute(  # the picture has followed
+            "aria-label", re.compile(f"player {p}'s own class opened"))
         assert page.locator("svg.ttr-pic [data-tile^='c0:']").count() == 10  # by lowest ticket
         nodes = page.locator("svg.ttr-pic [data-state=live]:is([data-tile], [data-world])")
         assert nodes.count() > 1  # its own class, and the next player's classes inside it
