@@ -195,6 +195,22 @@ def test_a_model_too_big_to_draw_is_summarised_by_classes_for_every_player(playe
         assert picture.width <= WIDTH and picture.height <= HEIGHT + 1
 
 
+def test_a_summary_counts_a_formula_per_tile_and_in_the_drawn_worlds():
+    model = played(4, players=4, tickets_each=3)
+    ticket = model.state.tickets[1][0].id
+    _holds, values = model.evaluate(f"p(1,{ticket}) | K_0 p(2,{ticket})")
+    picture = worlds_picture(model, {}, 0, None, values)
+    tiles = [t for t in summary_tiles(picture, 0) if t.worlds]
+    assert sum(t.holds for t in tiles) == int(values.sum())
+    assert all(0 <= t.holds <= t.worlds for t in tiles)
+    inner = [m for m in picture.marks if not m.tile and m.state == LIVE]
+    cell = model.worlds.possible_worlds(0)
+    cell = cell[model.worlds.observation(1)[cell] == model.worlds.observation(1)[
+        model.worlds.actual]]
+    assert sorted(m.holds for m in inner) == sorted(values[cell].astype(int).tolist())
+    assert "formula true in" in " ".join(t.title for t in tiles)
+
+
 def test_a_players_summary_opens_only_its_own_class_and_marks_no_other_actual_class():
     model = played(4, players=4, tickets_each=3)
     picture = worlds_picture(model, {}, 2, 2, None)
