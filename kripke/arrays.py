@@ -38,12 +38,17 @@ def compress(arrays: Sequence[np.ndarray], mask: np.ndarray, kept: int) -> list[
     out = [np.empty(kept, dtype=a.dtype) for a in arrays]
     at = 0
     for start in range(0, mask.size, _CHUNK):
-        stop = start + _CHUNK
-        positions = np.flatnonzero(mask[start:stop])
-        end = at + positions.size
-        for array, result in zip(arrays, out, strict=True):
-            # in range by construction: "clip" checks nothing and needs no buffer
-            np.take(array[start:stop], positions, out=result[at:end], mode="clip")
+        stop = min(start + _CHUNK, mask.size)
+        count = int(np.count_nonzero(mask[start:stop]))
+        end = at + count
+        if count == stop - start:  # a deal's announcements keep or drop long runs: copy them
+            for array, result in zip(arrays, out, strict=True):
+                result[at:end] = array[start:stop]
+        elif count:
+            positions = np.flatnonzero(mask[start:stop])
+            for array, result in zip(arrays, out, strict=True):
+                # in range by construction: "clip" checks nothing and needs no buffer
+                np.take(array[start:stop], positions, out=result[at:end], mode="clip")
         at = end
     return out
 
