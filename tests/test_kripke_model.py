@@ -128,6 +128,13 @@ def test_restrict_by_a_mask_keeps_exactly_the_masked_worlds_across_chunks():
     p = after.atom_values("p")
     assert np.array_equal(after.class_sizes("a", where=p), np.bincount(a[p], minlength=40))
     assert np.array_equal(after.possible_worlds("a"), np.flatnonzero(a == a[after.actual]))
+    # runs, as a deal's announcements make them: whole chunks kept, whole chunks dropped
+    runs = np.ones(n, dtype=bool)
+    runs[1000:(1 << 18) + 5] = False
+    runs[-3000:-2000] = False
+    after = model.restrict(runs)
+    assert np.array_equal(after.world_ids, np.flatnonzero(runs))
+    assert np.array_equal(after.observation("a"), keys["a"][runs])
 
 
 def test_an_announcement_that_removes_nothing_copies_nothing():
