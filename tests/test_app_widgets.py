@@ -34,7 +34,7 @@ from app.components.panels import (
     status_html,
 )
 from app.components.session import Defaults, DemoModel, defaults, new_model, seed_of
-from app.components.style import player_colour
+from app.components.style import player_colour, player_ink
 
 
 def render_page():
@@ -280,7 +280,8 @@ def test_board_draws_claims_in_owner_colour_and_highlights_the_last_move():
 
 def test_board_rings_the_ticket_cities_of_the_viewing_player():
     model = played(0)
-    ringed = board_svg(model, perspective=1).count(f'stroke="{player_colour(1)}" stroke-width="3"')
+    ringed = board_svg(model, perspective=1).count(f'style="stroke:{player_ink(1)}" '
+                                                   'stroke-width="3"')
     cities = {c for t in model.state.tickets[1] for c in (t.a, t.b)}
     assert ringed == len(cities)
 
