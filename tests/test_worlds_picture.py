@@ -224,6 +224,22 @@ def test_a_players_summary_opens_only_its_own_class_and_marks_no_other_actual_cl
     assert page.count('class="star"') == 1  # on its own tile: it knows its own hand
 
 
+def test_a_players_summary_draws_its_worlds_once_its_class_is_small_enough():
+    model = played(0, players=4, tickets_each=3)
+    layouts: dict = {}
+    first = worlds_picture(model, layouts, 1, 1, None)
+    assert first.drawn_worlds == 0  # 1,680 worlds in its class: the next player's tiles
+    while model.worlds.possible_worlds(1).size > OPEN_LIMIT:
+        model.step()
+    later = worlds_picture(model, layouts, 1, 1, None)
+    assert later.drawn_worlds == model.worlds.possible_worlds(1).size
+    assert "player 1's own class opened into its" in later.caption
+    places = {m.key: (m.x, m.y) for m in summary_tiles(first, 0)}
+    assert {m.key: (m.x, m.y) for m in summary_tiles(later, 0)} == places  # tiles stay
+    assert not [m for m in later.marks if m.actual and not m.tile]
+    assert_labels_apart_and_inside(later)
+
+
 def test_a_focus_first_chosen_after_classes_emptied_still_draws_every_class():
     model = played(0, players=4, tickets_each=3)
     while np.count_nonzero(model.worlds.class_sizes(3)) == 220:

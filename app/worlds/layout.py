@@ -490,6 +490,7 @@ class ClassGrid(_Positioned):
             self.texts.append(Text(left + cell * len(self.cols), FONT, heads[1], "end",
                                    "heading", row_agent))
         self.height = top + cell * len(rows) + 4
+        self.fits = grid_w <= self.width + 0.5 and self.height <= height + 0.5
 
     def _wrap(self, ka: np.ndarray, height: float) -> None:
         u = self.universe
@@ -532,6 +533,7 @@ class ClassGrid(_Positioned):
         self.texts.append(Text(2, FONT, heading, "start", "heading", self.focus))
         lines = math.ceil(len(self.cols) / per_line)
         self.height = top + lines * (box_h + 6)
+        self.fits = self.height <= height + 0.5
 
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
         marks, drawn = self._marks(model, marking)
@@ -674,14 +676,38 @@ class ClassSummary:
                     else cell[keys[cell] == level.actual])
             if cell.size <= OPEN_LIMIT or depth == len(agents) - 2:
                 break
-        self.inner_top = y + 2 * (FONT + 3) + 12
         rest = [a for a in agents if a not in {lv.agent for lv in self.levels}]
         if self.levels[-1].actual is not None and rest:
             assert cell is not None
-            self.inner = ClassGrid(model.restrict(cell), rest[0], self.names, width=self.width,
-                                   height=max(self.height - self.inner_top - 4, 120.0))
-        self.bottom = self.inner_top + self.inner.height if self.inner else y
+            self._open(model.restrict(cell), rest[0], y)
+        else:
+            self.inner_top = self.bottom = y
         self.model = model.restrict(cell) if cell is not None else model  # not millions
+
+    def _open(self, cell: KripkeModel, focus: Agent, top: float, *,
+              only_if_fits: bool = False) -> bool:
+        """Draw the worlds of the last opened class, every one, under the levels above;
+        with ``only_if_fits``, False (and nothing changed) if their grid would overflow."""
+        inner_top = top + 2 * (FONT + 3) + 12
+        grid = ClassGrid(cell, focus, self.names, width=self.width,
+                         height=max(self.height - inner_top - 4, 120.0))
+        if only_if_fits and not grid.fits:
+            return False
+        self.inner_top, self.inner = inner_top, grid
+        self.bottom = self.inner_top + grid.height
+        return True
+
+    def _replan(self, model: KripkeModel) -> None:
+        """A player's view opened while its class was too big to draw: once announcements
+        have shrunk the class enough, its worlds are drawn instead of the next player's tiles
+        (from then on at fixed places, as everywhere)."""
+        if not self.private or self.inner is not None or len(self.levels) < 2:
+            return
+        own = model.possible_worlds(self.levels[0].agent)
+        # its worlds replace the next player's tiles, unless too many to read in a grid
+        if own.size <= OPEN_LIMIT and self._open(model.restrict(own), self.levels[1].agent,
+                                                 self.levels[0].height, only_if_fits=True):
+            self.levels.pop()
 
     @staticmethod
     def _counts(model: KripkeModel, agent: Agent, cell: np.ndarray | None) -> np.ndarray:
@@ -737,6 +763,7 @@ class ClassSummary:
         return what[0].upper() + what[1:]
 
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
+        self._replan(model)
         marks: list[Mark] = []
         texts: list[Text] = []
         regions: list[Region] = []
