@@ -16,6 +16,9 @@ choices:
 - **Choice:** to collect a colour an agent takes it face up if it lies there, else a face-up
   locomotive (first card only), else the pile (the note's One Step Thinker rule, used by all);
   for a grey connection the colour to collect is the one it holds most.
+- The two halves of a double are one step of a path (paths name the lower id): an agent that
+  needs one claims whichever half its hand pays and collects either half's colour, the one it
+  holds more first, as a player reads "the Denver–Kansas City connection".
 - **Choice:** grey connections are paid with the fewest locomotives, then the colour held most
   (the Hungry agent instead avoids colours its plan needs elsewhere, as the note says).
 - **Choice:** when the rules leave an agent none of the moves its strategy names (no card and
@@ -58,10 +61,21 @@ LONG = 3
 # ----- shared moves ---------------------------------------------------------------------------
 
 
+def segments(view: PlayerView, connection: int) -> tuple[int, ...]:
+    """``connection`` and, when it is half of a double, the other half if this player may take
+    it: both join the same two cities in the same trains, so a plan that needs one is served by
+    either, in whichever colour the hand pays (paths name one half, the lowest id)."""
+    mate = view.board.double_mates.get(connection)
+    if mate is not None and view.open_to_me(mate):
+        return connection, mate
+    return (connection,)
+
+
 def pay(view: PlayerView, connection: int, avoid: Iterable[int] = ()) -> Claim | None:
-    """The payment an agent makes for ``connection``, or ``None`` if its hand cannot pay: the
-    fewest locomotives, then the colour held most; colours in ``avoid`` only as a last resort."""
-    options = view.payments(connection)
+    """The payment an agent makes for ``connection`` (or the other half of its double), or
+    ``None`` if its hand cannot pay: the fewest locomotives, then the colour held most; colours
+    in ``avoid`` only as a last resort."""
+    options = [claim for s in segments(view, connection) for claim in view.payments(s)]
     if not options:
         return None
     hand, shun = view.hand, set(avoid)
@@ -70,11 +84,14 @@ def pay(view: PlayerView, connection: int, avoid: Iterable[int] = ()) -> Claim |
                                        c.colour or 0))
 
 
-def colour_to_collect(view: PlayerView, connection: int, avoid: Iterable[int] = ()) -> int:
-    """The card colour that pays for ``connection``: its own, or for grey the colour held most
-    (colours in ``avoid`` only if nothing else is held)."""
-    colour = colour_of(view.board.connections[connection].colour)
-    return most_held(view, avoid) if colour is None else colour
+def colours_to_collect(view: PlayerView, connection: int, avoid: Iterable[int] = ()
+                       ) -> list[int]:
+    """The card colours that pay for ``connection`` or the other half of its double, the one
+    held most first: a segment's own colour, or for grey the colour held most (colours in
+    ``avoid`` only if nothing else is held)."""
+    colours = [most_held(view, avoid) if (colour := colour_of(view.board.connections[s].colour))
+               is None else colour for s in segments(view, connection)]
+    return sorted(dict.fromkeys(colours), key=lambda c: -view.hand[c])
 
 
 def most_held(view: PlayerView, avoid: Iterable[int] = ()) -> int:
@@ -136,7 +153,7 @@ def claim_or_collect(view: PlayerView, ranked: Sequence[int],
             for c in ranked:
                 if claim := pay(view, c):
                     return claim
-        return collect(view, [colour_to_collect(view, ranked[0])])
+        return collect(view, colours_to_collect(view, ranked[0]))
     if view.drawn == 0 and (claim := otherwise()):
         return claim
     return collect(view, [most_held(view)])
@@ -215,7 +232,7 @@ def osta(view: PlayerView, rng: random.Random) -> Action:
         # (an unfinished ticket within reach always lacks a connection on its path)
         if view.drawn == 0 and (claim := pay(view, target)):
             return claim
-        return collect(view, [colour_to_collect(view, target)])
+        return collect(view, colours_to_collect(view, target))
     if view.drawn == 0:
         if view.can_draw_tickets and not view.final_round:
             return DrawTickets()
@@ -342,9 +359,10 @@ def ha(view: PlayerView, rng: random.Random) -> Action:
         needs = plan_colours(view, plan)
         if view.drawn == 0:
             for c in order:
-                if view.payments(c):
-                    return pay(view, c, avoid=needed_elsewhere(view, needs, c)) or forced(view)
-        wanted = [colour_to_collect(view, c, needed_elsewhere(view, needs, c)) for c in order]
+                if claim := pay(view, c, avoid=needed_elsewhere(view, needs, c)):
+                    return claim
+        wanted = [colour for c in order
+                  for colour in colours_to_collect(view, c, needed_elsewhere(view, needs, c))]
         return collect(view, list(dict.fromkeys(wanted)))
     if view.drawn == 0 and (claim := longest_payable(view)):
         return claim
@@ -415,7 +433,7 @@ def baseline(view: PlayerView, rng: random.Random) -> Action:
         payable = [claim for c in mine if (claim := pay(view, c))]
         if payable:
             return rng.choice(payable)
-    need = sorted({colour_to_collect(view, c) for c in mine})
+    need = sorted({colour for c in mine for colour in colours_to_collect(view, c)})
     return collect(view, need)
 
 

@@ -135,6 +135,21 @@ def test_osta_draws_tickets_only_with_nothing_left_to_work_on():
     assert osta(_finished(view), RNG) == DrawTickets()
 
 
+def test_either_half_of_a_double_serves_a_plan():
+    # Ticket D–F with D–E owned: the shortest path names E–F red (the lower id). An agent
+    # holding blue claims the blue half instead, and collects a face-up blue card for it
+    # (the One Step Thinker used to draw the pile for red while holding the blue it needed)
+    owned = {"players": 4, "tickets": [TICKET["DF"]], "owner": {CONN["DE"]: 0},
+             "trains": {0: 3 + HUNGRY_MARGIN}}
+    view = position(**owned, hands={0: hand(blue=3)})
+    for agent in (osta, pa, lrja, ha):
+        assert agent(view, RNG) == Claim(CONN["EF_blue"], BLUE, 0), agent.__name__
+    view = position(**owned, hands={0: hand(blue=1)},
+                    face_up=cards("pink", "blue", "black", "white", "orange"))
+    for agent in (osta, pa, lrja, ha):
+        assert agent(view, RNG) == DrawFaceUp(1), agent.__name__
+
+
 # ----- Hungry agent ---------------------------------------------------------------------------
 
 
