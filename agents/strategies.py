@@ -54,6 +54,9 @@ Policy = Callable[[PlayerView, random.Random], Action]
 
 #: The Hungry agent draws more tickets while its plan needs fewer than its trains minus this.
 HUNGRY_MARGIN = 8
+#: It keeps the best set of tickets among those whose plan leaves this many trains spare (the
+#: authors' engine, Silva et al. 2017: "number_of_trains - 5").
+HUNGRY_KEEP_MARGIN = 5
 #: The Long Route Junkie claims nothing shorter than this while it has this many trains.
 LONG = 3
 
@@ -333,16 +336,16 @@ def ha(view: PlayerView, rng: random.Random) -> Action:
     Its plan joins the cities of its unfinished tickets in one network (a Steiner-tree
     approximation: the two farthest cities by a shortest path, every other city attached by a
     shortest path). It draws tickets while the plan needs fewer trains than it has minus 8, and
-    keeps the set of offered tickets that gives the most points per train its plan then needs.
+    keeps the set of offered tickets that gives the most points per train its plan then needs,
+    among the sets whose plan leaves 5 trains spare (the margin and the points, the tickets'
+    and the plan's connections', are the authors' engine's; see :func:`hungry_keep`).
     It claims the plan's connections, the ones most at risk first, then the most valuable,
     paying grey ones with a colour it does not need elsewhere in the plan.
 
     **Choice:** a plan connection is *at risk* when no second segment of a double would be
     left open to it if an opponent took it; **choice:** it collects the colours of all its
     plan's connections, in the order it would claim them (a face-up card of any of them before
-    the pile); **choice:** kept sets must fit in its trains (if
-    none fits, it keeps the fewest tickets needing the fewest trains); **choice:** it draws
-    tickets only before the last round.
+    the pile); **choice:** it draws tickets only before the last round.
     """
     if view.tunnel:
         return settle_tunnel(view)
@@ -379,19 +382,33 @@ def hungry_plan(view: PlayerView, dist: Distances,
 
 
 def hungry_keep(view: PlayerView, dist: Distances) -> tuple[int, ...]:
+    """The offered tickets to keep: of the sets whose plan (with the tickets held) leaves
+    :data:`HUNGRY_KEEP_MARGIN` trains spare, the one with the most points per train the plan
+    needs, the points being the tickets' and the plan's connections'; if none leaves that
+    margin, the set whose plan needs the fewest trains within the trains left; if none fits,
+    the fewest tickets needing the fewest trains."""
     held = view.unfinished()
-    best: tuple[float, int, tuple[int, ...]] | None = None
+    points = view.board.route_points
+    conns = view.board.connections
+    trains = view.my_trains
+    best: tuple[tuple[float, int], tuple[int, ...]] | None = None
+    tightest: tuple[float, tuple[int, ...]] | None = None
     for size in range(max(1, view.keep_at_least), len(view.offer) + 1):
         for chosen in itertools.combinations(view.offer, size):
-            _, cost = hungry_plan(view, dist, (*held, *chosen))
-            if cost > view.my_trains:
-                continue
-            points = sum(t.points for t in (*held, *chosen))
-            key = (points / max(cost, 1.0), -size, tuple(t.id for t in chosen))
-            if best is None or key[:2] > best[:2]:
-                best = key
+            plan, cost = hungry_plan(view, dist, (*held, *chosen))
+            ids = tuple(t.id for t in chosen)
+            if cost <= trains - HUNGRY_KEEP_MARGIN:
+                worth = (sum(t.points for t in (*held, *chosen))
+                         + sum(points[conns[c].length] for c in plan))
+                key = (worth / max(cost, 1.0), -size)
+                if best is None or key > best[0]:
+                    best = (key, ids)
+            elif cost <= trains and (tightest is None or cost < tightest[0]):
+                tightest = (cost, ids)
     if best is not None:
-        return tuple(sorted(best[2]))
+        return tuple(sorted(best[1]))
+    if tightest is not None:
+        return tuple(sorted(tightest[1]))
     return cheapest_set(view, dist, view.offer, view.keep_at_least)
 
 

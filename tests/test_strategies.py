@@ -163,6 +163,25 @@ def test_ha_draws_tickets_while_its_plan_fits_with_the_margin():
     assert ha(full, RNG) != DrawTickets()
 
 
+def test_ha_keeps_the_best_set_whose_plan_leaves_the_keep_margin():
+    # Offered A–D, F–H, B–G (keep at least one); their plans need 4, 9 and 8 trains, two of
+    # them 12 to 17, all three 18. Points per train count the tickets' and the plan's
+    # connection points: F–H with B–G is best (56 points over 15 trains), then F–H alone.
+    from dataclasses import replace
+    board = tiny_board()
+    offer = tuple(board.tickets[TICKET[t]] for t in ("AD", "FH", "BG"))
+
+    def keeps(trains: int) -> KeepTickets:
+        view = position(players=4, hands={}, trains={0: trains})
+        action = ha(replace(view, offer=offer, keep_at_least=1), RNG)
+        assert isinstance(action, KeepTickets)
+        return action
+
+    assert keeps(20) == KeepTickets(tuple(sorted((TICKET["FH"], TICKET["BG"]))))
+    assert keeps(18) == KeepTickets((TICKET["FH"],))  # all three need all 18: no margin
+    assert keeps(8) == KeepTickets((TICKET["AD"],))  # none leaves 5 spare: the fewest trains
+
+
 def test_grey_connections_are_paid_as_each_agent_pays_them():
     # Ticket D–F: plan D–E (a grey ferry needing one locomotive) + E–F (red or blue, a double
     # that is not at risk with 4 players, so D–E comes first). The hand pays D–E with red or
