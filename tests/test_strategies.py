@@ -12,6 +12,7 @@ from agents.standard_game import StandardSpec, parse_lineup, play_standard_game
 from agents.strategies import (
     HUNGRY_MARGIN,
     STRATEGIES,
+    TICKET_DRAW_TRAINS,
     ha,
     hungry_plan,
     lrja,
@@ -129,10 +130,13 @@ def test_osta_claims_its_target_as_soon_as_it_can_pay():
     assert osta(view, RNG) == Claim(CONN["AD"], YELLOW, 0)
 
 
-def test_osta_draws_tickets_only_with_nothing_left_to_work_on():
+def test_osta_draws_tickets_only_with_nothing_left_to_work_on_and_far_from_the_end():
     view = position(tickets=[TICKET["AD"]], hands={}, pile=cards("red"))
     assert osta(view, RNG) != DrawTickets()
     assert osta(_finished(view), RNG) == DrawTickets()
+    # an opponent down to 7 trains: a new ticket would seldom be finished; it claims instead
+    near_end = position(tickets=[TICKET["AD"]], hands={0: hand(orange=6)}, trains={1: 7})
+    assert osta(_finished(near_end), RNG) == Claim(CONN["BH"], card_index("orange"), 0)
 
 
 def test_either_half_of_a_double_serves_a_plan():
@@ -242,6 +246,7 @@ def test_in_games_osta_draws_tickets_only_with_nothing_to_work_on(decisions):
     assert draws, "One Step Thinker should draw tickets in 24 games"
     for view in draws:
         assert not workable(view, view.distances())
+        assert min(view.trains) >= TICKET_DRAW_TRAINS
 
 
 def test_in_games_ha_draws_tickets_exactly_while_its_plan_fits_with_the_margin(decisions):
