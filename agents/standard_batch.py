@@ -58,6 +58,8 @@ def distance(desired: Sequence[float], measured: Sequence[float]) -> float:
     """Smith & Anton's win-rate distance: Σ|d_i − c_i| / (2 − 2·min d), 0 = the desired
     distribution, 1 = the agent meant to win least wins everything."""
     worst = 2 - 2 * min(desired)
+    if worst == 0:  # one kind only: it wins every game, its whole desired share
+        return 0.0
     return sum(abs(d - c) for d, c in zip(desired, measured, strict=True)) / worst
 
 
@@ -155,7 +157,7 @@ def summarise(results: Sequence[GameResult], desired: Sequence[float],
     rng = np.random.default_rng(bootstrap_seed)
     picks = rng.integers(0, len(results), size=(resamples, len(results)))
     ratios = wins[picks].sum(axis=1) / np.maximum(seats[picks].sum(axis=1), 1)
-    spread = np.abs(np.asarray(desired)[None, :] - ratios).sum(axis=1) / (2 - 2 * min(desired))
+    spread = np.array([distance(desired, row) for row in ratios])
     low, high = (float(x) for x in np.percentile(spread, [2.5, 97.5]))
     published = ([PUBLISHED_WIN_RATIOS[k] for k in kinds]
                  if all(k in PUBLISHED_WIN_RATIOS for k in kinds) else None)

@@ -18,6 +18,14 @@ def test_the_distance_is_the_notes_example_and_one_at_worst():
     assert distance((0.25,) * 4, (0.25,) * 4) == 0
 
 
+def test_a_batch_of_one_kind_prints_its_table(capsys, tmp_path):
+    assert main(["batch", "--board", "usa", "--rules", "standard", "--agents", "ha,ha",
+                 "--games", "2", "--csv", str(tmp_path / "b.csv"), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "\nha         4     0.5000" in out  # per seat: one of the two wins each game
+    assert "distance to (1): 0.000" in out
+
+
 def test_wilson_intervals_hold_the_ratio_and_stay_in_zero_one():
     low, high = wilson(50, 100)
     assert low < 0.5 < high and high - low == pytest.approx(0.192, abs=0.002)
