@@ -346,7 +346,9 @@ def ha(view: PlayerView, rng: random.Random) -> Action:
     paying grey ones with a colour it does not need elsewhere in the plan.
 
     **Choice:** a plan connection is *at risk* when no second segment of a double would be
-    left open to it if an opponent took it; **choice:** it collects the colours of all its
+    left open to it if an opponent took it; **choice:** a grey connection is paid in a colour
+    the plan needs elsewhere only when no other colour pays (it does not wait); **choice:** it
+    collects the colours of all its
     plan's connections, in the order it would claim them (a face-up card of any of them before
     the pile); **choice:** it draws tickets only before the last round.
     """
