@@ -46,7 +46,7 @@ from game.rules import Rules
 from game.standard_rules import StandardRules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayerView:
     """One player's observation."""
 
@@ -79,6 +79,29 @@ class PlayerView:
     finished_by: tuple[frozenset[int] | None, ...]  # each player's finished tickets where
     # public (simplified: everyone's, announced; standard: its own only, None for the others)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
+
+    def __init__(self, *, rules: Rules, player: int, hand: tuple[int, ...],
+                 tickets: tuple[Ticket, ...], finished: frozenset[int],
+                 offer: tuple[Ticket, ...], keep_at_least: int, owner: tuple[int | None, ...],
+                 trains: tuple[int, ...], hand_sizes: tuple[int, ...],
+                 ticket_counts: tuple[int, ...], face_up: tuple[int | None, ...],
+                 pile_size: int, discard_size: int, ticket_pile_size: int, current: int,
+                 drawn: int, turn: int, setup: bool, final_round: bool, over: bool,
+                 claims: int, tunnel: tuple[int, int | None, int] | None,
+                 stations: tuple[tuple[str, int], ...], dealt: frozenset[int],
+                 finished_by: tuple[frozenset[int] | None, ...], paths: PathOracle) -> None:
+        """Every field by keyword, stored in one step. (A view is made for every action of
+        every game; the frozen dataclass's own ``__init__`` sets its 28 fields one
+        ``object.__setattr__`` at a time, a third of the cost of a view. The instance stays
+        frozen: only this constructor writes it.)"""
+        self.__dict__.update(
+            rules=rules, player=player, hand=hand, tickets=tickets, finished=finished,
+            offer=offer, keep_at_least=keep_at_least, owner=owner, trains=trains,
+            hand_sizes=hand_sizes, ticket_counts=ticket_counts, face_up=face_up,
+            pile_size=pile_size, discard_size=discard_size, ticket_pile_size=ticket_pile_size,
+            current=current, drawn=drawn, turn=turn, setup=setup, final_round=final_round,
+            over=over, claims=claims, tunnel=tunnel, stations=stations, dealt=dealt,
+            finished_by=finished_by, paths=paths)
 
     @cached_property
     def board(self) -> Board:  # asked for on every payment a policy considers

@@ -159,6 +159,20 @@ def test_a_view_shows_own_hand_and_tickets_and_only_counts_of_the_others():
     assert other.observation(1) == view
 
 
+def test_a_view_cannot_be_changed_and_takes_every_field_by_name():
+    import dataclasses
+    import inspect
+
+    from game.view import PlayerView
+    view = started(players=3).observation(0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hand = (9,) * 9  # type: ignore[misc]
+    changed = dataclasses.replace(view, drawn=1)
+    assert changed.drawn == 1 and view.drawn == 0 and changed.hand == view.hand
+    assert list(inspect.signature(PlayerView).parameters) == [
+        f.name for f in dataclasses.fields(PlayerView)]
+
+
 def test_during_setup_a_player_sees_only_its_own_offer():
     state = dealt(players=3)
     view = state.observation(1)
