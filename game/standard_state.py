@@ -71,11 +71,13 @@ class StandardState(GameState):
 
     def observation(self, player: int) -> PlayerView:
         """Everything ``player`` may see: its own cards, tickets and offer, the public rest."""
-        offer = tuple(self.board.tickets[t] for t in self.offers[player])
+        offer = tuple(map(self.board.tickets.__getitem__, self.offers[player]))
         counts = tuple(map(len, self.offers if self.setup else self.tickets))
+        finished = frozenset(self.finished[player])
+        others = self.rules.players - player - 1
         return PlayerView(
             rules=self.rules, player=player, hand=tuple(self.hands[player]),
-            tickets=self.tickets[player], finished=frozenset(self.finished[player]),
+            tickets=self.tickets[player], finished=finished,
             offer=offer, keep_at_least=self._keep_least(), owner=tuple(self.owner),
             trains=tuple(self.trains), hand_sizes=tuple(map(sum, self.hands)),
             ticket_counts=counts, face_up=tuple(self.face_up), pile_size=len(self.pile),
@@ -85,9 +87,8 @@ class StandardState(GameState):
             claims=self.oracle.version, paths=self.oracle,
             tunnel=None if self.tunnel is None or player != self.current else (
                 self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra),
-            stations=tuple(sorted(self.stations.items())),
-            dealt=frozenset(), finished_by=tuple(
-                frozenset(f) if p == player else None for p, f in enumerate(self.finished)))
+            stations=tuple(sorted(self.stations.items())) if self.stations else (),
+            dealt=frozenset(), finished_by=(None,) * player + (finished,) + (None,) * others)
 
     def clone(self) -> StandardState:
         new = super().clone()
