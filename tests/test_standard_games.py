@@ -1,12 +1,13 @@
 """Whole seeded standard games: invariants after every action, exact replay from the log, and
 the same game from the same seed.
 
-2,000 games on the USA board with 2–5 players drawn from the four strategy agents, the
-baseline and a uniformly random player (which also draws tickets, pays oddly and passes), in
-chunks of 100 seeds so ``pytest -n 2`` spreads them. After every action: every train card is
-somewhere (110, each kind conserved), every ticket is somewhere exactly once (hands + offers +
-pile = the board's 30), no player holds both halves of a double (nobody holds a closed half
-with 2–3 players), trains match the connections owned.
+400 games on the USA board with 2–5 players drawn from the four strategy agents, the baseline
+and a uniformly random player (which also draws tickets, pays oddly and passes), in chunks of 50
+seeds so ``pytest -n 2`` spreads them (each rule is also tested on its own position in
+``test_standard_rules``; these games look for what positions miss). After every action: every
+train card is somewhere (110, each kind conserved), every ticket is somewhere exactly once
+(hands + offers + pile = the board's 30), no player holds both halves of a double (nobody holds
+a closed half with 2–3 players), trains match the connections owned.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from game.standard_rules import StandardRules
 from game.standard_state import StandardState
 from game.view import PlayerView
 
-PER_CHUNK = 100
-CHUNKS = 20
+PER_CHUNK = 50
+CHUNKS = 8
 USA = load_board("usa")
 
 
