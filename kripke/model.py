@@ -316,6 +316,13 @@ class KripkeModel:
         new.actual = position
         return new
 
+    def at(self, world: int) -> Self:
+        """The same worlds with another actual world (by index): what changes when something
+        happens that nobody is told of, such as a messenger getting through."""
+        new = copy.copy(self)
+        new.actual = self._world(world)
+        return new
+
     # --- questions a user asks --------------------------------------------------------------
 
     def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:

@@ -210,15 +210,22 @@ def _check_dining(n: int, payer: int, coins: Sequence[bool]) -> None:
         raise ModelError(f"need n ≥ 3 cryptographers, a payer in 0..{n} and {n} coins")
 
 
-def dining_reveals(model: EpistemicModel, n: int) -> Formula:
-    """What the cryptographers say at the actual world: each the parity of its two coins,
-    flipped if it paid. Announced together, as one public fact."""
+def dining_parity(n: int, i: int) -> Formula:
+    """Cryptographer i says "differ": its two coins differ, or they agree and it paid."""
     paid, coin = _dining_atoms(n)
-    said = []
-    for i in range(1, n + 1):
-        parity = _xor([paid[i], *(coin[c] for c in _dining_seen(n, i))])
-        said.append(parity if model.holds(parity) else Not(parity))
-    return And.of(said)
+    return _xor([paid[i], *(coin[c] for c in _dining_seen(n, i))])
+
+
+def dining_reveal(model: EpistemicModel, n: int, i: int) -> Formula:
+    """What cryptographer i (1..n) says at the actual world: the parity or its negation."""
+    parity = dining_parity(n, i)
+    return parity if model.holds(parity) else Not(parity)
+
+
+def dining_reveals(model: EpistemicModel, n: int) -> Formula:
+    """What the cryptographers say at the actual world, announced together as one public
+    fact."""
+    return And.of([dining_reveal(model, n, i) for i in range(1, n + 1)])
 
 
 def dining_outcome(model: EpistemicModel, n: int) -> tuple[bool, bool]:
@@ -232,9 +239,25 @@ def dining_outcome(model: EpistemicModel, n: int) -> tuple[bool, bool]:
     return everyone, anonymous
 
 
+# --- Cheryl's birthday --------------------------------------------------------------------------
+
+CHERYL_DATES = (("May", 15), ("May", 16), ("May", 19), ("June", 17), ("June", 18), ("July", 14),
+                ("July", 16), ("August", 14), ("August", 15), ("August", 17))
+
+
+def cheryl() -> KripkeModel:
+    """Cheryl's ten dates; Albert is told the month, Bernard the day; atoms ``d_July_16``."""
+    return KripkeModel.from_worlds(
+        [{f"d_{month}_{day}"} for month, day in CHERYL_DATES],
+        {"albert": [m for m, _ in CHERYL_DATES], "bernard": [d for _, d in CHERYL_DATES]},
+        actual=CHERYL_DATES.index(("July", 16)),
+    )
+
+
 # --- Sum and Product ----------------------------------------------------------------------------
 
-def _sum_product_pairs() -> list[tuple[int, int]]:
+def sum_and_product_pairs() -> list[tuple[int, int]]:
+    """The pairs (x, y), 2 ≤ x < y, x + y ≤ 100, in the order of the model's worlds."""
     return [(x, y) for x in range(2, 100) for y in range(x + 1, 100) if x + y <= 100]
 
 
@@ -247,7 +270,7 @@ def number_is(name: str, value: int) -> Formula:
 def sum_and_product() -> KripkeModel:
     """Two numbers 2 ≤ x < y with x + y ≤ 100; S is told the sum, P the product. Atoms
     ``x(b)`` and ``y(b)`` are the bits b of x and y; a world is a pair."""
-    pairs = np.array(_sum_product_pairs())
+    pairs = np.array(sum_and_product_pairs())
     valuation: dict[Atom | str, np.ndarray] = {Atom(name, (b,)): (pairs[:, k] >> b) & 1 == 1
                                                for k, name in enumerate("xy") for b in range(7)}
     return KripkeModel(valuation, {"S": pairs.sum(axis=1), "P": pairs.prod(axis=1)}, None)

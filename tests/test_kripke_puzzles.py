@@ -19,6 +19,7 @@ from kripke import (
 )
 from kripke.puzzles import (
     at_least_one_muddy,
+    cheryl,
     dining_cryptographers,
     dining_cryptographers_symbolic,
     dining_outcome,
@@ -128,18 +129,6 @@ def test_russian_cards_a_bad_announcement_tells_cath_too_much(backend):
     model = RUSSIAN[backend]().announce("(a0 & a1 & a2) | (a0 & a1 & a6)")
     assert model.holds("K_c (a0 & a1 & a2)")
     assert not model.knows_whether("b", "a2")
-
-
-def cheryl() -> KripkeModel:
-    """Cheryl's birthday: Albert is told the month, Bernard the day."""
-    dates = [("May", 15), ("May", 16), ("May", 19), ("June", 17), ("June", 18), ("July", 14),
-             ("July", 16), ("August", 14), ("August", 15), ("August", 17)]
-    worlds = [{f"d_{month}_{day}"} for month, day in dates]
-    return KripkeModel.from_worlds(
-        worlds,
-        {"albert": [m for m, _ in dates], "bernard": [d for _, d in dates]},
-        actual=dates.index(("July", 16)),
-    )
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -1,0 +1,444 @@
+"""The classic puzzles told as stories, for a logic class: a model, a few sentences, and what is
+said in order, one step at a time (the app's puzzle page, ``ttr-kripke puzzle`` and the
+tutorial notebook all walk these).
+
+The models and the announcements are those of :mod:`kripke.puzzles`, where each is tested on
+both backends; here they get what a teacher needs on top: the story, who says what in words,
+names for the agents and the worlds, formulas worth trying, and where to draw each world when
+the puzzle has a geometry of its own (muddy children: who else is muddy, with the child in
+focus beside itself; Cheryl: months by days). A gallery model is explicit, since it is drawn.
+
+Most steps are public announcements (the model shrinks). The coordinated attack has none: its
+steps are messengers getting through, which change the actual world and not the model, and the
+last step shows what a public announcement does there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from kripke.deal import DealModel
+from kripke.errors import ModelError
+from kripke.formula import Agent, And, Atom, Formula, Knows, Not, Or, knows_whether
+from kripke.model import KripkeModel
+from kripke.puzzles import (
+    at_least_one_muddy,
+    cheryl,
+    dining_cryptographers,
+    dining_parity,
+    dining_reveal,
+    holds_hand,
+    knows_own_state,
+    knows_the_numbers,
+    muddy_children,
+    nobody_knows,
+    russian_announcements,
+    russian_cards,
+    russian_safe,
+    sum_and_product_pairs,
+)
+
+type Positions = dict[int, tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing that happens: ``speaker`` says ``said`` (in words), which is the public
+    announcement of ``formula``; or, with ``actual`` set instead, the real world turns out to
+    be the world with that id (nothing is announced, the model stays)."""
+
+    speaker: str
+    said: str
+    formula: Formula | None = None
+    actual: int | None = None
+
+    def apply(self, model: KripkeModel) -> KripkeModel:
+        """The model after this step (an announcement refuses a formula false at the actual
+        world, as every announcement does)."""
+        if self.formula is not None:
+            return model.announce(self.formula)
+        if self.actual is None:
+            raise ModelError("a step announces a formula or moves the actual world")
+        index = model.world_index(self.actual)
+        if index is None:
+            raise ModelError(f"world {self.actual} is no longer possible")
+        return model.at(index)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle ready to tell: the model at the start and the steps after it."""
+
+    key: str  # as the command line and the page name it: "muddy", "cheryl", ...
+    title: str
+    story: str  # a few sentences a teacher reads out
+    model: KripkeModel
+    steps: tuple[Step, ...]
+    agent_names: Mapping[Agent, str]
+    describe: Callable[[KripkeModel, int], str]  # a world (by index) in words
+    examples: tuple[str, ...]  # formulas worth typing in, with this puzzle's atoms
+    ending: str  # what the last step shows
+    #: Where to draw each world (by id) for an agent in focus, in units of about one world's
+    #: spacing; None: the puzzle has no geometry of its own (draw it by classes).
+    positions: Callable[[Agent], Positions] | None = field(default=None, compare=False)
+
+    def models(self) -> list[KripkeModel]:
+        """The model at the start and after each step: ``len(steps) + 1`` of them."""
+        models = [self.model]
+        for step in self.steps:
+            models.append(step.apply(models[-1]))
+        return models
+
+    def counts(self) -> list[int]:
+        """Worlds at the start and after each step."""
+        return [m.n_worlds for m in self.models()]
+
+    def agent_name(self, agent: Agent) -> str:
+        return self.agent_names.get(agent, str(agent))
+
+
+# --- muddy children -----------------------------------------------------------------------------
+
+def muddy(n: int = 3, muddy: Sequence[int] = (0, 1)) -> Puzzle:
+    """n children (1–8), those in ``muddy`` with mud on their foreheads."""
+    if not 1 <= n <= 8:
+        raise ModelError(f"the gallery has 1 to 8 children, got {n}")
+    dirty = sorted(set(muddy))
+    if not dirty:
+        raise ModelError("at least one child must be muddy, or the father could not say so")
+    if dirty[0] < 0 or dirty[-1] >= n:
+        raise ModelError(f"muddy children are numbered 0..{n - 1}, got {dirty}")
+    model = muddy_children(n, dirty)
+    steps = [Step("Father", "At least one of you has mud on your forehead.",
+                  at_least_one_muddy(n))]
+    current = model.announce(at_least_one_muddy(n))
+    rounds = 0
+    while not any(current.holds(knows_own_state(i)) for i in range(n)):
+        rounds += 1
+        steps.append(Step("Children", f"Question {rounds}: do you know whether you are muddy? "
+                          "Nobody steps forward.", nobody_knows(n)))
+        current = current.announce(nobody_knows(n))
+    knowers = [i for i in range(n) if current.holds(knows_own_state(i))]
+    who = _names([f"child {i}" for i in knowers])
+    steps.append(Step("Children", f"Question {rounds + 1}: {who} step{'s' * (len(knowers) == 1)} "
+                      "forward: \"I know I am muddy.\"",
+                      And.of([Knows(i, Atom(f"m{i}")) for i in knowers])))
+    story = (f"{n} {'child comes' if n == 1 else 'children come'} in from the garden; "
+             f"{_names([f'child {i}' for i in dirty])} {'has' if len(dirty) == 1 else 'have'} "
+             "mud on the forehead. Each child sees every forehead but its own. The father says "
+             "that at least one of them is muddy, then asks again and again: \"Do you know "
+             "whether you are muddy?\" Nobody lies and everybody reasons perfectly. Atom m0 says "
+             "child 0 is muddy; agent 0 is child 0.")
+    first = f"m{dirty[0]}"
+    examples = (f"K_{dirty[0]} {first}", f"K_{dirty[0]} ~{first} | K_{dirty[0]} {first}",
+                "E (" + " | ".join(f"m{i}" for i in range(n)) + ")",
+                "C (" + " | ".join(f"m{i}" for i in range(n)) + ")",
+                f"[!~({' | '.join(f'K_{i} m{i}' for i in range(n))})] K_{dirty[0]} {first}")
+    return Puzzle(
+        "muddy", "Muddy children", story, model, tuple(steps),
+        {i: f"child {i}" for i in range(n)}, _muddy_world, examples,
+        f"After {rounds} round{'s' * (rounds != 1)} of silence the {len(dirty)} muddy "
+        f"child{'ren' * (len(dirty) != 1)} know{'s' * (len(dirty) == 1)}: with k muddy "
+        "children, k − 1 rounds of silence.",
+        lambda focus: _muddy_positions(n, int(focus)))
+
+
+def _names(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _muddy_world(model: KripkeModel, index: int) -> str:
+    world = int(model.world_ids[index])
+    dirty = [str(i) for i in range(world.bit_length()) if world >> i & 1]
+    return "nobody muddy" if not dirty else f"muddy: {', '.join(dirty)}"
+
+
+def _muddy_positions(n: int, focus: int) -> Positions:
+    """Rows by how many of the other children are muddy, each world beside the one that
+    differs only in the focus child's forehead: that pair is the focus child's class."""
+    others = [i for i in range(n) if i != focus]
+    rows: dict[int, list[int]] = {}
+    for pattern in range(2 ** len(others)):
+        rows.setdefault(pattern.bit_count(), []).append(pattern)
+    width = max(len(r) for r in rows.values())
+    positions: Positions = {}
+    for level, patterns in rows.items():
+        for slot, pattern in enumerate(patterns):
+            base = sum(1 << child for j, child in enumerate(others) if pattern >> j & 1)
+            x = 1.6 * (slot - (len(patterns) - 1) / 2) + 1.6 * (width - 1) / 2
+            positions[base] = (x - 0.35, float(level))
+            positions[base | 1 << focus] = (x + 0.35, float(level))
+    return positions
+
+
+# --- Cheryl's birthday --------------------------------------------------------------------------
+
+def cheryl_birthday() -> Puzzle:
+    model = cheryl()
+    albert_knows = Or.of([Knows("albert", a) for a in model.atoms])
+    bernard_knows = Or.of([Knows("bernard", a) for a in model.atoms])
+    steps = (
+        Step("Albert", "I don't know when Cheryl's birthday is, but I know that Bernard does "
+             "not know too.", Not(albert_knows) & Knows("albert", Not(bernard_knows))),
+        Step("Bernard", "At first I didn't know when Cheryl's birthday is, but I know now.",
+             bernard_knows),
+        Step("Albert", "Then I also know when Cheryl's birthday is.", albert_knows),
+    )
+    story = ("Albert and Bernard want to know Cheryl's birthday. She gives them ten dates: May "
+             "15, 16, 19; June 17, 18; July 14, 16; August 14, 15, 17. Then she tells Albert the "
+             "month and Bernard the day, in private. Atom d_July_16 says the birthday is July "
+             "16; the agents are albert and bernard.")
+    examples = ("K_albert d_July_16", "K_bernard ~d_May_19", "K_albert ~K_bernard d_July_16",
+                "M_albert d_August_14", "[!d_July_16 | d_July_14] K_bernard d_July_16")
+    return Puzzle("cheryl", "Cheryl's birthday", story, model, steps,
+                  {"albert": "Albert", "bernard": "Bernard"}, _cheryl_world, examples,
+                  "One date is left: July 16.", lambda focus: _cheryl_positions(model))
+
+
+def _cheryl_world(model: KripkeModel, index: int) -> str:
+    _, month, day = model.world_label(index).split("_")
+    return f"{month} {day}"
+
+
+def _cheryl_positions(model: KripkeModel) -> Positions:
+    months = ["May", "June", "July", "August"]
+    positions: Positions = {}
+    for index, world in enumerate(model.world_ids.tolist()):
+        _, month, day = model.world_label(index).split("_")
+        positions[world] = (float(int(day) - 14), float(months.index(month)))
+    return positions
+
+
+# --- Sum and Product ----------------------------------------------------------------------------
+
+def sum_and_product() -> Puzzle:
+    pairs = np.array(sum_and_product_pairs())
+    ids = np.arange(len(pairs))
+    # Bits for the announcements (as kripke.puzzles tells them), and x4, y13, ... to type in:
+    # atoms computed from the world id when asked, so 190 of them cost nothing until used.
+    valuation: dict[Atom | str, object] = {
+        Atom(name, (b,)): (pairs[:, k] >> b) & 1 == 1 for k, name in enumerate("xy")
+        for b in range(7)}
+    for k, name in enumerate("xy"):
+        for value in np.unique(pairs[:, k]).tolist():
+            valuation[Atom(f"{name}{value}")] = _ValueIs(pairs[:, k], value)
+    model = KripkeModel(valuation, {"S": pairs.sum(axis=1), "P": pairs.prod(axis=1)},
+                        int(ids[(pairs[:, 0] == 4) & (pairs[:, 1] == 13)][0]))
+    steps = (
+        Step("S", "I knew you didn't know the numbers.", Knows("S", Not(knows_the_numbers("P")))),
+        Step("P", "Now I know them.", knows_the_numbers("P")),
+        Step("S", "Now I know them too.", knows_the_numbers("S")),
+    )
+    story = ("Two whole numbers x and y with 2 ≤ x < y and x + y ≤ 100 are chosen. S is told "
+             "their sum, P their product, and both know all this. P: \"I don't know the "
+             "numbers.\" S: \"I knew you didn't.\" P: \"Now I know them.\" S: \"Now I know them "
+             "too.\" What are they? (Freudenthal, 1969.) 2,352 pairs are possible at first, too "
+             "many to draw one by one. Atoms x4 and y13 say x = 4 and y = 13.")
+    examples = ("K_P (x4 & y13)", "K_S ~K_P x4", "M_S y13", "K_S (x4 & y13)")
+    return Puzzle("sum-product", "Sum and Product", story, model, steps,
+                  {"S": "S (knows the sum)", "P": "P (knows the product)"},
+                  lambda m, i: _pair_world(pairs, m, i), examples,
+                  "One pair is left: x = 4, y = 13 (sum 17, product 52).")
+
+
+class _ValueIs:
+    """Atom "x is v" as a rule on world ids (a picklable callable, unlike a lambda)."""
+
+    def __init__(self, column: np.ndarray, value: int) -> None:
+        self.column, self.value = column, value
+
+    def __call__(self, world_ids: np.ndarray) -> np.ndarray:
+        values: np.ndarray = self.column[world_ids] == self.value
+        return values
+
+
+def _pair_world(pairs: np.ndarray, model: KripkeModel, index: int) -> str:
+    x, y = pairs[int(model.world_ids[index])].tolist()
+    return f"x = {x}, y = {y} (sum {x + y}, product {x * y})"
+
+
+# --- Russian cards ------------------------------------------------------------------------------
+
+#: Alice's classic announcement: her hand is one of these.
+ALICE_SAYS = ((0, 1, 2), (0, 3, 4), (0, 5, 6), (1, 3, 5), (2, 4, 6))
+
+
+def russian() -> Puzzle:
+    model = russian_cards()
+    hands = " ".join("".join(map(str, h)) for h in ALICE_SAYS)
+    steps = (
+        Step("Alice", f"My hand is one of {hands}.",
+             Knows("a", Or.of([holds_hand("a", h) for h in ALICE_SAYS]))),
+        Step("Bob", "Cath has card 6.", Knows("b", Atom("c6"))),
+    )
+    story = ("Seven cards 0–6 are dealt: three to Alice, three to Bob, one to Cath; each sees "
+             "only her or his own hand. Alice and Bob want to learn each other's hands by public "
+             "announcements, without Cath learning where any card she does not hold is. Here "
+             "Alice holds 012, Bob 345, Cath 6. Of the 1,290 lists of five to seven hands that "
+             "share at most one card pairwise, 102 are safe for Alice to announce. Atom a0 says "
+             "Alice holds card 0.")
+    examples = ("K_b (a0 & a1 & a2)", "K_c a0 | K_c ~a0", "C_{a,b} K_b a0",
+                "K_c ~(K_b a0 | K_b ~a0)")
+    return Puzzle("russian", "Russian cards", story, model, steps,
+                  {"a": "Alice", "b": "Bob", "c": "Cath"}, _deal_world, examples,
+                  "Alice and Bob know the deal, and Cath still knows no card of theirs.")
+
+
+def _deal_world(model: KripkeModel, index: int) -> str:
+    if not isinstance(model, DealModel):
+        return model.world_label(index)
+    return ", ".join(f"{who} {''.join(map(str, hand))}" for who, hand
+                     in zip(("Alice", "Bob", "Cath"), model.deal(index), strict=True))
+
+
+# --- consecutive numbers ------------------------------------------------------------------------
+
+def consecutive(anne: int = 2, bill: int = 3, top: int = 8) -> Puzzle:
+    """Anne and Bill are told numbers one apart, 0..``top`` (both know the bound)."""
+    if abs(anne - bill) != 1 or not (0 <= min(anne, bill) and max(anne, bill) <= top):
+        raise ModelError(f"Anne's and Bill's numbers must be one apart, in 0..{top}")
+    pairs = [(a, b) for a in range(top + 1) for b in (a - 1, a + 1) if 0 <= b <= top]
+    worlds = [{f"a{a}", f"b{b}"} for a, b in pairs]
+    model = KripkeModel.from_worlds(worlds, {"anne": [a for a, _ in pairs],
+                                             "bill": [b for _, b in pairs]},
+                                    actual=pairs.index((anne, bill)))
+    anne_knows = And.of([knows_whether("anne", Atom(f"b{b}")) for b in range(top + 1)])
+    bill_knows = And.of([knows_whether("bill", Atom(f"a{a}")) for a in range(top + 1)])
+    steps: list[Step] = []
+    current = model
+    turn = 0
+    while len(steps) < 2 * top:
+        speaker, knows = [("Anne", anne_knows), ("Bill", bill_knows)][turn % 2]
+        if current.holds(knows):
+            steps.append(Step(speaker, "I know your number.", knows))
+            current = current.announce(knows)
+            other, other_knows = [("Anne", anne_knows), ("Bill", bill_knows)][(turn + 1) % 2]
+            if current.holds(other_knows):
+                steps.append(Step(other, "I know your number too.", other_knows))
+            break
+        steps.append(Step(speaker, "I don't know your number.", Not(knows)))
+        current = current.announce(Not(knows))
+        turn += 1
+    story = (f"Anne and Bill are each told a number from 0 to {top}, and the two numbers are "
+             f"one apart; both know this. Anne is told {anne}, Bill {bill}. They take turns "
+             "saying whether they know the other's number. Atom a2 says Anne's number is 2; "
+             "b3, Bill's is 3. (The numbers stop at "
+             f"{top} so that the picture can end: near {top} the bound tells them more.)")
+    examples = (f"K_anne b{bill}", f"K_bill a{anne}", f"M_anne b{anne - 1 if anne else 1}",
+                f"K_anne K_bill a{anne}")
+    return Puzzle("consecutive", "Consecutive numbers", story, model, tuple(steps),
+                  {"anne": "Anne", "bill": "Bill"}, lambda m, i: _numbers(pairs, m, i),
+                  examples, "Both know each other's number, though neither ever said it.",
+                  lambda focus: {w: (float(a), float(b)) for w, (a, b) in enumerate(pairs)})
+
+
+def _numbers(pairs: Sequence[tuple[int, int]], model: KripkeModel, index: int) -> str:
+    a, b = pairs[int(model.world_ids[index])]
+    return f"Anne {a}, Bill {b}"
+
+
+# --- coordinated attack -------------------------------------------------------------------------
+
+def coordinated_attack(messengers: int = 4) -> Puzzle:
+    """Two generals, ``messengers`` messengers at most (1–8): world k is "k got through"."""
+    if not 1 <= messengers <= 8:
+        raise ModelError(f"the gallery sends 1 to 8 messengers, got {messengers}")
+    m = messengers
+    # World k: messengers 1..k got through (odd ones from a to b, even ones back), k+1 did not.
+    # a has received the even ones, b the odd ones: that is all each general sees.
+    worlds = [{f"got{j}" for j in range(1, k + 1)} for k in range(m + 1)]
+    model = KripkeModel.from_worlds(worlds, {"a": [k // 2 for k in range(m + 1)],
+                                             "b": [(k + 1) // 2 for k in range(m + 1)]},
+                                    actual=0, atoms=[f"got{j}" for j in range(1, m + 1)])
+    steps = [Step(f"Messenger {k}", f"got through to general {'b' if k % 2 else 'a'}.", actual=k)
+             for k in range(1, m + 1)]
+    steps.append(Step("A flare", "seen by both armies: messenger 1 got through.",
+                      Atom("got1")))
+    story = ("Two generals, a and b, must attack together or not at all. General a sends a "
+             "messenger across the valley: \"attack at dawn\". Any messenger may be caught. "
+             "Whoever receives one sends another back to confirm, "
+             f"{m} messenger{'s' * (m != 1)} at most. Atom got1 says the first got through. "
+             "Each messenger adds a level of knowledge about knowledge, but C_{a,b} got1 never "
+             "holds: whoever sent the last messenger cannot tell whether it was caught.")
+    examples = ("K_b got1", "K_a K_b got1", "K_b K_a K_b got1", "E_{a,b} E_{a,b} got1",
+                "C_{a,b} got1")
+    return Puzzle("attack", "Coordinated attack", story, model, tuple(steps),
+                  {"a": "general a", "b": "general b"}, _attack_world, examples,
+                  f"After {m} messengers every level of \"knows that knows\" up to {m} holds, "
+                  "never common knowledge; one public flare makes it common knowledge at once.",
+                  lambda focus: {k: (float(k), 0.0) for k in range(m + 1)})
+
+
+def _attack_world(model: KripkeModel, index: int) -> str:
+    k = int(model.world_ids[index])
+    return f"{k} messenger{'s' * (k != 1)} got through" if k else "messenger 1 was caught"
+
+
+def knowledge_depth(model: KripkeModel, formula: Formula, agents: Sequence[Agent],
+                    limit: int = 20) -> int:
+    """How many alternating K's (``K_a``, ``K_b K_a``, ...; the last agent first) hold over
+    ``formula`` at the actual world: the coordinated attack's measure of what the messengers
+    achieved."""
+    depth, nested = 0, formula
+    while depth < limit:
+        nested = Knows(agents[depth % len(agents)], nested)
+        if not model.holds(nested):
+            return depth
+        depth += 1
+    return depth
+
+
+# --- dining cryptographers ----------------------------------------------------------------------
+
+def dining(payer: int = 1, coins: Sequence[bool] = (True, False, True)) -> Puzzle:
+    """Three diners; ``payer`` 0 is the NSA, 1–3 a diner; ``coins`` true for heads."""
+    n = 3
+    model = dining_cryptographers(n, payer, coins)
+    steps = tuple(Step(f"Diner {i}", _dining_words(model, i), dining_reveal(model, n, i))
+                  for i in range(1, n + 1))
+    story = ("Three cryptographers dine; the bill is paid either by one of them or by the NSA. "
+             "Each pair of neighbours flips a coin that only those two see. Then each says "
+             "whether the two coins it sees differ, saying the opposite if it paid. The "
+             "number of \"differ\" answers is odd exactly when a diner paid, yet no one learns "
+             "which. Atom paid0 says the NSA paid, paid2 that diner 2 did; coin1 is the coin "
+             "between diners 1 and 2.")
+    examples = ("K_1 paid0 | K_1 ~paid0", "K_2 ~paid1", "K_1 (paid2 | paid3)",
+                "C (paid0 | paid1 | paid2 | paid3)", "D_{2,3} paid1")
+    return Puzzle("dining", "Dining cryptographers", story, model, steps,
+                  {i: f"diner {i}" for i in range(1, n + 1)}, _dining_world, examples,
+                  "Everyone knows whether the NSA paid; if a diner paid, no other knows who.")
+
+
+def _dining_words(model: KripkeModel, i: int) -> str:
+    return "\"Differ.\"" if model.holds(dining_parity(3, i)) else "\"Same.\""
+
+
+def _dining_world(model: KripkeModel, index: int) -> str:
+    world = int(model.world_ids[index])
+    payer, flips = divmod(world, 8)
+    who = "the NSA paid" if payer == 0 else f"diner {payer} paid"
+    return f"{who}; coins " + " ".join("H" if flips >> i & 1 else "T" for i in range(3))
+
+
+# --- the gallery --------------------------------------------------------------------------------
+
+#: Each puzzle with its default settings, in the order the gallery shows them.
+GALLERY: dict[str, Callable[[], Puzzle]] = {
+    "muddy": lambda: muddy(4, (0, 1, 2, 3)),
+    "cheryl": cheryl_birthday,
+    "sum-product": sum_and_product,
+    "russian": russian,
+    "consecutive": consecutive,
+    "attack": coordinated_attack,
+    "dining": dining,
+}
+
+
+def russian_safe_count() -> tuple[int, int]:
+    """(safe, candidates): how many of Alice's candidate announcements are safe (102, 1,290)."""
+    model = russian_cards()
+    candidates = list(russian_announcements())
+    return sum(russian_safe(model, hands) for hands in candidates), len(candidates)
