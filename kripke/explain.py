@@ -1,0 +1,298 @@
+"""Why a formula is true or false at a world: an explanation a student can follow, as plain data.
+
+:func:`explain` walks the formula's parse tree and gives each subformula its value at the world
+where it matters, with the evidence the semantics asks for:
+
+* ``K_a φ``: the worlds ``a`` considers possible and, when false, one of them where ``φ`` fails
+  (the counterexample, explained in turn); ``M_a φ`` dually a witness where ``φ`` holds;
+* ``E_G φ``: one ``K_a φ`` per agent; ``D_G φ``: the worlds the group's pooled knowledge leaves;
+* ``C_G φ``: when false, a shortest chain of worlds, each step one agent of G cannot tell
+  apart, from the world to one where ``φ`` fails;
+* ``[!φ]ψ`` and ``<!φ>ψ``: whether ``φ`` can be announced here (if not, ``[!φ]ψ`` is true only
+  vacuously) and, if so, the model after it, where ``ψ`` is explained.
+
+Worlds are named by their ids (``model.world_ids``, stable across announcements), so a picture
+can ring them. :func:`render` prints the tree as indented text (``ttr-kripke check --explain``).
+The values come from the array checker, one evaluation per subformula and model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from kripke.arrays import IntArray
+from kripke.errors import ModelError
+from kripke.formula import (
+    Agent,
+    And,
+    Announce,
+    AnnounceDual,
+    Atom,
+    Bottom,
+    Common,
+    Distributed,
+    Everyone,
+    Formula,
+    Iff,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Top,
+)
+from kripke.model import KripkeModel
+
+#: How many worlds a node lists by id; beyond it, only their number.
+LISTED = 8
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One subformula at one world, and why it has its value there."""
+
+    formula: Formula
+    world: int  # the world's id
+    label: str  # the world in words (what is true there, or the caller's name for it)
+    value: bool
+    reason: str  # one sentence, in words
+    children: tuple[Explanation, ...] = ()
+    #: The worlds that matter (K_a, M_a, D_G: those considered possible; C_G: those reachable),
+    #: by id: the first LISTED of them, the actual one and any witness first.
+    worlds: tuple[int, ...] = ()
+    n_worlds: int = 0  # how many there are in all
+    witness: int | None = None  # a world where the inner formula fails (K, C) or holds (M)
+    chain: tuple[tuple[Agent, int], ...] = ()  # C_G: each step's agent and the world reached
+    announcement: bool | None = None  # [!φ]ψ, <!φ>ψ: whether φ could be announced here
+    worlds_after: int | None = None  # and how many worlds the model had after it
+
+    def highlighted(self) -> set[int]:
+        """Every world this explanation points at as evidence (witnesses and chains), for a
+        picture to ring."""
+        found = {w for _, w in self.chain}
+        if self.witness is not None:
+            found.add(self.witness)
+        for child in self.children:
+            found |= child.highlighted()
+        return found
+
+
+def explain(model: KripkeModel, formula: Formula, world: int | None = None,
+            name: Callable[[KripkeModel, int], str] | None = None) -> Explanation:
+    """Why ``formula`` has its value at ``world`` (an index; default the actual world)."""
+    if world is None:
+        if model.actual is None:
+            raise ModelError("the model has no actual world; say at which world to explain")
+        world = model.actual
+    if not 0 <= world < model.n_worlds:
+        raise ModelError(f"world {world} is out of range 0..{model.n_worlds - 1}")
+    return _Explainer(name).node(model, formula, world)
+
+
+class _Explainer:
+    def __init__(self, name: Callable[[KripkeModel, int], str] | None) -> None:
+        self.name = name
+        self.values: dict[tuple[int, Formula], np.ndarray] = {}
+
+    def value(self, model: KripkeModel, formula: Formula) -> np.ndarray:
+        key = (id(model), formula)
+        if key not in self.values:
+            self.values[key] = model.evaluate(formula)
+        return self.values[key]
+
+    def node(self, model: KripkeModel, f: Formula, w: int) -> Explanation:
+        wid = int(model.world_ids[w])
+        value = bool(self.value(model, f)[w])
+
+        def make(reason: str, children: Sequence[Explanation] = (),
+                 announcement: bool | None = None, worlds_after: int | None = None
+                 ) -> Explanation:
+            return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
+                               announcement=announcement, worlds_after=worlds_after)
+
+        match f:
+            case Top() | Bottom():
+                return make("a constant")
+            case Atom():
+                return make(f"{f} is {'true' if value else 'false'} in this world")
+            case Not(g):
+                return make(f"its negation {g} is {_tf(not value)}", [self.node(model, g, w)])
+            case And(parts) | Or(parts):
+                kids = [self.node(model, p, w) for p in parts]
+                deciding = [k for k in kids if k.value == (isinstance(f, Or))]
+                if isinstance(f, And):
+                    reason = ("every part is true" if value else
+                              f"{_count(len(kids) - sum(k.value for k in kids), 'part')} false")
+                else:
+                    reason = (f"{_count(len(deciding), 'part')} true" if value
+                              else "every part is false")
+                return make(reason, kids)
+            case Implies(left, right):
+                kids = [self.node(model, left, w), self.node(model, right, w)]
+                reason = ("the condition is false" if not kids[0].value else
+                          "the condition and the conclusion are true" if value else
+                          "the condition is true but the conclusion false")
+                return make(reason, kids)
+            case Iff(left, right):
+                kids = [self.node(model, left, w), self.node(model, right, w)]
+                return make("both sides agree" if value else "the sides differ", kids)
+            case Knows(agent, g) | Possible(agent, g):
+                keys = model.observation(agent)
+                return self.box(model, f, g, w, np.flatnonzero(keys == keys[w]),
+                                f"agent {agent}", must=isinstance(f, Knows))
+            case Distributed(group, g):
+                agents = model.agents if group is None else group
+                mask = np.ones(model.n_worlds, dtype=bool)
+                for agent in agents:
+                    keys = model.observation(agent)
+                    mask &= keys == keys[w]
+                return self.box(model, f, g, w, np.flatnonzero(mask),
+                                f"agents {', '.join(map(str, agents))} together", must=True)
+            case Everyone(group, g):
+                agents = model.agents if group is None else group
+                kids = [self.node(model, Knows(a, g), w) for a in agents]
+                missing = [str(a) for a, k in zip(agents, kids, strict=True) if not k.value]
+                return make("every agent of the group knows it" if value else
+                            f"not known by {', '.join(missing)}", kids)
+            case Common(group, g):
+                return self.common(model, f, g, w, model.agents if group is None else group)
+            case Announce(said, g) | AnnounceDual(said, g):
+                first = self.node(model, said, w)
+                if not first.value:
+                    reason = ("it cannot be announced here (false in this world), so [!φ]ψ is "
+                              "true only vacuously" if isinstance(f, Announce) else
+                              "it cannot be announced here (false in this world)")
+                    return make(reason, [first], announcement=False)
+                after = model.restrict(self.value(model, said))
+                index = after.world_index(wid)
+                assert index is not None
+                then = self.node(after, g, index)
+                return make(f"it can be announced; {_count(after.n_worlds, 'world')} remain "
+                            f"of {model.n_worlds:,}, and then {g} is {_tf(then.value)}",
+                            [first, then], announcement=True, worlds_after=after.n_worlds)
+        raise TypeError(f"not a formula: {f!r}")
+
+    def box(self, model: KripkeModel, f: Formula, g: Formula, w: int, seen: IntArray,
+            who: str, must: bool) -> Explanation:
+        """K (must) or M over the worlds ``seen`` from ``w``."""
+        inner = self.value(model, g)[seen]
+        value = bool(inner.all()) if must else bool(inner.any())
+        wid = int(model.world_ids[w])
+        target = (~inner if must else inner)  # a counterexample to K, a witness for M
+        found = seen[target]
+        pick: int | None = None
+        if found.size:
+            pick = int(found[found != w][0]) if (found != w).any() else int(found[0])
+        listed = _listed(model, seen, w, pick)
+        verb = "considers" if who.startswith("agent ") else "consider"
+        where = f"{who} {verb} {_count(seen.size, 'world')} possible"
+        if pick is None:  # K true, M false: nothing to point at, the world itself stands
+            reason = f"{where}, and {g} holds in {'all' if must else 'none'} of them"
+            children = [self.node(model, g, w)]
+        else:
+            reason = (f"{where}; {g} {'fails' if must else 'holds'} in world "
+                      f"{int(model.world_ids[pick])}{self.said(model, pick)}")
+            children = [self.node(model, g, pick)]
+        return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
+                           listed, int(seen.size),
+                           None if pick is None else int(model.world_ids[pick]))
+
+    def common(self, model: KripkeModel, f: Formula, g: Formula, w: int,
+               group: Sequence[Agent]) -> Explanation:
+        """C_G g: g throughout the worlds reachable from w; else the shortest chain to a
+        world where it fails, found breadth first over the group's classes."""
+        inner = self.value(model, g)
+        keys = [model.observation(a) for a in group]
+        reached = np.zeros(model.n_worlds, dtype=bool)
+        reached[w] = True
+        levels = [np.array([w])]
+        bad = None
+        while bad is None:
+            frontier = levels[-1]
+            if not inner[frontier].all():
+                bad = int(frontier[~inner[frontier]][0])
+                break
+            grow = np.zeros(model.n_worlds, dtype=bool)
+            for k in keys:
+                grow |= np.isin(k, k[frontier])
+            grow &= ~reached
+            if not grow.any():
+                break
+            reached |= grow
+            levels.append(np.flatnonzero(grow))
+        wid = int(model.world_ids[w])
+        n_reached = int(reached.sum())
+        if bad is None:
+            return Explanation(f, wid, self.label(model, w), True,
+                               f"{g} holds in all {_count(n_reached, 'world')} the group can "
+                               "reach from here", (self.node(model, g, w),),
+                               _listed(model, np.flatnonzero(reached), w, None), n_reached)
+        # walk back from the bad world, one level at a time, through a shared class
+        path = [bad]
+        steps: list[tuple[Agent, int]] = []
+        for level in reversed(levels[:-1] if len(levels) > 1 else []):
+            here = path[-1]
+            for agent, k in zip(group, keys, strict=True):
+                same = level[k[level] == k[here]]
+                if same.size:
+                    steps.append((agent, int(model.world_ids[here])))
+                    path.append(int(same[0]))
+                    break
+            if path[-1] == w:
+                break
+        steps.reverse()
+        if not steps:
+            reason = f"{g} fails in this very world (C needs it in every reachable world)"
+        else:
+            chain = " → ".join([f"world {wid}"] + [f"({a}) world {x}" for a, x in steps])
+            reason = (f"{chain}: each step a world the named agent cannot tell from the one "
+                      f"before; {g} fails in world {int(model.world_ids[bad])}"
+                      f"{self.said(model, bad)}")
+        return Explanation(f, wid, self.label(model, w), False, reason,
+                           (self.node(model, g, bad),), (wid, *(x for _, x in steps)),
+                           len(steps) + 1,
+                           int(model.world_ids[bad]), tuple(steps))
+
+    def said(self, model: KripkeModel, index: int) -> str:
+        return f" ({self.label(model, index)})"
+
+    def label(self, model: KripkeModel, index: int) -> str:
+        return self.name(model, index) if self.name else model.world_label(index)
+
+
+def _tf(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'s' * (n != 1)}"
+
+
+def _listed(model: KripkeModel, worlds: IntArray, w: int, pick: int | None) -> tuple[int, ...]:
+    """Up to LISTED world ids: the world itself and the witness first."""
+    first = [i for i in (w, pick) if i is not None and (worlds == i).any()]
+    rest = [int(i) for i in worlds[:LISTED + 2].tolist() if i not in first]
+    return tuple(int(model.world_ids[i]) for i in dict.fromkeys(first + rest))[:LISTED]
+
+
+def render(explanation: Explanation, unicode: bool = False) -> str:
+    """The explanation as an indented tree, one subformula a line."""
+    lines: list[str] = []
+
+    def walk(node: Explanation, depth: int) -> None:
+        text = node.formula.unicode() if unicode else str(node.formula)
+        lines.append(f"{'  ' * depth}{'TRUE ' if node.value else 'FALSE'}  {text}  "
+                     f"[world {node.world}: {node.label}] {node.reason}")
+        if node.worlds and node.n_worlds > len(node.worlds):
+            lines.append(f"{'  ' * depth}       worlds: {', '.join(map(str, node.worlds))}, "
+                         f"… ({node.n_worlds:,} in all)")
+        elif node.worlds and len(node.worlds) > 1:
+            lines.append(f"{'  ' * depth}       worlds: {', '.join(map(str, node.worlds))}")
+        for child in node.children:
+            walk(child, depth + 1)
+
+    walk(explanation, 0)
+    return "\n".join(lines)

@@ -1,0 +1,99 @@
+"""Why a formula holds: every node of the explanation agrees with the textbook semantics, and its
+evidence (a counterexample, a witness, a chain) really is what it claims to be."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from kripke import Announce, AnnounceDual, Common, Knows, KripkeModel, ModelError, Possible, parse
+from kripke.explain import Explanation, explain, render
+from kripke.gallery import cheryl_birthday, coordinated_attack
+from kripke.reference import reference_evaluate
+from kripke.strategies import formulas, models
+
+
+def check_node(model: KripkeModel, node: Explanation) -> None:
+    """The node's value is the reference value at its world, and its evidence holds."""
+    w = model.world_index(node.world)
+    assert w is not None
+    assert node.value == reference_evaluate(model, node.formula)[w]
+    f = node.formula
+    if isinstance(f, Knows | Possible) and node.witness is not None:
+        keys = model.observation(f.agent)
+        witness = model.world_index(node.witness)
+        assert witness is not None and keys[witness] == keys[w]  # in the agent's class
+        inner = reference_evaluate(model, f.formula)[witness]
+        assert inner == isinstance(f, Possible)  # fails for K, holds for M
+        assert node.children[0].world == node.witness
+    if isinstance(f, Knows) and not node.value:
+        assert node.witness is not None
+    if isinstance(f, Common) and not node.value:
+        agents = model.agents if f.group is None else f.group
+        chain = [node.world, *(x for _, x in node.chain)]
+        for (agent, _), a, b in zip(node.chain, chain[:-1], chain[1:], strict=True):
+            assert agent in agents
+            keys = model.observation(agent)
+            assert keys[model.world_index(a)] == keys[model.world_index(b)]
+        assert chain[-1] == node.witness
+        assert not reference_evaluate(model, f.formula)[model.world_index(chain[-1])]
+    for position, child in enumerate(node.children):
+        if isinstance(f, Announce | AnnounceDual) and node.announcement and position == 1:
+            after = model.restrict(model.evaluate(f.announcement))  # ψ is explained there
+            assert node.worlds_after == after.n_worlds
+            check_node(after, child)
+        else:
+            check_node(model, child)
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(), formulas(max_leaves=8))
+def test_every_node_agrees_with_the_textbook_semantics(model, formula):
+    for w in range(model.n_worlds):
+        check_node(model, explain(model, formula, w))
+
+
+def test_a_false_k_names_a_world_the_agent_cannot_rule_out_where_the_inner_formula_fails():
+    puzzle = cheryl_birthday()
+    node = explain(puzzle.model, parse("K_albert d_July_16"), name=puzzle.describe)
+    assert not node.value and node.n_worlds == 2
+    assert node.witness == 5 and node.children[0].label == "July 14"
+    assert "July 14" in node.reason and "agent albert considers 2 worlds possible" in node.reason
+    assert node.highlighted() == {5}
+
+
+def test_a_false_common_knowledge_gives_the_chain_to_a_counterexample():
+    puzzle = coordinated_attack(4)
+    model = puzzle.models()[4]  # all four messengers got through
+    node = explain(model, parse("C_{a,b} got1"), name=puzzle.describe)
+    assert not node.value
+    assert node.chain == (("b", 3), ("a", 2), ("b", 1), ("a", 0))
+    assert node.witness == 0 and node.highlighted() == {0, 1, 2, 3}
+    assert "messenger 1 was caught" in node.reason
+
+
+def test_an_announcement_that_cannot_be_made_is_called_vacuous():
+    puzzle = cheryl_birthday()
+    node = explain(puzzle.model, parse("[!d_May_15] K_albert d_May_15"))
+    assert node.value and node.announcement is False
+    assert "vacuous" in node.reason
+    made = explain(puzzle.model, parse("[!d_July_16 | d_August_14] K_bernard d_July_16"))
+    assert made.announcement is True and made.worlds_after == 2
+    assert "2 worlds remain of 10" in made.reason
+
+
+def test_render_prints_one_line_per_subformula_with_its_value():
+    puzzle = cheryl_birthday()
+    text = render(explain(puzzle.model, parse("K_albert d_July_16 | K_bernard ~d_May_19"),
+                          name=puzzle.describe))
+    lines = text.splitlines()
+    assert lines[0].startswith("TRUE   K_albert d_July_16 | K_bernard ~d_May_19  "
+                               "[world 6: July 16]")
+    assert any(line.strip().startswith("FALSE  K_albert d_July_16") for line in lines)
+    assert any(line.strip().startswith("TRUE   K_bernard ~d_May_19") for line in lines)
+    assert "¬" in render(explain(puzzle.model, parse("~d_May_19")), unicode=True)
+
+
+def test_a_world_out_of_range_is_refused():
+    with pytest.raises(ModelError, match="out of range"):
+        explain(cheryl_birthday().model, parse("true"), 10)
