@@ -144,7 +144,7 @@ class _Explainer:
                 return self.box(model, f, g, w, np.flatnonzero(keys == keys[w]),
                                 f"agent {agent}", must=isinstance(f, Knows))
             case Distributed(group, g):
-                agents = model.agents if group is None else group
+                agents = [model.agents[i] for i in model.agent_indices(group)]
                 mask = np.ones(model.n_worlds, dtype=bool)
                 for agent in agents:
                     keys = model.observation(agent)
@@ -152,13 +152,14 @@ class _Explainer:
                 return self.box(model, f, g, w, np.flatnonzero(mask),
                                 f"agents {', '.join(map(str, agents))} together", must=True)
             case Everyone(group, g):
-                agents = model.agents if group is None else group
+                agents = [model.agents[i] for i in model.agent_indices(group)]
                 kids = [self.node(model, Knows(a, g), w) for a in agents]
                 missing = [str(a) for a, k in zip(agents, kids, strict=True) if not k.value]
                 return make("every agent of the group knows it" if value else
                             f"not known by {', '.join(missing)}", kids)
             case Common(group, g):
-                return self.common(model, f, g, w, model.agents if group is None else group)
+                return self.common(model, f, g, w,
+                                   [model.agents[i] for i in model.agent_indices(group)])
             case Announce(said, g) | AnnounceDual(said, g):
                 first = self.node(model, said, w)
                 if not first.value:

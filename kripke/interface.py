@@ -40,6 +40,20 @@ class AgentIndex:
                 f"unknown agent {agent!r}; the agents are {list(self.agents)}"
             ) from None
 
+    def group(self, members: Iterable[Agent]) -> tuple[int, ...]:
+        """A group's positions, in the order given, each once. A member that names no agent
+        but whose letters each do is read as those agents, as textbooks write ``C_{ab}`` for
+        the group of a and b (an agent named "ab" would win)."""
+        found: dict[int, None] = {}
+        for member in members:
+            text = str(member)
+            if text not in self._index and len(text) > 1 and not text.isdigit() and \
+                    all(c in self._index for c in text):
+                found.update(dict.fromkeys(self._index[c] for c in text))
+            else:
+                found[self(member)] = None
+        return tuple(found)
+
 
 @dataclass(frozen=True, slots=True)
 class AgentClass:

@@ -241,7 +241,7 @@ class KripkeModel:
             if not self._agents:
                 raise ModelError("the model has no agents, so E, C and D have no group")
             return tuple(range(len(self._agents)))
-        return tuple(self.agent_index(a) for a in group)
+        return self._agent_index.group(group)
 
     def n_keys(self, agent_index: int) -> int:
         """An upper bound on the agent's keys, the size of a table indexed by them."""

@@ -7,12 +7,14 @@ Grammar (loosest first; → and ↔ group to the right)::
     disj     := conj ( ('|' | '∨' | '\\/' | 'or') conj )*
     conj     := prefix ( ('&' | '∧' | '/\\' | 'and') prefix )*
     prefix   := ('~' | '¬' | '!' | 'not') prefix
-              | ('K_' | 'M_') agent prefix             agent: identifier, number or {agent}
+              | ('K_' | 'M_') agent prefix             agent: identifier, number or {agent};
+                                                       K₀, Kₐ: subscripts as in print
               | ('E' | 'C' | 'D') group? prefix        no group: all agents of the model
               | '[' '!' formula ']' prefix
               | ('<!' | '⟨!') formula ('>' | '⟩') prefix
               | '(' formula ')' | 'true' | '⊤' | 'false' | '⊥' | atom
-    group    := '_' agent | '_{' agent (',' agent)* '}'
+    group    := '_' agent | '_{' agent (',' agent)* '}'     C_{ab}: a and b, if the model
+                                                       has no agent named ab
     atom     := identifier ( '(' arg (',' arg)* ')' )?
 
 Every error is a :class:`FormulaError` that names the 0-based position and what was expected.
@@ -45,9 +47,14 @@ from kripke.formula import (
     Top,
 )
 
+#: How much of the text an error shows on each side of the position: a formula pasted by
+#: mistake (thousands of characters) must not come back as a wall of text.
+CONTEXT = 30
+
 
 class FormulaError(ValueError):
-    """A malformed formula; ``str(error)`` shows the text with a caret under ``position``."""
+    """A malformed formula; ``str(error)`` shows the text around ``position`` with a caret
+    under it (``CONTEXT`` characters each side, ``…`` where the text is cut)."""
 
     def __init__(self, message: str, position: int, text: str) -> None:
         self.message = message
@@ -55,8 +62,17 @@ class FormulaError(ValueError):
         self.text = text
         super().__init__(f"position {position}: {message}")
 
+    def excerpt(self) -> tuple[str, int]:
+        """The part of the text an error shows, and where the caret goes in it."""
+        start = max(0, self.position - CONTEXT)
+        end = min(len(self.text), self.position + CONTEXT)
+        head = "…" if start else ""
+        shown = head + self.text[start:end] + ("…" if end < len(self.text) else "")
+        return shown.replace("\n", " "), self.position - start + len(head)
+
     def __str__(self) -> str:
-        return f"position {self.position}: {self.message}\n  {self.text}\n  {' ' * self.position}^"
+        shown, caret = self.excerpt()
+        return f"position {self.position}: {self.message}\n  {shown}\n  {' ' * caret}^"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +96,9 @@ _SYMBOLS: tuple[tuple[str, str], ...] = (
 )
 _WORDS = {"not": "not", "and": "and", "or": "or", "true": "top", "false": "bottom"}
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*")
+# Subscripts as textbooks print them: K₀ is K_0, Kₐ is K_a, C₁₂ is C_12.
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", "0123456789aehijklmnoprstuvx", strict=True))
+_SUBSCRIPT = re.compile(f"[{''.join(_SUBSCRIPTS)}]+")
 _NUMBER = re.compile(r"[0-9]+")
 _SPACE = re.compile(r"\s+")
 
@@ -99,9 +118,12 @@ def _tokenize(text: str) -> list[Token]:
             pos = space.end()
             continue
         if ident := _IDENT.match(text, pos):
-            word = ident.group()
+            word, end = ident.group(), ident.end()
+            if (sub := _SUBSCRIPT.match(text, end)) and word in ("K", "M", "E", "C", "D"):
+                word += "_" + "".join(_SUBSCRIPTS[c] for c in sub.group())
+                end = sub.end()
             tokens.append(Token(_WORDS.get(word, "ident"), word, pos))
-            pos = ident.end()
+            pos = end
             continue
         if number := _NUMBER.match(text, pos):
             tokens.append(Token("number", number.group(), pos))

@@ -29,6 +29,7 @@ from kripke.formula import (
     Possible,
     Top,
 )
+from kripke.interface import AgentIndex
 from kripke.model import KripkeModel
 
 
@@ -59,7 +60,9 @@ class Structure:
         return Structure(keep, access, self.agents, self.valuation)
 
     def group(self, group: tuple[Agent, ...] | None) -> list[str]:
-        return [str(a) for a in (self.agents if group is None else group)]
+        if group is None:
+            return [str(a) for a in self.agents]
+        return [str(self.agents[i]) for i in AgentIndex(self.agents).group(group)]
 
     def reachable(self, w: int, group: list[str]) -> frozenset[int]:
         """Worlds reachable from w in one or more steps of any group member's relation."""

@@ -116,7 +116,7 @@ class SymbolicModel:
             if not self._agents:
                 raise ModelError("the model has no agents, so E, C and D have no group")
             return self._agents
-        return tuple(self._agents[self.agent_index(a)] for a in group)
+        return tuple(self._agents[i] for i in self._agent_index.group(group))
 
     def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]:
         """Names of the variables none of the agents observes: what K (or D) quantifies."""

@@ -162,3 +162,40 @@ def test_operator_words_cannot_name_atoms(name):
 def test_absurdly_deep_nesting_is_a_formula_error_too():
     with pytest.raises(FormulaError, match="nested too deeply"):
         parse("~" * 100_000 + "p")
+
+
+@pytest.mark.parametrize(("text", "same_as"), [
+    ("K₀ p", "K_0 p"), ("Kₐ p", "K_a p"), ("M₁₂ p", "M_12 p"), ("C₀ (p | q)", "C_0 (p | q)"),
+    ("¬K₁ p ∧ E₂ q", "~K_1 p & E_2 q"),
+])
+def test_subscripts_as_textbooks_print_them(text, same_as):
+    assert parse(text) == parse(same_as)
+
+
+def test_a_group_written_as_letters_is_those_agents_unless_one_agent_has_that_name():
+    from kripke import KripkeModel
+
+    model = KripkeModel.from_worlds([{"p"}, set()], {"a": [0, 1], "b": [0, 0], "ab": [0, 1]},
+                                    actual=0)
+    # "ab" is an agent here, so C_{ab} is about it alone (it can tell the worlds apart) ...
+    assert model.holds("C_{ab} p")
+    plain = KripkeModel.from_worlds([{"p"}, set()], {"a": [0, 1], "b": [0, 0]}, actual=0)
+    # ... while with agents a and b only, C_{ab} is C_{a,b}: b cannot tell the worlds apart.
+    assert plain.holds("C_{ab} p") == plain.holds("C_{a,b} p") is False
+    assert plain.holds("K_a p")
+    with pytest.raises(ValueError, match="unknown agent 'ac'"):
+        plain.holds("C_{ac} p")
+
+
+def test_an_error_in_a_huge_input_shows_only_the_part_around_the_position():
+    text = "p & " * 2000 + ")"
+    with pytest.raises(FormulaError) as caught:
+        parse(text)
+    shown = str(caught.value).splitlines()
+    assert shown[0] == "position 8000: expected a formula after '&', found ')'"
+    assert len(shown[1]) < 80 and shown[1].strip().startswith("…")
+    assert shown[2].index("^") == shown[1].index(")")  # the caret under the culprit
+    deep = "~" * 5000
+    with pytest.raises(FormulaError) as caught:
+        parse(deep)
+    assert all(len(line) < 80 for line in str(caught.value).splitlines())
