@@ -168,9 +168,9 @@ def _muddy_positions(n: int, focus: int) -> Positions:
     for level, patterns in rows.items():
         for slot, pattern in enumerate(patterns):
             base = sum(1 << child for j, child in enumerate(others) if pattern >> j & 1)
-            x = 1.6 * (slot - (len(patterns) - 1) / 2) + 1.6 * (width - 1) / 2
-            positions[base] = (x - 0.35, float(level))
-            positions[base | 1 << focus] = (x + 0.35, float(level))
+            x = 2.2 * (slot - (len(patterns) - 1) / 2) + 2.2 * (width - 1) / 2
+            positions[base] = (x - 0.5, float(level))
+            positions[base | 1 << focus] = (x + 0.5, float(level))
     return positions
 
 

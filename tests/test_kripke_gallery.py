@@ -51,7 +51,9 @@ def test_muddy_children_positions_pair_each_world_with_its_twin_for_the_child_in
         assert len(set(positions.values())) == 16
         for world, (x, y) in positions.items():
             twin = positions[world ^ 1 << focus]
-            assert twin[1] == y and abs(twin[0] - x) < 1  # side by side, nearer than others
+            assert twin[1] == y and abs(twin[0] - x) <= 1  # side by side, nearer than others
+            assert all(abs(p[0] - x) > 1 for w, p in positions.items()
+                       if p[1] == y and w not in (world, world ^ 1 << focus))
 
 
 def test_cheryls_birthday_goes_10_5_3_1_to_july_16():

@@ -1,0 +1,160 @@
+"""A model in files other tools read: JSON (reads back to the same model) and TikZ for slides.
+
+JSON lists every world with its id, its label and the atoms true there, and each agent's
+observation key per world; :func:`from_json` builds the same model again (the same world ids,
+atoms, partitions and actual world), so a model can be saved from the app and studied in a
+notebook. TikZ draws the worlds at given positions (a puzzle's geometry) or on a grid, the
+actual world doubly circled, and each agent's class as a chain of edges labelled with the agent
+(S5's reflexive and transitive edges are left out, as textbooks do); the text is a complete
+LaTeX document whose ``tikzpicture`` can be pasted into slides.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+from kripke.errors import ModelError, ModelTooLargeError
+from kripke.formula import Agent, Atom
+from kripke.model import KripkeModel
+
+FORMAT = "ttr-kripke model"
+VERSION = 1
+
+
+def to_json(model: KripkeModel, max_worlds: int = 100_000,
+            name: Callable[[KripkeModel, int], str] | None = None) -> dict[str, Any]:
+    """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``."""
+    if model.n_worlds > max_worlds:
+        raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
+                                 advice="announce something first")
+    atoms = model.atoms
+    values = np.stack([model.atom_values(a) for a in atoms], axis=1) if atoms else \
+        np.zeros((model.n_worlds, 0), dtype=bool)
+    ids = model.world_ids.tolist()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "agents": list(model.agents),
+        "atoms": [str(a) for a in atoms],
+        "actual": None if model.actual is None else ids[model.actual],
+        "worlds": [{"id": wid, "label": name(model, i) if name else model.world_label(i),
+                    "true": [str(atoms[j]) for j in np.flatnonzero(row).tolist()]}
+                   for i, (wid, row) in enumerate(zip(ids, values, strict=True))],
+        "observations": [model.observation(a).tolist() for a in model.agents],
+    }
+
+
+def from_json(data: Mapping[str, Any]) -> KripkeModel:
+    """The model :func:`to_json` wrote; :class:`ModelError` naming what is wrong otherwise."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise ModelError(f"not a model file: expected \"format\": \"{FORMAT}\"")
+    if data.get("version") != VERSION:
+        raise ModelError(f"model file version {data.get('version')!r}; this reads {VERSION}")
+    try:
+        agents: list[Agent] = list(data["agents"])
+        worlds = list(data["worlds"])
+        ids = [int(w["id"]) for w in worlds]
+        true_sets = [[Atom(a) for a in w["true"]] for w in worlds]
+        keys = [list(k) for k in data["observations"]]
+        atoms = [Atom(a) for a in data["atoms"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ModelError(f"model file is malformed: {e}") from None
+    if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
+        raise ModelError("model file: one observation per agent and world is needed")
+    if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):
+        raise ModelError("model file: world ids must increase")
+    actual = data.get("actual")
+    if actual is not None and actual not in ids:
+        raise ModelError(f"model file: the actual world {actual} is not among the worlds")
+    model = KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
+                                    None if actual is None else ids.index(actual), atoms=atoms)
+    model.world_ids = np.array(ids, dtype=np.int64)
+    model.world_ids.flags.writeable = False
+    return model
+
+
+# --- TikZ ---------------------------------------------------------------------------------------
+
+_LATEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "#": r"\#",
+          "&": r"\&", "%": r"\%", "$": r"\$", "~": r"\textasciitilde{}",
+          "^": r"\textasciicircum{}"}
+#: Colours for the agents' edges, told apart in print as well (the app's palette in spirit).
+_COLOURS = ("blue!70!black", "red!70!black", "green!50!black", "orange!85!black",
+            "violet!80!black", "teal!80!black", "brown!80!black", "magenta!80!black")
+
+
+def latex(text: str) -> str:
+    """Text safe inside a LaTeX document."""
+    return "".join(_LATEX.get(c, c) for c in text)
+
+
+def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | None = None,
+            name: Callable[[KripkeModel, int], str] | None = None,
+            agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
+            title: str = "") -> str:
+    """A LaTeX document drawing the model; positions by world id (y grows downwards, as on
+    screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more."""
+    n = model.n_worlds
+    if n > max_worlds:
+        raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",
+                                 advice="announce something first")
+    ids = model.world_ids.tolist()
+    if positions is None or any(w not in positions for w in ids):
+        columns = max(1, math.ceil(math.sqrt(n)))
+        place = {w: (float(i % columns), float(i // columns)) for i, w in enumerate(ids)}
+    else:
+        place = {w: positions[w] for w in ids}
+    xs, ys = [p[0] for p in place.values()], [p[1] for p in place.values()]
+    # cm per unit: the picture fills a landscape page (and a slide) but never spreads thin
+    unit = min(3.0, 24.0 / max(max(xs) - min(xs), 1.0), 15.0 / max(max(ys) - min(ys), 1.0))
+    lines = [
+        "% A Kripke model drawn by ttr-kripke. Paste the tikzpicture into your slides",
+        "% (it needs \\usepackage{tikz}).",
+        "\\documentclass{article}",
+        "\\usepackage[margin=1cm,landscape]{geometry}",
+        "\\usepackage{tikz}",
+        "\\pagestyle{empty}",
+        "\\begin{document}",
+    ]
+    if title:
+        lines.append(f"\\noindent\\textbf{{{latex(title)}}}\\par\\medskip")
+    lines += [
+        f"\\begin{{tikzpicture}}[x={unit:.2f}cm,y=-{unit:.2f}cm,",
+        "  world/.style={circle,draw,fill=white,inner sep=1.5pt,minimum size=10pt},",
+        "  actual/.style={world,double,thick},",
+        "  label text/.style={font=\\scriptsize,align=center},",
+        "  edge/.style={thick}]",
+    ]
+    for i, w in enumerate(ids):
+        x, y = place[w]
+        style = "actual" if i == model.actual else "world"
+        text = latex(name(model, i) if name else model.world_label(i))
+        lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
+        lines.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
+    # each class as a chain through its worlds in reading order; parallel edges merged
+    edges: dict[tuple[int, int], list[str]] = {}
+    for agent in model.agents:
+        keys = model.observation(agent).tolist()
+        classes: dict[int, list[int]] = {}
+        for i, w in enumerate(ids):
+            classes.setdefault(keys[i], []).append(w)
+        for members in classes.values():
+            members.sort(key=lambda v: (place[v][1], place[v][0]))
+            for a, b in zip(members, members[1:], strict=False):
+                edges.setdefault((a, b), []).append(str(agent))
+    colour = {str(a): _COLOURS[k % len(_COLOURS)] for k, a in enumerate(model.agents)}
+    for (a, b), who in edges.items():
+        shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
+                         for x in who)
+        lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) -- node[font=\\scriptsize,"
+                     f"fill=white,inner sep=1pt] {{{shown}}} (w{b});")
+    lines += ["\\end{tikzpicture}", "\\end{document}", ""]
+    return "\n".join(lines)
+
+
+def _agent(model: KripkeModel, text: str) -> Agent:
+    return model.agents[model.agent_index(text)]
