@@ -96,6 +96,10 @@ class Puzzle:
         """Worlds at the start and after each step."""
         return [m.n_worlds for m in self.models()]
 
+    def actual_world(self, model: KripkeModel) -> str:
+        """The actual world of one of this puzzle's models, in words."""
+        return "(none)" if model.actual is None else self.describe(model, model.actual)
+
     def agent_name(self, agent: Agent) -> str:
         return self.agent_names.get(agent, str(agent))
 

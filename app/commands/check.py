@@ -6,7 +6,8 @@ import argparse
 
 from app.cli import UsageError
 from app.options import add_game_options, model_from_args
-from kripke import FormulaError, parse
+from kripke import Announce, FormulaError, KripkeModel, parse
+from kripke.explain import explain, render
 
 NAME = "check"
 HELP = "evaluate an epistemic formula at the actual world after turn N of a seeded game"
@@ -18,6 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument("--turn", type=int, default=0,
                         help="turns to play first (default 0: right after the deal)")
+    parser.add_argument("--explain", action="store_true",
+                        help="say why: each subformula's value, the worlds an agent considers "
+                             "possible, a counterexample (explicit backend)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,4 +41,13 @@ def run(args: argparse.Namespace) -> int:
     print(f"after turn {model.turn}: {formula} is {'TRUE' if holds else 'FALSE'} at the actual "
           f"world; it holds in {count:,} of {model.world_count:,} worlds")
     print(f"actual deal: {model.worlds.world_label()}")
+    if isinstance(formula, Announce) and not model.worlds.holds(formula.announcement):
+        print(f"note: {formula.announcement} is false at the actual world, so it cannot be "
+              "announced there and the formula is true only vacuously")
+    if args.explain:
+        if not isinstance(model.worlds, KripkeModel):
+            raise UsageError("--explain lists worlds, so it needs the explicit model: add "
+                             "--backend explicit (up to 4 players × 4 tickets)")
+        print()
+        print(render(explain(model.worlds, formula)))
     return 0 if holds else 1

@@ -1,0 +1,92 @@
+"""The teaching commands: ``ttr-kripke puzzle`` tells a story with its counts, ``check
+--explain`` says why; files they write parse back."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from app.cli import main
+from kripke.exchange import from_json
+
+
+def counts(out: str) -> list[int]:
+    return [int(m.group(1).replace(",", "")) for m in re.finditer(r"^ *([\d,]+)  ", out, re.M)]
+
+
+@pytest.mark.parametrize(("argv", "expected", "answer"), [
+    (["muddy", "--children", "4"], [16, 15, 11, 5, 1, 1], "muddy: 0, 1, 2, 3"),
+    (["muddy", "--children", "4", "--muddy", "1,2,3"], [16, 15, 11, 5, 1], "muddy: 1, 2, 3"),
+    (["cheryl"], [10, 5, 3, 1], "July 16"),
+    (["sum-product"], [2352, 145, 86, 1], "x = 4, y = 13"),
+    (["russian"], [140, 20, 3], "Alice 012, Bob 345, Cath 6"),
+    (["consecutive"], [16, 14, 10, 4, 4], "Anne 2, Bill 3"),
+    (["attack", "--messengers", "2"], [3, 3, 3, 2], "2 messengers got through"),
+    (["dining", "--payer", "0"], [32, 16, 8, 2], "the NSA paid"),
+])
+def test_puzzle_prints_the_worlds_after_each_step_and_the_answer(argv, expected, answer,
+                                                                  capsys):
+    assert main(["puzzle", *argv]) == 0
+    out = capsys.readouterr().out
+    assert counts(out) == expected
+    assert f"actual world: {answer}" in out
+
+
+def test_puzzle_evaluates_a_formula_after_each_step_and_explains_it(capsys):
+    assert main(["puzzle", "cheryl", "--formula", "K_albert d_July_16", "--explain",
+                 "--steps", "2"]) == 0
+    out = capsys.readouterr().out
+    values = re.findall(r"^ *\d+  (TRUE|FALSE) ", out, re.M)
+    assert values == ["FALSE", "FALSE", "TRUE"]  # Albert knows once Bernard has spoken
+    assert "TRUE   K_albert d_July_16  [world 6: July 16] agent albert considers 1 world" in out
+
+
+def test_puzzle_writes_json_that_reads_back_and_tikz(tmp_path, capsys):
+    data, tikz = tmp_path / "m.json", tmp_path / "m.tex"
+    assert main(["puzzle", "russian", "--steps", "1", "--json", str(data), "--tikz",
+                 str(tikz)]) == 0
+    model = from_json(json.loads(data.read_text()))
+    assert model.n_worlds == 20 and model.holds("K_b (a0 & a1 & a2)")
+    assert tikz.read_text().startswith("% A Kripke model drawn by ttr-kripke")
+    assert [p.name for p in tmp_path.iterdir()] != [] and not list(tmp_path.glob(".*tmp"))
+
+
+def test_puzzle_counts_the_safe_russian_cards_announcements(capsys):
+    assert main(["puzzle", "russian", "--safe"]) == 0
+    assert "Alice's safe announcements: 102 of 1,290 candidate lists" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["puzzle", "muddy", "--children", "9"], "the gallery has 1 to 8 children, got 9"),
+    (["puzzle", "muddy", "--muddy", "a,b"], "--muddy takes child numbers"),
+    (["puzzle", "dining", "--coins", "HXT"], "--coins takes three letters H or T"),
+    (["puzzle", "cheryl", "--formula", "K_x d_July_16"], "unknown agent 'x'"),
+    (["puzzle", "cheryl", "--explain"], "--explain needs a --formula"),
+    (["puzzle", "cheryl", "--formula", "K_albert ("], "bad formula: position 10"),
+    (["puzzle", "riddle"], "invalid choice: 'riddle'"),
+    (["puzzle", "cheryl", "--json", "/nonexistent/dir/m.json"], "no folder /nonexistent/dir"),
+])
+def test_puzzle_bad_input_is_one_line_with_code_2(argv, message, capsys):
+    with pytest.raises(SystemExit) as caught:
+        raise SystemExit(main(argv))
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    # one line, but for a formula: the parser's excerpt and caret under it
+    assert err.count("\n") == (3 if "bad formula" in message else 1)
+
+
+def test_check_explain_names_a_counterexample_and_calls_a_false_announcement_vacuous(capsys):
+    assert main(["check", "K_0 ~p(1,6)", "--turn", "10", "--explain"]) == 1
+    out = capsys.readouterr().out
+    assert "agent 0 considers 3 worlds possible; ~p(1,6) fails in world 57" in out
+    assert main(["check", "[!p(0,2)] K_1 p(0,2)", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "true only vacuously" in out.splitlines()[2]
+
+
+def test_check_explain_asks_for_the_explicit_backend(capsys):
+    assert main(["check", "p(0,2)", "--backend", "symbolic", "--explain"]) == 2
+    assert "add --backend explicit" in capsys.readouterr().err
