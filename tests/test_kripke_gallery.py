@@ -15,7 +15,6 @@ from kripke.gallery import (
     knowledge_depth,
     muddy,
     russian,
-    russian_safe_count,
     sum_and_product,
 )
 
@@ -80,11 +79,6 @@ def test_russian_cards_140_deals_and_the_classic_announcements():
     last = puzzle.models()[-1]
     assert last.possible_count("a") == last.possible_count("b") == 1
     assert not any(last.knows_whether("c", f"{who}{card}") for who in "ab" for card in range(6))
-
-
-@pytest.mark.slow
-def test_russian_cards_102_of_1290_announcements_are_safe():
-    assert russian_safe_count() == (102, 1290)
 
 
 def test_consecutive_numbers_two_i_dont_knows_then_both_know():
