@@ -106,6 +106,7 @@ class AnnouncementKind(StrEnum):
     CLAIM = "claim"
     BLOCK = "block"
     COMPLETION = "completion"
+    OUTSIDE = "outside"  # made from outside the game: a teacher's "what if everyone learned"
 
 
 def turn_announcements(before: GameState, player: int, kind: AgentKind,

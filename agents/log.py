@@ -13,22 +13,30 @@ from pathlib import Path
 from typing import Any
 
 from agents.knowledge import deal_worlds
-from agents.model import TTRModel
+from agents.model import Announcement, TTRModel
 from boards import Board
 from game.log import event_to_json, header, read_log, replay_states, write_log
 from game.state import GameState
 from kripke import DealModel, SymbolicDealModel, parse
 
 
+def announcement_json(a: Announcement) -> dict[str, Any]:
+    """An announcement as the log keeps it; an outside one also says who made it."""
+    line: dict[str, Any] = {"kind": a.kind, "formula": a.text, "worlds_before": a.worlds_before,
+                            "worlds_after": a.worlds_after}
+    if a.by is not None:
+        line["by"] = a.by
+    return line
+
+
 def records(model: TTRModel) -> Iterator[dict[str, Any]]:
-    """One record per applied action, the turn's announcements on its last action."""
+    """One record per applied action, the turn's announcements on its last action (outside
+    announcements made after the turn among them, in the order made)."""
     for turn in model.history:
         for event in turn.events:
             line = event_to_json(event)
             if event.turn_over:
-                line["announcements"] = [
-                    {"kind": a.kind, "formula": a.text, "worlds_before": a.worlds_before,
-                     "worlds_after": a.worlds_after} for a in turn.announcements]
+                line["announcements"] = [announcement_json(a) for a in turn.announcements]
                 line["worlds_before"] = turn.worlds_before
                 line["worlds_after"] = turn.worlds_after
             yield line
@@ -36,7 +44,11 @@ def records(model: TTRModel) -> Iterator[dict[str, Any]]:
 
 def save(model: TTRModel, path: str | Path) -> None:
     """Write the model's game so far (also a game cut short: nothing played is lost)."""
-    head = header(model.state, agents=[s.kind for s in model.seats], model_seed=model.seed)
+    extra: dict[str, Any] = {}
+    if model.opening:  # outside announcements before the first turn
+        extra["announcements"] = [announcement_json(a) for a in model.opening]
+    head = header(model.state, agents=[s.kind for s in model.seats], model_seed=model.seed,
+                  **extra)
     write_log(path, head, records(model))
 
 
@@ -48,9 +60,11 @@ def replay(path: str | Path, board: Board | None = None
     worlds: DealModel | SymbolicDealModel | None = None
     state = None
     for (state, event), line in zip(replay_states(head, lines, board), lines, strict=True):
+        announced = line.get("announcements", ())
         if worlds is None:
             worlds = deal_worlds(state)
-        for a in line.get("announcements", ()):
+            announced = [*head.get("announcements", ()), *announced]
+        for a in announced:
             if worlds.n_worlds != a["worlds_before"]:
                 raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds before "
                                  f"{a['formula']}, the log says {a['worlds_before']}")

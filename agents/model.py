@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import mesa
 import numpy as np
@@ -32,7 +33,14 @@ from boards import Board, load_board
 from game.actions import Claim
 from game.rules import DEFAULT_TRAINS, Rules
 from game.state import Event, GameState
-from kripke import DealModel, ModelTooLargeError, SymbolicDealModel, deal_count, parse
+from kripke import (
+    AnnouncementError,
+    DealModel,
+    ModelTooLargeError,
+    SymbolicDealModel,
+    deal_count,
+    parse,
+)
 from kripke.formula import Formula
 
 
@@ -44,6 +52,7 @@ class Announcement:
     formula: Formula
     worlds_before: int
     worlds_after: int
+    by: str | None = None  # who made an outside announcement (the game's own have no name)
 
     @property
     def text(self) -> str:
@@ -70,6 +79,25 @@ class TurnRecord:
     worlds_before: int
     worlds_after: int
     end_reason: str | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a turn or an announcement changes in a ``TTRModel``, taken so the model can
+    be put back exactly as it was (:meth:`TTRModel.restore`), but for Mesa's clock. The shared
+    Kripke model is immutable, so it is kept by reference, never copied."""
+
+    state: GameState
+    worlds: DealModel | SymbolicDealModel
+    history: tuple[TurnRecord, ...]
+    opening: tuple[Announcement, ...]
+    seat_blocks: tuple[int, ...]
+    blocks: int
+    running: bool
+    random_state: Any
+    rng_state: Any
+    collected: dict[str, tuple[Any, ...]]
+    agent_records: tuple[Any, ...]
 
 
 class TooManyDeals(ValueError):
@@ -126,6 +154,8 @@ class TTRModel(mesa.Model):
         self.worlds: DealModel | SymbolicDealModel = deal_worlds(self.state, self.backend)
         self.initial_worlds = self.worlds.n_worlds
         self.history: list[TurnRecord] = []
+        #: Outside announcements made before the first turn (later ones join their turn's).
+        self.opening: list[Announcement] = []
         self.blocks = 0
         self._knowledge: dict[int, TicketKnowledge] = {}
         # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports.
@@ -217,6 +247,56 @@ class TTRModel(mesa.Model):
         if self.worlds.n_worlds != before:
             self._knowledge.clear()
         return Announcement(kind, formula, before, self.worlds.n_worlds)
+
+    def announce_outside(self, formula: Formula | str, by: str = "the teacher"
+                         ) -> Announcement:
+        """A public announcement made from outside the game ("what if everyone learned
+        p(1,14)?"): refused with ``AnnouncementError`` when false at the actual world, and then
+        nothing changes. The players act on it from the next turn on, and the record keeps it
+        with the turn just played (before the first turn: in ``opening``), so the event log
+        and a replay reproduce it."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        if not self.worlds.holds(formula):
+            raise AnnouncementError(formula)
+        made = replace(self._announce(AnnouncementKind.OUTSIDE, formula), by=by)
+        if not self.history:
+            self.opening.append(made)
+        else:
+            last = self.history[-1]
+            self.history[-1] = replace(last, announcements=(*last.announcements, made),
+                                       worlds_after=made.worlds_after)
+        self.datacollector.model_vars["Worlds"][-1] = self.world_count  # the chart's last point
+        return made
+
+    def snapshot(self) -> Snapshot:
+        """The model as it is now, to :meth:`restore` later (the timeline's step back)."""
+        collector = self.datacollector
+        return Snapshot(
+            self.state.clone(), self.worlds, tuple(self.history), tuple(self.opening),
+            tuple(s.blocks for s in self.seats), self.blocks, self.running,
+            self.random.getstate(), self.rng.bit_generator.state,
+            {name: tuple(values) for name, values in collector.model_vars.items()},
+            tuple(collector._agent_records.items()))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the model back exactly as it was when ``snapshot`` was taken: the board, the
+        shared model, the records, the generators and the collected data."""
+        self.state = snapshot.state.clone()  # the snapshot stays valid for another restore
+        self.worlds = snapshot.worlds
+        self.history = list(snapshot.history)
+        self.opening = list(snapshot.opening)
+        for seat, blocks in zip(self.seats, snapshot.seat_blocks, strict=True):
+            seat.blocks = blocks
+        self.blocks, self.running = snapshot.blocks, snapshot.running
+        self.random.setstate(snapshot.random_state)
+        self.rng.bit_generator.state = snapshot.rng_state
+        # Mesa's own clock (steps, time) runs on: its step is an event scheduled ahead, so
+        # turning it back would stop the model. The agent records keep their first times.
+        collector = self.datacollector
+        for name, values in snapshot.collected.items():
+            collector.model_vars[name] = list(values)
+        collector._agent_records = dict(snapshot.agent_records)
+        self._knowledge.clear()
 
     def run(self, max_turns: int = 100_000) -> None:
         """Play to the end (a game always ends; ``max_turns`` guards against a broken rule)."""

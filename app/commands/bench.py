@@ -7,8 +7,8 @@ import importlib
 
 NAME = "bench"
 HELP = ("measure speed: game (games/s), kripke (model checker), maxscore (optimiser), app "
-        "(the demo page in Chromium), or all")
-TARGETS = ("game", "kripke", "maxscore", "app")
+        "(the demo page in Chromium), timeline (stepping back), or all")
+TARGETS = ("game", "kripke", "maxscore", "app", "timeline")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
