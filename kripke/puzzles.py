@@ -156,11 +156,11 @@ def russian_safe(model: EpistemicModel, hands: Sequence[Sequence[int]]) -> bool:
 # --- the dining cryptographers ------------------------------------------------------------------
 
 def _xor(parts: Sequence[Formula]) -> Formula:
-    """Parity of the parts, written with ↔ (a ⊕ b ⊕ c = (a ↔ b) ↔ c)."""
+    """Parity of the parts, written with ↔: a ⊕ b is ¬(a ↔ b), folded from the left."""
     result = parts[0]
-    for i, part in enumerate(parts[1:]):
-        result = Iff(result, part) if i % 2 == 0 else Not(Iff(result, part))
-    return result if len(parts) % 2 else Not(result)
+    for part in parts[1:]:
+        result = Not(Iff(result, part))
+    return result
 
 
 def _dining_atoms(n: int) -> tuple[list[Atom], list[Atom]]:
@@ -168,7 +168,7 @@ def _dining_atoms(n: int) -> tuple[list[Atom], list[Atom]]:
     return [Atom(f"paid{i}") for i in range(n + 1)], [Atom(f"coin{i}") for i in range(1, n + 1)]
 
 
-def _dining_seen(n: int, i: int) -> tuple[int, int]:
+def dining_seen(n: int, i: int) -> tuple[int, int]:
     """The coins cryptographer i (1..n) sees: the one it shares with each neighbour."""
     return (i - 2) % n, i - 1
 
@@ -185,7 +185,7 @@ def dining_cryptographers(n: int, payer: int, coins: Sequence[bool]) -> KripkeMo
     valuation |= {c: (flips >> i) & 1 == 1 for i, c in enumerate(coin)}
     observations: dict[Agent, np.ndarray] = {}
     for i in range(1, n + 1):
-        left, right = _dining_seen(n, i)
+        left, right = dining_seen(n, i)
         observations[i] = (payers == i) * 4 + ((flips >> left) & 1) * 2 + ((flips >> right) & 1)
     actual = payer * 2**n + sum(1 << i for i, c in enumerate(coins) if c)
     return KripkeModel(valuation, observations, actual)
@@ -199,7 +199,7 @@ def dining_cryptographers_symbolic(n: int, payer: int, coins: Sequence[bool]) ->
     # (All payers first would make the diagram of the reveals remember n bits: 2^n nodes.)
     vocabulary = Vocabulary([paid[0], *(a for pair in zip(paid[1:], coin, strict=True)
                                          for a in pair)])
-    observations: dict[Agent, list[Atom]] = {i: [paid[i], *(coin[c] for c in _dining_seen(n, i))]
+    observations: dict[Agent, list[Atom]] = {i: [paid[i], *(coin[c] for c in dining_seen(n, i))]
                                              for i in range(1, n + 1)}
     actual = [paid[payer], *(c for c, up in zip(coin, coins, strict=True) if up)]
     return SymbolicModel(vocabulary, vocabulary.exactly(1, paid), observations, actual)
@@ -213,7 +213,7 @@ def _check_dining(n: int, payer: int, coins: Sequence[bool]) -> None:
 def dining_parity(n: int, i: int) -> Formula:
     """Cryptographer i says "differ": its two coins differ, or they agree and it paid."""
     paid, coin = _dining_atoms(n)
-    return _xor([paid[i], *(coin[c] for c in _dining_seen(n, i))])
+    return _xor([paid[i], *(coin[c] for c in dining_seen(n, i))])
 
 
 def dining_reveal(model: EpistemicModel, n: int, i: int) -> Formula:

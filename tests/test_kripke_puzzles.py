@@ -200,3 +200,18 @@ def test_sum_and_product_leaves_4_and_13(backend):
     after = sum_and_product_story(model)
     assert after.n_worlds == 1
     assert after.count(number_is("x", 4) & number_is("y", 13)) == 1
+
+
+def test_a_cryptographer_says_differ_exactly_when_coins_and_payment_have_odd_parity():
+    """What diner i announces is the parity of its two coins and whether it paid: "differ"
+    when an odd number of the three are true (an earlier version had it upside down for three
+    parts, which the outcome tests alone could not see)."""
+    from itertools import product
+
+    from kripke.puzzles import dining_parity, dining_seen
+
+    for payer, *coins in product(range(4), [False, True], [False, True], [False, True]):
+        model = dining_cryptographers(3, payer, coins)
+        for i in (1, 2, 3):
+            seen = [coins[c] for c in dining_seen(3, i)]
+            assert model.holds(dining_parity(3, i)) == ((sum(seen) + (payer == i)) % 2 == 1)
