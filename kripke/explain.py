@@ -191,7 +191,7 @@ class _Explainer:
         verb = "considers" if who.startswith("agent ") else "consider"
         where = f"{who} {verb} {_count(seen.size, 'world')} possible"
         if pick is None:  # K true, M false: nothing to point at, the world itself stands
-            reason = f"{where}, and {g} holds in {'all' if must else 'none'} of them"
+            reason = f"{where}, and {g} holds in {'every' if must else 'no'} one of them"
             children = [self.node(model, g, w)]
         else:
             reason = (f"{where}; {g} {'fails' if must else 'holds'} in world "
@@ -228,8 +228,8 @@ class _Explainer:
         n_reached = int(reached.sum())
         if bad is None:
             return Explanation(f, wid, self.label(model, w), True,
-                               f"{g} holds in all {_count(n_reached, 'world')} the group can "
-                               "reach from here", (self.node(model, g, w),),
+                               f"{g} holds in every world the group can reach from here "
+                               f"({n_reached:,})", (self.node(model, g, w),),
                                _listed(model, np.flatnonzero(reached), w, None), n_reached)
         # walk back from the bad world, one level at a time, through a shared class
         path = [bad]

@@ -30,6 +30,7 @@ from kripke.puzzles import (
     dining_cryptographers,
     dining_parity,
     dining_reveal,
+    dining_seen,
     holds_hand,
     knows_own_state,
     knows_the_numbers,
@@ -84,6 +85,12 @@ class Puzzle:
     #: Where to draw each world (by id) for an agent in focus, in units of about one world's
     #: spacing; None: the puzzle has no geometry of its own (draw it by classes).
     positions: Callable[[Agent], Positions] | None = field(default=None, compare=False)
+    #: A few characters naming a world (by index), to write beside it in a drawing.
+    short: Callable[[KripkeModel, int], str] | None = field(default=None, compare=False)
+    #: What an agent sees in the class of a world (by index), in a few short parts: a drawing
+    #: by classes writes it on the class (Sum and Product: S sees the sum, "17").
+    sees: Callable[[KripkeModel, Agent, int], tuple[str, ...]] | None = field(
+        default=None, compare=False)
 
     def models(self) -> list[KripkeModel]:
         """The model at the start and after each step: ``len(steps) + 1`` of them."""
@@ -147,7 +154,8 @@ def muddy(n: int = 3, muddy: Sequence[int] = (0, 1)) -> Puzzle:
         f"After {rounds} round{'s' * (rounds != 1)} of silence the {len(dirty)} muddy "
         f"child{'ren' * (len(dirty) != 1)} know{'s' * (len(dirty) == 1)}: with k muddy "
         "children, k − 1 rounds of silence.",
-        lambda focus: _muddy_positions(n, int(focus)))
+        lambda focus: _muddy_positions(n, int(focus)),
+        lambda m, i: "".join(str(c) for c in range(n) if int(m.world_ids[i]) >> c & 1) or "–")
 
 
 def _names(parts: Sequence[str]) -> str:
@@ -199,7 +207,8 @@ def cheryl_birthday() -> Puzzle:
                 "M_albert d_August_14", "[!d_July_16 | d_July_14] K_bernard d_July_16")
     return Puzzle("cheryl", "Cheryl's birthday", story, model, steps,
                   {"albert": "Albert", "bernard": "Bernard"}, _cheryl_world, examples,
-                  "One date is left: July 16.", lambda focus: _cheryl_positions(model))
+                  "One date is left: July 16.", lambda focus: _cheryl_positions(model),
+                  _cheryl_world)
 
 
 def _cheryl_world(model: KripkeModel, index: int) -> str:
@@ -242,10 +251,15 @@ def sum_and_product() -> Puzzle:
              "too.\" What are they? (Freudenthal, 1969.) 2,352 pairs are possible at first, too "
              "many to draw one by one. Atoms x4 and y13 say x = 4 and y = 13.")
     examples = ("K_P (x4 & y13)", "K_S ~K_P x4", "M_S y13", "K_S (x4 & y13)")
+    def sees(m: KripkeModel, agent: Agent, index: int) -> tuple[str, ...]:
+        x, y = pairs[int(m.world_ids[index])].tolist()
+        return (str(x + y if agent == "S" else x * y),)
+
     return Puzzle("sum-product", "Sum and Product", story, model, steps,
                   {"S": "S (knows the sum)", "P": "P (knows the product)"},
                   lambda m, i: _pair_world(pairs, m, i), examples,
-                  "One pair is left: x = 4, y = 13 (sum 17, product 52).")
+                  "One pair is left: x = 4, y = 13 (sum 17, product 52).", sees=sees,
+                  short=lambda m, i: "{},{}".format(*pairs[int(m.world_ids[i])]))
 
 
 class _ValueIs:
@@ -336,7 +350,8 @@ def consecutive(anne: int = 2, bill: int = 3, top: int = 8) -> Puzzle:
     return Puzzle("consecutive", "Consecutive numbers", story, model, tuple(steps),
                   {"anne": "Anne", "bill": "Bill"}, lambda m, i: _numbers(pairs, m, i),
                   examples, "Both know each other's number, though neither ever said it.",
-                  lambda focus: {w: (float(a), float(b)) for w, (a, b) in enumerate(pairs)})
+                  lambda focus: {w: (float(a), float(b)) for w, (a, b) in enumerate(pairs)},
+                  lambda m, i: "{},{}".format(*pairs[int(m.world_ids[i])]))
 
 
 def _numbers(pairs: Sequence[tuple[int, int]], model: KripkeModel, index: int) -> str:
@@ -373,7 +388,8 @@ def coordinated_attack(messengers: int = 4) -> Puzzle:
                   {"a": "general a", "b": "general b"}, _attack_world, examples,
                   f"After {m} messengers every level of \"knows that knows\" up to {m} holds, "
                   "never common knowledge; one public flare makes it common knowledge at once.",
-                  lambda focus: {k: (float(k), 0.0) for k in range(m + 1)})
+                  lambda focus: {k: (float(k), 0.0) for k in range(m + 1)},
+                  lambda model, i: str(int(model.world_ids[i])))
 
 
 def _attack_world(model: KripkeModel, index: int) -> str:
@@ -411,9 +427,15 @@ def dining(payer: int = 1, coins: Sequence[bool] = (True, False, True)) -> Puzzl
              "between diners 1 and 2.")
     examples = ("K_1 paid0 | K_1 ~paid0", "K_2 ~paid1", "K_1 (paid2 | paid3)",
                 "C (paid0 | paid1 | paid2 | paid3)", "D_{2,3} paid1")
+    def sees(m: KripkeModel, agent: Agent, index: int) -> tuple[str, ...]:
+        payer, flips = divmod(int(m.world_ids[index]), 8)
+        coins = "".join("H" if flips >> c & 1 else "T" for c in dining_seen(3, int(agent)))
+        return (coins, "paid") if payer == agent else (coins,)
+
     return Puzzle("dining", "Dining cryptographers", story, model, steps,
                   {i: f"diner {i}" for i in range(1, n + 1)}, _dining_world, examples,
-                  "Everyone knows whether the NSA paid; if a diner paid, no other knows who.")
+                  "Everyone knows whether the NSA paid; if a diner paid, no other knows who.",
+                  sees=sees)
 
 
 def _dining_words(model: KripkeModel, i: int) -> str:
@@ -428,6 +450,12 @@ def _dining_world(model: KripkeModel, index: int) -> str:
 
 
 # --- the gallery --------------------------------------------------------------------------------
+
+#: Each puzzle's title, without building it.
+TITLES = {"muddy": "Muddy children", "cheryl": "Cheryl's birthday",
+          "sum-product": "Sum and Product", "russian": "Russian cards",
+          "consecutive": "Consecutive numbers", "attack": "Coordinated attack",
+          "dining": "Dining cryptographers"}
 
 #: Each puzzle with its default settings, in the order the gallery shows them.
 GALLERY: dict[str, Callable[[], Puzzle]] = {
