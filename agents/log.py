@@ -42,14 +42,19 @@ def records(model: TTRModel) -> Iterator[dict[str, Any]]:
             yield line
 
 
+def log_header(model: TTRModel) -> dict[str, Any]:
+    """The log's first line: the game's settings and seed, and any outside announcement made
+    before the first turn."""
+    extra: dict[str, Any] = {}
+    if model.opening:
+        extra["announcements"] = [announcement_json(a) for a in model.opening]
+    return header(model.state, agents=[s.kind for s in model.seats], model_seed=model.seed,
+                  **extra)
+
+
 def save(model: TTRModel, path: str | Path) -> None:
     """Write the model's game so far (also a game cut short: nothing played is lost)."""
-    extra: dict[str, Any] = {}
-    if model.opening:  # outside announcements before the first turn
-        extra["announcements"] = [announcement_json(a) for a in model.opening]
-    head = header(model.state, agents=[s.kind for s in model.seats], model_seed=model.seed,
-                  **extra)
-    write_log(path, head, records(model))
+    write_log(path, log_header(model), records(model))
 
 
 def replay(path: str | Path, board: Board | None = None

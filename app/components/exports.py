@@ -1,0 +1,108 @@
+"""One click each: the worlds picture as SVG and PNG, the model as JSON and as TikZ for slides,
+and the game's event log as JSON Lines (what ``ttr-kripke play --log`` writes). Each file is
+made when its button is pressed, from what is on screen then (the picture with the formula's
+marks and the ringed counterexample, the model after the announcements so far)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Mapping
+
+import numpy as np
+import solara
+from mesa.visualization.utils import update_counter
+
+from agents.log import log_header, records
+from agents.model import TTRModel
+from app.components.style import player_colour
+from app.worlds.layout import Picture
+from app.worlds.png import picture_png
+from app.worlds.svg import picture_svg
+from kripke.errors import ModelTooLargeError
+from kripke.exchange import to_json, to_tikz
+from kripke.formula import Agent
+from kripke.model import KripkeModel
+
+SVG_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
+
+def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
+    """The picture as a standalone SVG file (its styles inside, printable colours)."""
+    return SVG_HEAD + picture_svg(picture, colour, testid="worlds-export") + "\n"
+
+
+def tikz_file(model: KripkeModel, picture: Picture | None,
+              name: Callable[[KripkeModel, int], str],
+              agent_names: Mapping[Agent, str] | None, title: str) -> str:
+    """The model as TikZ, its worlds where the picture draws them (when it draws them)."""
+    positions = None
+    if picture is not None:
+        positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
+                     if not m.tile and m.key.startswith("w")}
+    try:
+        return to_tikz(model, positions, name, agent_names, title=title)
+    except ModelTooLargeError as e:
+        return f"% {e}\n"
+
+
+def model_json(model: KripkeModel, name: Callable[[KripkeModel, int], str]) -> str:
+    try:
+        return json.dumps(to_json(model, name=name), indent=1) + "\n"
+    except ModelTooLargeError as e:
+        return json.dumps({"error": str(e)}) + "\n"
+
+
+def game_log(model: TTRModel) -> str:
+    """The event log as ``play --log`` writes it: a header, then one record per action."""
+    return "".join(json.dumps(line) + "\n" for line in [log_header(model), *records(model)])
+
+
+@solara.component
+def ExportRow(picture: Callable[[], Picture], model: Callable[[], KripkeModel],
+              name: Callable[[KripkeModel, int], str], stem: str,
+              agent_names: Mapping[Agent, str] | None = None, title: str = "",
+              log: Callable[[], str] | None = None):
+    """The download buttons; each makes its file only when pressed."""
+    colour = agent_colour(agent_names or {})
+    with solara.Row(gap="6px", style="flex-wrap:wrap;align-items:center",
+                    classes=["ttr-exports"]):
+        solara.Text("Save:", style="font-size:13px;font-weight:600")
+        solara.FileDownload(lambda: svg_file(picture(), colour), f"{stem}-worlds.svg",
+                            label="picture SVG", mime_type="image/svg+xml")
+        solara.FileDownload(lambda: picture_png(picture(), colour), f"{stem}-worlds.png",
+                            label="picture PNG", mime_type="image/png")
+        solara.FileDownload(lambda: model_json(model(), name), f"{stem}-model.json",
+                            label="model JSON", mime_type="application/json")
+        solara.FileDownload(lambda: tikz_file(model(), picture(), name, agent_names, title),
+                            f"{stem}-model.tex", label="model TikZ", mime_type="text/x-tex")
+        if log is not None:
+            solara.FileDownload(log, f"{stem}-log.jsonl", label="game log JSONL",
+                                mime_type="application/x-ndjson")
+
+
+def agent_colour(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
+    """Each agent's colour by its place among the named agents (the players' colours: a
+    game's player 0 gets player 0's colour), printable, so the same in light and dark."""
+    order = {str(a): i for i, a in enumerate(agent_names)}
+    return lambda a: player_colour(order.get(str(a), int(a) if str(a).isdigit() else 0))
+
+
+@solara.component
+def Exports(model: TTRModel, view: int | None, values: np.ndarray | None,
+            highlight: Collection[int]):
+    """The game's exports: what the worlds card shows, the shared model, the log."""
+    update_counter.get()
+    from app.components.worlds import Layouts, worlds_picture  # (imported late: no cycle)
+
+    layouts: Layouts = solara.use_memo(dict, [model])
+
+    def picture() -> Picture:
+        focus = view if view is not None else 0
+        return worlds_picture(model, layouts, focus, view, values, highlight)
+
+    with solara.Card("Export", margin=0):
+        ExportRow(picture, lambda: model.explicit_worlds, lambda m, i: m.world_label(i),
+                  f"ttr-seed{model.seed}-turn{model.turn}",
+                  {p: f"player {p}" for p in range(model.rules.players)},
+                  f"Possible deals after turn {model.turn} (seed {model.seed})",
+                  lambda: game_log(model))

@@ -1,0 +1,97 @@
+"""A ``Picture`` as a PNG, for slides and documents that take no SVG: the same marks, regions,
+lines and texts as ``app.worlds.svg``, drawn by matplotlib's Agg renderer (already a
+dependency) in the light theme's colours. One unit of the picture is one point, so text keeps
+the size the layout chose; ``scale`` sets the pixels per point."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Polygon, Rectangle
+
+from app.worlds.layout import FADED, GOING, GONE, Picture
+from kripke.formula import Agent
+
+PAPER, INK, BAND, WORLD, GHOST = "#ffffff", "#263238", "#eceff1", "#78909c", "#cfd8dc"
+FORMULA, ACTUAL, HIGHLIGHT, RULE = "#1e5bd8", "#ffb300", "#e65100", "#b0bec5"
+
+
+def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    return [(x + (r if i % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
+             y + (r if i % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5))
+            for i in range(10)]
+
+
+def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float = 2.0) -> bytes:
+    """The picture as PNG bytes (a white background, ``scale`` pixels per unit)."""
+    fig = Figure(figsize=(picture.width / 72, picture.height / 72), dpi=72 * scale)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, picture.width)
+    ax.set_ylim(picture.height, 0)
+    ax.set_axis_off()
+    fig.patch.set_facecolor(PAPER)
+    for region in sorted(picture.regions, key=lambda g: (g.actual, g.kind == "row")):
+        c = colour(region.agent)
+        if region.kind == "row" and not region.actual:
+            continue
+        box = ((region.x, region.y), region.w, region.h)
+        if region.kind in ("row", "panel"):
+            ax.add_patch(Rectangle(*box, fill=False, edgecolor=c, lw=1.5,
+                                   linestyle=(0, (6, 3))))
+        elif region.actual:
+            ax.add_patch(Rectangle(*box, facecolor=c, alpha=0.16))
+            ax.add_patch(Rectangle(*box, fill=False, edgecolor=c, lw=1.9))
+        else:
+            ax.add_patch(Rectangle(*box, facecolor=BAND, edgecolor=PAPER, lw=1.5))
+    for k in picture.links:
+        ax.plot([k.x1, k.x2], [k.y1, k.y2], color=colour(k.agent),
+                lw=1.8 if k.actual else 0.9, alpha=0.95 if k.actual else 0.4,
+                solid_capstyle="round")
+    order = {GONE: 0, GOING: 1}
+    for m in sorted(picture.marks, key=lambda m: (order.get(m.state, 2), m.actual)):
+        faded = m.state == FADED
+        if m.state in (GONE, GOING):
+            if m.tile:
+                ax.add_patch(Rectangle((m.x - m.slot / 2, m.y - m.slot / 2), m.slot, m.slot,
+                                       fill=False, edgecolor=RULE, lw=0.6, linestyle=":"))
+            else:
+                ax.add_patch(Circle((m.x, m.y), max(m.r * 0.3, 1.5), color=GHOST))
+            continue
+        fill, edge, width = WORLD, INK, 0.8
+        if m.holds is not None:
+            if m.holds == 0:
+                fill, edge, width = PAPER, FORMULA, 1.6
+            else:
+                fill, edge = FORMULA, FORMULA
+        alpha = 0.55 if faded else 1.0
+        if m.tile:
+            ax.add_patch(Rectangle((m.x - m.slot / 2, m.y - m.slot / 2), m.slot, m.slot,
+                                   fill=False, edgecolor=RULE, lw=0.6, linestyle=":"))
+            ax.add_patch(Rectangle((m.x - m.r, m.y - m.r), 2 * m.r, 2 * m.r, facecolor=fill,
+                                   edgecolor=edge, lw=width * 0.6, alpha=alpha))
+            if m.actual:
+                ax.add_patch(Polygon(_star(m.x, m.y, min(max(m.slot * 0.16, 4), 6.5)),
+                                     facecolor=ACTUAL, edgecolor=INK, lw=0.8))
+            continue
+        r = max(m.r * 1.35, 8.0) if m.actual else m.r * (0.75 if faded else 1.0)
+        ax.add_patch(Circle((m.x, m.y), r, facecolor=fill, edgecolor=edge, lw=width,
+                            alpha=alpha, linestyle=":" if faded else "-"))
+        if m.actual:
+            ax.add_patch(Polygon(_star(m.x, m.y, r * 0.8), facecolor=ACTUAL, edgecolor=INK,
+                                 lw=0.9))
+        if m.highlight:
+            ax.add_patch(Circle((m.x, m.y), max(r, 6) + 4, fill=False, edgecolor=HIGHLIGHT,
+                                lw=1.9, linestyle=(0, (4, 2))))
+    for t in picture.texts:
+        ax.text(t.x, t.y, t.text, ha={"start": "left", "end": "right"}.get(t.anchor, "center"),
+                va="baseline", fontsize=11 if t.role == "count" else 12, family="sans-serif",
+                color=colour(t.agent) if t.agent is not None else INK,
+                fontweight="bold" if t.role == "heading" or t.agent is not None else "normal")
+    out = io.BytesIO()
+    fig.savefig(out, format="png", facecolor=PAPER)
+    return out.getvalue()
