@@ -22,19 +22,22 @@ from html import escape
 import solara
 from mesa.visualization.utils import force_update
 
+from agents.timeline import Timeline
 from app.components.session import KIND_CHOICES, Defaults, DemoModel, new_model
 from boards import builtin_boards
-from kripke import deal_count
+from kripke import AnnouncementError, deal_count
 
 PLAY_INTERVAL = 0.5  # seconds between turns while playing: time to see each one
 
 
 @dataclass(frozen=True)
 class Job:
-    kind: str  # "step", "play" or "reset"
+    kind: str  # "step", "play", "reset", "goto" (a moment of the timeline) or "announce"
     serial: int
     settings: Defaults | None = None  # the new game's, for a reset
     turn: int = 0  # the turn on screen when the job began
+    target: int = 0  # the moment to go to
+    formula: str = ""  # what to announce
 
 
 def seed_error(text: str) -> str | None:
@@ -54,6 +57,10 @@ def busy_text(job: Job) -> str:
         return f"Building the new game: {deals:,} possible deals…"
     if job.kind == "play":
         return "Playing (Pause stops after the turn in progress)…"
+    if job.kind == "goto":
+        return "Going to another moment of the game…"
+    if job.kind == "announce":
+        return f"Announcing {job.formula}…"
     return f"Playing turn {job.turn + 1}…"
 
 
@@ -106,11 +113,15 @@ def Message(busy: str, running: bool, seed_text: str, pending: bool):
 
 
 def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactive[bool],
-            lock: threading.RLock, finished: Callable[[], object]) -> None:
-    """The worker: one step, a whole play, or a new model. The page re-renders in this thread
-    after each turn (``force_update``), so it never draws a model halfway through a turn;
-    ``finished`` re-enables the controls, whatever happens."""
+            lock: threading.RLock, finished: Callable[[], object],
+            said: Callable[[str], object] = lambda _: None) -> None:
+    """The worker: one step, a whole play, a new model, a move along the timeline or an
+    announcement (``said`` gets its outcome in words). Turns go through the game's timeline,
+    so each can be gone back to. The page re-renders in this thread after each turn
+    (``force_update``), so it never draws a model halfway through a turn; ``finished``
+    re-enables the controls, whatever happens."""
     try:
+        timeline = model.value.timeline
         if job.kind == "reset":
             assert job.settings is not None  # a reset carries the new game's settings
             fresh = new_model(job.settings)
@@ -118,18 +129,39 @@ def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactiv
             model.set(fresh)
         elif job.kind == "step":
             with lock:
-                model.value.step()
+                timeline.step()
+        elif job.kind == "goto":
+            with lock:
+                timeline.go(job.target)
+        elif job.kind == "announce":
+            with lock:
+                said(announce(timeline, job.formula))
         else:
             while playing.value and model.value.running:
                 began = time.monotonic()
                 with lock:
-                    model.value.step()
+                    timeline.step()
                 force_update()
                 time.sleep(max(PLAY_INTERVAL - (time.monotonic() - began), 0.0))
             playing.set(False)
         force_update()
     finally:
         finished()
+
+
+def announce(timeline: Timeline, text: str) -> str:
+    """Announce ``text`` publicly in the game, or say why it cannot be: the outcome in words."""
+    try:
+        made = timeline.announce(text, by="the teacher")
+    except AnnouncementError:
+        return (f"Not announced: {text} is false at the actual world, and an announcement "
+                "must be true. Nothing changed.")
+    except ValueError as e:  # a formula that does not parse, an unknown atom or agent
+        return f"Not announced: {e}"
+    gone = made.worlds_before - made.worlds_after
+    return (f"The teacher announced {made.text}: {gone:,} world{'s' * (gone != 1)} removed "
+            f"({made.worlds_before:,} → {made.worlds_after:,}). The players act on it from "
+            "the next turn.")
 
 
 @solara.component

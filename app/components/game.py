@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 
 import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
 from app.components.board import BoardView
-from app.components.formula import FormulaBox, evaluate_formula
+from app.components.exports import Exports
+from app.components.formula import FormulaBox, evaluate_formula, explain_formula
 from app.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.components.style import player_name
-from app.components.worlds import WorldsView
+from app.components.timeline import TimelineCard
+from app.components.worlds import GameNames, WorldsView
 
 OUTSIDE = "outside"
 
@@ -97,18 +100,28 @@ def ViewChoice(choice: solara.Reactive[str], players: int, busy: bool = False):
 
 @solara.component
 def GameView(model: TTRModel, view: int | None, busy: bool = False,
-             lock: threading.RLock | None = None):
+             lock: threading.RLock | None = None,
+             start: Callable[..., None] = lambda *a, **k: None, said: str = ""):
     update_counter.get()
     formula = solara.use_reactive("")
+    why = solara.use_reactive(False)
     result = solara.use_memo(lambda: evaluate_formula(model, formula.value),
-                             [model, model.turn, formula.value])
+                             [model, model.worlds, formula.value])
+    explanation = solara.use_memo(
+        lambda: explain_formula(model.explicit_worlds, result, GameNames(model).world)
+        if why.value else None, [model, model.worlds, formula.value, why.value])
+    highlight = explanation.highlighted() if explanation is not None else set()
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             BoardView(model, view)
-            WorldsView(model, view, result.values, lock, busy)
+            WorldsView(model, view, result.values, lock, busy, highlight)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
-                FormulaBox(model, formula, result, disabled=busy)
+                FormulaBox(model, formula, result, disabled=busy,
+                           announce=lambda: start("announce", formula=formula.value),
+                           said=said, why=why, explanation=explanation)
+                TimelineCard(model.timeline, start, busy)
+                Exports(model, view, result.values, highlight)
                 EventLog(model)
             with solara.Column(gap="12px"):
                 if view is not None:

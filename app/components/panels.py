@@ -12,7 +12,7 @@ from html import escape
 import solara
 from mesa.visualization.utils import update_counter
 
-from agents.model import TTRModel, TurnRecord
+from agents.model import Announcement, TTRModel, TurnRecord
 from app.components.style import CARD_HEX, player_ink, player_name, swatch
 from game.cards import CARD_NAMES
 from game.state import END_REASONS
@@ -54,15 +54,7 @@ def status_html(model: TTRModel) -> str:
 def _turn_html(model: TTRModel, turn: TurnRecord) -> str:
     actions = "; ".join(escape(a) for a in turn.actions)
     lines = [f"<div><b>Turn {turn.turn}</b> {who(turn.player)} ({turn.kind}): {actions}</div>"]
-    for a in turn.announcements:
-        removed = (f"removed {a.removed:,} world{'s' * (a.removed != 1)} "
-                   f"({a.worlds_before:,} → {a.worlds_after:,})" if a.removed
-                   else f"removed no world ({a.worlds_after:,} left)")
-        lines.append(
-            f"<div style='margin-left:1em' data-testid='announcement'>announce ({a.kind}) "
-            f"<code style='background:rgba(63,81,181,.12);padding:1px 4px'>{escape(a.text)}</code> "
-            f"<span style='{'color:#e53935' if a.removed else 'opacity:.7'}'>{removed}</span>"
-            "</div>")
+    lines += [announcement_html(a) for a in turn.announcements]
     for t in turn.completed:
         lines.append(f"<div style='margin-left:1em'>finished ticket "
                      f"{escape(str(model.board.tickets[t]))}</div>")
@@ -73,10 +65,24 @@ def _turn_html(model: TTRModel, turn: TurnRecord) -> str:
             f"background:{shade}'>" + "".join(lines) + "</div>")
 
 
+def announcement_html(a: Announcement) -> str:
+    """One announcement: who made it (the game's own are the table's, an outside one names
+    its maker), the formula, and how many worlds went."""
+    removed = (f"removed {a.removed:,} world{'s' * (a.removed != 1)} "
+               f"({a.worlds_before:,} → {a.worlds_after:,})" if a.removed
+               else f"removed no world ({a.worlds_after:,} left)")
+    said = f"<b>{escape(a.by)} announced</b>" if a.by else f"announce ({a.kind})"
+    return (f"<div style='margin-left:1em' data-testid='announcement'>{said} "
+            f"<code style='background:rgba(63,81,181,.12);padding:1px 4px'>{escape(a.text)}</code> "
+            f"<span style='{'color:#e53935' if a.removed else 'opacity:.7'}'>{removed}</span>"
+            "</div>")
+
+
 def log_html(model: TTRModel) -> str:
     """Newest turn first; every announcement as the formula announced and what it removed."""
     deal = (f"<div style='padding:4px 6px'><b>Deal</b>: {model.initial_worlds:,} possible deals; "
-            "each player sees only its own tickets.</div>")
+            "each player sees only its own tickets." + "".join(
+                announcement_html(a) for a in model.opening) + "</div>")
     return "".join(_turn_html(model, t) for t in reversed(model.history)) + deal
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from agents.agents import AgentKind, parse_kinds
 from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
+from agents.timeline import Timeline
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
 from game.rules import TooFewTickets
@@ -96,6 +97,7 @@ def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
     model = DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
                       agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
     model.settings = d  # what the parameter form compares its pending values with
+    model.timeline = Timeline(model)  # every turn and announcement, to go back to
     # the deal as first built, kept while small, so the picture can show removed worlds
     model.first_worlds = model.explicit_worlds if model.world_count <= DRAWN_LIMIT else None
     return model

@@ -9,6 +9,7 @@ view; in the outside view the teacher picks it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 from html import escape
 
 import numpy as np
@@ -64,14 +65,14 @@ type Layouts = dict[tuple[int, bool], WorldsLayout]
 
 
 def worlds_picture(model: TTRModel, layouts: Layouts, focus: int, perspective: int | None,
-                   values: np.ndarray | None) -> Picture:
+                   values: np.ndarray | None, highlight: Collection[int] = ()) -> Picture:
     """The picture with ``focus``'s classes as regions, made from a kept layout (one per focus
     and kind of view: a player's view opens only what that player knows)."""
     key = (focus, perspective is not None)
     if key not in layouts:
         layouts[key] = layout_for(first_worlds(model), focus, GameNames(model),
                                   private=perspective is not None)
-    return layouts[key].picture(model.explicit_worlds, Marking(perspective, values))
+    return layouts[key].picture(model.explicit_worlds, Marking(perspective, values, highlight))
 
 
 def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> str:
@@ -120,7 +121,8 @@ def legend_html(picture: Picture, perspective: int | None, values: np.ndarray | 
 
 @solara.component
 def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | None,
-               lock: threading.RLock | None = None, busy: bool = False):
+               lock: threading.RLock | None = None, busy: bool = False,
+               highlight: Collection[int] = ()):
     """The worlds card: what is drawn (caption), the picture and its key.
 
     The picture is made once per shown model, focus, view and formula (``use_memo``): the page
@@ -135,12 +137,13 @@ def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | No
 
     def draw() -> tuple[str, Picture, str]:
         with lock or threading.RLock():
-            picture = worlds_picture(model, layouts, focus, perspective, values)
+            picture = worlds_picture(model, layouts, focus, perspective, values, highlight)
             caption = caption_html(model, picture, perspective)
         return picture_svg(picture, lambda a: player_ink(int(a))), picture, caption
 
     svg, picture, caption = solara.use_memo(
-        draw, [model, model.explicit_worlds, focus, perspective, id(values)])
+        draw, [model, model.explicit_worlds, focus, perspective, id(values),
+               tuple(sorted(highlight))])
     with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
         with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
             solara.HTML(tag="div", unsafe_innerHTML="Possible worlds", classes=["ttr-title"])
