@@ -26,6 +26,7 @@ from app.components.controls import (
 )
 from app.components.game import OUTSIDE, GameView, ViewChoice, perspective_of
 from app.components.panels import Status
+from app.components.puzzles import PuzzlePage
 from app.components.session import defaults, new_model
 from app.components.style import PAGE_CSS
 
@@ -44,24 +45,29 @@ def Page():
     pending = solara.use_reactive(DEFAULTS)
     seed_text = solara.use_reactive(str(DEFAULTS.seed))
     choice = solara.use_reactive(OUTSIDE)
+    said = solara.use_reactive("")  # the outcome of the last Announce
 
     def work() -> None:
         if job.value is not None and job.value.serial != done.value:
             run_job(job.value, model, playing, lock, lambda: (active.clear(),
-                                                              done.set(job.value.serial)))
+                                                              done.set(job.value.serial)),
+                    said.set)
 
     solara.use_thread(work, dependencies=[job.value], intrusive_cancel=False)
     busy = busy_text(job.value) if job.value and job.value.serial != done.value \
         else ""
 
-    def start(kind: str) -> None:
+    def start(kind: str, target: int = 0, formula: str = "") -> None:
         if active.is_set():  # work is running: a click never queues behind it
             return
         active.set()
         if kind == "play":
             playing.set(True)
+        if kind in ("reset", "goto"):
+            said.set("")
         job.set(Job(kind, (job.value.serial if job.value else 0) + 1,
-                    pending.value if kind == "reset" else None, model.value.turn))
+                    pending.value if kind == "reset" else None, model.value.turn, target,
+                    formula))
 
     game = model.value
     players = game.rules.players
@@ -71,6 +77,7 @@ def Page():
         with solara.Row(classes=["ttr-header-row"]):
             solara.HTML(tag="div", unsafe_innerHTML="ttr-kripke", classes=["ttr-brand"],
                         attributes={"title": TITLE})
+            PageLink("/puzzles", "Puzzle gallery", "the classic puzzles, step by step")
             ControlBar(game, playing, busy, start,
                        settings_ok=str(pending.value.seed) == seed_text.value.strip())
             ParameterForm(pending, seed_text, disabled=bool(busy))
@@ -84,8 +91,33 @@ def Page():
                     pending.value != game.settings and not busy)
         if busy:
             solara.ProgressLinear(True, classes=["ttr-progress"])
-    GameView(game, perspective_of(choice.value, players), busy=bool(busy), lock=lock)
+    GameView(game, perspective_of(choice.value, players), busy=bool(busy), lock=lock,
+             start=start, said=said.value)
 
 
+@solara.component
+def PageLink(path: str, label: str, title: str):
+    """A link to the app's other page, as a small button in its header."""
+    with solara.Link(path):
+        solara.Button(label, small=True, outlined=True, attributes={"title": title})
+
+
+@solara.component
+def Puzzles():
+    solara.Title("ttr-kripke: the puzzle gallery")
+    solara.Style(PAGE_CSS)
+    PuzzlePage(home=lambda: PageLink("/", "Game", "back to the game"))
+
+
+@solara.component
+def Layout(children=()):
+    """No app bar, no sidebar (the game needs the whole screen): each page's header links to
+    the other."""
+    solara.Column(children=list(children), gap="0")
+
+
+#: The game stays the home page; the puzzles have their own (``/puzzles``).
+routes = [solara.Route(path="/", component=Page, label="Game", layout=Layout),
+          solara.Route(path="puzzles", component=Puzzles, label="Puzzles")]
 page = Page()
 page  # noqa: B018

@@ -58,7 +58,7 @@ def defaults_from(args: argparse.Namespace) -> Defaults:
 
 def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[str], dict]:
     """The server's command line and environment."""
-    argv = [sys.executable, "-m", "solara", "run", "app.app:page", "--host", args.host,
+    argv = [sys.executable, "-m", "solara", "run", "app.app", "--host", args.host,
             "--port", str(args.port), "--no-open", "--no-check-version", "--production"]
     env = {**os.environ, **OFFLINE, **NUMPY_ENV, **defaults.environ()}
     return argv, env

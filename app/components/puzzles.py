@@ -1,0 +1,400 @@
+"""The puzzle gallery page: the classic puzzles of ``kripke.gallery``, each with its story, its
+steps (Step / Back), the same worlds picture as the game, a perspective switch, the formula box
+with Announce and Why, and the exports.
+
+A puzzle's models are small (at most 2,352 worlds), so everything here runs in the click's
+handler; the game page's worker is for the 63-million-world deals. What happened is a list of
+moments, as in the game's timeline: the start, each step of the story, each announcement of
+your own. Going back and announcing something new drops the moments after it (a new branch);
+Step after that goes on with the story where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from html import escape
+
+import numpy as np
+import solara
+
+from app.components.exports import ExportRow, agent_colour
+from app.components.formula import FormulaBox, FormulaResult, evaluate_in
+from app.worlds.layout import (
+    DRAWN_LIMIT,
+    FixedPositions,
+    Marking,
+    Picture,
+    Text,
+    WorldsLayout,
+    layout_for,
+)
+from app.worlds.svg import picture_svg
+from kripke import AnnouncementError, KripkeModel, parse
+from kripke.deal import DealModel
+from kripke.explain import explain
+from kripke.formula import Agent
+from kripke.gallery import (
+    GALLERY,
+    TITLES,
+    Puzzle,
+    consecutive,
+    coordinated_attack,
+    dining,
+    muddy,
+)
+
+OUTSIDE = "outside"
+PUZZLE_SYNTAX = (
+    "Syntax: this puzzle's atoms (see the story), <code>~</code> <code>&amp;</code> "
+    "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
+    "<code>M_a</code> considers possible, <code>E</code> <code>C</code> <code>D</code> (all "
+    "agents) or <code>C_{a,b}</code>, <code>[!φ]ψ</code> after announcing φ.")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the page lets a teacher choose for the puzzles that have choices."""
+
+    key: str = "muddy"
+    children: int = 4
+    muddy: tuple[int, ...] = (0, 1, 2, 3)
+    anne: int = 2
+    messengers: int = 4
+    payer: int = 1
+    coins: str = "HTH"
+
+
+def build(s: Settings) -> Puzzle:
+    """The puzzle the settings describe (they are kept valid by the controls)."""
+    match s.key:
+        case "muddy":
+            dirty = tuple(c for c in s.muddy if c < s.children) or (0,)
+            return muddy(s.children, dirty)
+        case "consecutive":
+            return consecutive(s.anne, s.anne + 1)
+        case "attack":
+            return coordinated_attack(s.messengers)
+        case "dining":
+            return dining(s.payer, [c == "H" for c in s.coins])
+    return GALLERY[s.key]()
+
+
+@dataclass(frozen=True)
+class Moment:
+    label: str
+    model: KripkeModel
+    told: int  # how many of the story's steps have happened by then
+
+
+class PuzzleNames:
+    """How the picture names a puzzle's agents, classes and worlds."""
+
+    classes = "classes"
+    part = "atom"
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+
+    def agent(self, agent: Agent) -> str:
+        return self.puzzle.agent_name(agent)
+
+    def hand(self, model: KripkeModel, agent: Agent, key: int) -> tuple[str, ...]:
+        if isinstance(model, DealModel):
+            return tuple(str(c) for c in model.hand(agent, key))
+        worlds = np.flatnonzero(model.observation(agent) == key)
+        if self.puzzle.sees is not None and worlds.size:
+            return self.puzzle.sees(model, agent, int(worlds[0]))
+        constant = [str(a) for a in model.atoms if model.atom_values(a, worlds).all()]
+        return tuple(constant[:3]) or (f"#{key}",)
+
+    def world(self, model: KripkeModel, index: int) -> str:
+        return self.puzzle.describe(model, index)
+
+
+#: Columns in one band of a drawing by classes (more wrap into the next band).
+BAND = 12
+
+
+def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, float]]:
+    """Each class of ``focus`` a column of its worlds, the columns in bands of ``BAND``: how a
+    model too big to draw at first (Sum and Product) is drawn once the story has cut it down,
+    where a grid of two agents' classes would be a hundred rows tall."""
+    keys = model.observation(focus)
+    columns: dict[int, list[int]] = {}
+    for world, key in zip(model.world_ids.tolist(), keys.tolist(), strict=True):
+        columns.setdefault(key, []).append(world)
+    positions, top = {}, 0.0
+    ordered = [columns[k] for k in sorted(columns)]
+    for start in range(0, len(ordered), BAND):
+        band = ordered[start:start + BAND]
+        for x, worlds in enumerate(band):
+            for y, world in enumerate(worlds):
+                positions[world] = (float(x), top + 0.8 * y)
+        top += 0.8 * max(len(w) for w in band) + 1.2
+    return positions
+
+
+def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLayout:
+    """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
+    draw (Sum and Product at the start) is summarised by classes, and once the story has cut
+    it down, drawn world by world from there, one column per class of the agent in focus."""
+    names = PuzzleNames(puzzle)
+    if puzzle.positions is not None:
+        return FixedPositions(puzzle.model, focus, puzzle.positions(focus), names)
+    if puzzle.model.n_worlds <= DRAWN_LIMIT:
+        return layout_for(puzzle.model, focus, names)
+    if model.n_worlds > DRAWN_LIMIT:
+        return layout_for(model, focus, names)
+    return FixedPositions(model, focus, class_columns(model, focus), names)
+
+
+def story_html(puzzle: Puzzle, moments: list[Moment], position: int) -> str:
+    told = moments[position].told
+    counts = puzzle.counts()
+    steps = []
+    for i, step in enumerate(puzzle.steps):
+        state = "done" if i < told else "next" if i == told else "later"
+        style = {"done": "", "next": "font-weight:600", "later": "opacity:.55"}[state]
+        mark = "✓ " if state == "done" else "→ " if state == "next" else ""
+        steps.append(f"<li style='{style}' data-state='{state}'>{mark}<b>{escape(step.speaker)}"
+                     f"</b>: {escape(step.said)} <span style='opacity:.7'>({counts[i]:,} → "
+                     f"{counts[i + 1]:,} worlds)</span></li>")
+    ending = (f"<div data-testid='puzzle-ending' style='margin-top:6px;font-weight:600'>"
+              f"{escape(puzzle.ending)}</div>" if told == len(puzzle.steps) else "")
+    return (f"<div style='margin-bottom:6px'>{escape(puzzle.story)}</div>"
+            f"<ol style='margin:0;padding-left:1.4em' data-testid='puzzle-steps'>"
+            f"{''.join(steps)}</ol>{ending}")
+
+
+def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
+    model = moment.model
+    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> of "
+            f"{puzzle.model.n_worlds:,} worlds possible · moment {position} of {total - 1}: "
+            f"{escape(moment.label)} · actual world: {escape(puzzle.actual_world(model))}")
+
+
+@solara.component
+def PuzzleSettings(settings: solara.Reactive[Settings]):
+    """The choices of the puzzle on show (only muddy children, consecutive numbers, the
+    coordinated attack and the dining cryptographers have any)."""
+    s = settings.value
+
+    def set_field(**change) -> None:
+        settings.set(replace(settings.value, **change))
+
+    with solara.Row(gap="12px", style="flex-wrap:wrap;align-items:center",
+                    classes=["ttr-params"]):
+        if s.key == "muddy":
+            solara.Select("Children", value=s.children, values=list(range(1, 9)),
+                          on_value=lambda v: set_field(children=int(v), muddy=tuple(
+                              c for c in s.muddy if c < int(v)) or (0,)),
+                          dense=True, style="max-width:90px")
+            solara.Text("muddy:", style="font-size:13px")
+            solara.ToggleButtonsMultiple(
+                value=[str(c) for c in s.muddy if c < s.children],
+                on_value=lambda v: set_field(muddy=tuple(sorted(int(c) for c in v)) or (0,)),
+                dense=True, children=[solara.Button(str(c), value=str(c))
+                                      for c in range(s.children)])
+        elif s.key == "consecutive":
+            solara.Select("Anne's number (Bill's is one more)", value=s.anne,
+                          values=list(range(0, 8)), on_value=lambda v: set_field(anne=int(v)),
+                          dense=True, style="max-width:230px")
+        elif s.key == "attack":
+            solara.Select("Messengers", value=s.messengers, values=list(range(1, 9)),
+                          on_value=lambda v: set_field(messengers=int(v)), dense=True,
+                          style="max-width:110px")
+        elif s.key == "dining":
+            solara.Select("Who paid", value=s.payer, values=[0, 1, 2, 3],
+                          on_value=lambda v: set_field(payer=int(v)), dense=True,
+                          style="max-width:100px")
+            solara.Select("Coins", value=s.coins,
+                          values=[a + b + c for a in "HT" for b in "HT" for c in "HT"],
+                          on_value=lambda v: set_field(coins=v), dense=True,
+                          style="max-width:90px")
+            solara.Text("(who paid: 0 is the NSA)", style="font-size:12px;opacity:.7")
+
+
+@solara.component
+def PuzzlePage(home: Callable[[], object] = lambda: None):
+    settings = solara.use_reactive(Settings())
+    puzzle = solara.use_memo(lambda: build(settings.value), [settings.value])
+    moments = solara.use_reactive([Moment("the start", puzzle.model, 0)])
+    position = solara.use_reactive(0)
+    choice = solara.use_reactive(OUTSIDE)
+    chosen = solara.use_reactive(0)
+    text = solara.use_reactive("")
+    said = solara.use_reactive("")
+    why = solara.use_reactive(False)
+
+    def restart() -> None:
+        moments.set([Moment("the start", puzzle.model, 0)])
+        position.set(0)
+        said.set("")
+
+    solara.use_effect(restart, [puzzle])
+    told, at = moments.value, position.value
+    if told[0].model is not puzzle.model:  # a new puzzle, before the effect has run
+        told, at = [Moment("the start", puzzle.model, 0)], 0
+    moment = told[at]
+    model = moment.model
+    agents = list(puzzle.model.agents)
+    perspective = None if choice.value == OUTSIDE or choice.value not in map(str, agents) \
+        else agents[[str(a) for a in agents].index(choice.value)]
+    focus = perspective if perspective is not None else agents[min(chosen.value,
+                                                                   len(agents) - 1)]
+    layouts: dict[tuple[str, bool], WorldsLayout] = solara.use_memo(dict, [puzzle])
+    result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, text.value),
+                                            [model, text.value])
+    explanation = solara.use_memo(
+        lambda: explain(model, parse(result.text), name=puzzle.describe)
+        if why.value and result.holds is not None else None, [model, result, why.value])
+    highlight = explanation.highlighted() if explanation is not None else set()
+
+    def picture() -> Picture:
+        # one layout per focus, and one more once a big puzzle has become small enough to
+        # draw: kept from then on, so its worlds stay where they are while the story goes on
+        key = (str(focus), model.n_worlds > DRAWN_LIMIT)
+        placed = getattr(layouts.get(key), "pos", None)
+        if key not in layouts or (placed is not None and
+                                  not set(model.world_ids.tolist()) <= placed.keys()):
+            layouts[key] = puzzle_layout(puzzle, model, focus)
+        drawn = layouts[key].picture(model, Marking(perspective, result.values, highlight))
+        return labelled(drawn, puzzle, model)
+
+    drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
+                                      tuple(sorted(highlight))])
+    colour = agent_colour(puzzle.agent_names)
+
+    def go(index: int) -> None:
+        position.set(index)
+        said.set("")
+
+    def step() -> None:
+        if at < len(told) - 1:
+            go(at + 1)
+            return
+        if moment.told >= len(puzzle.steps):
+            return
+        story_step = puzzle.steps[moment.told]
+        after = story_step.apply(model)
+        moments.set([*told, Moment(f"{story_step.speaker}: {story_step.said}",
+                                            after, moment.told + 1)])
+        position.set(len(told))
+        said.set("")
+
+    def announce() -> None:
+        try:
+            after = model.announce(parse(text.value))
+        except AnnouncementError:
+            said.set(f"Not announced: {text.value} is false at the actual world, and an "
+                     "announcement must be true. Nothing changed.")
+            return
+        except ValueError as e:
+            said.set(f"Not announced: {e}")
+            return
+        gone = model.n_worlds - after.n_worlds
+        kept = told[:at + 1]
+        moments.set([*kept, Moment(f"you announced {text.value}", after, moment.told)])
+        position.set(len(kept))
+        said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
+                 f"({model.n_worlds:,} → {after.n_worlds:,}).")
+
+    at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
+    with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
+        with solara.Card(margin=0, classes=["ttr-header"]):
+            with solara.Row(classes=["ttr-header-row"]):
+                solara.HTML(tag="div", unsafe_innerHTML="Puzzles", classes=["ttr-brand"])
+                home()
+                solara.ToggleButtonsSingle(
+                    value=settings.value.key, dense=True, classes=["ttr-puzzles"],
+                    on_value=lambda k: settings.set(replace(settings.value, key=k)),
+                    children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
+            with solara.Row(classes=["ttr-header-row"]):
+                solara.Button("◀ Back", on_click=lambda: go(at - 1),
+                              disabled=at == 0, small=True, color="primary")
+                solara.Button("Step ▶", on_click=step, disabled=at_end, small=True,
+                              color="primary", attributes={"title": "the story's next step"})
+                solara.Button("Restart", on_click=restart, small=True, outlined=True)
+                PuzzleSettings(settings)
+                solara.v.Spacer()
+                with solara.Div(classes=["ttr-theme"]):
+                    solara.lab.ThemeToggle()
+            solara.HTML(tag="div", unsafe_innerHTML=status_html(
+                puzzle, moment, at, len(told)),
+                attributes={"data-testid": "puzzle-status"}, style="font-size:13px")
+        with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
+            with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
+                solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
+                            attributes={"data-testid": "puzzle-story"},
+                            style="font-size:14px;line-height:1.45")
+            with solara.Card(margin=0, classes=["ttr-card"]):
+                with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
+                    solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
+                                classes=["ttr-title"])
+                    solara.Text("Whose view:", style="font-size:13px")
+                    solara.ToggleButtonsSingle(
+                        value=choice.value, on_value=choice.set, dense=True,
+                        children=[solara.Button("outside", value=OUTSIDE),
+                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
+                                    for a in agents)])
+                    if perspective is None and len(agents) > 1:
+                        solara.Text("boxes:", style="font-size:13px")
+                        solara.ToggleButtonsSingle(
+                            value=min(chosen.value, len(agents) - 1), on_value=chosen.set,
+                            dense=True, classes=["ttr-focus"],
+                            children=[solara.Button(puzzle.agent_name(a), value=i, text=True)
+                                      for i, a in enumerate(agents)])
+                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
+                                                                     perspective),
+                            attributes={"data-testid": "worlds-caption"},
+                            style="font-size:13px;line-height:1.35;margin-top:2px")
+                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(drawn, colour),
+                            attributes={"data-testid": "worlds-graph",
+                                        "data-drawn-worlds": str(drawn.drawn_worlds)},
+                            style="margin-top:4px")
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour),
+                            style="font-size:12px;opacity:.8;margin-top:6px")
+        with solara.Columns([1, 1], gutters_dense=True):
+            FormulaBox(None, text, result, announce=announce, said=said.value, why=why,
+                       explanation=explanation, total=model.n_worlds,
+                       suggestions=list(puzzle.examples), syntax=PUZZLE_SYNTAX,
+                       hint="Type a formula, or pick one above; the story names the atoms.")
+            with solara.Card("Export", margin=0):
+                ExportRow(picture, lambda: model, puzzle.describe,
+                          f"{puzzle.key}-moment{at}", puzzle.agent_names,
+                          f"{puzzle.title}: {moment.label}")
+    return None
+
+
+def labelled(picture: Picture, puzzle: Puzzle, model: KripkeModel) -> Picture:
+    """The picture with each live world's short name under it, for the puzzles drawn at their
+    own positions (a grid of classes has its names on its axes)."""
+    if puzzle.short is None or (puzzle.positions is None and
+                                puzzle.model.n_worlds <= DRAWN_LIMIT):
+        return picture
+    index = {int(w): i for i, w in enumerate(model.world_ids)}
+    texts = [Text(m.x, m.y + m.r + 13, puzzle.short(model, index[int(m.key[1:])]), role="count")
+             for m in picture.marks if m.key.startswith("w") and int(m.key[1:]) in index]
+    return replace(picture, texts=(*picture.texts, *texts))
+
+
+def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
+                 perspective: Agent | None) -> str:
+    n = model.n_worlds
+    head = f"<b data-testid='worlds-count'>{n:,}</b> world{'s' * (n != 1)} possible. "
+    if perspective is not None:
+        n = model.possible_count(perspective)
+        head += (f"{escape(puzzle.agent_name(perspective)).capitalize()} cannot tell apart the "
+                 f"{n:,} world{'s' * (n != 1)} of its class; the others are faded. ")
+    return head + escape(picture.caption)
+
+
+def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str]) -> str:
+    swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
+                       f"</span> {escape(puzzle.agent_name(a))}</span>" for a in agents)
+    return (f"{swatches}<br>★ the actual world. A box in an agent's colour: worlds it cannot "
+            "tell apart; a line in its colour joins such worlds. Hover a world for what holds "
+            "there; a pale dot: removed by an announcement; a dashed orange ring: the "
+            "counterexample Why? points at.")
+
