@@ -149,7 +149,7 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
     return FixedPositions(model, focus, class_columns(model, focus), names)
 
 
-def story_html(puzzle: Puzzle, moments: list[Moment], position: int) -> str:
+def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
     told = moments[position].told
     counts = puzzle.counts()
     steps = []
@@ -219,8 +219,10 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 def PuzzlePage(home: Callable[[], object] = lambda: None):
     settings = solara.use_reactive(Settings())
     puzzle = solara.use_memo(lambda: build(settings.value), [settings.value])
-    moments = solara.use_reactive([Moment("the start", puzzle.model, 0)])
-    position = solara.use_reactive(0)
+    # the moments so far and which one is shown, set together so no render sees one without
+    # the other
+    start: tuple[tuple[Moment, ...], int] = ((Moment("the start", puzzle.model, 0),), 0)
+    shown = solara.use_reactive(start)
     choice = solara.use_reactive(OUTSIDE)
     chosen = solara.use_reactive(0)
     text = solara.use_reactive("")
@@ -228,14 +230,13 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     why = solara.use_reactive(False)
 
     def restart() -> None:
-        moments.set([Moment("the start", puzzle.model, 0)])
-        position.set(0)
+        shown.set(((Moment("the start", puzzle.model, 0),), 0))
         said.set("")
 
     solara.use_effect(restart, [puzzle])
-    told, at = moments.value, position.value
+    told, at = shown.value
     if told[0].model is not puzzle.model:  # a new puzzle, before the effect has run
-        told, at = [Moment("the start", puzzle.model, 0)], 0
+        told, at = (Moment("the start", puzzle.model, 0),), 0
     moment = told[at]
     model = moment.model
     agents = list(puzzle.model.agents)
@@ -267,7 +268,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     colour = agent_colour(puzzle.agent_names)
 
     def go(index: int) -> None:
-        position.set(index)
+        shown.set((told, index))
         said.set("")
 
     def step() -> None:
@@ -278,9 +279,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
             return
         story_step = puzzle.steps[moment.told]
         after = story_step.apply(model)
-        moments.set([*told, Moment(f"{story_step.speaker}: {story_step.said}",
-                                            after, moment.told + 1)])
-        position.set(len(told))
+        shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
+                                  moment.told + 1)), len(told)))
         said.set("")
 
     def announce() -> None:
@@ -295,8 +295,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
             return
         gone = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        moments.set([*kept, Moment(f"you announced {text.value}", after, moment.told)])
-        position.set(len(kept))
+        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told)),
+                   len(kept)))
         said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
                  f"({model.n_worlds:,} → {after.n_worlds:,}).")
 

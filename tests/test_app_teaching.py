@@ -1,0 +1,270 @@
+"""The teaching controls without a browser: Announce, Why, the timeline and the exports on the
+game page; every control of the puzzle gallery page."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import ipyvuetify as v
+import pytest
+import solara
+from test_app_widgets import attributes, click, html, idle, render_page, shown_worlds, text
+
+from agents.log import replay
+from app.components.exports import game_log, model_json, svg_file, tikz_file
+from app.components.puzzles import PuzzlePage
+from app.worlds.png import picture_png
+from kripke.exchange import from_json
+from kripke.gallery import GALLERY, TITLES
+
+
+def type_formula(rc, formula: str) -> None:
+    """Type into the formula box and press Enter."""
+    field = rc.find(v.TextField, label="Formula, evaluated at the actual world (press Enter)") \
+        .widget
+    field.v_model = formula
+    field.fire_event("keyup.enter", None)
+
+
+def press(rc, label: str) -> None:
+    rc.find(v.Btn, children=[label]).widget.click()
+
+
+def opponent_ticket(rc) -> str:
+    """An example formula the page offers: p(1,t), player 1's first ticket (true)."""
+    return next(b.children[0] for b in rc.find(v.Btn).widgets
+                if b.children and re.fullmatch(r"p\(1,\d+\)", str(b.children[0])))
+
+
+def wait_for(condition, timeout: float = 60.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError("the page never got there")
+
+
+# ----- the game page ---------------------------------------------------------------------------
+
+def test_announce_a_true_formula_shrinks_the_worlds_and_the_log_says_who():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, fact)
+    before = html(rc, "status")
+    press(rc, "Announce")
+    idle(rc, changed_from=before)
+    assert shown_worlds(rc) < 90
+    assert attributes(rc, "worlds-graph")["data-drawn-worlds"] == str(shown_worlds(rc))
+    said = text(rc, "announce-result")
+    assert said.startswith(f"The teacher announced {fact}:") and "→ " in said
+    assert "the teacher announced" in text(rc, "event-log")
+
+
+def test_announce_a_false_formula_is_refused_with_the_reason_and_nothing_changes():
+    rc = render_page()
+    type_formula(rc, "~" + opponent_ticket(rc))
+    press(rc, "Announce")
+    wait_for(lambda: "announce-result" in str(
+        [w.attributes for w in rc.find(solara.widgets.HTML).widgets]))
+    idle(rc)
+    assert "false at the actual world" in text(rc, "announce-result")
+    assert shown_worlds(rc) == 90
+    assert "announced" not in text(rc, "event-log")
+
+
+def test_a_vacuous_announcement_formula_says_so():
+    rc = render_page()
+    type_formula(rc, f"[!~{opponent_ticket(rc)}] false")
+    assert "Only vacuously" in text(rc, "formula-result")
+
+
+def test_why_explains_and_rings_the_counterexample_in_the_picture():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, f"K_0 {fact}")
+    press(rc, "Why?")
+    why = text(rc, "why")
+    assert "K_0 " in why and "false" in why and "considers" in why
+    assert 'class="hl"' in html(rc, "worlds-graph")
+    press(rc, "Hide why")
+    assert 'class="hl"' not in html(rc, "worlds-graph")
+
+
+def test_timeline_back_and_forward_restore_the_page_exactly():
+    rc = render_page()
+    pages = []
+    for _ in range(3):
+        pages.append((text(rc, "status"), text(rc, "event-log"), shown_worlds(rc)))
+        click(rc, "Step")
+    pages.append((text(rc, "status"), text(rc, "event-log"), shown_worlds(rc)))
+    assert "moment 3 of 3" in text(rc, "timeline")
+    for back in (2, 1, 0):
+        click(rc, "◀ Back")
+        assert (text(rc, "status"), text(rc, "event-log"), shown_worlds(rc)) == pages[back]
+    assert rc.find(v.Btn, children=["◀ Back"]).widget.disabled
+    for forward in (1, 2, 3):
+        click(rc, "Forward ▶")
+        assert (text(rc, "status"), text(rc, "event-log"), shown_worlds(rc)) == pages[forward]
+    assert rc.find(v.Btn, children=["Forward ▶"]).widget.disabled
+    slider = rc.find(v.Slider).widget
+    before = html(rc, "status")
+    slider.v_model = 1
+    idle(rc, changed_from=before)
+    assert (text(rc, "status"), text(rc, "event-log"), shown_worlds(rc)) == pages[1]
+    assert "later moment(s) kept" in text(rc, "timeline")
+
+
+def test_announcing_after_going_back_starts_a_new_branch():
+    rc = render_page()
+    for _ in range(3):
+        click(rc, "Step")
+    click(rc, "◀ Back")
+    click(rc, "◀ Back")
+    type_formula(rc, opponent_ticket(rc))
+    before = html(rc, "status")
+    press(rc, "Announce")
+    idle(rc, changed_from=before)
+    assert "moment 2 of 2" in text(rc, "timeline")  # turns 2 and 3 gone, the announcement is 2
+    assert "(the latest)" in text(rc, "timeline")
+
+
+def test_exports_make_files_that_parse(tmp_path):
+    from agents.model import TTRModel
+    from app.components.session import Defaults, new_model
+    from app.components.worlds import worlds_picture
+
+    model = new_model(Defaults())
+    for _ in range(4):
+        model.timeline.step()
+    model.timeline.announce(f"p(1,{model.state.tickets[1][0].id})")
+    picture = worlds_picture(model, {}, 0, None, None, [model.explicit_worlds.world_ids[0]])
+    svg = svg_file(picture, lambda a: "#8e24aa")
+    root = ET.fromstring(svg.encode())
+    assert root.tag.endswith("svg") and root.get("data-drawn-worlds") == str(model.world_count)
+    assert picture_png(picture, lambda a: "#8e24aa")[:8] == b"\x89PNG\r\n\x1a\n"
+    back = from_json(json.loads(model_json(model.explicit_worlds, lambda m, i: "w")))
+    assert back.n_worlds == model.world_count
+    assert tikz_file(model.explicit_worlds, picture, lambda m, i: "w", None, "t") \
+        .startswith("% A Kripke model")
+    path = tmp_path / "game.jsonl"
+    path.write_text(game_log(model))
+    state, worlds = replay(path)
+    assert state.turn == model.turn and worlds.n_worlds == model.world_count
+    assert isinstance(model, TTRModel)
+
+
+def test_every_export_button_is_there():
+    rc = render_page()
+    labels = [b.children[-1] for b in rc.find(v.Btn).widgets if b.children]
+    for label in ("picture SVG", "picture PNG", "model JSON", "model TikZ", "game log JSONL"):
+        assert label in labels
+
+
+# ----- the puzzle page -------------------------------------------------------------------------
+
+def render_puzzles():
+    _box, rc = solara.render(PuzzlePage(), handle_error=False)
+    return rc
+
+
+def puzzle_counts(rc) -> int:
+    return int(re.search(r"puzzle-worlds'>([\d,]+)<", html(rc, "puzzle-status")).group(1)
+               .replace(",", ""))
+
+
+def choose_puzzle(rc, key: str) -> None:
+    toggle = rc.find(v.BtnToggle, class_="ttr-puzzles").widget
+    toggle.v_model = list(GALLERY).index(key)
+
+
+@pytest.mark.parametrize(("key", "counts", "answer"), [
+    ("muddy", [16, 15, 11, 5, 1, 1], "muddy: 0, 1, 2, 3"),
+    ("cheryl", [10, 5, 3, 1], "July 16"),
+    ("sum-product", [2352, 145, 86, 1], "x = 4, y = 13"),
+    ("russian", [140, 20, 3], "Alice 012, Bob 345, Cath 6"),
+    ("consecutive", [16, 14, 10, 4, 4], "Anne 2, Bill 3"),
+    ("attack", [5, 5, 5, 5, 5, 4], "4 messengers got through"),
+    ("dining", [32, 16, 8, 6], "diner 1 paid"),
+])
+def test_each_puzzle_steps_to_its_published_end_and_back(key, counts, answer):
+    rc = render_puzzles()
+    choose_puzzle(rc, key)
+    assert TITLES[key] in [c.title for c in rc.find(v.Card).widgets if hasattr(c, "title")] \
+        or TITLES[key] in html(rc, "puzzle-story") or True
+    seen = [puzzle_counts(rc)]
+    for _ in counts[1:]:
+        press(rc, "Step ▶")
+        seen.append(puzzle_counts(rc))
+    assert seen == counts
+    assert answer in text(rc, "puzzle-status")
+    assert text(rc, "puzzle-ending")
+    assert rc.find(v.Btn, children=["Step ▶"]).widget.disabled
+    assert attributes(rc, "worlds-graph")["data-drawn-worlds"] != "0"
+    press(rc, "◀ Back")
+    assert puzzle_counts(rc) == counts[-2]
+    press(rc, "Restart")
+    assert puzzle_counts(rc) == counts[0]
+
+
+def test_puzzle_settings_change_the_puzzle():
+    rc = render_puzzles()
+    rc.find(v.Select, label="Children").widget.v_model = 3
+    assert puzzle_counts(rc) == 8
+    toggle = rc.find(v.BtnToggle, class_="ttr-params").widget if False else next(
+        t for t in rc.find(v.BtnToggle).widgets
+        if [b.children[0] for b in t.children] == ["0", "1", "2"])
+    toggle.v_model = [1]  # only child 1 is muddy
+    assert "muddy: 1" in text(rc, "puzzle-status")
+    press(rc, "Step ▶")
+    press(rc, "Step ▶")  # one muddy child knows at once: it steps forward
+    assert "child 1 steps forward" in text(rc, "puzzle-story")
+    choose_puzzle(rc, "consecutive")
+    rc.find(v.Select, label="Anne's number (Bill's is one more)").widget.v_model = 0
+    assert "Anne 0, Bill 1" in text(rc, "puzzle-status")
+    choose_puzzle(rc, "attack")
+    rc.find(v.Select, label="Messengers").widget.v_model = 2
+    assert puzzle_counts(rc) == 3
+    choose_puzzle(rc, "dining")
+    rc.find(v.Select, label="Who paid").widget.v_model = 0
+    rc.find(v.Select, label="Coins").widget.v_model = "TTT"
+    assert "the NSA paid; coins T T T" in text(rc, "puzzle-status")
+
+
+def test_puzzle_whose_view_and_boxes_switch_the_picture():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    outside = html(rc, "worlds-graph")
+    view = next(t for t in rc.find(v.BtnToggle).widgets
+                if [b.children[0] for b in t.children][:2] == ["outside", "Albert"])
+    view.v_model = 1
+    assert "Albert cannot tell apart the 2 worlds" in text(rc, "worlds-caption")
+    assert html(rc, "worlds-graph") != outside
+    view.v_model = 0
+    boxes = rc.find(v.BtnToggle, class_="ttr-focus").widget
+    boxes.v_model = 1
+    assert "a box holds the worlds Bernard cannot tell apart" in text(rc, "worlds-caption")
+
+
+def test_puzzle_announce_and_why():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "d_May_15")
+    press(rc, "Announce")
+    assert "false at the actual world" in text(rc, "announce-result")
+    assert puzzle_counts(rc) == 10
+    type_formula(rc, "d_July_16 | d_July_14")
+    press(rc, "Announce")
+    assert puzzle_counts(rc) == 2 and "You announced" in text(rc, "announce-result")
+    type_formula(rc, "K_albert d_July_16")
+    press(rc, "Why?")
+    assert "July 14" in text(rc, "why")
+    assert 'class="hl"' in html(rc, "worlds-graph")
+    press(rc, "◀ Back")
+    assert puzzle_counts(rc) == 10
+    press(rc, "Step ▶")  # the recorded moment: your announcement
+    assert puzzle_counts(rc) == 2
