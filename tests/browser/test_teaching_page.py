@@ -1,0 +1,174 @@
+"""Teaching with the page in a real browser: announce, step back and forward, the puzzle gallery
+walked to its end, Why, and every export downloaded and parsed (TikZ compiled by pdflatex)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from agents.log import replay
+from kripke.exchange import from_json
+
+pytestmark = pytest.mark.browser
+
+
+def worlds(page: Page) -> int:
+    return int(page.get_by_test_id("status-worlds").inner_text().replace(",", ""))
+
+
+def idle(page: Page) -> None:
+    expect(page.get_by_test_id("busy")).to_have_count(0, timeout=60_000)
+
+
+def type_formula(page: Page, text: str) -> None:
+    box = page.get_by_label(re.compile("^Formula"))
+    box.fill(text)
+    box.press("Enter")
+
+
+def true_fact(page: Page) -> str:
+    """An example the page offers that is true: p(1,t), one of player 1's tickets."""
+    return page.get_by_role("button", name=re.compile(r"^p\(1,\d+\)$")).first.inner_text()
+
+
+def step(page: Page) -> None:
+    turn = int(re.search(r"Turn (\d+)", page.get_by_test_id("status").inner_text()).group(1))
+    page.get_by_role("button", name="Step", exact=True).click()
+    expect(page.get_by_test_id("status")).to_contain_text(re.compile(rf"Turn {turn + 1}\b"))
+    idle(page)
+
+
+def main_text(page: Page) -> str:
+    """What the page says, but for the timeline card (which says where in time it is)."""
+    idle(page)
+    return page.locator("body").inner_text().replace(
+        page.get_by_test_id("timeline").inner_text(), "")
+
+
+def test_announce_shrinks_the_picture_and_the_count_and_a_false_one_is_refused(browser):
+    page = browser.tab()
+    fact = true_fact(page)
+    type_formula(page, "~" + fact)
+    page.get_by_role("button", name="Announce", exact=True).click()
+    expect(page.get_by_test_id("announce-result")).to_contain_text("false at the actual world")
+    assert worlds(page) == 90
+    type_formula(page, fact)
+    page.get_by_role("button", name="Announce", exact=True).click()
+    expect(page.get_by_test_id("announce-result")).to_contain_text(f"announced {fact}")
+    idle(page)
+    after = worlds(page)
+    assert after < 90
+    expect(page.get_by_test_id("worlds-count")).to_have_text(str(after))
+    live = page.locator("svg.ttr-pic [data-world][data-state=live]")
+    assert live.count() == after
+    expect(page.get_by_test_id("event-log")).to_contain_text(f"the teacher announced {fact}")
+    # the players act on it: player 0's table now names player 1 as the holder
+    expect(page.get_by_test_id("knowledge")).to_contain_text("held by 1")
+
+
+def test_back_then_forward_restores_the_same_page_text(browser):
+    page = browser.tab()
+    texts = [main_text(page)]
+    for _ in range(3):
+        step(page)
+        texts.append(main_text(page))
+    for back in (2, 1, 0):
+        page.get_by_role("button", name="◀ Back").click()
+        expect(page.get_by_test_id("timeline")).to_contain_text(f"moment {back} of 3")
+        assert main_text(page) == texts[back]
+    for forward in (1, 2, 3):
+        page.get_by_role("button", name="Forward ▶").click()
+        expect(page.get_by_test_id("timeline")).to_contain_text(f"moment {forward} of 3")
+        assert main_text(page) == texts[forward]
+
+
+def test_why_rings_the_counterexample_in_the_picture(browser):
+    page = browser.tab()
+    type_formula(page, f"K_0 {true_fact(page)}")
+    expect(page.get_by_test_id("formula-result")).to_contain_text("false")
+    page.get_by_role("button", name="Why?").click()
+    expect(page.get_by_test_id("why")).to_contain_text("considers")
+    expect(page.locator("svg.ttr-pic circle.hl")).to_have_count(1)
+
+
+def puzzle_tab(browser, name: str) -> Page:
+    page = browser.tab()
+    page.get_by_role("button", name="Puzzle gallery").click()
+    expect(page.get_by_test_id("puzzle-status")).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name=name, exact=True).click()
+    return page
+
+
+def puzzle_worlds(page: Page) -> int:
+    return int(page.get_by_test_id("puzzle-worlds").inner_text().replace(",", ""))
+
+
+@pytest.mark.parametrize(("name", "counts", "answer"), [
+    ("Muddy children", [16, 15, 11, 5, 1, 1], "muddy: 0, 1, 2, 3"),
+    ("Cheryl's birthday", [10, 5, 3, 1], "July 16"),
+    ("Sum and Product", [2352, 145, 86, 1], "x = 4, y = 13"),
+    ("Russian cards", [140, 20, 3], "Alice 012, Bob 345, Cath 6"),
+])
+def test_a_puzzle_walked_to_its_end_shows_the_published_counts(browser, name, counts, answer):
+    page = puzzle_tab(browser, name)
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text(f"{counts[0]:,}")
+    seen = [puzzle_worlds(page)]
+    for count in counts[1:]:
+        page.get_by_role("button", name="Step ▶").click()
+        expect(page.get_by_test_id("puzzle-worlds")).to_have_text(f"{count:,}")
+        seen.append(puzzle_worlds(page))
+    assert seen == counts
+    expect(page.get_by_test_id("puzzle-status")).to_contain_text(answer)
+    expect(page.get_by_test_id("puzzle-ending")).to_be_visible()
+    expect(page.get_by_role("button", name="Step ▶")).to_be_disabled()
+
+
+def download(page: Page, label: str, folder) -> bytes:
+    with page.expect_download() as info:
+        page.get_by_role("button", name=label).click()
+    path = folder / info.value.suggested_filename
+    info.value.save_as(path)
+    return path.read_bytes()
+
+
+def test_exports_download_files_that_parse(browser, pdflatex, tmp_path):
+    page = browser.tab()
+    step(page)
+    step(page)
+    type_formula(page, true_fact(page))
+    page.get_by_role("button", name="Announce", exact=True).click()
+    expect(page.get_by_test_id("announce-result")).to_contain_text("announced")
+    idle(page)
+    left = worlds(page)
+    svg = ET.fromstring(download(page, "picture SVG", tmp_path))
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert svg.get("data-drawn-worlds") == str(left)
+    assert download(page, "picture PNG", tmp_path)[:8] == b"\x89PNG\r\n\x1a\n"
+    model = from_json(json.loads(download(page, "model JSON", tmp_path)))
+    assert model.n_worlds == left
+    download(page, "model TikZ", tmp_path)
+    tex = next(tmp_path.glob("*.tex"))
+    run = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex.name],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
+    download(page, "game log JSONL", tmp_path)
+    state, shared = replay(next(tmp_path.glob("*.jsonl")))
+    assert state.turn == 2 and shared.n_worlds == left  # the announcement replays too
+
+
+def test_a_puzzle_exports_its_tikz_and_json(browser, pdflatex, tmp_path):
+    page = puzzle_tab(browser, "Muddy children")
+    page.get_by_role("button", name="Step ▶").click()
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("15")
+    model = from_json(json.loads(download(page, "model JSON", tmp_path)))
+    assert model.n_worlds == 15 and model.holds("m0 | m1 | m2 | m3")
+    download(page, "model TikZ", tmp_path)
+    tex = next(tmp_path.glob("*.tex"))
+    run = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex.name],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
