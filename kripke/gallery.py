@@ -350,7 +350,9 @@ def consecutive(anne: int = 2, bill: int = 3, top: int = 8) -> Puzzle:
     return Puzzle("consecutive", "Consecutive numbers", story, model, tuple(steps),
                   {"anne": "Anne", "bill": "Bill"}, lambda m, i: _numbers(pairs, m, i),
                   examples, "Both know each other's number, though neither ever said it.",
-                  lambda focus: {w: (float(a), float(b)) for w, (a, b) in enumerate(pairs)},
+                  # Anne's number across; Bill's one less above, one more below: Anne's
+                  # classes are columns, Bill's the diagonals
+                  lambda focus: {w: (float(a), 1.2 * (b - a)) for w, (a, b) in enumerate(pairs)},
                   lambda m, i: "{},{}".format(*pairs[int(m.world_ids[i])]))
 
 

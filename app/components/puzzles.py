@@ -135,13 +135,22 @@ def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, fl
     return positions
 
 
+def actual_id(model: KripkeModel) -> int | None:
+    """The actual world's id (stable across announcements), or None."""
+    return None if model.actual is None else int(model.world_ids[model.actual])
+
+
 def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
     it down, drawn world by world from there, one column per class of the agent in focus."""
     names = PuzzleNames(puzzle)
     if puzzle.positions is not None:
-        return FixedPositions(puzzle.model, focus, puzzle.positions(focus), names)
+        universe, actual = puzzle.model, actual_id(model)
+        if actual is not None and actual != actual_id(universe):  # the story moved it
+            index = universe.world_index(actual)
+            universe = universe.at(index) if index is not None else universe
+        return FixedPositions(universe, focus, puzzle.positions(focus), names)
     if puzzle.model.n_worlds <= DRAWN_LIMIT:
         return layout_for(puzzle.model, focus, names)
     if model.n_worlds > DRAWN_LIMIT:
@@ -244,7 +253,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         else agents[[str(a) for a in agents].index(choice.value)]
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
-    layouts: dict[tuple[str, bool], WorldsLayout] = solara.use_memo(dict, [puzzle])
+    layouts: dict[tuple[str, bool, int | None], WorldsLayout] = solara.use_memo(dict, [puzzle])
     result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, text.value),
                                             [model, text.value])
     explanation = solara.use_memo(
@@ -255,7 +264,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     def picture() -> Picture:
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
-        key = (str(focus), model.n_worlds > DRAWN_LIMIT)
+        # (a fixed layout outlines the class of its universe's actual world, so a story that
+        # moves the actual world, the coordinated attack, gets one per actual world)
+        key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model))
         placed = getattr(layouts.get(key), "pos", None)
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
@@ -349,10 +360,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:2px")
+                # a small puzzle is not blown up past 1.5 times its size (its text with it)
                 solara.HTML(tag="div", unsafe_innerHTML=picture_svg(drawn, colour),
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
-                            style="margin-top:4px")
+                            style=f"margin:4px auto 0;max-width:{1.5 * drawn.width:.0f}px")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
@@ -368,14 +380,17 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
 
 
 def labelled(picture: Picture, puzzle: Puzzle, model: KripkeModel) -> Picture:
-    """The picture with each live world's short name under it, for the puzzles drawn at their
-    own positions (a grid of classes has its names on its axes)."""
+    """The picture with each world's short name under it (a removed one's too, so the class
+    sees what went), for the puzzles drawn at their own positions (a grid of classes has its
+    names on its axes)."""
     if puzzle.short is None or (puzzle.positions is None and
                                 puzzle.model.n_worlds <= DRAWN_LIMIT):
         return picture
-    index = {int(w): i for i, w in enumerate(model.world_ids)}
-    texts = [Text(m.x, m.y + m.r + 13, puzzle.short(model, index[int(m.key[1:])]), role="count")
-             for m in picture.marks if m.key.startswith("w") and int(m.key[1:]) in index]
+    universe = puzzle.model if puzzle.positions is not None else model
+    index = {int(w): i for i, w in enumerate(universe.world_ids)}
+    texts = [Text(m.x, m.y + m.r + 13, puzzle.short(universe, index[int(m.key[1:])]),
+                  role="count") for m in picture.marks
+             if m.key.startswith("w") and int(m.key[1:]) in index]
     return replace(picture, texts=(*picture.texts, *texts))
 
 
