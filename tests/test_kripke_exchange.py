@@ -80,7 +80,19 @@ def test_tikz_draws_every_world_the_actual_one_double_and_chains_not_cliques():
 
 
 @pytest.mark.parametrize("key", list(GALLERY))
-def test_tikz_of_every_puzzle_compiles_with_pdflatex(key, pdflatex, tmp_path):
+def test_tikz_of_every_puzzle_is_a_whole_document_naming_every_world(key):
+    puzzle = GALLERY[key]()
+    model = next(m for m in puzzle.models() if m.n_worlds <= 200)
+    positions = puzzle.positions(model.agents[0]) if puzzle.positions else None
+    text = to_tikz(model, positions, puzzle.describe, puzzle.agent_names, title=puzzle.title)
+    assert text.count("\\node[world]") + text.count("\\node[actual]") == model.n_worlds
+    assert text.count("\\begin{") == text.count("\\end{")
+
+
+@pytest.mark.parametrize("key", ["muddy", "cheryl", "dining"])
+def test_tikz_of_a_puzzle_compiles_with_pdflatex(key, pdflatex, tmp_path):
+    """Three shapes of picture (own geometry, a month grid, a grid of classes); each
+    compile costs seconds, so not every puzzle."""
     puzzle = GALLERY[key]()
     model = next(m for m in puzzle.models() if m.n_worlds <= 200)
     positions = puzzle.positions(model.agents[0]) if puzzle.positions else None

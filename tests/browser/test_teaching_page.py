@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -50,6 +51,24 @@ def main_text(page: Page) -> str:
         page.get_by_test_id("timeline").inner_text(), "")
 
 
+def settled(page: Page) -> str:
+    """The page's text once two reads half a second apart agree."""
+    text, again = main_text(page), None
+    while again != text:
+        time.sleep(0.5)
+        text, again = main_text(page), text
+    return text
+
+
+def shows(page: Page, expected: str, timeout: float = 15.0) -> bool:
+    """Whether the page comes to say ``expected``: its widgets arrive in several messages, so
+    one read may catch the timeline updated and a panel not yet."""
+    deadline = time.monotonic() + timeout
+    while (text := main_text(page)) != expected and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return text == expected
+
+
 def test_announce_shrinks_the_picture_and_the_count_and_a_false_one_is_refused(browser):
     page = browser.tab()
     fact = true_fact(page)
@@ -73,18 +92,18 @@ def test_announce_shrinks_the_picture_and_the_count_and_a_false_one_is_refused(b
 
 def test_back_then_forward_restores_the_same_page_text(browser):
     page = browser.tab()
-    texts = [main_text(page)]
+    texts = [settled(page)]
     for _ in range(3):
         step(page)
-        texts.append(main_text(page))
+        texts.append(settled(page))
     for back in (2, 1, 0):
         page.get_by_role("button", name="◀ Back").click()
         expect(page.get_by_test_id("timeline")).to_contain_text(f"moment {back} of 3")
-        assert main_text(page) == texts[back]
+        assert shows(page, texts[back])
     for forward in (1, 2, 3):
         page.get_by_role("button", name="Forward ▶").click()
         expect(page.get_by_test_id("timeline")).to_contain_text(f"moment {forward} of 3")
-        assert main_text(page) == texts[forward]
+        assert shows(page, texts[forward])
 
 
 def test_why_rings_the_counterexample_in_the_picture(browser):
@@ -110,11 +129,12 @@ def puzzle_worlds(page: Page) -> int:
 
 @pytest.mark.parametrize(("name", "counts", "answer"), [
     ("Muddy children", [16, 15, 11, 5, 1, 1], "muddy: 0, 1, 2, 3"),
-    ("Cheryl's birthday", [10, 5, 3, 1], "July 16"),
     ("Sum and Product", [2352, 145, 86, 1], "x = 4, y = 13"),
-    ("Russian cards", [140, 20, 3], "Alice 012, Bob 345, Cath 6"),
 ])
-def test_a_puzzle_walked_to_its_end_shows_the_published_counts(browser, name, counts, answer):
+def test_a_puzzle_walked_to_its_end_shows_the_published_counts(browser, name, counts, answer,
+                                                               tmp_path):
+    """Two in the browser (the widget tests walk all seven): the page's own geometry, and the
+    one too big to draw at first."""
     page = puzzle_tab(browser, name)
     expect(page.get_by_test_id("puzzle-worlds")).to_have_text(f"{counts[0]:,}")
     seen = [puzzle_worlds(page)]
@@ -126,6 +146,8 @@ def test_a_puzzle_walked_to_its_end_shows_the_published_counts(browser, name, co
     expect(page.get_by_test_id("puzzle-status")).to_contain_text(answer)
     expect(page.get_by_test_id("puzzle-ending")).to_be_visible()
     expect(page.get_by_role("button", name="Step ▶")).to_be_disabled()
+    model = from_json(json.loads(download(page, "model JSON", tmp_path)))  # the page's export
+    assert model.n_worlds == counts[-1]
 
 
 def download(page: Page, label: str, folder) -> bytes:
@@ -159,16 +181,3 @@ def test_exports_download_files_that_parse(browser, pdflatex, tmp_path):
     download(page, "game log JSONL", tmp_path)
     state, shared = replay(next(tmp_path.glob("*.jsonl")))
     assert state.turn == 2 and shared.n_worlds == left  # the announcement replays too
-
-
-def test_a_puzzle_exports_its_tikz_and_json(browser, pdflatex, tmp_path):
-    page = puzzle_tab(browser, "Muddy children")
-    page.get_by_role("button", name="Step ▶").click()
-    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("15")
-    model = from_json(json.loads(download(page, "model JSON", tmp_path)))
-    assert model.n_worlds == 15 and model.holds("m0 | m1 | m2 | m3")
-    download(page, "model TikZ", tmp_path)
-    tex = next(tmp_path.glob("*.tex"))
-    run = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", tex.name],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-2000:]
