@@ -137,7 +137,8 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
     """Scores and public counts; tickets are shown only where the viewer may see them (all of
     them once the game is over, as at the end of a real game)."""
     state = model.state
-    head = "".join(f"<th style='{CELL}'>{h}</th>" for h in
+    # every column but the tickets on one line: 'trains' and 'epistemic' do not break in two
+    head = "".join(f"<th style='{CELL};white-space:nowrap'>{h}</th>" for h in
                    ("player", "kind", "trains", "cards", "routes", "tickets ±", "score",
                     "tickets"))
     rows = []
@@ -156,7 +157,9 @@ def scores_html(model: TTRModel, perspective: int | None = None) -> str:
         minus, total = (parts.unfinished, parts.total) if revealed else ("?", "?")
         values = (who(p), seat.kind, state.trains[p], sum(state.hands[p]), parts.connections,
                   f"+{parts.finished} −{minus}", f"<b>{total}</b>", tickets)
-        rows.append("<tr>" + "".join(f"<td style='{CELL}'>{v}</td>" for v in values) + "</tr>")
+        rows.append("<tr>" + "".join(
+            f"<td style='{CELL}{'' if i == len(values) - 1 else ';white-space:nowrap'}'>{v}</td>"
+            for i, v in enumerate(values)) + "</tr>")
     return f"<table style='{TABLE}'><tr>{head}</tr>{''.join(rows)}</table>"
 
 

@@ -114,6 +114,9 @@ class PuzzleNames:
 
 #: Columns in one band of a drawing by classes (more wrap into the next band).
 BAND = 12
+#: Rows of such a column, in columns' widths: the worlds' names go beside them, not under, so
+#: Sum and Product's 25-world columns stay short enough to read at 1280 × 800.
+ROW = 0.3
 
 
 def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, float]]:
@@ -130,8 +133,8 @@ def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, fl
         band = ordered[start:start + BAND]
         for x, worlds in enumerate(band):
             for y, world in enumerate(worlds):
-                positions[world] = (float(x), top + 0.8 * y)
-        top += 0.8 * max(len(w) for w in band) + 1.2
+                positions[world] = (float(x), top + ROW * y)
+        top += ROW * max(len(w) for w in band) + 0.8
     return positions
 
 
@@ -179,8 +182,9 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
 def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
     model = moment.model
     return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> of "
-            f"{puzzle.model.n_worlds:,} worlds possible · moment {position} of {total - 1}: "
-            f"{escape(moment.label)} · actual world: {escape(puzzle.actual_world(model))}")
+            f"{puzzle.model.n_worlds:,} worlds possible · story step {moment.told} of "
+            f"{len(puzzle.steps)} · moment {position} of {total - 1}: {escape(moment.label)} · "
+            f"actual world: {escape(puzzle.actual_world(model))}")
 
 
 @solara.component
@@ -350,12 +354,15 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                                   *(solara.Button(puzzle.agent_name(a), value=str(a))
                                     for a in agents)])
                     if perspective is None and len(agents) > 1:
-                        solara.Text("boxes:", style="font-size:13px")
-                        solara.ToggleButtonsSingle(
-                            value=min(chosen.value, len(agents) - 1), on_value=chosen.set,
-                            dense=True, classes=["ttr-focus"],
-                            children=[solara.Button(puzzle.agent_name(a), value=i, text=True)
-                                      for i, a in enumerate(agents)])
+                        # the label wraps with its buttons, never alone at a line's end
+                        with solara.Row(gap="6px", style="align-items:center"):
+                            solara.Text("boxes:", style="font-size:13px")
+                            solara.ToggleButtonsSingle(
+                                value=min(chosen.value, len(agents) - 1), on_value=chosen.set,
+                                dense=True, classes=["ttr-focus"],
+                                children=[solara.Button(puzzle.agent_name(a), value=i,
+                                                        text=True)
+                                          for i, a in enumerate(agents)])
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
@@ -388,10 +395,16 @@ def labelled(picture: Picture, puzzle: Puzzle, model: KripkeModel) -> Picture:
         return picture
     universe = puzzle.model if puzzle.positions is not None else model
     index = {int(w): i for i, w in enumerate(universe.world_ids)}
-    texts = [Text(m.x, m.y + m.r + 13, puzzle.short(universe, index[int(m.key[1:])]),
-                  role="count") for m in picture.marks
-             if m.key.startswith("w") and int(m.key[1:]) in index]
-    return replace(picture, texts=(*picture.texts, *texts))
+    name = {m.key: puzzle.short(universe, index[int(m.key[1:])]) for m in picture.marks
+            if m.key.startswith("w") and int(m.key[1:]) in index}
+    if puzzle.positions is None:  # columns of classes: beside each world, clear of its box
+        texts = [Text(m.x + m.r + 7, m.y + 4, name[m.key], "start", "count")
+                 for m in picture.marks if m.key in name]
+        return replace(picture, width=picture.width + 20, texts=(*picture.texts, *texts))
+    # under each world, clear of the box around it
+    texts = [Text(m.x, m.y + m.r + 17, name[m.key], role="count")
+             for m in picture.marks if m.key in name]
+    return replace(picture, height=picture.height + 6, texts=(*picture.texts, *texts))
 
 
 def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,

@@ -590,8 +590,8 @@ class FixedPositions(_Positioned):
         links = self._chains(model, self.chained)
         return _private(Picture(
             self.width, self.height, tuple(marks), regions, tuple(links), (),
-            f"All {_plural(model.n_worlds, 'world')} drawn; a box holds the worlds "
-            f"{self.names.agent(self.focus)} cannot tell apart.", drawn,
+            f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn; a box "
+            f"holds the worlds {self.names.agent(self.focus)} cannot tell apart.", drawn,
             (self.focus, *self.chained)), marking.viewer)
 
 
