@@ -200,11 +200,12 @@ def test_every_player_view_of_a_4x3_game_draws_its_classes(browser):
             f"all 220 hands of player {p} as dealt")
         expect(page.locator("svg.ttr-pic")).to_have_attribute(  # the picture has followed
             "aria-label", re.compile(f"player {p}'s own class opened"))
-        assert page.locator("svg.ttr-pic [data-tile^='c0:']").count() == 10  # by lowest ticket
+        # expect() waits: under load the caption (its own widget) can arrive before the picture
+        expect(page.locator("svg.ttr-pic [data-tile^='c0:']")).to_have_count(10)  # lowest ticket
         nodes = page.locator("svg.ttr-pic [data-state=live]:is([data-tile], [data-world])")
         assert nodes.count() > 1  # its own class, and the next player's classes inside it
         expect(page.locator("svg.ttr-pic [data-actual='1']").first).to_be_visible()
-        assert page.locator("svg.ttr-pic .star").count() == 1  # on its own tile, no other
+        expect(page.locator("svg.ttr-pic .star")).to_have_count(1)  # on its own tile, no other
         assert_on_the_first_screen(page, 1280, 800)
         assert_labels_legible_and_apart(page)
     page.get_by_role("button", name="Outside view (the real deal)").click()
