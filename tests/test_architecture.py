@@ -23,12 +23,14 @@ ALLOWED: dict[str, set[str]] = {
     "maxscore": {"boards"},
     "game": {"boards", "maxscore"},
     "agents": {"game", "kripke", "boards", "maxscore"},
-    "bench": {"agents", "game", "kripke", "boards", "maxscore"},
-    "app": {"agents", "game", "kripke", "boards", "maxscore", "bench"},
+    "lab": {"agents", "game", "kripke", "boards", "maxscore"},
+    "bench": {"lab", "agents", "game", "kripke", "boards", "maxscore"},
+    "app": {"lab", "agents", "game", "kripke", "boards", "maxscore", "bench"},
 }
 #: Third-party libraries only some packages may know: the web stack is the app's alone.
 ONLY_IN = {"solara": {"app"}, "ipyvue": {"app"}, "ipyvuetify": {"app"}, "pyvis": {"app"},
-           "mesa": {"agents", "app"}, "highspy": {"maxscore"}}
+           "mesa": {"agents", "app"}, "highspy": {"maxscore"}, "dask": {"lab"},
+           "distributed": {"lab"}}
 
 
 def modules() -> dict[str, Path]:

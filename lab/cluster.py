@@ -1,0 +1,81 @@
+"""Where the games run: here (in-process), a local Dask cluster sized to the machine, or an
+existing Dask scheduler given by address. Every choice hands the runner the same thing, a
+``concurrent.futures`` executor and a worker count, so no search knows which one it got.
+
+Dask rather than a process pool of our own: the same code then scales from this machine to a
+cluster (``dask scheduler`` on one machine, ``dask worker tcp://HOST:8786`` on the others), with
+its scheduler's load balancing, worker restarts and dashboard. Workers run one thread each: a
+game is pure Python, so threads in one process would only queue on the interpreter lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+#: How long to wait for an existing scheduler to answer before saying so.
+CONNECT_TIMEOUT = "10s"
+
+
+@dataclass(frozen=True)
+class Workers:
+    """An executor (None: play in this process) and how many games it plays at once."""
+
+    executor: Executor | None
+    count: int
+    where: str  # for the user: "in-process", "local Dask cluster, 2 workers", an address
+
+
+def machine_cores() -> int:
+    """The cores this process may use (the default local cluster's size)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_scheduler(address: str) -> str:
+    """A scheduler address as Dask takes it, or ValueError naming the form to use."""
+    if not address.startswith(("tcp://", "tls://", "inproc://", "ucx://")) or \
+            ":" not in address.split("://", 1)[1]:
+        raise ValueError(f"--scheduler takes a Dask scheduler address like tcp://HOST:8786, "
+                         f"got {address!r}")
+    return address
+
+
+@contextmanager
+def open_workers(workers: int | None = None, scheduler: str | None = None) -> Iterator[Workers]:
+    """``workers`` 0: play in this process; None: a local cluster of one worker per core;
+    N: a local cluster of N workers. ``scheduler``: connect to that cluster instead (its
+    workers, however many, play). Bound to 127.0.0.1, no dashboard: nothing is served to the
+    network unless the user runs a scheduler of their own."""
+    if scheduler is None and workers == 0:
+        yield Workers(None, 1, "in-process")
+        return
+    from distributed import Client, LocalCluster  # a second or two to import: only when used
+
+    if scheduler is not None:
+        try:
+            client = Client(check_scheduler(scheduler), timeout=CONNECT_TIMEOUT)
+        except OSError as e:
+            raise ValueError(f"no Dask scheduler answers at {scheduler} ({e}); start one with "
+                             "'dask scheduler' and its workers with 'dask worker ADDRESS'"
+                             ) from None
+        try:
+            count = sum(w["nthreads"] for w in client.scheduler_info()["workers"].values())
+            yield Workers(client.get_executor(pure=False), max(1, count),
+                          f"Dask scheduler {scheduler}, {count} worker threads")
+        finally:
+            client.close()
+        return
+    n = workers or machine_cores()
+    with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+            Client(cluster) as client:
+        # pure=False: two games with equal arguments are still two tasks (Dask would merge
+        # calls it believes pure), and their results are never cached
+        yield Workers(client.get_executor(pure=False), n, f"local Dask cluster, {n} workers")
