@@ -17,6 +17,7 @@ import networkx as nx
 
 from boards.loader import FORMAT_NAME, FORMAT_VERSION, parse_board
 from boards.tools.europe_cut import choose_cut
+from boards.writer import dumps
 
 OUT_DIR = Path(__file__).parent.parent / "data"
 
@@ -114,18 +115,6 @@ def _document(name: str, title: str, source: str, data: dict, cities: list, conn
     return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "title": title,
             "source": source, "route_points": data["route_points"], "cities": cities,
             "connections": connections, "tickets": tickets}
-
-
-def dumps(doc: dict[str, Any]) -> str:
-    """JSON with one city, connection or ticket per line, so diffs and hand edits stay easy."""
-    parts = []
-    for key, value in doc.items():
-        if isinstance(value, list):
-            rows = ",\n".join(f"    {json.dumps(v, ensure_ascii=False)}" for v in value)
-            parts.append(f"  {json.dumps(key)}: [\n{rows}\n  ]")
-        else:
-            parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 if __name__ == "__main__":
