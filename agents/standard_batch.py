@@ -74,6 +74,21 @@ def wilson(successes: float, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def bootstrap_distance(wins: np.ndarray, seats: np.ndarray, desired: Sequence[float],
+                       seed: int = 0, resamples: int = BOOTSTRAP_RESAMPLES
+                       ) -> tuple[float, float]:
+    """The 95% interval of the win-rate distance, resampling whole games with a seeded
+    generator. ``wins[g, k]`` is kind k's summed win share in game g, ``seats[g, k]`` the seats
+    it had there."""
+    rng = np.random.default_rng(seed)
+    games = len(wins)
+    picks = rng.integers(0, games, size=(resamples, games))
+    ratios = wins[picks].sum(axis=1) / np.maximum(seats[picks].sum(axis=1), 1)
+    spread = np.array([distance(desired, row) for row in ratios])
+    low, high = np.percentile(spread, [2.5, 97.5])
+    return float(low), float(high)
+
+
 @dataclass(frozen=True)
 class KindRow:
     """One agent kind over a batch; means are per seat it played."""
@@ -154,11 +169,7 @@ def summarise(results: Sequence[GameResult], desired: Sequence[float],
                             mean("kept"), mean("finished"), mean("ticket_draws"),
                             mean("turns"), PUBLISHED_WIN_RATIOS.get(kind)))
     measured = distance(desired, [row.win_ratio for row in rows])
-    rng = np.random.default_rng(bootstrap_seed)
-    picks = rng.integers(0, len(results), size=(resamples, len(results)))
-    ratios = wins[picks].sum(axis=1) / np.maximum(seats[picks].sum(axis=1), 1)
-    spread = np.array([distance(desired, row) for row in ratios])
-    low, high = (float(x) for x in np.percentile(spread, [2.5, 97.5]))
+    low, high = bootstrap_distance(wins, seats, desired, bootstrap_seed, resamples)
     published = ([PUBLISHED_WIN_RATIOS[k] for k in kinds]
                  if all(k in PUBLISHED_WIN_RATIOS for k in kinds) else None)
     reasons: dict[str, float] = {}
