@@ -23,6 +23,7 @@ from agents.standard_batch import (
 from agents.standard_game import StandardSpec, parse_lineup
 from app.batch_runs import check_output, pool
 from app.cli import UsageError
+from app.lab_options import desired_shares
 from bench.table import print_table
 from game.standard_rules import STANDARD_TRAINS
 
@@ -40,19 +41,7 @@ def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, 
     spec = StandardSpec(board=args.board, lineup=lineup,
                         trains=STANDARD_TRAINS if args.trains is None else args.trains)
     spec.rules()  # a bad board or setting fails here, once
-    kinds = kind_order([lineup])
-    if args.desired is None:
-        return spec, tuple(1 / len(kinds) for _ in kinds)
-    try:
-        desired = tuple(float(x) for x in args.desired.split(","))
-    except ValueError:
-        raise UsageError(f"--desired takes comma-separated shares, e.g. 0.25,0.25,0.25,0.25; "
-                         f"got {args.desired!r}") from None
-    if len(desired) != len(kinds) or any(not 0 <= d <= 1 for d in desired) or abs(
-            sum(desired) - 1) > 1e-6:
-        raise UsageError(f"--desired needs {len(kinds)} shares between 0 and 1 summing to 1 "
-                         f"(one per agent kind: {', '.join(kinds)}); got {args.desired}")
-    return spec, desired
+    return spec, desired_shares(args.desired, lineup)
 
 
 def run_standard(args: argparse.Namespace) -> int:

@@ -1,0 +1,116 @@
+"""One seeded game of either rule set as the lab measures it: a pure function of a spec and a
+seed that returns a small record of plain values (picklable, so any executor runs it).
+
+The record holds what every metric needs and nothing more: the moves available at the start of
+each turn (the game arc), the connections claimed (city undesirability), each seat's kind,
+score and share of the win (win ratios, the win-rate distance). A design search plays
+thousands of games; its memory holds records this small, or none (the runner streams them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from agents.agents import parse_kinds
+from agents.model import TTRModel
+from agents.standard_game import StandardSpec, parse_lineup, play_standard
+from boards import Board, load_board
+from game.standard_state import win_shares
+
+Rules = Literal["standard", "simplified"]
+RULES: tuple[Rules, ...] = ("standard", "simplified")
+
+
+@dataclass(frozen=True)
+class LabSpec:
+    """Everything but the seed. ``trains`` None: the rule set's default; ``tickets_each`` is
+    the simplified game's deal (the standard game deals 3, keeps at least 2)."""
+
+    rules: Rules = "standard"
+    board: str | Board = "usa"
+    lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+    trains: int | None = None
+    tickets_each: int = 2
+
+    def __post_init__(self) -> None:
+        if self.rules not in RULES:
+            raise ValueError(f"rules must be one of {', '.join(RULES)}, got {self.rules!r}")
+
+    def loaded(self) -> Board:
+        return load_board(self.board) if isinstance(self.board, str) else self.board
+
+    def with_board(self, board: Board) -> LabSpec:
+        return replace(self, board=board)
+
+    def rotated(self, shift: int) -> LabSpec:
+        """Every agent moved ``shift`` seats on (seat s gets the agent of seat s - shift)."""
+        n = len(self.lineup)
+        return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
+
+    def standard(self) -> StandardSpec:
+        spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=True)
+        return spec if self.trains is None else replace(spec, trains=self.trains)
+
+    def check(self) -> LabSpec:
+        """Raise ValueError naming any bad setting (unknown agent, board, too few tickets)
+        before a game is played; return self."""
+        if self.rules == "standard":
+            parse_lineup(self.lineup)
+            self.standard().rules()
+        else:
+            TTRModel(board=self.loaded(), players=len(self.lineup), tickets_each=self.tickets_each,
+                     agent_kinds=list(parse_kinds(list(self.lineup), len(self.lineup))),
+                     trains=self.trains, rng=0)
+        return self
+
+
+@dataclass(frozen=True)
+class LabGame:
+    """One game: ``arc[t]`` is the number of legal moves of the player to move at the start
+    of turn t; ``claimed`` the ids of the connections claimed by the end."""
+
+    seed: int
+    lineup: tuple[str, ...]
+    turns: int
+    end_reason: str
+    scores: tuple[int, ...]
+    wins: tuple[float, ...]  # each seat's share of the win (ties share)
+    arc: tuple[int, ...]
+    claimed: tuple[int, ...]
+
+
+def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
+    """Play one seeded game to its end and record it."""
+    if spec.rules == "standard":
+        state, arc = play_standard(spec.standard(), seed)
+        n = state.rules.players
+        scores = tuple(state.score_parts(p).total for p in range(n))
+        return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
+                       tuple(state.win_shares()), arc, _claimed(state.owner))
+    model = TTRModel(board=spec.board, players=len(spec.lineup), tickets_each=spec.tickets_each,
+                     agent_kinds=list(spec.lineup), trains=spec.trains, rng=seed)
+    moves = []
+    while model.running:
+        moves.append(model.state.legal_action_count())
+        model.step()
+    state = model.state
+    scores = tuple(state.scores())
+    n = len(scores)
+    # the simplified game has no tie-break: players tied on score share the win
+    return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
+                   tuple(win_shares(scores, [0] * n, [False] * n)), tuple(moves),
+                   _claimed(state.owner))
+
+
+def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:
+    return tuple(c for c, who in enumerate(owner) if who is not None)
+
+
+def lab_jobs(spec: LabSpec, seeds: Sequence[int], rotate: bool = True
+             ) -> list[tuple[LabSpec, int]]:
+    """(spec, seed) per game; with ``rotate`` the i-th game moves every agent i seats on, so
+    over a multiple of the player count each agent sits in each seat equally often."""
+    n = len(spec.lineup)
+    return [(spec.rotated(i % n) if rotate else spec, seed) for i, seed in enumerate(seeds)]

@@ -1,0 +1,106 @@
+"""The lab's metrics on hand-made games and boards with values worked out by hand: the game arc
+and its triangle, city undesirability, win ratios and the win-rate distance, deck statistics."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from positions import CONN, tiny_board
+
+from lab.decks import (
+    city_pairs,
+    deck_bits,
+    deck_distance,
+    deck_stats,
+    train_distances,
+    with_deck,
+)
+from lab.games import LabGame
+from lab.metrics import Tally, mean_arc, triangle_area
+
+
+def test_the_triangle_through_first_turn_peak_and_last_turn():
+    assert triangle_area((1, 0), (3, 4), (5, 0)) == 8
+    assert triangle_area((1, 2), (2, 2), (3, 2)) == 0  # flat: no arc at all
+
+
+def test_the_arc_averages_the_games_still_running_up_to_the_median_length():
+    arc = mean_arc([[10, 40, 20, 5], [20, 60, 30], [30, 50], [40]])
+    # turn 1: all four games; turn 2: three; turn 3: two (half) and turn 4: one (cut off)
+    assert arc.moves == (25, 50, 25) and arc.games == (4, 3, 2)
+    assert (arc.peak, arc.peak_turn) == (50, 2)
+    assert arc.area == triangle_area((1, 25), (2, 50), (3, 25)) == 25
+
+
+def game(seed, lineup, scores, wins, claimed, arc=(1,)):
+    return LabGame(seed, lineup, len(arc), "trains", scores, wins, arc, claimed)
+
+
+def test_undesirability_counts_games_in_which_no_claim_touched_a_city():
+    board = tiny_board()  # cities A..H
+    tally = Tally(board, ("x", "y"))
+    tally.add(game(0, ("x", "y"), (3, 1), (1, 0), (CONN["AB"], CONN["GH"])))  # A B G H
+    tally.add(game(1, ("y", "x"), (2, 2), (0.5, 0.5), (CONN["AB"], CONN["CE"])))  # A B C E
+    tally.add(game(2, ("x", "y"), (0, 5), (0, 1), ()))
+    m = tally.metrics()
+    untouched = dict(zip(m.city_names, m.untouched, strict=True))
+    assert untouched == {"A": 1, "B": 1, "C": 2, "D": 3, "E": 2, "F": 3, "G": 2, "H": 2}
+    assert m.undesirability_variance == pytest.approx(np.var([1, 1, 2, 3, 2, 3, 2, 2]))
+    assert m.least_desirable(2) == [("D", 3), ("F", 3)]
+    assert m.most_desirable(2) == [("A", 1), ("B", 1)]
+
+
+def test_win_ratios_share_ties_and_the_distance_is_smith_and_antons():
+    tally = Tally(tiny_board(), ("x", "y"))
+    tally.add(game(0, ("x", "y"), (3, 1), (1, 0), ()))
+    tally.add(game(1, ("y", "x"), (2, 2), (0.5, 0.5), ()))
+    tally.add(game(2, ("x", "y"), (0, 5), (0, 1), ()))
+    tally.add(game(3, ("y", "x"), (1, 4), (0, 1), ()))
+    m = tally.metrics(desired=(0.5, 0.5))
+    x, y = m.kinds
+    assert (x.kind, x.seats, x.win_ratio, x.score) == ("x", 4, 2.5 / 4, 9 / 4)
+    assert (y.kind, y.win_ratio, y.score) == ("y", 1.5 / 4, 9 / 4)
+    assert x.low < x.win_ratio < x.high
+    # |0.5 - 0.625| + |0.5 - 0.375| over 2 - 2 * 0.5
+    assert m.distance == pytest.approx(0.25)
+    assert m.distance_low <= m.distance <= m.distance_high
+    assert m.mean_turns == 1 and m.end_reasons == {"trains": 1.0}
+
+
+def test_no_game_is_an_error_not_a_division_by_zero():
+    with pytest.raises(ValueError, match="no game"):
+        Tally(tiny_board(), ("x",)).metrics()
+
+
+def test_deck_statistics_and_the_distance_between_decks():
+    board = tiny_board()
+    stats = deck_stats(board)
+    assert (stats.tickets, stats.cities) == (12, 8)
+    assert stats.average_value == pytest.approx(sum(t.points for t in board.tickets) / 12)
+    assert deck_distance(board, board) == 0
+    # a deck of one ticket A-D: per-city counts differ from the tiny deck's by (its - 1) at A
+    # and D and by its count everywhere else
+    bits = np.zeros(len(city_pairs(board)), dtype=np.int8)
+    bits[city_pairs(board).index((0, 3))] = 1
+    one = with_deck(board, bits)
+    assert [(t.a, t.b, t.points) for t in one.tickets] == [("A", "D", 4)]
+    counts = {c: 0 for c in "ABCDEFGH"}
+    for t in board.tickets:
+        counts[t.a] += 1
+        counts[t.b] += 1
+    counts["A"] -= 1
+    counts["D"] -= 1
+    assert deck_distance(board, one) == pytest.approx(np.sqrt(sum(v * v for v in
+                                                                  counts.values())))
+
+
+def test_an_evolved_ticket_is_worth_the_fewest_trains_between_its_cities():
+    board = tiny_board()
+    dist = train_distances(board)
+    names = board.city_names
+    assert dist[names.index("A"), names.index("D")] == 4  # A-B-D, A-C-D or A-D
+    assert dist[names.index("A"), names.index("H")] == 8  # A-B-H
+    assert dist[names.index("C"), names.index("E")] == 4  # C-D-E beats the 5-long C-E
+    same = with_deck(board, deck_bits(board))
+    assert {frozenset((t.a, t.b)) for t in same.tickets} == {
+        frozenset((t.a, t.b)) for t in board.tickets}
