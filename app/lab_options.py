@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from agents.standard_batch import kind_order
 from app.cli import UsageError
 from lab.cluster import check_scheduler
-from lab.games import RULES, LabSpec
+from lab.games import RULES, LabSpec, Rules
 
 DEFAULT_LINEUP = {"standard": "osta,pa,lrja,ha", "simplified": "epistemic,baseline,baseline"}
 
@@ -61,11 +61,11 @@ def check_run(args: argparse.Namespace) -> None:
         check_scheduler(args.scheduler)
 
 
-def lab_spec(args: argparse.Namespace, rules: str | None = None) -> LabSpec:
+def lab_spec(args: argparse.Namespace, rules: Rules | None = None) -> LabSpec:
     """The game every measurement plays, checked (bad board, agent or setting: ValueError)."""
     check_counts(games=(args.games, 1), trains=(args.trains, 1), tickets=(args.tickets, 1),
                  players=(args.players, 2))
-    rule_set = rules or args.rules
+    rule_set: Rules = rules or args.rules
     agents = [k.strip() for k in (args.agents or DEFAULT_LINEUP[rule_set]).split(",")]
     if args.players is not None:
         if len(agents) != 1:

@@ -31,15 +31,14 @@ def check_outputs(paths: Sequence[str | Path], overwrite: bool, option: str = "-
 
 
 @contextlib.contextmanager
-def streamed(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
+def streamed(path: str | Path) -> Iterator[IO[str]]:
     """A file written as results arrive: a temporary file beside ``path``, renamed into place
     when the block ends, normally or by Ctrl-C (what was written is kept); on any other error
     it is removed and the old file, if any, stays."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    kwargs = {} if "b" in mode else {"encoding": "utf-8", "newline": ""}
     try:
-        with os.fdopen(fd, mode, **kwargs) as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             try:
                 yield f
             finally:
@@ -54,14 +53,13 @@ def streamed(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
     os.replace(tmp, target)
 
 
-def write_atomic(path: str | Path, write: Callable[[IO[Any]], None], binary: bool = False
+def write_atomic(path: str | Path, write: Callable[[IO[Any]], object], binary: bool = False
                  ) -> None:
     """Write a whole file through ``write(f)``, atomically."""
     target = Path(path)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     try:
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})
-                       ) as f:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as f:
             write(f)
             f.flush()
             os.fsync(f.fileno())

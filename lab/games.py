@@ -95,13 +95,12 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
     while model.running:
         moves.append(model.state.legal_action_count())
         model.step()
-    state = model.state
-    scores = tuple(state.scores())
+    scores = tuple(model.state.scores())
     n = len(scores)
     # the simplified game has no tie-break: players tied on score share the win
-    return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
+    return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "", scores,
                    tuple(win_shares(scores, [0] * n, [False] * n)), tuple(moves),
-                   _claimed(state.owner))
+                   _claimed(model.state.owner))
 
 
 def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:
