@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents.standard_batch import bootstrap_distance, distance, wilson
+from agents.standard_batch import BOOTSTRAP_RESAMPLES, bootstrap_distance, distance, wilson
 from boards import Board
 from lab.games import LabGame
 
@@ -119,6 +119,8 @@ class Metrics:
     distance_high: float
     mean_turns: float
     end_reasons: dict[str, float]
+    variance_low: float = math.nan  # 95% bootstrap interval of the undesirability variance
+    variance_high: float = math.nan
 
     @property
     def undesirability_variance(self) -> float:
@@ -144,6 +146,7 @@ class Tally:
         index = board.city_index
         self._ends = [(index[c.a], index[c.b]) for c in board.connections]
         self.untouched = np.zeros(len(board.cities), dtype=np.int64)
+        self._untouched_by_game: list[np.ndarray] = []  # a few bytes a game, for the bootstrap
         self._arc = ArcTally()
         self._wins: list[list[float]] = []
         self._seats: list[list[int]] = []
@@ -160,6 +163,7 @@ class Tally:
         for c in game.claimed:
             touched[list(self._ends[c])] = True
         self.untouched += ~touched
+        self._untouched_by_game.append(np.packbits(~touched))
         self._arc.add(game.arc)
         wins, seats = [0.0] * len(self.kinds), [0] * len(self.kinds)
         for kind, win, score in zip(game.lineup, game.wins, game.scores, strict=True):
@@ -186,11 +190,28 @@ class Tally:
             low, high = wilson(won, sat)
             rows.append(KindStats(kind, sat, won / sat if sat else math.nan, low, high,
                                   float(self._scores[k]) / sat if sat else math.nan))
-        measured = distance(shares, [r.win_ratio for r in rows])
-        low, high = bootstrap_distance(wins, seats, shares, bootstrap_seed)
+        if len(self.kinds) > 1:
+            measured = distance(shares, [r.win_ratio for r in rows])
+            low, high = bootstrap_distance(wins, seats, shares, bootstrap_seed)
+        else:  # one kind wins every game it is in: no distribution to be near or far from
+            measured = low = high = math.nan
+        v_low, v_high = self.variance_interval(bootstrap_seed)
         return Metrics(self.board.name, n, self._arc.arc(), tuple(map(int, self.untouched)),
                        self.board.city_names, tuple(rows), shares, measured, low, high,
-                       self._turns / n, {r: c / n for r, c in sorted(self._ends_by.items())})
+                       self._turns / n, {r: c / n for r, c in sorted(self._ends_by.items())},
+                       v_low, v_high)
+
+    def variance_interval(self, seed: int = 0, resamples: int = BOOTSTRAP_RESAMPLES
+                          ) -> tuple[float, float]:
+        """The 95% interval of the undesirability variance, resampling whole games with a
+        seeded generator."""
+        cities = len(self.board.cities)
+        rows = np.unpackbits(np.array(self._untouched_by_game), axis=1)[:, :cities]
+        rng = np.random.default_rng(seed)
+        picks = rng.integers(0, len(rows), size=(resamples, len(rows)))
+        counts = rows[picks].sum(axis=1)  # resamples x cities
+        low, high = np.percentile(counts.var(axis=1), [2.5, 97.5])
+        return float(low), float(high)
 
 
 def measure(board: Board, kinds: Sequence[str], games: Iterable[LabGame],

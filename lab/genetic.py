@@ -1,0 +1,244 @@
+"""The genetic algorithm both design searches share (Silva et al. 2018, §5 and §6): a genome is
+a vector of small counts over the pairs of cities of a board (a deck: 0 or 1 ticket per pair; a
+board: 0, 1 or 2 connections per pair), bred by tournament selection and two-point crossover,
+mutated by one operation per child, and the best individual kept (elitism).
+
+Every generation is measured by games through the runner, all individuals on the same seeds
+(common random numbers: two genomes are compared on the same deals, so a difference is theirs,
+not the cards'), and every generation gets new seeds, so the search cannot fit one set of deals.
+The generator's state, the population and the history are saved after each generation
+(atomically); ``resume`` continues from there and reaches exactly the result an uninterrupted
+run reaches, because nothing else carries over from one generation to the next.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from agents.standard_batch import kind_order
+from lab.cluster import Workers
+from lab.files import write_atomic, write_json
+from lab.games import LabSpec, lab_jobs, play_lab_game
+from lab.metrics import Metrics, Tally
+from lab.runner import run_jobs
+
+Genome = np.ndarray  # int8 counts over the board's pairs of cities
+CHECKPOINT_FORMAT = "ttr-kripke-search"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a search needs besides its problem; a checkpoint is resumed only with the same."""
+
+    population: int = 12
+    generations: int = 10
+    games: int = 40  # per individual and generation
+    seed: int = 0
+    tournament: int = 3
+
+    def __post_init__(self) -> None:
+        for name in ("population", "generations", "games", "tournament"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"--{name} must be at least 1, got {getattr(self, name)}")
+        if self.population < 2:
+            raise ValueError(f"--population must be at least 2 (two parents), got "
+                             f"{self.population}")
+
+    def seeds(self, generation: int) -> range:
+        """The games of one generation: new seeds every generation."""
+        first = self.seed * 1_000_000 + generation * self.games
+        return range(first, first + self.games)
+
+
+class Problem(Protocol):
+    """What a search breeds and how it is scored (higher fitness is better)."""
+
+    name: str
+    #: the measure in its own units is ``sign * fitness`` (-1: a measure to minimise, such as
+    #: the undesirability variance; the history reports the measure)
+    sign: int
+
+    def initial(self, rng: random.Random, size: int) -> list[Genome]: ...
+
+    def mutate(self, rng: random.Random, genome: Genome) -> Genome: ...
+
+    def game(self, genome: Genome) -> LabSpec | None:
+        """The game to measure the genome with; None: it breaks a constraint so badly that no
+        game can be played (it scores :meth:`penalty` alone)."""
+        ...
+
+    def penalty(self, genome: Genome) -> float: ...
+
+    def baselines(self) -> list[tuple[str, LabSpec]]:
+        """What the best is compared with at the end: ("original", its game) first."""
+        ...
+
+    def fitness(self, metrics: Metrics) -> float: ...
+
+    def describe(self, genome: Genome) -> dict[str, float]:
+        """A few numbers about a genome for the per-generation table."""
+        ...
+
+
+def tournament(rng: random.Random, fitness: Sequence[float], size: int) -> int:
+    """The fittest of ``size`` individuals drawn at random (with replacement)."""
+    picks = [rng.randrange(len(fitness)) for _ in range(size)]
+    return max(picks, key=lambda i: (fitness[i], -i))
+
+
+def two_point(rng: random.Random, a: Genome, b: Genome) -> tuple[Genome, Genome]:
+    """Two cut points; the children swap the parents' middle parts."""
+    i, j = sorted(rng.sample(range(len(a) + 1), 2))
+    c, d = a.copy(), b.copy()
+    c[i:j], d[i:j] = b[i:j], a[i:j]
+    return c, d
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One generation's measure (best, mean and worst individual, in the measure's units)."""
+
+    generation: int
+    best: float
+    mean: float
+    worst: float
+    best_index: int
+    described: dict[str, float]
+
+
+def evaluate(problem: Problem, population: Sequence[Genome], seeds: Sequence[int],
+             workers: Workers, progress: str | None = None) -> list[tuple[float, Metrics | None]]:
+    """Fitness (and metrics) of every individual over the same seeds, in one batch of games."""
+    specs = [problem.game(g) for g in population]
+    jobs = [job for spec in specs if spec is not None for job in lab_jobs(spec, seeds)]
+    games = iter(run_jobs(play_lab_game, jobs, workers.executor, workers.count,
+                          progress=progress))
+    out: list[tuple[float, Metrics | None]] = []
+    for genome, spec in zip(population, specs, strict=True):
+        if spec is None:
+            out.append((problem.penalty(genome), None))
+            continue
+        tally = Tally(spec.loaded(), kind_order([spec.lineup]))
+        for _ in seeds:
+            tally.add(next(games))
+        m = tally.metrics()
+        out.append((problem.fitness(m) + problem.penalty(genome), m))
+    return out
+
+
+def breed(problem: Problem, rng: random.Random, population: Sequence[Genome],
+          fitness: Sequence[float], size: int, tournament_size: int) -> list[Genome]:
+    """The next population: the best individual as it is, then children of tournament winners
+    (two-point crossover, one mutation each)."""
+    best = max(range(len(fitness)), key=lambda i: (fitness[i], -i))
+    nxt = [population[best].copy()]
+    while len(nxt) < size:
+        a = population[tournament(rng, fitness, tournament_size)]
+        b = population[tournament(rng, fitness, tournament_size)]
+        for child in two_point(rng, a, b):
+            if len(nxt) < size:
+                nxt.append(problem.mutate(rng, child))
+    return nxt
+
+
+@dataclass
+class SearchState:
+    """Everything a search carries from one generation to the next (what a checkpoint holds)."""
+
+    next_generation: int
+    population: list[Genome]
+    rng_state: Any
+    history: list[Generation]
+    best: Genome | None = None  # the best individual of the last generation measured
+    best_fitness: float = float("-inf")
+
+
+def save_checkpoint(path: str | Path, problem: Problem, settings: Settings,
+                    state: SearchState) -> None:
+    version, internal, gauss = state.rng_state
+    write_json(path, {
+        "format": CHECKPOINT_FORMAT, "problem": problem.name, "settings": asdict(settings),
+        "next_generation": state.next_generation,
+        "population": [g.tolist() for g in state.population],
+        "rng_state": [version, list(internal), gauss],
+        "history": [asdict(h) for h in state.history],
+        "best": None if state.best is None else state.best.tolist(),
+        "best_fitness": state.best_fitness,
+    })
+
+
+def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> SearchState:
+    """The saved search, or ValueError saying why it cannot be resumed here."""
+    try:
+        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"cannot read checkpoint {path} ({e}); start without --resume") from None
+    if not isinstance(doc, dict) or doc.get("format") != CHECKPOINT_FORMAT:
+        raise ValueError(f"{path} is not a search checkpoint; start without --resume")
+    if doc["problem"] != problem.name or doc["settings"] != asdict(settings):
+        raise ValueError(f"{path} was saved by another search ({doc['problem']}, "
+                         f"{doc['settings']}); resume with the same options or start anew")
+    version, internal, gauss = doc["rng_state"]
+    return SearchState(
+        next_generation=doc["next_generation"],
+        population=[np.array(g, dtype=np.int8) for g in doc["population"]],
+        rng_state=(version, tuple(internal), gauss),
+        history=[Generation(**h) for h in doc["history"]],
+        best=None if doc["best"] is None else np.array(doc["best"], dtype=np.int8),
+        best_fitness=doc["best_fitness"])
+
+
+def history_csv(history: Sequence[Generation]) -> str:
+    keys = sorted({k for h in history for k in h.described})
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["generation", "best", "mean", "worst", *(f"best_{k}" for k in keys)])
+    for h in history:
+        writer.writerow([h.generation, f"{h.best:.6g}", f"{h.mean:.6g}", f"{h.worst:.6g}",
+                         *(f"{h.described.get(k, float('nan')):.6g}" for k in keys)])
+    return out.getvalue()
+
+
+def run_search(problem: Problem, settings: Settings, workers: Workers,
+               checkpoint: str | Path, resume: bool = False,
+               on_generation: Callable[[SearchState], None] | None = None,
+               progress: bool = False) -> SearchState:
+    """Run (or resume) the search to its last generation; after each generation the checkpoint
+    is saved and ``on_generation`` is told (the CSV and PNG are rewritten there)."""
+    if resume:
+        state = load_checkpoint(checkpoint, problem, settings)
+    else:
+        rng = random.Random(settings.seed)
+        state = SearchState(0, problem.initial(rng, settings.population), rng.getstate(), [])
+    while state.next_generation < settings.generations:
+        g = state.next_generation
+        scored = evaluate(problem, state.population, settings.seeds(g), workers,
+                          f"generation {g}" if progress else None)
+        fitness = [f for f, _ in scored]
+        best = max(range(len(fitness)), key=lambda i: (fitness[i], -i))
+        rng = random.Random()
+        rng.setstate(state.rng_state)
+        nxt = breed(problem, rng, state.population, fitness, settings.population,
+                    settings.tournament)
+        s = problem.sign
+        record = Generation(g, s * fitness[best], s * float(np.mean(fitness)), s * min(fitness),
+                            best, problem.describe(state.population[best]))
+        state = SearchState(g + 1, nxt, rng.getstate(), [*state.history, record],
+                            state.population[best].copy(), fitness[best])
+        save_checkpoint(checkpoint, problem, settings, state)
+        if on_generation is not None:
+            on_generation(state)
+    return state
+
+
+def write_history(path: str | Path, history: Sequence[Generation]) -> None:
+    write_atomic(path, lambda f: f.write(history_csv(history)))

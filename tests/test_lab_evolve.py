@@ -1,0 +1,139 @@
+"""The design searches: each evolution operator, a short search deterministic by seed whatever
+the workers, and a search resumed after an interrupt that ends exactly where an uninterrupted
+one does."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from positions import tiny_board
+
+from app.cli import main
+from boards import load_board
+from lab.cluster import Workers
+from lab.decks import city_pairs, deck_bits
+from lab.evolve_deck import DeckProblem
+from lab.games import LabSpec
+from lab.genetic import Settings, breed, run_search, tournament, two_point
+
+HERE = Workers(None, 1, "in-process")
+SPEC = LabSpec(rules="simplified", board=tiny_board(), lineup=("baseline", "baseline"))
+
+
+def test_tournament_picks_the_fittest_of_those_drawn():
+    fitness = [0.0, 5.0, 1.0, 3.0]
+    rng = random.Random(4)
+    wins = [tournament(rng, fitness, 4) for _ in range(200)]
+    assert set(wins) <= {1, 3, 2} and wins.count(1) > 100  # the best usually, the worst never
+    assert all(tournament(random.Random(s), fitness, 1) in range(4) for s in range(10))
+
+
+def test_two_point_crossover_swaps_one_middle_part():
+    a, b = np.zeros(10, dtype=np.int8), np.ones(10, dtype=np.int8)
+    for seed in range(20):
+        c, d = two_point(random.Random(seed), a, b)
+        assert (c + d == 1).all()  # every position from exactly one parent
+        ones = np.flatnonzero(c)
+        assert len(ones) == 0 or (np.diff(ones) == 1).all()  # one contiguous block of b
+
+
+def test_deck_mutation_flips_one_bit_and_keeps_a_dealable_deck():
+    problem = DeckProblem(SPEC)
+    own = deck_bits(problem.board)
+    child = problem.mutate(random.Random(1), own)
+    assert int(np.abs(child - own).sum()) == 1
+    empty = np.zeros_like(own)
+    refilled = problem.mutate(random.Random(2), empty)
+    assert int(refilled.sum()) == problem.min_tickets == 4  # 2 players x 2 tickets
+
+
+def test_the_first_population_is_the_boards_deck_and_random_decks_of_its_size():
+    problem = DeckProblem(SPEC)
+    population = problem.initial(random.Random(0), 5)
+    assert (population[0] == deck_bits(problem.board)).all()
+    assert [int(g.sum()) for g in population] == [12] * 5
+    assert len(population[1]) == len(city_pairs(problem.board)) == 28
+
+
+def test_breeding_keeps_the_best_as_it_is():
+    problem = DeckProblem(SPEC)
+    population = problem.initial(random.Random(0), 4)
+    nxt = breed(problem, random.Random(1), population, [1.0, 4.0, 2.0, 3.0], 4, 2)
+    assert len(nxt) == 4 and (nxt[0] == population[1]).all()
+
+
+def run(workers, checkpoint, **kwargs):
+    return run_search(DeckProblem(SPEC), Settings(population=4, generations=3, games=6, seed=3),
+                      workers, checkpoint, **kwargs)
+
+
+def test_a_search_depends_on_its_seed_alone_not_on_the_workers(tmp_path):
+    here = run(HERE, tmp_path / "a.json")
+    with ThreadPoolExecutor(3) as pool:
+        there = run(Workers(pool, 3, "threads"), tmp_path / "b.json")
+    assert here.history == there.history and len(here.history) == 3
+    assert (here.best == there.best).all()
+    other = run_search(DeckProblem(SPEC), Settings(population=4, generations=3, games=6,
+                                                   seed=4), HERE, tmp_path / "c.json")
+    assert other.history != here.history
+
+
+def test_a_resumed_search_ends_where_an_uninterrupted_one_does(tmp_path):
+    whole = run(HERE, tmp_path / "whole.json")
+
+    def stop_after_first(state):
+        if state.next_generation == 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(HERE, tmp_path / "cut.json", on_generation=stop_after_first)
+    resumed = run(HERE, tmp_path / "cut.json", resume=True)
+    assert resumed.history == whole.history
+    assert (resumed.best == whole.best).all()
+    assert all((a == b).all() for a, b in zip(resumed.population, whole.population,
+                                              strict=True))
+
+
+def test_a_checkpoint_of_another_search_is_refused(tmp_path):
+    run(HERE, tmp_path / "x.json")
+    with pytest.raises(ValueError, match="another search"):
+        run_search(DeckProblem(SPEC), Settings(population=4, generations=5, games=6, seed=3),
+                   HERE, tmp_path / "x.json", resume=True)
+
+
+def test_evolve_deck_writes_a_board_file_the_other_commands_load(tmp_path, capsys):
+    out = tmp_path / "deck"
+    argv = ["evolve", "deck", "--board", "usa", "--population", "2", "--generations", "1",
+            "--games", "1", "--confirm", "2", "--workers", "0", "--out", str(out),
+            "--no-progress"]
+    assert main(argv) == 0
+    board = load_board(tmp_path / "deck-board.json")
+    assert len(board.tickets) >= 15 and board.cities == load_board("usa").cities
+    text = capsys.readouterr().out
+    assert "generation 0: best" in text and "undesirability variance" in text
+    assert (tmp_path / "deck.csv").read_text().startswith("generation,best,mean,worst")
+    assert (tmp_path / "deck.png").read_bytes()[:4] == b"\x89PNG"
+    assert main(argv) == 2  # outputs exist: refused before any game
+    assert "exists; choose another --out or add --overwrite" in capsys.readouterr().err
+    assert main(["batch", "--board", str(tmp_path / "deck-board.json"), "--rules", "standard",
+                 "--games", "1", "--csv", str(tmp_path / "b.csv"), "--no-progress"]) == 0
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--population", "1"], "--population must be at least 2"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--workers", "-1"], "--workers must be at least 0"),
+    (["--scheduler", "localhost:8786"], "tcp://HOST:8786"),
+    (["--resume"], "no checkpoint"),
+    (["--confirm", "-1"], "--confirm must be 0 or more"),
+    (["--cities", "usa"], "--cities belongs to evolve board"),
+])
+def test_bad_evolve_options_are_one_line_and_exit_2(extra, message, tmp_path, capsys):
+    argv = ["evolve", "deck", "--out", str(tmp_path / "x"), "--workers", "0", *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())  # nothing written
