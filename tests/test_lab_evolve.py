@@ -137,3 +137,30 @@ def test_bad_evolve_options_are_one_line_and_exit_2(extra, message, tmp_path, ca
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_balance_walks_every_feature_and_confirms_three_boards(tmp_path, capsys):
+    """Win-rate balancing on the tiny board: one level per feature (tickets, the double, then
+    lengths and colours), the board so far kept, and the comparison table at the end."""
+    from positions import tiny_board_dict
+
+    from boards.writer import dumps
+    from lab.balance import features
+
+    path = tmp_path / "tiny.json"
+    path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
+    out = tmp_path / "bal"
+    assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
+                 "baseline,random", "--games", "1", "--confirm", "4", "--workers", "0",
+                 "--restricted", "--out", str(out), "--no-progress"]) == 0
+    board = load_board(path)
+    steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
+    assert len(steps) - 1 == len(features(board, 1)) + len(features(board, 2)) == 12 + 1 + 11 + 12
+    balanced = load_board(tmp_path / "bal-board.json")
+    was = {frozenset((c.a, c.b)): c.length for c in board.connections}
+    assert all(abs(c.length - was[frozenset((c.a, c.b))]) <= 1 for c in balanced.connections)
+    table = capsys.readouterr().out
+    assert all(label in table for label in ("original", "balanced", "random 1"))
+    assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
+                 "baseline", "--players", "2", "--out", str(tmp_path / "x")]) == 2
+    assert "at least two agent kinds" in capsys.readouterr().err
