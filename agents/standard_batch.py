@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -40,18 +39,10 @@ def batch_jobs(spec: StandardSpec, seeds: Iterable[int],
         yield (spec.rotated(i % n) if rotate else spec), seed
 
 
-def play_job(job: tuple[StandardSpec, int]) -> GameResult:
-    """One game of a batch (a module-level function: worker processes pickle it)."""
-    return play_standard_game(*job)
-
-
-def run_games(spec: StandardSpec, seeds: Iterable[int], rotate: bool,
-              executor: Executor | None = None, chunksize: int = 1) -> Iterator[GameResult]:
-    """The games of a batch, in seed order, played here or by ``executor``."""
-    jobs = batch_jobs(spec, seeds, rotate)
-    if executor is None:
-        return map(play_job, jobs)
-    return executor.map(play_job, jobs, chunksize=chunksize)
+def run_games(spec: StandardSpec, seeds: Iterable[int], rotate: bool) -> Iterator[GameResult]:
+    """The games of a batch, in seed order, played here (``lab.runner`` spreads the same
+    jobs over workers)."""
+    return (play_standard_game(*job) for job in batch_jobs(spec, seeds, rotate))
 
 
 def distance(desired: Sequence[float], measured: Sequence[float]) -> float:

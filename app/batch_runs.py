@@ -1,14 +1,15 @@
 """What every batch command needs before and while it plays: its output checked before any
-game starts, and worker processes that start fresh."""
+game starts, and the workers (the design lab's: in-process, a local Dask cluster, or an existing
+scheduler), whose games come back in seed order."""
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from contextlib import AbstractContextManager
 
 from app.cli import UsageError
+from lab.cluster import Workers, check_scheduler, open_workers
+from lab.files import check_outputs
 
 
 def check_output(args: argparse.Namespace) -> None:
@@ -17,13 +18,15 @@ def check_output(args: argparse.Namespace) -> None:
         raise UsageError(f"--games must be at least 1, got {args.games}")
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
-    out = Path(args.csv)
-    if out.exists() and not args.overwrite:
-        raise UsageError(f"{out} exists; choose another --csv or add --overwrite")
+    if args.scheduler is not None:
+        check_scheduler(args.scheduler)
+    check_outputs([args.csv, *([args.plot] if args.plot else [])], args.overwrite, "--csv")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG; name the file *.png, not {args.plot}")
 
 
-def pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes started fresh (spawn): a game depends on its seed alone."""
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+def workers(args: argparse.Namespace) -> AbstractContextManager[Workers]:
+    """``--workers 1`` plays in this process (no cluster to start for a small batch), N a local
+    Dask cluster of N workers, ``--scheduler`` an existing cluster."""
+    return open_workers(0 if args.workers == 1 and not args.scheduler else args.workers,
+                        args.scheduler)

@@ -6,26 +6,25 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
-
-from tqdm import tqdm
 
 from agents.standard_batch import (
     PUBLISHED_DISTANCE,
     BatchSummary,
+    batch_jobs,
     csv_columns,
     csv_row,
     game_seeds,
     kind_order,
-    run_games,
     summarise,
 )
-from agents.standard_game import StandardSpec, parse_lineup
-from app.batch_runs import check_output, pool
+from agents.standard_game import StandardSpec, parse_lineup, play_standard_game
+from app.batch_runs import check_output, workers
 from app.cli import UsageError
 from app.lab_options import desired_shares
 from bench.table import print_table
 from game.standard_rules import STANDARD_TRAINS
+from lab.files import streamed
+from lab.runner import run_jobs
 
 DEFAULT_AGENTS = "osta,pa,lrja,ha"
 
@@ -48,16 +47,15 @@ def run_standard(args: argparse.Namespace) -> int:
     spec, desired = standard_spec(args)
     seeds = game_seeds(args.seed, args.games)
     results = []
-    with open(args.csv, "w", newline="", encoding="utf-8") as f:
+    with workers(args) as pool, streamed(args.csv) as f:
         writer = csv.DictWriter(f, fieldnames=csv_columns(len(spec.lineup)))
         writer.writeheader()
-        with pool(args.workers) as workers:
-            chunk = max(1, args.games // (20 * args.workers))
-            games = run_games(spec, seeds, args.rotate_seats, workers, chunk)
-            for result in tqdm(games, total=args.games, disable=args.no_progress,
-                               file=sys.stderr, unit="game"):
-                writer.writerow(csv_row(result))  # as games finish: an interrupt keeps them
-                results.append(result)
+        games = run_jobs(play_standard_game, list(batch_jobs(spec, seeds, args.rotate_seats)),
+                         pool.executor, pool.count,
+                         progress=None if args.no_progress else "games")
+        for result in games:
+            writer.writerow(csv_row(result))  # as games finish: an interrupt keeps them
+            results.append(result)
     summary = summarise(results, desired, order=kind_order([spec.lineup]),
                         bootstrap_seed=args.seed)
     print(f"{spec.rules().board.title}, standard rules, {len(spec.lineup)} players "

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
-from functools import partial
-
-from tqdm import tqdm
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
-from app.batch_runs import check_output, pool
+from app.batch_runs import check_output, workers
 from app.cli import UsageError
 from app.options import add_game_options
 from bench.table import print_table
 from game.state import END_REASONS
+from lab.files import streamed
+from lab.runner import run_jobs
 
 NAME = "batch"
 HELP = "run seeded games in parallel, write one CSV row per game, print win rates and means"
@@ -23,7 +21,11 @@ HELP = "run seeded games in parallel, write one CSV row per game, print win rate
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="1 plays here (default); N starts a local Dask cluster of N "
+                             "workers")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="play on an existing Dask cluster (see the README)")
     parser.add_argument("--csv", default="batch.csv", metavar="FILE",
                         help="where to write one row per game (default batch.csv)")
     parser.add_argument("--overwrite", action="store_true", help="replace an existing CSV")
@@ -58,16 +60,14 @@ def run(args: argparse.Namespace) -> int:
     spec = _check(args)
     seeds = range(args.seed, args.seed + args.games)
     rows = []
-    with open(args.csv, "w", newline="", encoding="utf-8") as f:
+    with workers(args) as pool, streamed(args.csv) as f:
         writer = csv.DictWriter(f, fieldnames=columns(spec.players))
         writer.writeheader()
-        with pool(args.workers) as workers:
-            games = workers.map(partial(play_game, spec), seeds, chunksize=max(1, args.games // (
-                20 * args.workers)))
-            for row in tqdm(games, total=args.games, disable=args.no_progress, file=sys.stderr,
-                            unit="game"):
-                writer.writerow(row)  # rows are written as games finish: an interrupt keeps them
-                rows.append(row)
+        games = run_jobs(play_game, [(spec, seed) for seed in seeds], pool.executor, pool.count,
+                         progress=None if args.no_progress else "games")
+        for row in games:
+            writer.writerow(row)  # rows are written as games finish: an interrupt keeps them
+            rows.append(row)
     print_summary(rows)
     print(f"\n{len(rows)} games → {args.csv}")
     if args.plot:
