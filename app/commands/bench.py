@@ -7,8 +7,9 @@ import importlib
 
 NAME = "bench"
 HELP = ("measure speed: game (games/s), kripke (model checker), maxscore (optimiser), app "
-        "(the demo page in Chromium), timeline (stepping back), or all")
-TARGETS = ("game", "kripke", "maxscore", "app", "timeline")
+        "(the demo page in Chromium), timeline (stepping back), lab (games/s through the design "
+        "lab's executor), or all")
+TARGETS = ("game", "kripke", "maxscore", "app", "timeline", "lab")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
