@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -48,6 +50,23 @@ def check_scheduler(address: str) -> str:
 
 
 @contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start worker processes with Ctrl-C ignored: the terminal sends it to the whole process
+    group, and the user means this process, which keeps the finished games and then shuts the
+    cluster down; workers that caught it too would each print a traceback instead. (A process
+    started with SIGINT ignored keeps it ignored: Python installs its handler only over the
+    default.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
 def open_workers(workers: int | None = None, scheduler: str | None = None) -> Iterator[Workers]:
     """``workers`` 0: play in this process; None: a local cluster of one worker per core;
     N: a local cluster of N workers. ``scheduler``: connect to that cluster instead (its
@@ -73,9 +92,11 @@ def open_workers(workers: int | None = None, scheduler: str | None = None) -> It
             client.close()
         return
     n = workers or machine_cores()
-    with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
-            Client(cluster) as client:
+    with _workers_ignore_ctrl_c():
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
+    with cluster, Client(cluster) as client:
         # pure=False: two games with equal arguments are still two tasks (Dask would merge
         # calls it believes pure), and their results are never cached
         yield Workers(client.get_executor(pure=False), n, f"local Dask cluster, {n} workers")
