@@ -87,7 +87,7 @@ def open_workers(workers: int | None = None, scheduler: str | None = None) -> It
         try:
             count = sum(w["nthreads"] for w in client.scheduler_info()["workers"].values())
             yield Workers(client.get_executor(pure=False), max(1, count),
-                          f"Dask scheduler {scheduler}, {count} worker threads")
+                          f"Dask scheduler {scheduler}, {count} worker thread{"s" * (count != 1)}")
         finally:
             client.close()
         return

@@ -127,14 +127,7 @@ def arcs_png(arcs: Sequence[tuple[str, Arc]], path: str | Path, title: str) -> N
             tri = [(1, arc.moves[0]), (arc.peak_turn, arc.peak), (len(arc.moves), arc.moves[-1])]
             ax.plot([p[0] for p in tri + tri[:1]], [p[1] for p in tri + tri[:1]], ":",
                     color=line.get_color(), alpha=0.8)
-    ax.set_xlabel("turn")
-    ax.set_ylabel("legal moves of the player to move (mean)")
-    ax.set_title(title)
-    ax.grid(alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    save_figure(fig, path)
-    plt.close(fig)
+    _finish(fig, ax, path, title, "turn", "legal moves of the player to move (mean)")
 
 
 def fitness_png(rows: Sequence[dict[str, float]], path: str | Path, title: str,
@@ -144,7 +137,13 @@ def fitness_png(rows: Sequence[dict[str, float]], path: str | Path, title: str,
     gens = [r["generation"] for r in rows]
     for key, style in (("best", "o-"), ("mean", "s--"), ("worst", "^:")):
         ax.plot(gens, [r[key] for r in rows], style, label=key)
-    ax.set_xlabel("generation")
+    _finish(fig, ax, path, title, "generation", ylabel)
+
+
+def _finish(fig: plt.Figure, ax: Axes, path: str | Path, title: str, xlabel: str,
+            ylabel: str) -> None:
+    """Labels, grid and legend of a line plot, then the PNG."""
+    ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
     ax.grid(alpha=0.3)

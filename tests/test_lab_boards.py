@@ -139,6 +139,15 @@ def test_a_bred_board_is_a_board_file_the_loader_takes(tmp_path):
     again = load_board(path)
     assert again.connections == board.connections and again.tickets == load_board("usa").tickets
     assert len(again.double_mates) == 2  # the double's two segments
+    # the app and play take it as they take any board file
+    from agents.model import TTRModel
+    from app.components.board import board_svg
+
+    model = TTRModel(board=str(path), players=3, agent_kinds="baseline", rng=1)
+    model.run()
+    picture = board_svg(model)
+    assert all(name in picture for name in again.city_names)
+    assert picture.count("data-connection=") == len(again.connections)
 
 
 @pytest.mark.slow
