@@ -76,11 +76,11 @@ def lab_spec(args: argparse.Namespace, rules: Rules | None = None) -> LabSpec:
 
 
 def desired_shares(text: str | None, lineup: Sequence[str]) -> tuple[float, ...]:
-    """One desired win share per agent kind (in the order the line-up names them; default an
-    even split)."""
+    """One desired share of the games won per agent kind (in the order the line-up names them;
+    default each kind's share of the seats: an even split when each kind has one seat)."""
     kinds = kind_order([lineup])
     if text is None:
-        return tuple(1 / len(kinds) for _ in kinds)
+        return tuple(list(lineup).count(k) / len(lineup) for k in kinds)
     try:
         shares = tuple(float(x) for x in text.split(","))
     except ValueError:

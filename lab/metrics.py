@@ -12,6 +12,11 @@ Choices the papers leave open, made here and named where they are used:
 - **Triangle area** through the first point, the peak and the last point, with turns on the
   x axis and mean moves on the y axis (so a longer game with the same shape scores higher, as in
   the paper, whose fitness is this area).
+- **Win-rate distance by kind's share of the games won.** Smith & Anton seat one agent of each
+  kind, so a kind's win ratio is its share of the games; with a kind in several seats the
+  distance compares each kind's share of the games won with the desired shares (default: the
+  kinds' shares of the seats, what no edge would give), and the table shows the win ratio per
+  seat beside it.
 - **Undesirability variance** is the population variance (``numpy.var``) of the per-city counts
   of games in which no claimed connection touched the city. The count grows with the number of
   games (variance with its square): compare decks over the same number of games.
@@ -137,6 +142,13 @@ class Metrics:
         return order[:n]
 
 
+def seat_shares(seats: np.ndarray) -> tuple[float, ...]:
+    """Each kind's share of the seats (``seats[g, k]``: kind k's seats in game g): the win
+    shares a table where no kind has an edge would give, the default desired distribution."""
+    total = seats.sum(axis=0)
+    return tuple(float(t) for t in total / total.sum())
+
+
 class Tally:
     """Folds games into :class:`Metrics` one at a time (a batch is streamed, never held)."""
 
@@ -181,9 +193,8 @@ class Tally:
         n = self.games
         if n == 0:
             raise ValueError("no game was played: nothing to measure")
-        shares = tuple(desired) if desired is not None else tuple(
-            1 / len(self.kinds) for _ in self.kinds)
         wins, seats = np.array(self._wins), np.array(self._seats)
+        shares = tuple(desired) if desired is not None else seat_shares(seats)
         rows = []
         for k, kind in enumerate(self.kinds):
             sat, won = int(seats[:, k].sum()), float(wins[:, k].sum())
@@ -191,8 +202,10 @@ class Tally:
             rows.append(KindStats(kind, sat, won / sat if sat else math.nan, low, high,
                                   float(self._scores[k]) / sat if sat else math.nan))
         if len(self.kinds) > 1:
-            measured = distance(shares, [r.win_ratio for r in rows])
-            low, high = bootstrap_distance(wins, seats, shares, bootstrap_seed)
+            # the distance compares each kind's share of all games won (with one seat per kind,
+            # as in the paper, that is its win ratio); a game is one "seat" of the whole table
+            measured = distance(shares, list(wins.sum(axis=0) / n))
+            low, high = bootstrap_distance(wins, np.ones_like(wins), shares, bootstrap_seed)
         else:  # one kind wins every game it is in: no distribution to be near or far from
             measured = low = high = math.nan
         v_low, v_high = self.variance_interval(bootstrap_seed)

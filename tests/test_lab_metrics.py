@@ -104,3 +104,15 @@ def test_an_evolved_ticket_is_worth_the_fewest_trains_between_its_cities():
     same = with_deck(board, deck_bits(board))
     assert {frozenset((t.a, t.b)) for t in same.tickets} == {
         frozenset((t.a, t.b)) for t in board.tickets}
+
+
+def test_a_kind_in_several_seats_is_measured_by_its_share_of_the_games_won():
+    tally = Tally(tiny_board(), ("x", "y"))
+    tally.add(game(0, ("x", "y", "y"), (3, 1, 0), (1, 0, 0), ()))
+    tally.add(game(1, ("y", "x", "y"), (0, 1, 4), (0, 0, 1), ()))
+    tally.add(game(2, ("y", "y", "x"), (5, 2, 0), (1, 0, 0), ()))
+    m = tally.metrics()
+    assert m.desired == pytest.approx((1 / 3, 2 / 3))  # no edge: wins follow the seats
+    x, y = m.kinds
+    assert (x.win_ratio, y.win_ratio) == (1 / 3, 2 / 6)  # per seat: exactly fair
+    assert m.distance == pytest.approx(0)  # x won 1 game of 3, y 2 of 3

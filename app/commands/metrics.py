@@ -31,8 +31,8 @@ HELP = ("game arc, city undesirability, deck statistics, win ratios and win-rate
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument("--desired", metavar="SHARES",
-                        help="desired win share per agent kind for the win-rate distance "
-                             "(default an even split)")
+                        help="desired share of the games won per agent kind for the win-rate "
+                             "distance (default: each kind's share of the seats)")
     parser.add_argument("--out", default="metrics", metavar="PREFIX",
                         help="writes PREFIX-games.csv, PREFIX.json, PREFIX-arc.png and "
                              "PREFIX-cities.png (default metrics)")
@@ -93,7 +93,8 @@ def print_metrics(m: Metrics, board: Board) -> None:
     print_table(("agent", "seats", "win ratio", "95% interval", "mean score"),
                 [(k.kind, k.seats, f"{k.win_ratio:.4f}", f"{k.low:.3f}–{k.high:.3f}",
                   f"{k.score:.1f}") for k in m.kinds])
-    print(f"\nwin-rate distance to ({', '.join(f'{d:g}' for d in m.desired)}): "
+    desired = ", ".join(f"{d:.3g}" for d in m.desired)
+    print(f"\nwin-rate distance (each kind's share of the games won) to ({desired}): "
           f"{m.distance:.3f} (95% bootstrap interval {m.distance_low:.3f}–"
           f"{m.distance_high:.3f})")
     print(", ".join(f"ended by {r}: {share:.1%}" for r, share in m.end_reasons.items()))
