@@ -184,17 +184,21 @@ def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> S
         raise ValueError(f"cannot read checkpoint {path} ({e}); start without --resume") from None
     if not isinstance(doc, dict) or doc.get("format") != CHECKPOINT_FORMAT:
         raise ValueError(f"{path} is not a search checkpoint; start without --resume")
-    if doc["problem"] != problem.name or doc["settings"] != asdict(settings):
-        raise ValueError(f"{path} was saved by another search ({doc['problem']}, "
-                         f"{doc['settings']}); resume with the same options or start anew")
-    version, internal, gauss = doc["rng_state"]
-    return SearchState(
-        next_generation=doc["next_generation"],
-        population=[np.array(g, dtype=np.int8) for g in doc["population"]],
-        rng_state=(version, tuple(internal), gauss),
-        history=[Generation(**h) for h in doc["history"]],
-        best=None if doc["best"] is None else np.array(doc["best"], dtype=np.int8),
-        best_fitness=doc["best_fitness"])
+    try:
+        if doc["problem"] != problem.name or doc["settings"] != asdict(settings):
+            raise ValueError(f"{path} was saved by another search ({doc['problem']}, "
+                             f"{doc['settings']}); resume with the same options or start anew")
+        version, internal, gauss = doc["rng_state"]
+        return SearchState(
+            next_generation=int(doc["next_generation"]),
+            population=[np.array(g, dtype=np.int8) for g in doc["population"]],
+            rng_state=(version, tuple(internal), gauss),
+            history=[Generation(**h) for h in doc["history"]],
+            best=None if doc["best"] is None else np.array(doc["best"], dtype=np.int8),
+            best_fitness=doc["best_fitness"])
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"checkpoint {path} is damaged ({type(e).__name__}: {e}); start "
+                         "without --resume") from None
 
 
 def history_csv(history: Sequence[Generation]) -> str:
@@ -209,14 +213,14 @@ def history_csv(history: Sequence[Generation]) -> str:
 
 
 def run_search(problem: Problem, settings: Settings, workers: Workers,
-               checkpoint: str | Path, resume: bool = False,
+               checkpoint: str | Path, state: SearchState | None = None,
                on_generation: Callable[[SearchState], None] | None = None,
                progress: bool = False) -> SearchState:
-    """Run (or resume) the search to its last generation; after each generation the checkpoint
-    is saved and ``on_generation`` is told (the CSV and PNG are rewritten there)."""
-    if resume:
-        state = load_checkpoint(checkpoint, problem, settings)
-    else:
+    """Run the search to its last generation, from its first or from ``state`` (a checkpoint
+    :func:`load_checkpoint` read, so a bad one is refused before any worker starts); after each
+    generation the checkpoint is saved and ``on_generation`` is told (the CSV and PNG are
+    rewritten there)."""
+    if state is None:
         rng = random.Random(settings.seed)
         state = SearchState(0, problem.initial(rng, settings.population), rng.getstate(), [])
     while state.next_generation < settings.generations:

@@ -17,7 +17,14 @@ from lab.cluster import Workers
 from lab.decks import city_pairs, deck_bits
 from lab.evolve_deck import DeckProblem
 from lab.games import LabSpec
-from lab.genetic import Settings, breed, run_search, tournament, two_point
+from lab.genetic import (
+    Settings,
+    breed,
+    load_checkpoint,
+    run_search,
+    tournament,
+    two_point,
+)
 
 HERE = Workers(None, 1, "in-process")
 SPEC = LabSpec(rules="simplified", board=tiny_board(), lineup=("baseline", "baseline"))
@@ -65,9 +72,11 @@ def test_breeding_keeps_the_best_as_it_is():
     assert len(nxt) == 4 and (nxt[0] == population[1]).all()
 
 
+SETTINGS = Settings(population=4, generations=3, games=6, seed=3)
+
+
 def run(workers, checkpoint, **kwargs):
-    return run_search(DeckProblem(SPEC), Settings(population=4, generations=3, games=6, seed=3),
-                      workers, checkpoint, **kwargs)
+    return run_search(DeckProblem(SPEC), SETTINGS, workers, checkpoint, **kwargs)
 
 
 def test_a_search_depends_on_its_seed_alone_not_on_the_workers(tmp_path):
@@ -90,7 +99,8 @@ def test_a_resumed_search_ends_where_an_uninterrupted_one_does(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         run(HERE, tmp_path / "cut.json", on_generation=stop_after_first)
-    resumed = run(HERE, tmp_path / "cut.json", resume=True)
+    resumed = run(HERE, tmp_path / "cut.json", state=load_checkpoint(
+        tmp_path / "cut.json", DeckProblem(SPEC), SETTINGS))
     assert resumed.history == whole.history
     assert (resumed.best == whole.best).all()
     assert all((a == b).all() for a, b in zip(resumed.population, whole.population,
@@ -100,8 +110,8 @@ def test_a_resumed_search_ends_where_an_uninterrupted_one_does(tmp_path):
 def test_a_checkpoint_of_another_search_is_refused(tmp_path):
     run(HERE, tmp_path / "x.json")
     with pytest.raises(ValueError, match="another search"):
-        run_search(DeckProblem(SPEC), Settings(population=4, generations=5, games=6, seed=3),
-                   HERE, tmp_path / "x.json", resume=True)
+        load_checkpoint(tmp_path / "x.json", DeckProblem(SPEC),
+                        Settings(population=4, generations=5, games=6, seed=3))
 
 
 def test_evolve_deck_writes_a_board_file_the_other_commands_load(tmp_path, capsys):
@@ -164,3 +174,15 @@ def test_balance_walks_every_feature_and_confirms_three_boards(tmp_path, capsys)
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
                  "baseline", "--players", "2", "--out", str(tmp_path / "x")]) == 2
     assert "at least two agent kinds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["{bad", '{"format": "ttr-kripke-search"}', "[1, 2]"])
+def test_a_damaged_checkpoint_is_one_line_before_any_game(text, tmp_path, capsys):
+    checkpoint = tmp_path / "x-checkpoint.json"
+    checkpoint.write_text(text)
+    argv = ["evolve", "deck", "--out", str(tmp_path / "x"), "--workers", "0", "--resume",
+            "--population", "2", "--generations", "1", "--games", "1"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "start without --resume" in err and len(err.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == [checkpoint] and checkpoint.read_text() == text

@@ -24,6 +24,7 @@ from lab.genetic import (
     Problem,
     SearchState,
     Settings,
+    load_checkpoint,
     run_search,
     write_history,
 )
@@ -84,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
         problem: Problem = deck_problem(lab_spec(args))
     else:
         problem = board_problem(args)
+    start = load_checkpoint(files["checkpoint"], problem, settings) if args.resume else None
     with open_workers(args.workers, args.scheduler) as workers:
         print(f"evolve {args.what}: population {settings.population}, {settings.generations} "
               f"generations, {settings.games} games per individual; {workers.where}",
@@ -99,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             print_generation(state.history[-1])
 
         try:
-            state = run_search(problem, settings, workers, files["checkpoint"], args.resume,
+            state = run_search(problem, settings, workers, files["checkpoint"], start,
                                report, progress=not args.no_progress)
         except KeyboardInterrupt:
             print(f"{args._prog}: interrupted; the generations done are in "
