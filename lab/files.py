@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -36,7 +37,7 @@ def streamed(path: str | Path) -> Iterator[IO[str]]:
     when the block ends, normally or by Ctrl-C (what was written is kept); on any other error
     it is removed and the old file, if any, stays."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    fd, tmp = _temp_beside(target)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             try:
@@ -57,7 +58,7 @@ def write_atomic(path: str | Path, write: Callable[[IO[Any]], object], binary: b
                  ) -> None:
     """Write a whole file through ``write(f)``, atomically."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    fd, tmp = _temp_beside(target)
     try:
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as f:
             write(f)
@@ -68,6 +69,20 @@ def write_atomic(path: str | Path, write: Callable[[IO[Any]], object], binary: b
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _temp_beside(target: Path) -> tuple[int, str]:
+    """A temporary file in the target's folder with the mode the target would get (the old
+    file's, else what the umask allows): mkstemp alone makes it readable by its owner only."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.fchmod(fd, mode)
+    return fd, tmp
 
 
 def write_json(path: str | Path, doc: Any) -> None:

@@ -116,3 +116,61 @@ def test_a_kind_in_several_seats_is_measured_by_its_share_of_the_games_won():
     x, y = m.kinds
     assert (x.win_ratio, y.win_ratio) == (1 / 3, 2 / 6)  # per seat: exactly fair
     assert m.distance == pytest.approx(0)  # x won 1 game of 3, y 2 of 3
+
+
+def test_metrics_prints_and_writes_the_batch_and_ctrl_c_keeps_the_games_done(
+        tmp_path, capsys, monkeypatch):
+    import json
+
+    from positions import tiny_board_dict
+
+    import lab.batch
+    from app.cli import main
+    from boards.writer import dumps
+
+    board = tmp_path / "tiny.json"
+    board.write_text(dumps(tiny_board_dict()), encoding="utf-8")
+    argv = ["metrics", "--board", str(board), "--rules", "simplified", "--agents",
+            "baseline,random", "--games", "6", "--workers", "0", "--no-progress"]
+    assert main([*argv, "--out", str(tmp_path / "m")]) == 0
+    text = capsys.readouterr().out
+    assert "game arc over 6 games" in text and "win-rate distance" in text
+    summary = json.loads((tmp_path / "m.json").read_text())
+    rows = (tmp_path / "m-games.csv").read_text().splitlines()
+    assert summary["games"] == 6 and len(rows) == 7 and rows[0].startswith("seed,turns,")
+    untouched = summary["undesirability"]["untouched"]
+    assert sorted(untouched) == list("ABCDEFGH") and all(0 <= n <= 6 for n in untouched.values())
+    assert all((tmp_path / f"m-{p}.png").read_bytes()[:4] == b"\x89PNG" for p in ("arc", "cities"))
+
+    play = lab.batch.play_lab_game
+
+    def stop_at_seed_4(spec, seed):
+        if seed == 4:
+            raise KeyboardInterrupt
+        return play(spec, seed)
+
+    monkeypatch.setattr(lab.batch, "play_lab_game", stop_at_seed_4)
+    assert main([*argv, "--out", str(tmp_path / "cut")]) == 130
+    assert "interrupted: 4 of 6 games kept in" in capsys.readouterr().err
+    assert (tmp_path / "cut-games.csv").read_text().splitlines() == rows[:5]  # the same games
+    assert not (tmp_path / "cut.json").exists()  # no summary of a batch that did not finish
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--board", "nowhere"], "unknown board"),
+    (["--agents", "osta,nobody"], "unknown agent kind 'nobody'"),
+    (["--desired", "0.5,0.5"], "--desired needs 4 shares"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--players", "3"], "--players goes with one kind"),
+    (["--scheduler", "http://x:1"], "tcp://HOST:8786"),
+    (["--out", "missing/m"], "does not exist; create it"),
+])
+def test_bad_metrics_options_are_one_line_and_exit_2(extra, message, tmp_path, capsys,
+                                                     monkeypatch):
+    from app.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["metrics", "--workers", "0", "--games", "2", *extra]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())  # nothing written
