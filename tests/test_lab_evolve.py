@@ -186,3 +186,35 @@ def test_a_damaged_checkpoint_is_one_line_before_any_game(text, tmp_path, capsys
     err = capsys.readouterr().err
     assert "start without --resume" in err and len(err.strip().splitlines()) == 1
     assert list(tmp_path.iterdir()) == [checkpoint] and checkpoint.read_text() == text
+
+
+@pytest.mark.parametrize("stop", [0, 3])
+def test_ctrl_c_in_balance_keeps_the_levels_done_and_the_board_so_far(stop, tmp_path, capsys,
+                                                                      monkeypatch):
+    from positions import tiny_board_dict
+
+    import lab.balance
+    from boards.writer import dumps
+
+    play = lab.balance.play_lab_game
+
+    def stop_at_level(spec, seed):  # one game per candidate: level i plays seed i
+        if seed == stop:
+            raise KeyboardInterrupt
+        return play(spec, seed)
+
+    monkeypatch.setattr(lab.balance, "play_lab_game", stop_at_level)
+    path = tmp_path / "tiny.json"
+    path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
+    assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
+                 "baseline,random", "--games", "1", "--workers", "0", "--out",
+                 str(tmp_path / "bal"), "--no-progress"]) == 130
+    err = capsys.readouterr().err.strip().splitlines()
+    steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
+    assert len(steps) == 1 + stop  # the header and one row per level done
+    if stop:
+        assert err[-1].endswith(f"the board so far in {tmp_path / 'bal-board.json'}")
+        assert load_board(tmp_path / "bal-board.json").cities == load_board(path).cities
+    else:
+        assert err[-1].endswith("no level had finished")
+        assert not (tmp_path / "bal-board.json").exists()

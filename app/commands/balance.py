@@ -70,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
               f"{', '.join(f'{d:g}' for d in desired)}: {args.games} games per candidate"
               f"{', lengths within ±1' if args.restricted else ''}; {workers.where}",
               file=sys.stderr)
+        levels: list[Step] = []
         try:
             with streamed(files["steps"]) as f:
                 writer = csv.DictWriter(f, fieldnames=STEP_COLUMNS)
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
                         f"{k}:{v:.3f}" for k, v in step.tried.items())})
                     f.flush()
                     write_atomic(files["board"], lambda g: g.write(dumps(board_document(board))))
+                    levels.append(step)
                     if not args.no_progress:
                         moved = "" if step.chosen == next(iter(step.tried)) else " (changed)"
                         print(f"level {step.index} (phase {step.phase}) {step.feature}: "
@@ -89,8 +91,10 @@ def run(args: argparse.Namespace) -> int:
                 balanced = balance(spec, desired, workers, args.games, args.seed,
                                    args.restricted, note)
         except KeyboardInterrupt:
-            print(f"{args._prog}: interrupted; the levels done are in {files['steps']} and "
-                  f"the board so far in {files['board']}", file=sys.stderr)
+            board_so_far = (f"the board so far in {files['board']}" if levels else
+                            "no level had finished")
+            print(f"{args._prog}: interrupted; the levels done are in {files['steps']}, "
+                  f"{board_so_far}", file=sys.stderr)
             return 130
         write_atomic(files["board"], lambda g: g.write(dumps(board_document(balanced))))
         boards = [("original", original), ("balanced", balanced)] + [
