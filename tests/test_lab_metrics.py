@@ -156,6 +156,22 @@ def test_metrics_prints_and_writes_the_batch_and_ctrl_c_keeps_the_games_done(
     assert not (tmp_path / "cut.json").exists()  # no summary of a batch that did not finish
 
 
+def test_one_agent_kind_has_no_win_rate_distance_and_the_summary_stays_json(tmp_path, capsys):
+    import json
+
+    from app.cli import main
+
+    assert main(["metrics", "--board", "europe24", "--rules", "simplified", "--agents",
+                 "baseline", "--players", "3", "--games", "3", "--workers", "0",
+                 "--no-progress", "--out", str(tmp_path / "one")]) == 0
+    assert "win-rate distance: none (one agent kind" in capsys.readouterr().out
+    summary = json.loads((tmp_path / "one.json").read_text(),
+                         parse_constant=lambda name: pytest.fail(f"{name} in the JSON"))
+    assert summary["distance"] is None
+    low, high = summary["undesirability"]["variance_interval"]
+    assert 0 <= low <= high
+
+
 @pytest.mark.parametrize(("extra", "message"), [
     (["--board", "nowhere"], "unknown board"),
     (["--agents", "osta,nobody"], "unknown agent kind 'nobody'"),

@@ -5,6 +5,7 @@ distance; printed, and saved as CSV (a row per game), JSON (the summary) and two
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import asdict
 
@@ -81,8 +82,9 @@ def print_metrics(m: Metrics, board: Board) -> None:
     print_table(("first turn", "peak", "at turn", "last turn", "triangle area"),
                 [(f"{arc.moves[0]:.1f}", f"{arc.peak:.1f}", arc.peak_turn,
                   f"{arc.moves[-1]:.1f}", f"{arc.area:,.1f}")])
-    print(f"\ncity undesirability: variance {m.undesirability_variance:,.1f} over "
-          f"{len(m.untouched)} cities (games in which no claim touched the city)")
+    print(f"\ncity undesirability: variance {m.undesirability_variance:,.1f} (95% bootstrap "
+          f"interval {m.variance_low:,.1f}–{m.variance_high:,.1f}) over {len(m.untouched)} "
+          "cities (games in which no claim touched the city)")
     least, most = m.least_desirable(), m.most_desirable()
     print_table(("least desirable", "games", "most desirable", "games"),
                 [(a, b, c, d) for (a, b), (c, d) in zip(least, most, strict=True)])
@@ -94,9 +96,12 @@ def print_metrics(m: Metrics, board: Board) -> None:
                 [(k.kind, k.seats, f"{k.win_ratio:.4f}", f"{k.low:.3f}–{k.high:.3f}",
                   f"{k.score:.1f}") for k in m.kinds])
     desired = ", ".join(f"{d:.3g}" for d in m.desired)
-    print(f"\nwin-rate distance (each kind's share of the games won) to ({desired}): "
-          f"{m.distance:.3f} (95% bootstrap interval {m.distance_low:.3f}–"
-          f"{m.distance_high:.3f})")
+    if math.isnan(m.distance):
+        print("\nwin-rate distance: none (one agent kind wins every game it plays)")
+    else:
+        print(f"\nwin-rate distance (each kind's share of the games won) to ({desired}): "
+              f"{m.distance:.3f} (95% bootstrap interval {m.distance_low:.3f}–"
+              f"{m.distance_high:.3f})")
     print(", ".join(f"ended by {r}: {share:.1%}" for r, share in m.end_reasons.items()))
 
 
@@ -109,9 +114,12 @@ def metrics_document(m: Metrics, rules: str, board: Board) -> dict:
         "arc": {"moves": list(m.arc.moves), "games": list(m.arc.games),
                 "peak": m.arc.peak, "peak_turn": m.arc.peak_turn, "area": m.arc.area},
         "undesirability": {"variance": m.undesirability_variance,
+                           "variance_interval": [m.variance_low, m.variance_high],
                            "untouched": dict(zip(m.city_names, m.untouched, strict=True))},
         "deck": asdict(s),
         "win_ratios": [asdict(k) for k in m.kinds],
-        "distance": {"desired": list(m.desired), "measured": m.distance,
-                     "low": m.distance_low, "high": m.distance_high},
+        # one agent kind has no distance: null, not NaN (which is not JSON)
+        "distance": None if math.isnan(m.distance) else {
+            "desired": list(m.desired), "measured": m.distance, "low": m.distance_low,
+            "high": m.distance_high},
     }
