@@ -65,6 +65,13 @@ class Cities:
                     for c in self.board.connections)
         return sum(c.length for c in self.board.connections) / max(drawn, 1e-9)
 
+    def grey_share(self) -> float:
+        """The share of the original board's tracks (each half of a double one) that are grey:
+        an evolved board gets as many, so it offers as many ways to pay, and its game arc (the
+        legal moves, each way to pay one) compares with the original's."""
+        return sum(c.colour == GREY for c in self.board.connections) / len(
+            self.board.connections)
+
 
 def delaunay(cities: Cities) -> np.ndarray:
     """The layout of the Delaunay triangulation: one connection per triangle edge."""
@@ -229,18 +236,25 @@ def lengths(cities: Cities, layout: np.ndarray) -> dict[tuple[int, int], int]:
 
 
 def colours(cities: Cities, layout: np.ndarray) -> dict[tuple[int, int], list[str]]:
-    """Each connection's colours (two for a double), so that no two connections at a city share
-    a colour where avoidable: longest first, each takes the least used colour none of its
-    neighbours has, grey when all eight are taken around it."""
+    """Each connection's colours (two for a double). The shortest tracks are grey, as many as
+    the original board's share (:meth:`Cities.grey_share`; the printed boards make their short
+    connections grey); the others, longest first, take the least used colour none of the
+    connections at their cities has, grey only when all eight are taken there, so no two
+    connections at a city share a colour where avoidable."""
     length = lengths(cities, layout)
-    order = sorted(_edges(cities, layout), key=lambda e: (-length[e], e))
+    index = pair_index(cities.n)
+    edges = _edges(cities, layout)
+    tracks = sum(int(layout[index[e]]) for e in edges)
+    greys = round(cities.grey_share() * tracks)
+    out: dict[tuple[int, int], list[str]] = {e: [] for e in edges}
+    for e in sorted(edges, key=lambda e: (length[e], e)):
+        for _ in range(min(int(layout[index[e]]), greys)):
+            out[e].append(GREY)
+            greys -= 1
     at_city: list[set[str]] = [set() for _ in range(cities.n)]
     used = dict.fromkeys(COLOURS, 0)
-    out: dict[tuple[int, int], list[str]] = {}
-    index = pair_index(cities.n)
-    for i, j in order:
-        out[i, j] = []
-        for _ in range(int(layout[index[i, j]])):
+    for i, j in sorted(edges, key=lambda e: (-length[e], e)):
+        for _ in range(int(layout[index[i, j]]) - len(out[i, j])):
             free = [c for c in COLOURS if c not in at_city[i] | at_city[j]]
             colour = min(free, key=lambda c: (used[c], COLOURS.index(c))) if free else GREY
             if colour != GREY:

@@ -112,7 +112,7 @@ def test_each_constraint_is_named_when_broken():
     assert degrees(usa, hub)[5] > 10 and "degree" in broken(usa, hub)
 
 
-def test_lengths_follow_the_map_and_colours_differ_around_every_city():
+def test_lengths_follow_the_map_and_colours_differ_around_every_city_the_short_ones_grey():
     usa = Cities(load_board("usa"))
     start = delaunay(usa)
     length = lengths(usa, start)
@@ -128,6 +128,10 @@ def test_lengths_follow_the_map_and_colours_differ_around_every_city():
         around = [c for (i, j), cs in paint.items() if city in (i, j) for c in cs if c != GREY]
         assert len(around) == len(set(around)), f"two connections at city {city} share a colour"
     assert {c for cs in paint.values() for c in cs} <= {*COLOURS, GREY}
+    # as many grey tracks as the printed board (44 of 100), the shortest ones
+    tracks = [(length[pair], c) for pair, cs in paint.items() for c in cs]
+    assert abs(sum(c == GREY for _, c in tracks) - 0.44 * len(tracks)) <= 0.5
+    assert max(n for n, c in tracks if c == GREY) <= min(n for n, c in tracks if c != GREY)
 
 
 def test_a_bred_board_is_a_board_file_the_loader_takes(tmp_path):
