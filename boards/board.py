@@ -6,6 +6,8 @@ tools and the rules engine can all share it without depending on each other.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -82,6 +84,7 @@ class Board:
     connections: tuple[Connection, ...]
     tickets: tuple[Ticket, ...]
     route_points: dict[int, int] = field(default_factory=lambda: dict(DEFAULT_ROUTE_POINTS))
+    trains: int | None = None  # the trains each player starts with, if the file says
 
     def __hash__(self) -> int:  # dict field: hash by identity of content that matters
         return hash((self.name, self.version, self.connections, self.tickets))
@@ -105,6 +108,20 @@ class Board:
         for a, b in (ids for ids in halves.values() if len(ids) == 2):
             mates[a], mates[b] = b, a
         return mates
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A short hash of everything play depends on: city names, connections (in id order),
+        tickets and connection points. Game logs carry it, so a log recorded on another version
+        of a board (same name, other connections) is refused instead of replayed wrongly.
+        Drawing positions, title, source and default trains are left out: they change no move."""
+        play = {"cities": self.city_names,
+                "connections": [[c.a, c.b, c.length, c.colour, c.ferry, c.tunnel, c.pair]
+                                for c in self.connections],
+                "tickets": [[t.a, t.b, t.points] for t in self.tickets],
+                "route_points": sorted(self.route_points.items())}
+        text = json.dumps(play, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     def city(self, name: str) -> City:
         return self.cities[self.city_index[name]]

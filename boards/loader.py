@@ -25,8 +25,8 @@ MAX_LENGTH = 8
 
 #: The fields each part of a board file may have. Anything else is refused, because a misspelt
 #: optional field (``"color"``, ``"ferries"``) would otherwise be silently ignored.
-TOP_FIELDS = ("format", "version", "name", "title", "source", "route_points", "cities",
-              "connections", "tickets")
+TOP_FIELDS = ("format", "version", "name", "title", "source", "trains", "route_points",
+              "cities", "connections", "tickets")
 CITY_FIELDS = ("name", "x", "y")
 CONNECTION_FIELDS = ("a", "b", "length", "colour", "ferry", "tunnel", "pair")
 TICKET_FIELDS = ("a", "b", "points")
@@ -103,6 +103,10 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
         if not isinstance(raw.get(key, ""), str):
             raise fail(key, "must be a string")
 
+    trains = raw.get("trains")
+    if trains is not None and not (_is_whole(trains) and trains >= 1):
+        raise fail("trains", f"bad trains {trains!r}; the trains each player starts with, a "
+                   "whole number of at least 1 (or leave it out)")
     route_points = _route_points(raw.get("route_points"), fail)
     cities = _cities(raw["cities"], fail)
     names = {c.name for c in cities}
@@ -112,7 +116,8 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
 
     return Board(name=raw["name"], title=raw.get("title", raw["name"]),
                  version=FORMAT_VERSION, source=raw.get("source", ""), cities=cities,
-                 connections=connections, tickets=tickets, route_points=route_points)
+                 connections=connections, tickets=tickets, route_points=route_points,
+                 trains=trains)
 
 
 Fail = Callable[[str, str], BoardError]

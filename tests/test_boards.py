@@ -270,12 +270,32 @@ def test_the_valid_example_loads_with_its_defaults(tmp_path):
     (lambda d: d.update(format="ttr-board"), "format", "must be \"ttr-kripke-board\""),
     (lambda d: d.update(version=2), "version", "unsupported version 2"),
     (lambda d: d.update(version=True), "version", "unsupported version True"),
+    (lambda d: d.update(trains=0), "trains", "bad trains 0"),
+    (lambda d: d.update(trains=12.5), "trains", "bad trains 12.5"),
+    (lambda d: d.update(trains=True), "trains", "bad trains True"),
 ])
 def test_a_broken_board_file_is_refused_naming_file_entry_and_problem(tmp_path, change, entry,
                                                                         problem):
     path, err = _refused(tmp_path, _broken(change))
     assert (err.source, err.entry) == (str(path), entry)
     assert problem in err.problem
+
+
+def test_a_board_may_carry_its_default_trains(tmp_path):
+    assert load_board(_write(tmp_path, VALID)).trains is None
+    assert load_board(_write(tmp_path, {**VALID, "trains": 12})).trains == 12
+
+
+def test_the_fingerprint_names_what_play_depends_on_only():
+    board = parse_board(VALID)
+    moved = copy.deepcopy(VALID)
+    moved["cities"][0]["x"], moved["title"], moved["trains"] = 0.3, "Moved", 20
+    assert parse_board(moved).fingerprint == board.fingerprint
+    for change in (lambda d: d["connections"][0].update(length=3),
+                   lambda d: d["connections"][0].update(colour="blue"),
+                   lambda d: d["tickets"][0].update(points=6),
+                   lambda d: d["connections"].reverse()):
+        assert parse_board(_broken(change)).fingerprint != board.fingerprint
 
 
 def test_a_disconnected_board_names_the_cut_off_cities(tmp_path):
