@@ -13,10 +13,10 @@ from enum import StrEnum
 
 import mesa
 
-from agents.policies import Block, baseline, epistemic, uniform_random
+from agents.policies import Block, action_of, baseline, declared, epistemic, uniform_random
 from agents.strategies import STRATEGIES
 from game.actions import Action, Claim
-from game.state import Event, GameState
+from game.state import Event, GameState, IllegalAction
 from game.view import PlayerView
 
 
@@ -35,19 +35,18 @@ class AgentKind(StrEnum):
 
 @dataclass(frozen=True)
 class Behaviour:
-    """How a kind of player chooses its actions, and whether its claims are announced.
+    """How a kind of player chooses its actions.
 
-    Everyone knows the kinds. A kind that claims only on shortest paths of its own unfinished
-    tickets (a forced claim when no card can be drawn aside) tells the table something with
-    every such claim (the claim inference); a random player's claims tell nothing.
+    Every kind plays by the same rules: a claim is for the claimant's own tickets unless it is
+    declared as a block (its view offers no other). So every undeclared claim tells the table
+    something (the claim inference), whatever the kind that made it.
     """
 
     policy: Callable[[PlayerAgent], Action | Block]
-    claims_announced: bool
 
 
 def _epistemic(seat: PlayerAgent) -> Action | Block:
-    return epistemic(seat.view(), seat.model.random, seat.known_opponent_tickets())
+    return epistemic(seat.view(), seat.model.random)
 
 
 def _baseline(seat: PlayerAgent) -> Action | Block:
@@ -60,7 +59,9 @@ def _random(seat: PlayerAgent) -> Action | Block:
 
 def _strategy(kind: AgentKind) -> Callable[[PlayerAgent], Action | Block]:
     """A strategy agent of the standard game at the simplified table: the same policy on the
-    same kind of view (no ticket draws are offered there, so it never draws tickets)."""
+    same kind of view (no ticket draws are offered there, so it never draws tickets). The view
+    offers payments only for allowed claims, so its plans bend to the simplified rules: it
+    claims for its own tickets, or (a claim off its own paths) as a declared block."""
     policy = STRATEGIES[kind.value]
 
     def choose(seat: PlayerAgent) -> Action | Block:
@@ -70,14 +71,11 @@ def _strategy(kind: AgentKind) -> Callable[[PlayerAgent], Action | Block]:
 
 
 #: The one table of kinds: the CLI's and the app's choices and every check derive from it.
-#: The strategy agents' claims are not announced: they follow their own plans (long
-#: connections, a network joining all tickets, the most valuable claim) rather than the public
-#: shortest paths the claim inference reads, so announcing them could be untrue.
 KINDS: dict[AgentKind, Behaviour] = {
-    AgentKind.EPISTEMIC: Behaviour(_epistemic, claims_announced=True),
-    AgentKind.BASELINE: Behaviour(_baseline, claims_announced=True),
-    AgentKind.RANDOM: Behaviour(_random, claims_announced=False),
-    **{kind: Behaviour(_strategy(kind), claims_announced=False)
+    AgentKind.EPISTEMIC: Behaviour(_epistemic),
+    AgentKind.BASELINE: Behaviour(_baseline),
+    AgentKind.RANDOM: Behaviour(_random),
+    **{kind: Behaviour(_strategy(kind))
        for kind in (AgentKind.OSTA, AgentKind.PA, AgentKind.LRJA, AgentKind.HA)},
 }
 
@@ -134,23 +132,44 @@ class PlayerAgent(mesa.Agent):
         return self.state.observation(self.player)
 
     def choose(self) -> Action | Block:
-        """The next action of this player's turn; all randomness is the model's generator."""
-        return KINDS[self.kind].policy(self)
+        """The next action of this player's turn, a claim off its own shortest paths declared
+        as a block; all randomness is the model's generator."""
+        choice = KINDS[self.kind].policy(self)
+        return declared(self.view(), choice, self.model.random) if isinstance(choice, Claim) \
+            else choice
 
     def play_turn(self) -> PlayedTurn:
-        """Choose and apply actions until the turn is over."""
+        """Choose and apply actions until the turn is over. A claim must be declared as what the
+        rules allow it as (for its own tickets, or a block of a ticket it knows), or it is
+        refused before anything changes."""
         state = before = self.state
         choices: list[Action | Block] = []
         events: list[Event] = []
         while True:
             choice = self.choose()
-            action = choice.claim if isinstance(choice, Block) else choice
+            action = action_of(choice)
             if isinstance(action, Claim):
+                self._check_declared(choice)
                 before = state.clone()  # the claim's announcement reads the board before it
             choices.append(choice)
             events.append(state.apply(action))
             if events[-1].turn_over:
                 return PlayedTurn(before, tuple(choices), tuple(events))
+
+    def _check_declared(self, choice: Action | Block) -> None:
+        """A claim on its own shortest paths needs no declaration; any other must be a declared
+        block of a ticket this player knows, on that ticket's shortest path."""
+        view = self.view()
+        if isinstance(choice, Block):
+            conns = view.block_targets().get((choice.victim, choice.ticket))
+            if conns is None or choice.claim.connection not in conns:
+                raise IllegalAction(f"player {self.player} declares a block of player "
+                                    f"{choice.victim}'s ticket {choice.ticket} it may not "
+                                    "declare: it does not know it, or the claim is not on its "
+                                    "shortest path")
+        elif isinstance(choice, Claim) and choice.connection not in view.own_connections():
+            raise IllegalAction(f"player {self.player}'s claim of connection {choice.connection} "
+                                "is not for its own tickets and is not declared as a block")
 
     def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
         """(opponent, ticket) pairs this agent knows, at the actual world."""

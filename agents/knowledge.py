@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, cached_property
 
-from agents.agents import KINDS, AgentKind
-from agents.policies import Block, own_path_connections
+from agents.policies import Block
 from game.actions import Action, Claim
 from game.state import Event, GameState
 from kripke import (
@@ -109,18 +108,18 @@ class AnnouncementKind(StrEnum):
     OUTSIDE = "outside"  # made from outside the game: a teacher's "what if everyone learned"
 
 
-def turn_announcements(before: GameState, player: int, kind: AgentKind,
-                       choices: Sequence[Action | Block], events: Sequence[Event],
-                       ) -> tuple[tuple[AnnouncementKind, Formula], ...]:
+def turn_announcements(before: GameState, player: int, choices: Sequence[Action | Block],
+                       events: Sequence[Event]) -> tuple[tuple[AnnouncementKind, Formula], ...]:
     """The public announcements of one turn, in order: the design notes' protocol.
 
     ``before`` is the state the turn began in (paths are read on the board before the claim, as
-    everyone would read them), ``player`` and ``kind`` who played, ``choices`` what its policy
+    everyone would read them), ``player`` who played, ``choices`` what its policy
     chose (a ``Block`` is a declared block) and ``events`` what the rules made of them.
 
     1. A declared block by b of a's ticket t: ``K_b p(a,t)``.
-    2. A claim by a kind whose claims are announced, on a shortest path of one of its own
-       unfinished tickets: the claim inference (``claim_inference``).
+    2. Any other claim: the claim inference (``claim_inference``). The rules allow a claim that
+       is not a declared block only on a shortest path of one of the claimant's own unfinished
+       tickets, so this holds whatever the claimant's kind.
     3. Each ticket the turn finished: ``p(player, t)``.
     Every one is true at the actual world by construction, so announcing it never removes it.
     """
@@ -129,8 +128,7 @@ def turn_announcements(before: GameState, player: int, kind: AgentKind,
         if isinstance(choice, Block):
             out.append((AnnouncementKind.BLOCK,
                         block_announcement(player, choice.victim, choice.ticket)))
-        elif isinstance(choice, Claim) and KINDS[kind].claims_announced and \
-                choice.connection in own_path_connections(before.observation(player)):
+        elif isinstance(choice, Claim):
             out.append((AnnouncementKind.CLAIM,
                         claim_inference(before, player, choice.connection)))
     out += [(AnnouncementKind.COMPLETION, ticket_atom(player, t))

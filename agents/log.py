@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from agents.knowledge import deal_worlds
+from agents.knowledge import deal_worlds, ticket_knowledge
 from agents.model import Announcement, TTRModel
 from boards import Board
-from game.log import event_to_json, header, read_log, replay_states, write_log
+from game.log import apply_logged, event_to_json, header, read_log, start, write_log
 from game.state import GameState
 from kripke import DealModel, SymbolicDealModel, parse
 
@@ -62,21 +62,35 @@ def replay(path: str | Path, board: Board | None = None
     """The final game state and shared model of a logged game; ``ValueError`` names the first
     record that does not come out as logged."""
     head, lines = read_log(path)
-    worlds: DealModel | SymbolicDealModel | None = None
-    state = None
-    for (state, event), line in zip(replay_states(head, lines, board), lines, strict=True):
-        announced = line.get("announcements", ())
-        if worlds is None:
-            worlds = deal_worlds(state)
-            announced = [*head.get("announcements", ()), *announced]
-        for a in announced:
-            if worlds.n_worlds != a["worlds_before"]:
-                raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds before "
-                                 f"{a['formula']}, the log says {a['worlds_before']}")
-            worlds = worlds.announce(parse(a["formula"]))
-            if worlds.n_worlds != a["worlds_after"]:
-                raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds after "
-                                 f"{a['formula']}, the log says {a['worlds_after']}")
-    if state is None or worlds is None:
+
+    def known(agent: int) -> tuple[tuple[int, int], ...]:
+        """What ``agent`` knows in the model replayed so far (the rules ask, as in play)."""
+        return ticket_knowledge(worlds, agent, [t.id for t in state.dealt_tickets],
+                                state.rules.players).known_opponent_tickets
+
+    try:
+        state = start(head, board, knows=known)
+    except ValueError as e:
+        raise ValueError(f"{path}: line 1: {e}") from None
+    worlds: DealModel | SymbolicDealModel = deal_worlds(state)
+    for a in head.get("announcements", ()):  # outside announcements before the first turn
+        worlds = _announce_logged(worlds, a, f"{path}: line 1")
+    for event, line in zip(apply_logged(state, lines), lines, strict=True):
+        for a in line.get("announcements", ()):
+            worlds = _announce_logged(worlds, a, f"{path}: event {event.index}")
+    if not lines:
         raise ValueError(f"{path}: the log has no events to replay")
     return state, worlds
+
+
+def _announce_logged(worlds: DealModel | SymbolicDealModel, a: dict[str, Any], where: str
+                     ) -> DealModel | SymbolicDealModel:
+    """The model after a logged announcement, checked against the world counts the log holds."""
+    if worlds.n_worlds != a["worlds_before"]:
+        raise ValueError(f"{where}: {worlds.n_worlds} worlds before {a['formula']}, the log "
+                         f"says {a['worlds_before']}")
+    worlds = worlds.announce(parse(a["formula"]))
+    if worlds.n_worlds != a["worlds_after"]:
+        raise ValueError(f"{where}: {worlds.n_worlds} worlds after {a['formula']}, the log says "
+                         f"{a['worlds_after']}")
+    return worlds

@@ -31,7 +31,7 @@ from agents.knowledge import (
 from agents.policies import Block
 from boards import Board, load_board
 from game.actions import Claim
-from game.rules import DEFAULT_TRAINS, Rules
+from game.rules import Rules
 from game.state import Event, GameState
 from kripke import (
     AnnouncementError,
@@ -117,9 +117,9 @@ def game_rules(board: Board, players: int, tickets_each: int, trains: int | None
                backend: Backend | str = Backend.AUTO) -> Rules:
     """The rules of a game the shared model can follow: the rules' own checks (``TooFewTickets``
     among them), then, for the explicit backend, the number of deals (``TooManyDeals``); the
-    symbolic backend, and ``auto`` above the limit, take any number."""
-    rules = Rules(board, players=players, tickets_each=tickets_each,
-                  trains=DEFAULT_TRAINS if trains is None else trains)
+    symbolic backend, and ``auto`` above the limit, take any number. ``trains`` ``None``: the
+    board's default."""
+    rules = Rules(board, players=players, tickets_each=tickets_each, trains=trains)
     if parse_backend(backend) is Backend.EXPLICIT and \
             deal_count(players * tickets_each, [tickets_each] * players) > MAX_WORLDS:
         raise TooManyDeals(players, tickets_each)
@@ -148,8 +148,9 @@ class TTRModel(mesa.Model):
         self.board = load_board(board) if isinstance(board, str) else board
         self.rules = game_rules(self.board, players, tickets_each, trains, backend)
         self.backend = resolve_backend(backend, players, tickets_each)
-        # The game's own generator is seeded from the model's, so one seed fixes everything.
-        self.state = GameState(self.rules, self.random.getrandbits(32))
+        # The game's own generator is seeded from the model's, so one seed fixes everything. The
+        # rules ask the shared model who knows what (a block is allowed only of a known ticket).
+        self.state = GameState(self.rules, self.random.getrandbits(32), knows=self._known)
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]
         self.worlds: DealModel | SymbolicDealModel = deal_worlds(self.state, self.backend)
         self.initial_worlds = self.worlds.n_worlds
@@ -196,6 +197,10 @@ class TTRModel(mesa.Model):
                                      advice="ask for counts and class summaries")
         return self.worlds
 
+    def _known(self, agent: int) -> tuple[tuple[int, int], ...]:
+        """The rules' question: which (opponent, ticket) pairs ``agent`` knows, now."""
+        return self.knowledge(agent).known_opponent_tickets
+
     def evaluate(self, text: str) -> tuple[bool, np.ndarray]:
         """A formula's value at the actual world and at every world (raises ``FormulaError``;
         explicit backend only, see :attr:`explicit_worlds`; :meth:`check` works on both)."""
@@ -218,7 +223,7 @@ class TTRModel(mesa.Model):
             return
         seat = self.seats[self.state.current]
         played = seat.play_turn()
-        announced = turn_announcements(played.before, seat.player, seat.kind, played.choices,
+        announced = turn_announcements(played.before, seat.player, played.choices,
                                        played.events)
         before = self.worlds.n_worlds
         records = tuple(self._announce(kind, formula) for kind, formula in announced)

@@ -2,15 +2,19 @@
 :class:`game.view.PlayerView`) to its next action.
 
 A view holds only public facts (owners, trains, the face-up row, the dealt tickets, the public
-paths) plus the player's own hand and tickets, so no policy can peek at hidden cards, which
-would make the knowledge reasoning meaningless. Every random choice uses the ``rng`` passed in
-(the model's generator).
+paths) plus the player's own hand and tickets and which opponents' tickets it knows, so no
+policy can peek at hidden cards, which would make the knowledge reasoning meaningless. Every
+random choice uses the ``rng`` passed in (the model's generator).
+
+A claim is allowed only for the claimant's own tickets or as a declared block (the view offers
+no other), so a claim off its own shortest paths goes to the table as a :class:`Block` naming
+the ticket it blocks (:func:`declared`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
@@ -18,14 +22,29 @@ from game.cards import LOCO, colour_of
 from game.view import PlayerView
 
 
-def own_path_connections(view: PlayerView) -> set[int]:
-    """Connections on a shortest path of one of the player's unfinished tickets."""
-    out: set[int] = set()
-    for ticket in view.unfinished():
-        found = view.ticket_paths(view.player, ticket)
-        if found is not None:
-            out |= found.connections
-    return out - {c for c, who in enumerate(view.owner) if who == view.player}
+@dataclass(frozen=True)
+class Block:
+    """A claim declared as a block of ``victim``'s ``ticket`` (announced as K_b p(victim, t))."""
+
+    claim: Claim
+    victim: int
+    ticket: int
+
+
+def action_of(choice: Action | Block) -> Action:
+    """The action the rules apply for a policy's choice (a block is its claim)."""
+    return choice.claim if isinstance(choice, Block) else choice
+
+
+def declared(view: PlayerView, choice: Action | Block, rng: random.Random) -> Action | Block:
+    """``choice`` as the rules take it: a claim on the player's own shortest paths as it is,
+    any other claim as a declared block of a known ticket whose shortest path it lies on (one
+    at random when it lies on several)."""
+    if not isinstance(choice, Claim) or choice.connection in view.own_connections():
+        return choice
+    victims = sorted(target for target, conns in view.block_targets().items()
+                     if choice.connection in conns)
+    return Block(choice, *rng.choice(victims)) if victims else choice
 
 
 def best_payment(view: PlayerView, connection: int) -> Claim | None:
@@ -58,7 +77,8 @@ def needed_colours(view: PlayerView, connections: Iterable[int]) -> set[int]:
 def draw(view: PlayerView, need: set[int], rng: random.Random) -> Action:
     """The design notes' draw: a face-up locomotive as the whole turn if one lies there (first
     card only), else a face-up card of a needed colour, else the pile; a player who cannot draw
-    claims whatever it can pay for (the rules allow a pass only when nothing else is legal)."""
+    makes the longest allowed claim it can pay for (the rules allow a pass only when nothing
+    else is legal; a claim off its own paths then goes out as a declared block)."""
     if view.drawn == 0 and LOCO in view.face_up:
         return DrawFaceUp(view.face_up.index(LOCO))
     wanted = [s for s, card in enumerate(view.face_up) if card is not None and card in need]
@@ -82,7 +102,7 @@ def draw(view: PlayerView, need: set[int], rng: random.Random) -> Action:
 def baseline(view: PlayerView, rng: random.Random) -> Action:
     """Claim on its own shortest paths when the hand pays, else draw what those paths need.
     Never reasons about opponents, never blocks."""
-    mine = own_path_connections(view)
+    mine = view.own_connections()
     if view.drawn == 0:
         claim = claim_among(view, mine, rng)
         if claim is not None:
@@ -95,40 +115,24 @@ def uniform_random(view: PlayerView, rng: random.Random) -> Action:
     return rng.choice(view.legal_actions())
 
 
-@dataclass(frozen=True)
-class Block:
-    """A claim declared as a block of ``victim``'s ``ticket`` (announced as K_b p(victim, t))."""
-
-    claim: Claim
-    victim: int
-    ticket: int
-
-
-def epistemic(view: PlayerView, rng: random.Random,
-              known: Sequence[tuple[int, int]]) -> Action | Block:
+def epistemic(view: PlayerView, rng: random.Random) -> Action | Block:
     """The design notes' policy: claim on its own shortest paths if the hand pays; else block a
-    ticket it *knows* an opponent holds (``known``: (opponent, ticket) pairs) by claiming on that
-    opponent's shortest path for it; else draw."""
-    mine = own_path_connections(view)
+    ticket it *knows* an opponent holds (``view.known``) by claiming on that opponent's shortest
+    path for it; else draw."""
+    mine = view.own_connections()
     if view.drawn == 0:
         claim = claim_among(view, mine, rng)
         if claim is not None:
             return claim
-        blocks = block_options(view, known)
+        blocks = block_options(view)
         if blocks:
             return rng.choice(blocks)
     return draw(view, needed_colours(view, mine), rng)
 
 
-def block_options(view: PlayerView, known: Sequence[tuple[int, int]]) -> list[Block]:
-    """Every payable claim on a known opponent's shortest path for an unfinished ticket (its
-    completions are public in the simplified game, so the view knows which are finished)."""
-    tickets = {t.id: t for t in view.dealt_tickets}
-    options = []
-    for victim, t in known:
-        done = view.finished_by[victim] or frozenset()
-        found = None if t in done else view.ticket_paths(victim, tickets[t])
-        for c in sorted(found.connections if found else ()):
-            if view.owner[c] is None and (pay := best_payment(view, c)):
-                options.append(Block(pay, victim, t))
-    return options
+def block_options(view: PlayerView) -> list[Block]:
+    """Every payable block: a claim on a known opponent's shortest path for an unfinished
+    ticket, one way to pay each."""
+    return [Block(pay, victim, t)
+            for (victim, t), conns in sorted(view.block_targets().items())
+            for c in sorted(conns) if (pay := best_payment(view, c))]

@@ -1,9 +1,9 @@
 """The rules engine: immutable rules, a replayable state, public shortest paths, scoring."""
 
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
-from game.rules import DEFAULT_TRAINS, Rules
+from game.rules import PUBLISHED_TRAINS, Rules
 from game.state import END_REASONS, Event, GameState, IllegalAction, ScoreParts
 from game.view import PlayerView
 
-__all__ = ["DEFAULT_TRAINS", "END_REASONS", "Action", "Claim", "DrawDeck", "DrawFaceUp",
+__all__ = ["PUBLISHED_TRAINS", "END_REASONS", "Action", "Claim", "DrawDeck", "DrawFaceUp",
            "Event", "GameState", "IllegalAction", "Pass", "PlayerView", "Rules", "ScoreParts"]

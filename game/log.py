@@ -1,8 +1,9 @@
 """JSON Lines event logs: a header line (rules and seed) and one line per applied action.
 
 Replaying the actions from the seed reproduces the game exactly; :func:`replay` also checks that
-every recorded event comes out the same, so a log from another version of the rules is refused
-instead of silently diverging.
+every recorded event comes out the same. The header names the board's fingerprint and the
+rules' version, so a log recorded on another version of the board or under other rules is
+refused with a message that says so, before any action is replayed.
 """
 
 from __future__ import annotations
@@ -16,23 +17,25 @@ from typing import Any
 from boards import Board
 from boards.loader import load_board
 from game.actions import action_from_json, action_to_json
-from game.rules import Rules
+from game.rules import RULES_VERSION, Rules
 from game.standard_rules import StandardRules
 from game.standard_state import start_game
-from game.state import Event, GameState
+from game.state import Event, GameState, Knows, nobody_knows
 
 LOG_FORMAT = "ttr-kripke-log"
-LOG_VERSION = 1
+LOG_VERSION = 2  # 2: the header names the board's fingerprint and the rules' version
 _RULES: dict[str, type[Rules]] = {Rules.variant: Rules, StandardRules.variant: StandardRules}
 
 
 def header(state: GameState, **extra: Any) -> dict[str, Any]:
-    """The first line of a log: enough to deal the same game again. Standard games say so
-    (``"variant": "standard"``); a log without it is a simplified game, as logs always were."""
+    """The first line of a log: enough to deal the same game again, and to know it is the same
+    board and the same rules. Standard games say so (``"variant": "standard"``); a log without
+    it is a simplified game."""
     rules = state.rules
     settings = {f.name: getattr(rules, f.name) for f in fields(rules) if f.name != "board"}
     variant = {} if rules.variant == Rules.variant else {"variant": rules.variant}
     return {"format": LOG_FORMAT, "version": LOG_VERSION, "board": rules.board.name,
+            "board_fingerprint": rules.board.fingerprint, "rules_version": RULES_VERSION,
             "seed": state.seed, **variant, "rules": settings, **extra}
 
 
@@ -78,41 +81,64 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 raise ValueError(f"{path}: line {number}: not JSON ({e.msg})") from None
     if not records or records[0].get("format") != LOG_FORMAT:
         raise ValueError(f"{path}: line 1: not a {LOG_FORMAT} header")
-    if records[0].get("version") != LOG_VERSION:
-        raise ValueError(f"{path}: line 1: log version {records[0].get('version')} is not "
-                         f"{LOG_VERSION}, the version this program reads")
+    version = records[0].get("version")
+    if version != LOG_VERSION:
+        older = " (written before logs named their board's fingerprint and rules' version: " \
+                "europe24 and the rules have changed since, so it cannot be replayed)" \
+            if isinstance(version, int) and version < LOG_VERSION else ""
+        raise ValueError(f"{path}: line 1: log version {version} is not {LOG_VERSION}, the "
+                         f"version this program reads{older}; record the game again")
     return records[0], records[1:]
 
 
 def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules:
-    """The rules a header describes; pass ``board`` for a game played on a board file."""
+    """The rules a header describes; pass ``board`` for a game played on a board file. Raises
+    ``ValueError`` when the board is not the one the game was played on (its fingerprint
+    differs) or the rules have changed since."""
     variant = head.get("variant", Rules.variant)
     if variant not in _RULES:
         raise ValueError(f"unknown rules variant {variant!r}; this program plays "
                          f"{', '.join(_RULES)}")
-    return _RULES[variant](board=board or load_board(head["board"]), **head["rules"])
+    board = board or load_board(head["board"])
+    if head.get("rules_version") != RULES_VERSION:
+        raise ValueError(f"the log was played under rules version {head.get('rules_version')}, "
+                         f"this program plays version {RULES_VERSION}; record the game again")
+    if head.get("board_fingerprint") != board.fingerprint:
+        raise ValueError(f"the log was played on a board {head['board']} with fingerprint "
+                         f"{head.get('board_fingerprint')}, but board {board.name} here has "
+                         f"fingerprint {board.fingerprint} (the board has changed since); "
+                         "replay it with the board file it was played on")
+    return _RULES[variant](board=board, **head["rules"])
+
+
+def start(head: dict[str, Any], board: Board | None = None,
+          knows: Knows = nobody_knows) -> GameState:
+    """The game a header describes, dealt and not yet played (see :func:`rules_from_header`);
+    ``knows`` as in play, so that the replayed blocks are allowed as they were."""
+    return start_game(rules_from_header(head, board), head["seed"], knows)
 
 
 def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
                   board: Board | None = None) -> Iterator[tuple[GameState, Event]]:
     """Re-deal the game and apply each logged action, yielding the state after each (one state,
     changing as it goes); raises ``ValueError`` at the first event that does not come out as
-    recorded."""
-    state = start_game(rules_from_header(head, board), head["seed"])
-    for event in _apply(state, events):
+    recorded. For a game without blocks; one with blocks replays through
+    ``agents.log.replay``, which keeps the knowledge that allowed them."""
+    state = start(head, board)
+    for event in apply_logged(state, events):
         yield state, event
 
 
 def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
            board: Board | None = None) -> GameState:
     """The final state of a logged game (see :func:`replay_states`)."""
-    state = start_game(rules_from_header(head, board), head["seed"])
-    for _ in _apply(state, events):
+    state = start(head, board)
+    for _ in apply_logged(state, events):
         pass
     return state
 
 
-def _apply(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
+def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
     """Apply each logged action to ``state``, checking that it does what the log says."""
     for record in events:
         expected = event_from_json(record)

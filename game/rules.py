@@ -7,12 +7,15 @@ from typing import ClassVar
 
 from boards import COLOURS, Board
 
-#: Trains each on europe24. The published 45 are more than a 24-city board holds (its 29
-#: connections total 80 trains), so with 45 the train end condition rarely fires and 3–4 player
-#: games stall until the cards run out. With 18, a 2–4 player game lasts 50–80 turns and ends
-#: mostly by the last round after a player runs low, sometimes by a player finishing its tickets:
-#: see the README's "Default trains" table, measured over seeded baseline games.
-DEFAULT_TRAINS = 18
+#: Trains each when neither the game nor the board file says: the published games' 45. A small
+#: board carries its own default (europe24's is chosen from measured games: see the README's
+#: "Default trains").
+PUBLISHED_TRAINS = 45
+
+#: The version of the simplified game's rules. Game logs carry it, so a log played under other
+#: rules is refused instead of replayed wrongly. 2: a claim is allowed only for one's own
+#: tickets or as a declared block, and the game ends when no one can ever claim again.
+RULES_VERSION = 2
 
 
 class TooFewTickets(ValueError):
@@ -36,7 +39,8 @@ class Rules:
     board: Board
     players: int = 3
     tickets_each: int = 2
-    trains: int = DEFAULT_TRAINS
+    trains: int | None = None  # None: the board's default, else PUBLISHED_TRAINS; always an
+    # int once the rules are made
     cards_per_colour: int = 12
     locomotives: int = 14
     face_up: int = 5
@@ -45,13 +49,15 @@ class Rules:
     endgame_trains: int = 2  # a claim leaving this many or fewer trains starts the last round
 
     def __post_init__(self) -> None:
+        if self.trains is None:  # frozen: set once, before anyone can read it
+            object.__setattr__(self, "trains", self.board.trains or PUBLISHED_TRAINS)
         if not 2 <= self.players <= 5:
             raise ValueError(f"players must be 2 to 5, got {self.players}")
         if self.tickets_each < 1:
             raise ValueError(f"tickets each must be at least 1, got {self.tickets_each}")
         if self.players * self.tickets_each > len(self.board.tickets):
             raise TooFewTickets(self.board, self.players, self.tickets_each)
-        if self.trains < 1:
+        if self.start_trains < 1:
             raise ValueError(f"trains must be at least 1, got {self.trains}")
         if self.cards_per_colour < 0 or self.locomotives < 0:
             raise ValueError("card counts cannot be negative")
@@ -61,6 +67,12 @@ class Rules:
         if self.deck_size < need:
             raise ValueError(f"a deck of {self.deck_size} cards cannot deal {self.initial_hand} "
                              f"to each of {self.players} players and lay {self.face_up} face up")
+
+    @property
+    def start_trains(self) -> int:
+        """The trains each player starts with (``trains`` as made: never ``None``)."""
+        assert self.trains is not None, "set in __post_init__"
+        return self.trains
 
     @property
     def deck_size(self) -> int:

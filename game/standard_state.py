@@ -28,7 +28,7 @@ from game.cards import LOCO
 from game.claims import station_payments, tunnel_payments
 from game.rules import Rules
 from game.standard_rules import StandardRules
-from game.state import END_REASONS, Event, GameState, IllegalAction, ScoreParts
+from game.state import END_REASONS, Event, GameState, IllegalAction, Knows, ScoreParts, nobody_knows
 from game.stations import best_finished
 from game.trail import longest_trail
 from game.view import PlayerView
@@ -52,6 +52,7 @@ class StandardState(GameState):
     rules: StandardRules
     last_round_turns_include_trigger = True
     ends_when_tickets_done = False
+    allowed_claims_only = False  # any claim the cards pay for; the end comes by _stalled
 
     def __init__(self, rules: StandardRules, seed: int):
         self._deal_cards(rules, seed)
@@ -88,7 +89,8 @@ class StandardState(GameState):
             tunnel=None if self.tunnel is None or player != self.current else (
                 self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra),
             stations=tuple(sorted(self.stations.items())) if self.stations else (),
-            dealt=frozenset(), finished_by=(None,) * player + (finished,) + (None,) * others)
+            dealt=frozenset(), known=(),
+            finished_by=(None,) * player + (finished,) + (None,) * others)
 
     def clone(self) -> StandardState:
         new = super().clone()
@@ -321,7 +323,12 @@ class StandardState(GameState):
         return event
 
     def _stalled(self) -> bool:
-        return not self.ticket_pile and super()._stalled()
+        """Nothing can change any more: no ticket and no card can be drawn and no hand pays
+        for a claim (any claim: the published rules have no allowed-claims rule)."""
+        return not self.ticket_pile and not self.can_draw() and not any(
+            self.payments(q, c) for q in range(self.rules.players)
+            for c in self.board.connections)
+
 
 
 def win_shares(scores: Sequence[int], finished: Sequence[int],
@@ -334,8 +341,8 @@ def win_shares(scores: Sequence[int], finished: Sequence[int],
     return [w / sum(winners) for w in winners]
 
 
-def start_game(rules: Rules, seed: int) -> GameState:
+def start_game(rules: Rules, seed: int, knows: Knows = nobody_knows) -> GameState:
     """Deal a game under ``rules``: a standard game for :class:`StandardRules`, else the
-    simplified one."""
-    return StandardState(rules, seed) if isinstance(rules, StandardRules) else GameState(rules,
-                                                                                       seed)
+    simplified one (``knows``: who knows which ticket, for its blocks)."""
+    return StandardState(rules, seed) if isinstance(rules, StandardRules) else GameState(
+        rules, seed, knows)

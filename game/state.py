@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from boards import Board, Connection, Ticket
@@ -22,12 +23,23 @@ from game.view import PlayerView
 
 END_TRAINS = "trains"  # the last round after a claim left a player with few trains is over
 END_TICKETS = "tickets"  # a player finished all its tickets
-END_STALEMATE = "stalemate"  # no card can be drawn and no one can claim
+END_STALEMATE = "stalemate"  # no player can ever make an allowed claim again
 END_REASONS = {
     END_TRAINS: "a player ran low on trains and everyone has had a last turn",
     END_TICKETS: "a player finished all of its tickets",
-    END_STALEMATE: "no card can be drawn and no one can claim",
+    END_STALEMATE: "no player can ever make an allowed claim again, so only draws could follow "
+                   "and no score and no knowledge would change",
 }
+
+#: Who knows which opponent holds which ticket: for a player, the (opponent, ticket id) pairs it
+#: knows. Knowledge lives outside the rules (``agents`` keeps the Kripke model); the rules ask
+#: it because a block is allowed only of a ticket the blocker knows.
+Knows = Callable[[int], Collection[tuple[int, int]]]
+
+
+def nobody_knows(player: int) -> Collection[tuple[int, int]]:
+    """The rules without a knowledge model (the bare engine): no one may declare a block."""
+    return ()
 
 
 class IllegalAction(ValueError):
@@ -39,7 +51,9 @@ class Event:
     """What one applied action did. ``cards`` are the cards the player received by a draw
     (empty for claims and passes); ``completed`` the tickets the action finished; ``tickets``
     the tickets a ticket draw offered (standard rules); ``revealed`` the pile cards a tunnel
-    claim turned over."""
+    claim turned over; ``end_reason`` the end the action itself brought (the last round over,
+    or all of a player's tickets finished; the simplified game's third end is the position's,
+    see ``GameState.end_reason``)."""
 
     index: int
     turn: int
@@ -72,14 +86,24 @@ class ScoreParts:
 
 
 class GameState:
-    """A game in progress. Create with ``GameState(rules, seed)``; it deals at once."""
+    """A game in progress. Create with ``GameState(rules, seed)``; it deals at once.
+
+    A claim is allowed only on a shortest path of one of the claimant's own unfinished tickets,
+    or as a block: on an opponent's shortest path for an unfinished ticket the claimant knows
+    that opponent holds (see :attr:`game.view.PlayerView.allowed`). ``knows`` says who knows
+    what (set it before play; the default, nobody knows anything, allows no block).
+    """
 
     #: The simplified game: the last round gives every *other* player one more turn, and a
     #: player who finishes all its tickets ends the game at once.
     last_round_turns_include_trigger = False
     ends_when_tickets_done = True
+    #: The design notes' rule: a claim only for one's own tickets or as a declared block, and
+    #: the game ends when no one can ever make such a claim again.
+    allowed_claims_only = True
 
-    def __init__(self, rules: Rules, seed: int):
+    def __init__(self, rules: Rules, seed: int, knows: Knows = nobody_knows):
+        self.knows = knows
         self._deal_cards(rules, seed)
         n = rules.players
         dealt = self.rng.sample(range(len(rules.board.tickets)), n * rules.tickets_each)
@@ -111,7 +135,7 @@ class GameState:
         """Empty board, full train stocks, first player to move."""
         n = self.rules.players
         self.finished: list[set[int]] = [set() for _ in range(n)]
-        self.trains: list[int] = [self.rules.trains] * n
+        self.trains: list[int] = [self.rules.start_trains] * n
         self.owner: list[int | None] = [None] * len(self.board.connections)
         self._adjacent: list[dict[str, set[str]]] = [{} for _ in range(n)]
         self.oracle = PathOracle(self.board, self.rules.doubles_both_usable)
@@ -120,7 +144,7 @@ class GameState:
         self.turn = 0
         self.drawn = 0  # cards drawn so far in the current turn
         self.final_turns_left: int | None = None
-        self.end_reason: str | None = None
+        self._ended: str | None = None  # how an action ended the game (see end_reason)
         self.history: list[Event] = []
 
     # ----- queries -------------------------------------------------------------------------
@@ -134,6 +158,21 @@ class GameState:
         """All dealt tickets, ordered by id: common knowledge in the simplified game."""
         return tuple(sorted((t for ts in self.tickets for t in ts), key=lambda t: t.id))
 
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game is over, or ``None`` while it goes on.
+
+        The last round and a player finishing its tickets end the game with the action that
+        does it. The simplified game's third end, no player can ever make an allowed claim
+        again, depends on what the players know, which a turn's announcements change after its
+        actions; so it is decided between turns, from the position and ``knows`` as they are
+        when asked.
+        """
+        if self._ended is None and self.allowed_claims_only and self.drawn == 0 \
+                and self._no_claim_ever():
+            return END_STALEMATE
+        return self._ended
+
     def is_terminal(self) -> bool:
         return self.end_reason is not None
 
@@ -144,6 +183,34 @@ class GameState:
         """The public shortest paths of ``player`` for ``ticket`` on the board as it is now
         (cached until a claim changes them; see :class:`game.distances.PathOracle`)."""
         return self.oracle.ticket_paths(player, ticket)
+
+    def own_connections(self, player: int) -> set[int]:
+        """Unclaimed connections on a shortest path of ``player``'s unfinished tickets."""
+        return self._view(player, over=False).own_connections()
+
+    def block_targets(self, player: int) -> dict[tuple[int, int], frozenset[int]]:
+        """The blocks ``player`` may declare (see :meth:`PlayerView.block_targets`)."""
+        return self._view(player, over=False).block_targets()
+
+    def allowed_connections(self, player: int) -> set[int]:
+        """Every connection ``player`` may claim now, cards aside: allowed by the rules (for its
+        own tickets or as a block) and open to it (unclaimed, enough trains, the doubles
+        rule)."""
+        view = self._view(player, over=False)
+        allowed = view.allowed if view.allowed is not None else range(len(self.owner))
+        return {c for c in allowed if view.open_to_me(c)}
+
+    def _no_claim_ever(self) -> bool:
+        """The design notes' third end condition. Claims are the only moves that change owners,
+        trains, finished tickets or (through their announcements) knowledge; so once no player
+        has an allowed connection open to it, or no card is left to draw and no hand pays for
+        an allowed claim, no player can ever claim again and only draws could follow."""
+        can_draw = self.can_draw()
+        for q in range(self.rules.players):
+            for c in self.allowed_connections(q):
+                if can_draw or self.payments(q, self.board.connections[c]):
+                    return False
+        return True
 
     def score_parts(self, player: int) -> ScoreParts:
         pts = self.board.route_points
@@ -163,6 +230,11 @@ class GameState:
     def observation(self, player: int) -> PlayerView:
         """What ``player`` may see: its own hand and tickets, and the public rest (in the
         simplified game the dealt tickets and every completion are public)."""
+        return self._view(player, over=self.is_terminal())
+
+    def _view(self, player: int, over: bool) -> PlayerView:
+        """``player``'s view with ``over`` given: the rules' own questions (which claims are
+        allowed, hence whether the game is over) read views that must not ask it back."""
         n = self.rules.players
         return PlayerView(
             rules=self.rules, player=player, hand=tuple(self.hands[player]),
@@ -172,10 +244,10 @@ class GameState:
             face_up=tuple(self.face_up), pile_size=len(self.pile),
             discard_size=len(self.discard), ticket_pile_size=0, current=self.current,
             drawn=self.drawn, turn=self.turn, setup=False,
-            final_round=self.final_turns_left is not None, over=self.is_terminal(),
+            final_round=self.final_turns_left is not None, over=over,
             claims=self.oracle.version, tunnel=None, stations=(),
             dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
-            paths=self.oracle)
+            known=tuple(self.knows(player)), paths=self.oracle)
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
@@ -198,7 +270,7 @@ class GameState:
         new._adjacent = [{city: near.copy() for city, near in adj.items()}
                          for adj in self._adjacent]
         new.oracle = self.oracle.clone()
-        new.history = self.history.copy()
+        new.history = self.history.copy()  # ``knows`` is shared: the copy asks the same table
         return new
 
     def claimable(self, player: int, connection: Connection) -> str | None:
@@ -230,8 +302,8 @@ class GameState:
     def apply(self, action: Action) -> Event:
         """Apply the current player's ``action``; raise :class:`IllegalAction` with the reason
         if the rules forbid it. Returns the event, also appended to ``history``."""
-        if self.end_reason is not None:
-            raise IllegalAction(f"the game is over ({END_REASONS[self.end_reason]})")
+        if (ended := self.end_reason) is not None:
+            raise IllegalAction(f"the game is over ({END_REASONS[ended]})")
         p, turn = self.current, self.turn
         cards: tuple[int, ...] = ()
         completed: tuple[int, ...] = ()
@@ -262,7 +334,7 @@ class GameState:
             self._end_turn(p, claimed=isinstance(action, Claim), completed_all=bool(completed)
                            and not self.unfinished(p))
         event = Event(len(self.history), turn, p, action, cards, completed, turn_over,
-                      self.end_reason)
+                      self._ended)
         self.history.append(event)
         return event
 
@@ -282,6 +354,10 @@ class GameState:
             raise IllegalAction(why)
         if action not in self.payments(p, conn):
             raise IllegalAction(self._why_unpaid(p, conn, action))
+        if self.allowed_claims_only and not self._view(p, over=False).claim_allowed(conn.id):
+            raise IllegalAction(f"{conn} lies on no shortest path of player {p}'s unfinished "
+                                "tickets nor of an opponent's ticket it knows: a claim is "
+                                "allowed only for one's own tickets or as a declared block")
         return conn
 
     @staticmethod
@@ -387,26 +463,29 @@ class GameState:
             self.face_up = [self._take_from_pile() for _ in self.face_up]
 
     def _end_turn(self, p: int, claimed: bool, completed_all: bool) -> None:
+        """Count the turn and pass the move on; end the game by tickets, the last round, or
+        (standard game) a stall. (The simplified game's third end is the position's: see
+        :attr:`end_reason`.)"""
         n = self.rules.players
         self.turn += 1
         self.drawn = 0
         if completed_all and self.ends_when_tickets_done:
-            self.end_reason = END_TICKETS
+            self._ended = END_TICKETS
             return
         if self.final_turns_left is not None:
             self.final_turns_left -= 1
             if self.final_turns_left == 0:
-                self.end_reason = END_TRAINS
+                self._ended = END_TRAINS
                 return
         elif claimed and self.trains[p] <= self.rules.endgame_trains:
             self.final_turns_left = n if self.last_round_turns_include_trigger else n - 1
         if self._stalled():
-            self.end_reason = END_STALEMATE
+            self._ended = END_STALEMATE
             return
         self.current = (p + 1) % n
 
     def _stalled(self) -> bool:
-        """Nothing can change any more: no card can be drawn and no hand pays for a claim."""
-        return not self.can_draw() and not any(
-            self.payments(q, c) for q in range(self.rules.players)
-            for c in self.board.connections)
+        """Whether the turn just ended leaves nothing to change (the standard game's end).
+        Never in the simplified game: there :meth:`_no_claim_ever` ends it, exactly and
+        earlier."""
+        return False

@@ -7,7 +7,8 @@ policy can peek at another player's cards or tickets. The legal actions are comp
 the view alone (a standard game's state asks the current player's view for them, so what a
 policy is offered and what the rules accept are one computation). The simplified game fills the
 fields only it has (the dealt tickets, everyone's finished tickets: both common knowledge
-there) and leaves the standard game's empty (no offer, no ticket pile, no tunnel).
+there; which opponents' tickets the player knows, since a block is allowed only of those) and
+leaves the standard game's empty (no offer, no ticket pile, no tunnel).
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ class PlayerView:
     dealt: frozenset[int]  # the dealt tickets' ids where they are common knowledge (simplified)
     finished_by: tuple[frozenset[int] | None, ...]  # each player's finished tickets where
     # public (simplified: everyone's, announced; standard: its own only, None for the others)
+    known: tuple[tuple[int, int], ...]  # (opponent, ticket) pairs this player knows (simplified:
+    # from the shared Kripke model; a block is allowed only of these; standard: none)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
 
     def __init__(self, *, rules: Rules, player: int, hand: tuple[int, ...],
@@ -128,6 +131,45 @@ class PlayerView:
         this view shows it, also when the game has moved on since."""
         return self.paths.distances(self.player, min_length, self.claims, self.owner)
 
+    def own_connections(self) -> set[int]:
+        """Unclaimed connections on a shortest path of one of this player's unfinished tickets:
+        the claims it may make for itself."""
+        out: set[int] = set()
+        for ticket in self.unfinished():
+            found = self.ticket_paths(self.player, ticket)
+            if found is not None:
+                out |= found.connections
+        return {c for c in out if self.owner[c] is None}
+
+    def block_targets(self) -> dict[tuple[int, int], frozenset[int]]:
+        """The blocks this player may declare (simplified game): for each (opponent, ticket) it
+        knows, while the ticket is unfinished (completions are public) and still reachable, the
+        unclaimed connections on that opponent's shortest paths for it."""
+        out = {}
+        for victim, t in self.known:
+            if t in (self.finished_by[victim] or ()):
+                continue
+            found = self.ticket_paths(victim, self.board.tickets[t])
+            if found is not None:
+                out[(victim, t)] = frozenset(c for c in found.connections
+                                             if self.owner[c] is None)
+        return out
+
+    @cached_property
+    def allowed(self) -> frozenset[int] | None:
+        """The connections the rules let this player claim, cards and openness aside. In the
+        simplified game only those for its own tickets or, declared as a block, on an opponent's
+        shortest path for a ticket it knows (the design notes' rule, also when no card is left
+        to draw); ``None`` in the standard game, where any connection may be claimed."""
+        if isinstance(self.rules, StandardRules):
+            return None
+        return frozenset(self.own_connections()).union(*self.block_targets().values())
+
+    def claim_allowed(self, connection: int) -> bool:
+        """Whether the rules allow this player a claim of ``connection`` (cards aside; see
+        :attr:`allowed`)."""
+        return self.allowed is None or connection in self.allowed
+
     def why_unclaimable(self, connection: int) -> str | None:
         return why_unclaimable(self.board, self.owner, self.my_trains, self.player,
                                self.board.connections[connection],
@@ -143,7 +185,7 @@ class PlayerView:
         """Every way this player may pay for ``connection`` now, fewest locomotives first."""
         conn = self.board.connections[connection]
         if not (self._may_claim() and hand_can_pay(conn, self.hand)
-                and self.open_to_me(connection)):
+                and self.open_to_me(connection) and self.claim_allowed(connection)):
             return []
         return hand_payments(conn, self.hand)
 
@@ -200,7 +242,7 @@ class PlayerView:
         count = 0
         if self._may_claim():
             for conn in self.board.connections:
-                if self.open_to_me(conn.id):
+                if self.open_to_me(conn.id) and self.claim_allowed(conn.id):
                     count += payment_count(conn, self.hand)
         count += len(self.face_up_slots()) + self.can_draw_deck + self.can_draw_tickets
         count += len(self.station_choices())

@@ -11,6 +11,7 @@ from agents.model import TTRModel
 from agents.policies import Block, best_payment
 from boards import parse_board
 from game.actions import DrawDeck
+from game.state import IllegalAction
 from kripke import Common, Knows
 
 # A–B–C is the only short way between A and C (2 trains; the detour A–H–C takes 6), and no other
@@ -88,24 +89,59 @@ def _played(state, *actions):
     return [after.apply(a) for a in actions]
 
 
-def test_the_protocol_alone_a_claim_tells_its_tickets_a_random_claim_nothing():
+def test_the_protocol_alone_an_undeclared_claim_tells_its_tickets():
     state = scripted_model().state  # player 0 holds A–C and can pay only A–B
     claim = best_payment(state.observation(0), AB)
     events = _played(state, claim)
-    assert turn_announcements(state, 0, AgentKind.EPISTEMIC, [claim], events) == (
+    assert turn_announcements(state, 0, [claim], events) == (
         (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
-    assert turn_announcements(state, 0, AgentKind.BASELINE, [claim], events) == (
-        (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
-    assert turn_announcements(state, 0, AgentKind.RANDOM, [claim], events) == ()
+
+
+@pytest.mark.parametrize("lineup", ["epistemic,baseline,random", "osta,pa,lrja", "ha,random,pa"])
+def test_every_kinds_claims_are_announced_because_the_rules_allow_no_other(lineup):
+    # The rules allow an undeclared claim only on the claimant's own shortest paths, so the
+    # claim inference holds for a random player's and the strategy agents' claims too: each one
+    # is announced.
+    claims = 0
+    for seed in range(6):
+        model = TTRModel(players=3, agent_kinds=lineup, rng=seed)
+        model.run()
+        for turn in model.history:
+            kinds = [a.kind for a in turn.announcements if a.kind != "completion"]
+            if turn.claimed is None:
+                assert kinds == []
+            else:
+                assert kinds == ["block" if turn.block else "claim"]
+                claims += turn.kind not in (AgentKind.EPISTEMIC, AgentKind.BASELINE) \
+                    and not turn.block
+    assert claims >= 5, "too few claims by the other kinds to say anything"
+
+
+def test_a_claim_off_ones_own_paths_must_be_a_declared_block_of_a_known_ticket():
+    model = scripted_model()
+    arrange(model.state, hands={0: hand(red=1), 1: hand(red=1, blue=1)}, pile=[], current=1)
+    seat = model.seats[1]  # holds D–E; A–B and B–C lie only on A–C's path
+    claim = model.state.payments(1, model.board.connections[AB])[0]  # the hand pays; the
+    assert best_payment(model.state.observation(1), AB) is None  # view offers no such claim
+    seat.choose = lambda: claim  # undeclared, and unknown
+    with pytest.raises(IllegalAction, match="neither|not for its own tickets"):
+        seat.play_turn()
+    with pytest.raises(IllegalAction, match="allowed only for one's own tickets or as a "
+                                            "declared block"):
+        model.state.apply(claim)
+    seat.choose = lambda: Block(claim, 0, AC_TICKET)
+    with pytest.raises(IllegalAction, match="does not know it"):
+        seat.play_turn()  # player 1 does not know yet who holds A–C
+    assert model.state.owner[AB] is None and model.state.turn == 0
 
 
 def test_the_protocol_alone_a_declared_block_announces_what_the_blocker_knows():
     state = scripted_model().state
     arrange(state, hands={1: hand(blue=1)}, current=1)
+    state.knows = lambda agent: [(0, AC_TICKET)] if agent == 1 else []
     claim = best_payment(state.observation(1), BC)
     block = Block(claim, victim=0, ticket=AC_TICKET)
-    assert turn_announcements(state, 1, AgentKind.EPISTEMIC, [block],
-                              _played(state, claim)) == (
+    assert turn_announcements(state, 1, [block], _played(state, claim)) == (
         (AnnouncementKind.BLOCK, Knows(1, ticket_atom(0, AC_TICKET))),)
 
 
@@ -115,19 +151,16 @@ def test_the_protocol_alone_a_finishing_claim_is_a_claim_then_a_completion():
     claim = best_payment(state.observation(0), BC)
     events = _played(state, claim)
     assert events[0].completed == (AC_TICKET,)
-    assert turn_announcements(state, 0, AgentKind.EPISTEMIC, [claim], events) == (
+    assert turn_announcements(state, 0, [claim], events) == (
         (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),
         (AnnouncementKind.COMPLETION, ticket_atom(0, AC_TICKET)))
-    assert turn_announcements(state, 0, AgentKind.RANDOM, [claim], events) == (
-        (AnnouncementKind.COMPLETION, ticket_atom(0, AC_TICKET)),)
 
 
 def test_the_protocol_alone_draws_announce_nothing():
     state = scripted_model().state
     arrange(state, pile=[0, 1, 2, 3], current=0)
     draws = [DrawDeck(), DrawDeck()]
-    assert turn_announcements(state, 0, AgentKind.EPISTEMIC, draws,
-                              _played(state, *draws)) == ()
+    assert turn_announcements(state, 0, draws, _played(state, *draws)) == ()
 
 
 def blocked_games(seeds):

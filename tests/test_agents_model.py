@@ -65,6 +65,7 @@ def test_blocks_and_giveaways_happen_in_a_fair_share_of_epistemic_games():
 
 def test_the_event_log_replays_to_the_same_state_and_kripke_model(tmp_path):
     model = play(5, players=3, tickets_each=3, agent_kinds="epistemic,baseline,epistemic")
+    assert model.blocks, "the replay must allow the blocks as play did (knowledge and all)"
     path = tmp_path / "game.jsonl"
     log.save(model, path)
     state, worlds = log.replay(path)
@@ -86,6 +87,36 @@ def test_a_tampered_log_is_refused_with_the_event_named(tmp_path):
     draw["cards"] = [(draw["cards"][0] + 1) % N_CARD_TYPES]  # a card the pile did not hold there
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     with pytest.raises(ValueError, match=f"replay diverges at event {draw['index']}"):
+        log.replay(path)
+
+
+def _rewritten(path, **header_changes):
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    for key, value in header_changes.items():
+        if value is None:
+            head.pop(key)
+        else:
+            head[key] = value
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(board_fingerprint="0123456789abcdef"),
+     r"line 1: the log was played on a board europe24 with fingerprint 0123456789abcdef, but "
+     r"board europe24 here has fingerprint [0-9a-f]{16} \(the board has changed since\)"),
+    (dict(rules_version=1), "line 1: the log was played under rules version 1, this program "
+                            "plays version 2; record the game again"),
+    (dict(version=1, board_fingerprint=None, rules_version=None),
+     r"line 1: log version 1 is not 2, the version this program reads \(written before logs "
+     r"named their board's fingerprint and rules' version"),
+])
+def test_a_log_of_another_board_or_rules_is_refused_before_replay(tmp_path, change, message):
+    model = play(5, players=2, tickets_each=2)
+    path = tmp_path / "game.jsonl"
+    log.save(model, path)
+    _rewritten(path, **change)
+    with pytest.raises(ValueError, match=message):
         log.replay(path)
 
 

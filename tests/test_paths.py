@@ -124,7 +124,8 @@ def test_the_game_state_reports_a_cut_off_ticket():
 
 
 def test_the_game_state_paths_follow_claims():
-    state = arrange(new_game(), hands={1: hand(red=2)}, pile=[], current=1)
+    state = arrange(new_game(), hands={1: hand(red=2)}, pile=[], current=1,
+                    tickets={1: [TICKET["AD"]]})
     ticket = BOARD.tickets[TICKET["AD"]]
     before = state.paths(0, ticket)  # asked before the claim, so any cache is filled
     assert CONN["AB"] in before.connections

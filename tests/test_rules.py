@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import CONN, TICKET, arrange, card_counts, cards, deck_counts, hand, new_game
 
+from boards import parse_board
 from boards.board import DEFAULT_ROUTE_POINTS
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
 from game.cards import LOCO, N_CARD_TYPES, card_index
-from game.state import END_STALEMATE, END_TICKETS, END_TRAINS, GameState
+from game.state import END_STALEMATE, END_TICKETS, END_TRAINS, GameState, nobody_knows
 
 RED, BLUE, GREEN, WHITE = (card_index(c) for c in ("red", "blue", "green", "white"))
 ROW = cards("yellow", "pink", "black", "white", "orange")  # a face-up row without locomotives
@@ -42,10 +43,19 @@ def refused(state: GameState, action, *words: str) -> str:
     return message
 
 
+#: Tickets whose shortest paths cover every connection the tests claim, so that the claims are
+#: allowed (for one's own tickets): A–D (A–B, B–D, A–C, C–D, A–D), D–F (D–E, E–F), F–H (F–G,
+#: G–H), A–H (A–B, B–H) for player 0; B–C (A–B, A–C, B–D, C–D), E–G (E–F, F–G) for player 1.
+OWN_TICKETS = {0: [TICKET["AD"], TICKET["DF"], TICKET["FH"], TICKET["AH"]],
+               1: [TICKET["BC"], TICKET["EG"]]}
+
+
 def claim_position(players: int = 2, **hand0: int) -> GameState:
-    """Player 0 to move with ``hand0``, a locomotive-free row and a full pile."""
+    """Player 0 to move with ``hand0``, a locomotive-free row and a full pile, players 0 and 1
+    holding ``OWN_TICKETS``."""
     state = new_game(players=players)
-    return arrange(state, hands={0: hand(**hand0)}, face_up=ROW, pile=[], current=0)
+    return arrange(state, hands={0: hand(**hand0)}, face_up=ROW, pile=[], current=0,
+                   tickets=OWN_TICKETS)
 
 
 def draw_twice(state: GameState) -> None:
@@ -216,7 +226,9 @@ def test_payments_are_exactly_the_ways_the_hand_can_pay(counts, conn):
     """Brute force: a claim (colour, locomotives) is offered iff the hand holds the cards, the
     colour fits, the ferry's locomotives are there, and locomotives-only names no colour."""
     state = new_game(players=2, trains=45)
-    arrange(state, hands={0: counts}, face_up=ROW, pile=[], current=0)
+    arrange(state, hands={0: counts}, face_up=ROW, pile=[], current=0, tickets=OWN_TICKETS)
+    if conn == CONN["CE"]:  # C–E is on a shortest path only when C–D–E is closed
+        arrange(state, tickets={0: [TICKET["CE"]]}, owner={CONN["DE"]: 1})
     connection = state.board.connections[conn]
     fits = range(LOCO) if connection.colour == "grey" else [card_index(connection.colour)]
     expected = set()
@@ -438,14 +450,15 @@ def test_finishing_all_tickets_in_the_last_round_ends_it_early():
     assert state.end_reason == END_TICKETS and len(state.history) == 2
 
 
-def test_stalemate_when_no_card_can_be_drawn_and_no_one_can_claim():
+def test_stalemate_when_no_card_can_be_drawn_and_no_hand_pays_for_an_allowed_claim():
     state = claim_position()
     arrange(state, face_up=[None] * 5, pile=cards("green"), discard=[], conserve=False,
             hands={0: hand(red=1), 1: hand(blue=1)})
     event = state.apply(DrawDeck())  # the last card: the turn ends after it
-    assert event.turn_over
-    assert state.is_terminal() and state.end_reason == END_STALEMATE == event.end_reason
+    assert event.turn_over and event.end_reason is None  # the position's end, not the draw's
+    assert state.is_terminal() and state.end_reason == END_STALEMATE
     assert state.legal_actions() == []
+    refused(state, DrawDeck(), "game is over", "no player can ever make an allowed claim")
 
 
 def test_no_stalemate_while_someone_can_still_claim():
@@ -472,12 +485,84 @@ def test_pass_is_legal_only_when_nothing_else_is():
     assert state.current == 0 and state.legal_actions() == [DrawFaceUp(0)]
 
 
-def test_pass_when_no_one_can_act_ends_in_stalemate():
+def test_no_one_passes_for_ever_when_no_one_can_act():
     state = claim_position()
     arrange(state, face_up=[None] * 5, pile=[], discard=[], conserve=False,
             hands={0: hand(red=1), 1: hand(blue=1)})
-    assert state.legal_actions() == [Pass()]
-    assert state.apply(Pass()).end_reason == END_STALEMATE
+    assert state.end_reason == END_STALEMATE and state.legal_actions() == []
+
+
+# ----- the third end: no player can ever make an allowed claim again ---------------------------
+# A ring of six cities, every connection 2 trains: A–B–C–D–E–F–A. Player 0 holds A–C, player 1
+# holds D–F; each has a short way (2 connections) and a long way round (4).
+
+RING = parse_board({
+    "format": "ttr-kripke-board", "version": 1, "name": "ring",
+    "cities": [{"name": n, "x": i / 6, "y": (i % 2) / 2} for i, n in enumerate("ABCDEF")],
+    "connections": [{"a": a, "b": b, "length": 2, "colour": colour} for a, b, colour in
+                    [("A", "B", "red"), ("B", "C", "blue"), ("C", "D", "green"),
+                     ("D", "E", "white"), ("E", "F", "black"), ("F", "A", "yellow")]],
+    "tickets": [{"a": "A", "b": "C", "points": 4}, {"a": "D", "b": "F", "points": 4}],
+}, "ring test board")
+AB, BC, CD, DE, EF, FA = range(6)
+A_C, D_F = 0, 1
+
+
+def ring_position(owner: dict[int, int], **arranged) -> GameState:
+    """Two players on the ring, player 0 holding A–C and player 1 D–F, player 0 to move."""
+    state = GameState(Rules(board=RING, players=2, tickets_each=1), seed=0)
+    arranged.setdefault("pile", [])  # the rest of the deck goes to the discard pile
+    arranged.setdefault("face_up", ROW)
+    return arrange(state, tickets={0: [A_C], 1: [D_F]}, owner=owner, current=0, **arranged)
+
+
+def test_all_tickets_cut_off_end_the_game_with_cards_still_to_draw():
+    # Player 1 holds A–B and C–D, player 0 D–E and F–A: both ways round are closed to both.
+    state = ring_position({AB: 1, CD: 1, DE: 0, FA: 0})
+    assert state.paths(0, RING.tickets[A_C]) is None and state.paths(1, RING.tickets[D_F]) is None
+    assert state.can_draw()
+    assert state.end_reason == END_STALEMATE and state.legal_actions() == []
+
+
+def test_one_ticket_still_open_keeps_the_game_going():
+    state = ring_position({AB: 1, CD: 1, FA: 0})  # D–E–F is still open to player 1
+    assert not state.is_terminal()
+    state.apply(DrawDeck())
+    state.apply(DrawDeck())
+    assert state.current == 1 and not state.is_terminal()
+
+
+@pytest.mark.parametrize("known", [False, True])
+def test_a_known_opponent_ticket_still_reachable_keeps_the_game_going(known):
+    # Player 0's A–C is cut off; player 1's D–F is open (D–E–F, or C–B and F–A between the two
+    # connections it owns) but player 1 has 1 train, too few for any connection. Only a block
+    # by player 0 can still happen: if player 0 knows D–F is player 1's, the game goes on; if
+    # no one knows, no one can ever claim again.
+    state = ring_position({AB: 1, CD: 1}, trains={1: 1}, hands={0: hand(white=2)})
+    state.knows = (lambda p: [(1, D_F)] if p == 0 else []) if known else nobody_knows
+    assert state.allowed_connections(1) == set()
+    assert state.allowed_connections(0) == ({BC, DE, EF, FA} if known else set())
+    assert state.is_terminal() is not known
+    if known:
+        assert Claim(DE, card_index("white"), 0) in state.legal_actions()
+
+
+@pytest.mark.parametrize("known", [False, True])
+def test_no_card_left_a_payable_block_keeps_the_game_going(known):
+    # No card can be drawn; player 1 cannot pay for its own D–F, player 0 can pay for D–E.
+    state = ring_position({AB: 1, CD: 1}, face_up=[None] * 5, pile=[], discard=[],
+                          conserve=False, hands={0: hand(white=2), 1: hand(red=1)})
+    state.knows = (lambda p: [(1, D_F)] if p == 0 else []) if known else nobody_knows
+    assert state.is_terminal() is not known
+    if known:
+        assert state.legal_actions() == [Claim(DE, card_index("white"), 0)]
+
+
+def test_a_finished_or_cut_off_ticket_allows_no_block():
+    state = ring_position({AB: 1, CD: 1, DE: 1, EF: 1}, hands={0: hand(black=2)})
+    state.finished[1] = {D_F}  # D–E–F is player 1's: finished
+    state.knows = lambda p: [(1, D_F)] if p == 0 else []
+    assert state.block_targets(0) == {} and state.end_reason == END_STALEMATE
 
 
 def test_every_action_is_refused_after_the_game_is_over():
@@ -506,23 +591,23 @@ def test_connection_points_table_matches_the_design_notes():
 def test_score_is_connections_plus_finished_minus_unfinished():
     state = arrange(new_game(trains=45), hands={0: hand(red=2, orange=6, black=8)},
                     face_up=ROW, pile=[],
-                    tickets={0: [TICKET["AH"], TICKET["CE"]], 1: [TICKET["BC"], TICKET["FH"]]})
+                    tickets={0: [TICKET["AH"], TICKET["FH"]], 1: [TICKET["BC"], TICKET["EG"]]})
     state.apply(Claim(CONN["AB"], RED, 0))
+    draw_twice(state)
+    state.apply(Claim(CONN["GH"], card_index("black"), 0))  # length 8, on F–G–H
     draw_twice(state)
     event = state.apply(Claim(CONN["BH"], card_index("orange"), 0))
     assert event.completed == (TICKET["AH"],)
-    draw_twice(state)
-    state.apply(Claim(CONN["GH"], card_index("black"), 0))  # length 8
 
     tickets = state.board.tickets
     parts = state.score_parts(0)
     assert parts.connections == 2 + 15 + 21
     assert parts.finished == tickets[TICKET["AH"]].points
-    assert parts.unfinished == tickets[TICKET["CE"]].points
-    assert parts.total == 2 + 15 + 21 + tickets[TICKET["AH"]].points - tickets[TICKET["CE"]].points
+    assert parts.unfinished == tickets[TICKET["FH"]].points
+    assert parts.total == 2 + 15 + 21 + tickets[TICKET["AH"]].points - tickets[TICKET["FH"]].points
     assert state.score_parts(1).connections == 0 and state.score_parts(1).finished == 0
     assert state.scores() == [parts.total,
-                              -(tickets[TICKET["BC"]].points + tickets[TICKET["FH"]].points)]
+                              -(tickets[TICKET["BC"]].points + tickets[TICKET["EG"]].points)]
 
 
 def test_score_counts_only_the_players_own_connections():

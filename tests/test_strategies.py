@@ -301,17 +301,32 @@ def test_every_agent_pays_a_tunnels_extra_cards_if_it_can_else_gives_it_up():
             assert STRATEGIES[name](state.observation(0), RNG) == expected, name
 
 
-def test_the_strategy_agents_also_play_the_simplified_game_and_announce_no_claim():
+def test_the_strategy_agents_play_the_simplified_game_by_its_rules():
+    # The simplified rules allow a claim only for one's own tickets or as a declared block, and
+    # a view offers no other: the strategy agents' plans bend to that, so each of their claims
+    # is on their own shortest paths (and announced as the claim inference) or a declared block.
     from agents.model import TTRModel
 
+    claims = 0
     for seed in range(4):
         model = TTRModel(board="europe24", players=4, tickets_each=2,
                          agent_kinds="osta,pa,lrja,ha", rng=seed)
-        model.run()
+        while model.running:
+            p = model.state.current
+            own, targets = model.state.own_connections(p), model.state.block_targets(p)
+            model.step()
+            turn = model.history[-1]
+            if turn.claimed is None:
+                continue
+            claims += 1
+            announced = [a.kind for a in turn.announcements if a.kind != "completion"]
+            if turn.block is None:
+                assert turn.claimed in own and announced == ["claim"], (seed, turn.turn)
+            else:
+                assert turn.claimed in targets[turn.block] and announced == ["block"]
         assert model.state.is_terminal()
-        kinds = [a.kind for turn in model.history for a in turn.announcements]
-        assert "claim" not in kinds  # their claims follow their own plans: nothing inferred
-        assert model.worlds.n_worlds >= 1  # every completion announced kept the actual world
+        assert model.worlds.n_worlds >= 1  # every announcement kept the actual world
+    assert claims >= 20, "too few claims to say anything"
 
 
 def test_a_simplified_view_offers_exactly_the_states_legal_actions():
