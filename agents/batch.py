@@ -11,19 +11,27 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from agents.model import TTRModel
+from agents.model import TTRModel, game_rules
+from boards import Board, load_board
+from game.rules import Rules
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Parameters of every game in a batch; the seed varies per game."""
+    """Parameters of every game in a batch; the seed varies per game. ``board`` is a shipped
+    board's name, a board file's path, or a board already loaded (the cut search's)."""
 
-    board: str = "europe24"
+    board: str | Board = "europe24"
     players: int = 3
     tickets_each: int = 2
     agent_kinds: str = "epistemic"
     trains: int | None = None
     backend: str = "auto"
+
+    def rules(self) -> Rules:
+        """The rules every game of the batch plays by (the board's default trains filled in)."""
+        board = load_board(self.board) if isinstance(self.board, str) else self.board
+        return game_rules(board, self.players, self.tickets_each, self.trains)
 
     def model(self, seed: int) -> TTRModel:
         return TTRModel(board=self.board, players=self.players, tickets_each=self.tickets_each,

@@ -21,7 +21,7 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
                         help="one kind for all or one per player, comma-separated: "
                              f"{', '.join(AgentKind)} (default {default_agents})")
     parser.add_argument("--trains", type=int, default=None,
-                        help="trains each (default: the rules' default for small boards)")
+                        help="trains each (default: the board's own; usa 45 as published)")
     parser.add_argument("--seed", type=int, default=7, help="random seed (default 7)")
     if backend:
         parser.add_argument("--backend", choices=[b.value for b in Backend], default="auto",

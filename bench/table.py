@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 def _numeric(cell: str) -> bool:
     try:
-        float(cell.split()[0].replace(",", ""))
+        float(cell.split()[0].replace(",", "").removesuffix("%"))
     except (ValueError, IndexError):
         return False
     return True

@@ -1,0 +1,185 @@
+"""The gameplay report: is a game worth watching? Plain data in, plain rows out.
+
+Over seeded games of one board, line-up and deal it measures what a watcher sees: how long
+games last, how often a turn claims a connection (and the longest stretch in which none does),
+how many tickets get finished, and how often each kind of announcement happens (a claim that
+removes worlds, a declared block, a completed ticket). ``ttr-kripke bench gameplay`` prints it;
+the europe24 cut search and the design lab call the same functions.
+
+:func:`game_stats` plays one game and returns a :class:`GameStats` (small, picklable, a pure
+function of its arguments, so any pool or cluster can run the games); :func:`gameplay_row`
+folds many into one row of plain values; :func:`gameplay_rows` does both for several
+line-ups, with any ``map`` (the built-in one, a process pool's, or Dask's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from agents.batch import GameSpec
+from agents.knowledge import AnnouncementKind
+from agents.model import TTRModel
+from game.state import END_REASONS
+
+#: The first turns of a game the demo's default seed must show every kind of announcement in.
+OPENING_TURNS = 30
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What one game showed. ``first_*`` are 0-based turn numbers (``None``: never)."""
+
+    seed: int
+    turns: int
+    claim_turns: int  # turns that claimed a connection (a block is a claim too)
+    longest_without_claim: int  # the longest run of consecutive turns that claimed nothing
+    tickets_dealt: int
+    tickets_finished: int
+    informative_claims: int  # claim announcements that removed worlds
+    blocks: int
+    completions: int  # announced completed tickets
+    first_informative_claim: int | None
+    first_block: int | None
+    first_completion: int | None
+    end_reason: str
+
+    @property
+    def opening_shows_all(self) -> bool:
+        """Whether an informative claim, a block and a completion all happen in the first
+        :data:`OPENING_TURNS` turns (what the demo's default seed must show)."""
+        firsts = (self.first_informative_claim, self.first_block, self.first_completion)
+        return all(t is not None and t < OPENING_TURNS for t in firsts)
+
+
+def stats_of(model: TTRModel) -> GameStats:
+    """The stats of a game played so far (normally to its end)."""
+    turns = model.history
+    firsts: dict[AnnouncementKind, int] = {}
+    counts = dict.fromkeys(AnnouncementKind, 0)
+    for turn in turns:
+        for a in turn.announcements:
+            if a.kind != AnnouncementKind.CLAIM or a.removed:
+                counts[a.kind] += 1
+                firsts.setdefault(a.kind, turn.turn)
+    return GameStats(
+        seed=model.seed, turns=len(turns),
+        claim_turns=sum(t.claimed is not None for t in turns),
+        longest_without_claim=longest_run(t.claimed is None for t in turns),
+        tickets_dealt=len(model.state.dealt_tickets),
+        tickets_finished=sum(map(len, model.state.finished)),
+        informative_claims=counts[AnnouncementKind.CLAIM],
+        blocks=counts[AnnouncementKind.BLOCK], completions=counts[AnnouncementKind.COMPLETION],
+        first_informative_claim=firsts.get(AnnouncementKind.CLAIM),
+        first_block=firsts.get(AnnouncementKind.BLOCK),
+        first_completion=firsts.get(AnnouncementKind.COMPLETION),
+        end_reason=str(model.state.end_reason))
+
+
+def longest_run(flags: Iterable[bool]) -> int:
+    """The length of the longest run of consecutive true flags."""
+    best = run = 0
+    for flag in flags:
+        run = run + 1 if flag else 0
+        best = max(best, run)
+    return best
+
+
+def game_stats(spec: GameSpec, seed: int) -> GameStats:
+    """Play one seeded game to its end and measure it."""
+    model = spec.model(seed)
+    model.run()
+    return stats_of(model)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile as a value some game had (nearest rank, no interpolation)."""
+    return float(np.percentile(values, q, method="inverted_cdf"))
+
+
+def gameplay_row(spec: GameSpec, games: Sequence[GameStats]) -> dict[str, Any]:
+    """One report row: the spec's settings and the measures over ``games``."""
+    n = len(games)
+
+    def share(flags: Iterable[bool]) -> float:
+        return sum(flags) / n
+
+    turns = [g.turns for g in games]
+    gaps = [g.longest_without_claim for g in games]
+    rules = spec.rules()
+    return {
+        "board": rules.board.name, "agents": spec.agent_kinds, "players": spec.players,
+        "tickets": spec.tickets_each, "trains": rules.trains, "games": n,
+        "turns_median": float(np.median(turns)), "turns_p90": percentile(turns, 90),
+        "claim_turn_share": sum(g.claim_turns for g in games) / sum(turns),
+        "finished_share": sum(g.tickets_finished for g in games) / sum(
+            g.tickets_dealt for g in games),
+        "informative_claims_per_game": sum(g.informative_claims for g in games) / n,
+        "blocks_per_game": sum(g.blocks for g in games) / n,
+        "completions_per_game": sum(g.completions for g in games) / n,
+        "with_informative_claim": share(g.informative_claims > 0 for g in games),
+        "with_block": share(g.blocks > 0 for g in games),
+        "with_completion": share(g.completions > 0 for g in games),
+        "opening_shows_all": share(g.opening_shows_all for g in games),
+        "gap_median": float(np.median(gaps)), "gap_p90": percentile(gaps, 90),
+        **{f"ended_by_{reason}": share(g.end_reason == reason for g in games)
+           for reason in END_REASONS},
+    }
+
+
+def gameplay_rows(specs: Sequence[GameSpec], seeds: Sequence[int],
+                  map: Callable[..., Iterator[GameStats]] = map) -> list[dict[str, Any]]:
+    """One row per spec over the same ``seeds``; ``map(function, seeds)`` runs the games (pass
+    a pool's map to spread them over processes)."""
+    return [gameplay_row(spec, list(map(partial(game_stats, spec), seeds))) for spec in specs]
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A goal for one column of a report row: its value must lie in [low, high] (``share``:
+    the column is a fraction, shown as a percentage)."""
+
+    column: str
+    low: float = float("-inf")
+    high: float = float("inf")
+    share: bool = False
+
+    def met(self, row: dict[str, Any]) -> bool:
+        return self.low <= row[self.column] <= self.high
+
+    def shortfall(self, row: dict[str, Any]) -> float:
+        """How far the value lies outside the goal, relative to the bound it misses (0 if
+        met): comparable across columns, so a search can weigh near misses."""
+        value = row[self.column]
+        if value < self.low:
+            return (self.low - value) / abs(self.low)
+        if value > self.high:
+            return (value - self.high) / abs(self.high)
+        return 0.0
+
+    def __str__(self) -> str:
+        def text(bound: float) -> str:
+            return f"{bound:.0%}" if self.share else f"{bound:g}"
+        if self.low == float("-inf"):
+            return f"≤ {text(self.high)}"
+        if self.high == float("inf"):
+            return f"≥ {text(self.low)}"
+        return f"{text(self.low)}–{text(self.high)}"
+
+
+#: Issue 10's goals for europe24, 3 players × 2 tickets, all epistemic: no dead stretches, every
+#: kind of announcement in nearly every game, tickets finished, a game of a watchable length.
+GOALS = (Goal("gap_median", high=8), Goal("gap_p90", high=15),
+         Goal("with_informative_claim", low=0.9, share=True),
+         Goal("with_block", low=0.9, share=True), Goal("with_completion", low=0.9, share=True),
+         Goal("finished_share", low=0.3, share=True), Goal("turns_median", low=30, high=60))
+
+
+def goals_key(row: dict[str, Any]) -> tuple[int, float]:
+    """How well ``row`` meets :data:`GOALS`, higher is better: the number met, then the total
+    shortfall of the others (smaller is better)."""
+    return (sum(g.met(row) for g in GOALS), -sum(g.shortfall(row) for g in GOALS))
