@@ -1,0 +1,108 @@
+"""The design notes' claim rule and third end condition, checked over whole seeded games.
+
+Every claim in 2,000 seeded games of every line-up is allowed: on a shortest path of one of the
+claimant's own unfinished tickets (then announced as the claim inference), or a declared block
+of a ticket the claimant knew an opponent held, on that opponent's shortest path for it. And
+where a game ends because no one can ever claim again, playing on under the old end rule (until
+no card is left to draw and no hand pays for a claim) changes no score and no world count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.agents import AgentKind
+from agents.model import TTRModel
+from game.paths import ticket_paths
+from game.state import END_STALEMATE, GameState
+
+LINEUPS = ["epistemic", "baseline", "random", "epistemic,baseline,random"]
+GAMES = 2_000
+PER_CHUNK = 250
+
+
+def deal(seed: int) -> tuple[int, int]:
+    """Players (2–4) and tickets each (1–3) of a seed's game: every combination occurs."""
+    return 2 + seed % 3, 1 + (seed // 3) % 3
+
+
+def _own_connections(model: TTRModel, player: int) -> set[int]:
+    """Unclaimed connections on a shortest path of ``player``'s unfinished tickets, computed
+    from the owners alone (not through the state's own cache and rule)."""
+    state = model.state
+    out: set[int] = set()
+    for t in state.tickets[player]:
+        if t.id not in state.finished[player]:
+            found = ticket_paths(state.board, state.owner, player, t)
+            out |= found.connections if found else set()
+    return {c for c in out if state.owner[c] is None}
+
+
+def check_game(kinds: str, seed: int) -> int:
+    """Play one game, checking each claim against the rule; returns the number of claims."""
+    players, tickets = deal(seed)
+    model = TTRModel(players=players, tickets_each=tickets,
+                     agent_kinds=kinds if "," not in kinds else
+                     ",".join(kinds.split(",")[p % 3] for p in range(players)), rng=seed)
+    claims = 0
+    while model.running:
+        player = model.state.current
+        own = _own_connections(model, player)
+        known = set(model.knowledge(player).known_opponent_tickets)
+        owner = list(model.state.owner)
+        model.step()
+        turn = model.history[-1]
+        if turn.claimed is None:
+            continue
+        claims += 1
+        where = f"{kinds}, seed {seed}, turn {turn.turn}"
+        kinds_announced = [a.kind for a in turn.announcements if a.kind != "completion"]
+        if turn.block is None:
+            assert turn.claimed in own, f"{where}: a claim off the player's own shortest paths"
+            assert kinds_announced == ["claim"], where
+        else:
+            victim, ticket = turn.block
+            assert (victim, ticket) in known, f"{where}: a block of a ticket it did not know"
+            found = ticket_paths(model.board, owner, victim, model.board.tickets[ticket])
+            assert found is not None and turn.claimed in found.connections, where
+            assert kinds_announced == ["block"], where
+    return claims
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kinds", LINEUPS)
+@pytest.mark.parametrize("chunk", range(GAMES // PER_CHUNK))
+def test_no_disallowed_claim_in_seeded_games(kinds, chunk):
+    seeds = range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK)
+    assert sum(check_game(kinds, seed) for seed in seeds) > PER_CHUNK
+
+
+def _old_end_rule(state: GameState) -> bool:
+    """The end before the design notes' third condition: only when no card is left to draw
+    and no hand pays for an (allowed) claim."""
+    return not state.can_draw() and not any(
+        state.payments(q, state.board.connections[c])
+        for q in range(state.rules.players) for c in state.allowed_connections(q))
+
+
+@pytest.mark.parametrize("kinds", ["epistemic", "epistemic,baseline,baseline", ",".join(AgentKind)])
+def test_past_the_new_end_the_old_rule_changes_no_score_and_no_world_count(kinds, monkeypatch):
+    ended_early = extra_turns = 0
+    for seed in range(60):
+        model = TTRModel(players=3, agent_kinds=kinds, rng=seed)
+        model.run()
+        if model.state.end_reason != END_STALEMATE:
+            continue
+        scores, worlds, turn = model.state.scores(), model.world_count, model.turn
+        with monkeypatch.context() as m:
+            m.setattr(GameState, "_no_claim_ever", _old_end_rule)
+            model.running = not model.state.is_terminal()
+            model.run(max_turns=turn + 2_000)
+        assert model.state.is_terminal()
+        assert model.state.scores() == scores, f"seed {seed}: a score changed past the end"
+        assert model.world_count == worlds, f"seed {seed}: knowledge changed past the end"
+        assert all(t.claimed is None for t in model.history[turn:]), f"seed {seed}: a claim"
+        ended_early += model.turn > turn
+        extra_turns += model.turn - turn
+    assert ended_early >= 10, "too few games the new rule ends early to say anything"
+    assert extra_turns >= 10 * ended_early  # the tail of draws the new rule spares
