@@ -17,6 +17,8 @@ def board_document(board: Board) -> dict[str, Any]:
     points) are left out, as the shipped files leave them out."""
     doc: dict[str, Any] = {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": board.name,
                            "title": board.title, "source": board.source}
+    if board.trains is not None:
+        doc["trains"] = board.trains
     if board.route_points != DEFAULT_ROUTE_POINTS:
         doc["route_points"] = {str(k): v for k, v in sorted(board.route_points.items())}
     doc["cities"] = [{"name": c.name, "x": c.x, "y": c.y} for c in board.cities]

@@ -145,6 +145,7 @@ class GameState:
         self.drawn = 0  # cards drawn so far in the current turn
         self.final_turns_left: int | None = None
         self._ended: str | None = None  # how an action ended the game (see end_reason)
+        self._end_check: tuple[tuple, bool] | None = None  # the last third-end check and its key
         self.history: list[Event] = []
 
     # ----- queries -------------------------------------------------------------------------
@@ -169,9 +170,20 @@ class GameState:
         when asked.
         """
         if self._ended is None and self.allowed_claims_only and self.drawn == 0 \
-                and self._no_claim_ever():
+                and self._no_claim_ever_cached():
             return END_STALEMATE
         return self._ended
+
+    def _no_claim_ever_cached(self) -> bool:
+        """:meth:`_no_claim_ever`, asked again only when something it reads has changed (it is
+        asked several times a turn, and it reads every player's allowed claims)."""
+        players = range(self.rules.players)
+        key = (tuple(self.owner), tuple(self.trains), tuple(map(tuple, self.hands)),
+               tuple(map(len, self.finished)), len(self.pile), len(self.discard),
+               tuple(self.face_up), tuple(tuple(self.knows(q)) for q in players))
+        if self._end_check is None or self._end_check[0] != key:
+            self._end_check = (key, self._no_claim_ever())
+        return self._end_check[1]
 
     def is_terminal(self) -> bool:
         return self.end_reason is not None

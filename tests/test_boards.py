@@ -19,8 +19,8 @@ import pytest
 
 from boards import COLOURS, GREY, BoardError, builtin_boards, load_board, parse_board
 from boards.loader import FORMAT_VERSION
-from boards.tools.europe_cut import choose_deck
-from boards.tools.make_boards import dumps, europe24_board, usa_board
+from boards.tools.europe_cut import Cut, bridgeless, candidate_cuts, choose_cut, choose_deck
+from boards.tools.make_boards import EUROPE24_RECORD, Europe, dumps, europe24_board, usa_board
 from game.paths import shortest_paths
 
 REPO = Path(__file__).resolve().parent.parent
@@ -109,6 +109,26 @@ def test_europe24_is_the_simplified_board_of_the_design():
     assert max(_segments_between(board).values()) == 1
     assert nx.is_connected(_simple_graph(board))
     assert board.route_points[8] == 21
+    assert board.trains == json.loads(EUROPE24_RECORD.read_text(encoding="utf-8"))["trains"]
+
+
+def test_europe24_has_no_bridge_and_no_dead_end():
+    # A claim or a block makes a ticket longer, never impossible at one stroke.
+    g = _simple_graph(load_board("europe24"))
+    assert list(nx.bridges(g)) == []
+    assert min(d for _, d in g.degree) >= 2
+
+
+def test_europe24_every_ticket_has_two_edge_disjoint_routes():
+    board = load_board("europe24")
+    g = _simple_graph(board)
+    for t in board.tickets:
+        routes = list(nx.edge_disjoint_paths(g, t.a, t.b))
+        assert len(routes) >= 2, t
+
+
+def test_usa_starts_players_with_the_published_45_trains():
+    assert load_board("usa").trains == 45
 
 
 def test_europe24_every_ticket_can_be_finished_by_one_player():
@@ -165,6 +185,48 @@ def test_europe24_keeps_every_real_non_tunnel_connection_inside_the_cut():
 def test_shipped_files_are_exactly_what_make_boards_writes(name, build):
     shipped = (REPO / "boards" / "data" / f"{name}.json").read_text(encoding="utf-8")
     assert dumps(build(DATA)) == shipped
+
+
+@needs_data
+@pytest.mark.slow
+def test_the_recorded_europe24_cut_is_one_the_structural_search_finds():
+    # The search's first stage is deterministic; its second (games) chose among these.
+    europe = Europe(DATA)
+    record = json.loads(EUROPE24_RECORD.read_text(encoding="utf-8"))
+    found = candidate_cuts(europe.graph, europe.tickets)
+    assert tuple(sorted(record["cities"])) in {cut.cities for cut in found}
+    assert all(bridgeless(europe.graph, cut.cities) and len(cut.cities) == 24
+               and len(cut.tickets) == 16 for cut in found)
+
+
+def test_the_structural_search_keeps_only_bridgeless_cuts_holding_a_deck():
+    g = nx.complete_graph("ABCDE")  # every city set is bridgeless on the way down
+    nx.set_edge_attributes(g, 2, "length")
+    tickets = [("A", "B", 4), ("B", "C", 5), ("D", "E", 6)]
+    found = candidate_cuts(g, tickets, size=3, deck=2)
+    for cut in found:
+        assert bridgeless(g, cut.cities) and len(cut.cities) == 3 and len(cut.tickets) == 2
+    assert [cut.cities for cut in found] == [("A", "B", "C")]  # the one triangle with two
+    assert candidate_cuts(g, tickets, size=3, deck=3) == []
+    g.remove_edges_from([("A", "C")])  # A now hangs on B alone inside A–B–C: a bridge
+    assert candidate_cuts(g, tickets, size=3, deck=2) == []
+
+
+def test_choose_cut_keeps_the_best_of_each_stage_by_its_evaluator():
+    cuts = [Cut((name,), (), 0, 0, n) for n, name in enumerate("abcde")]
+    asked = []
+
+    def by_connections(cut):
+        return cut.connections, None
+
+    def last_stage(cut):
+        asked.append(cut.cities)
+        return -cut.connections, f"kept {cut.cities[0]}"
+
+    ranked = choose_cut(cuts, [(3, by_connections), (2, last_stage)])
+    assert asked == [("e",), ("d",), ("c",)]  # the second stage sees only the first's best 3
+    assert [(cut.cities, kept) for cut, _, kept in ranked] == [(("c",), "kept c"),
+                                                                (("d",), "kept d")]
 
 
 def test_the_deck_keeps_every_point_value_it_can_and_the_extremes():

@@ -2,24 +2,29 @@
 
 Run as ``python -m boards.tools.make_boards DATA_DIR`` with the shared data folder (``usa_map.json``
 and ``europe_map.json``). The boards are product data and are committed; this tool exists so
-that anyone can see, and repeat, exactly how they were made. It reads nothing but DATA_DIR,
-writes only ``boards/data/*.json``, and gives the same bytes on every run.
+that anyone can see, and repeat, exactly how they were made. It reads nothing but DATA_DIR and
+the recorded europe24 cut (``europe24_cut.json`` beside it, written by the search
+``python -m bench.europe24_search DATA_DIR --write``, which plays games and so lives outside
+``boards``), writes only ``boards/data/*.json``, and gives the same bytes on every run.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 from boards.loader import FORMAT_NAME, FORMAT_VERSION, parse_board
-from boards.tools.europe_cut import choose_cut
+from boards.tools.europe_cut import TicketRow, choose_deck
 from boards.writer import dumps
 
 OUT_DIR = Path(__file__).parent.parent / "data"
+#: The europe24 cut the search chose: its cities and default trains, and what it measured.
+EUROPE24_RECORD = Path(__file__).parent / "europe24_cut.json"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,33 +53,51 @@ def usa_board(data_dir: Path) -> dict[str, Any]:
     connections = [_connection(r, pairs.get(r["pair_id"]) if r["double"] else None)
                    for r in data["routes"]]
     tickets = [{"a": t["a"], "b": t["b"], "points": t["points"]} for t in data["tickets"]]
-    return _document("usa", "USA", source, data, cities, connections, tickets)
+    return _document("usa", "USA", source, data, cities, connections, tickets,
+                     data["rules"]["trains_per_player"])  # the rulebook's 45
 
 
 def europe24_board(data_dir: Path) -> dict[str, Any]:
-    """24 cities of the Europe map: no tunnels, one segment per double, 16 real tickets."""
-    data, source = _read(data_dir, "europe_map.json")
-    kept: dict[frozenset[str], dict] = {}
-    for r in data["routes"]:  # the first segment of a double is the one kept
-        if not r["tunnel"]:
-            kept.setdefault(frozenset((r["a"], r["b"])), r)
-    graph = nx.Graph()
-    graph.add_edges_from((r["a"], r["b"], {"length": r["length"]}) for r in kept.values())
-    regular = [(t["a"], t["b"], t["points"]) for t in data["tickets"] if not t["long"]]
-    cut = choose_cut(graph, [t for t in regular if t[0] in graph and t[1] in graph])
+    """The recorded cut of the Europe map (see :data:`EUROPE24_RECORD`)."""
+    record = json.loads(EUROPE24_RECORD.read_text(encoding="utf-8"))
+    return Europe(data_dir).board(record["cities"], record["trains"])
 
-    chosen = set(cut.cities)
-    cities = [{"name": c["name"], "x": _coord(c["board_xy_pct"][0] / 100),
-               "y": _coord(c["board_xy_pct"][1] / 100)}
-              for c in data["cities"] if c["name"] in chosen]
-    connections = [_connection(r, None) for r in kept.values()
-                   if r["a"] in chosen and r["b"] in chosen]
-    deck = set(cut.tickets)
-    tickets = [{"a": a, "b": b, "points": p} for a, b, p in regular if (a, b, p) in deck]
-    note = (f"; cut to {len(chosen)} cities by boards/tools/make_boards.py (tunnels dropped, one "
-            f"segment per double, {len(tickets)} of the {cut.inside} regular tickets inside)")
-    return _document("europe24", "Europe 24 (simplified)", source + note, data, cities,
-                     connections, tickets)
+
+class Europe:
+    """The Europe map as the simplified game may use it: no tunnels, the first segment of each
+    double, the regular (not long) tickets. Both this tool and the cut search make boards
+    from it, so a searched cut plays exactly as the shipped file would."""
+
+    def __init__(self, data_dir: Path):
+        self.data, self.source = _read(data_dir, "europe_map.json")
+        kept: dict[frozenset[str], dict] = {}
+        for r in self.data["routes"]:  # the first segment of a double is the one kept
+            if not r["tunnel"]:
+                kept.setdefault(frozenset((r["a"], r["b"])), r)
+        self.routes = list(kept.values())
+        self.graph = nx.Graph()
+        self.graph.add_edges_from((r["a"], r["b"], {"length": r["length"]}) for r in self.routes)
+        self.tickets: list[TicketRow] = [
+            (t["a"], t["b"], t["points"]) for t in self.data["tickets"]
+            if not t["long"] and t["a"] in self.graph and t["b"] in self.graph]
+
+    def board(self, chosen_cities: Iterable[str], trains: int) -> dict[str, Any]:
+        """The europe24 board document of a cut: its cities, every usable connection among
+        them, and the deck ``choose_deck`` takes from the regular tickets inside."""
+        chosen = set(chosen_cities)
+        cities = [{"name": c["name"], "x": _coord(c["board_xy_pct"][0] / 100),
+                   "y": _coord(c["board_xy_pct"][1] / 100)}
+                  for c in self.data["cities"] if c["name"] in chosen]
+        connections = [_connection(r, None) for r in self.routes
+                       if r["a"] in chosen and r["b"] in chosen]
+        inside = [t for t in self.tickets if t[0] in chosen and t[1] in chosen]
+        deck = set(choose_deck(inside))
+        tickets = [{"a": a, "b": b, "points": p} for a, b, p in self.tickets if (a, b, p) in deck]
+        note = (f"; cut to {len(chosen)} cities by python -m bench.europe24_search, written by "
+                f"boards/tools/make_boards.py (tunnels dropped, one segment per double, no "
+                f"bridge, {len(tickets)} of the {len(inside)} regular tickets inside)")
+        return _document("europe24", "Europe 24 (simplified)", self.source + note, self.data,
+                         cities, connections, tickets, trains)
 
 
 def _read(data_dir: Path, filename: str) -> tuple[dict[str, Any], str]:
@@ -111,10 +134,10 @@ def _coord(value: float) -> float:
 
 
 def _document(name: str, title: str, source: str, data: dict, cities: list, connections: list,
-              tickets: list) -> dict[str, Any]:
+              tickets: list, trains: int) -> dict[str, Any]:
     return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "name": name, "title": title,
-            "source": source, "route_points": data["route_points"], "cities": cities,
-            "connections": connections, "tickets": tickets}
+            "source": source, "trains": trains, "route_points": data["route_points"],
+            "cities": cities, "connections": connections, "tickets": tickets}
 
 
 if __name__ == "__main__":
