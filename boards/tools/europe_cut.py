@@ -10,8 +10,8 @@ rather than impossible. The search has two stages:
    city at a time, keeping the ``beam`` best cuts that stay connected and bridgeless and hold at
    least a deck of real tickets (best: most tickets inside, then :attr:`Cut.interest`); then it
    adds every such cut one swap (a city out, another in) away from those. (So it finds the cuts
-   that the map can be pared down to without ever leaving a bridge, and their neighbours.) No random numbers,
-   every tie broken by city names.
+   that the map can be pared down to without ever leaving a bridge, and their neighbours.) No
+   random numbers, every tie broken by city names.
 2. **Play** (:func:`choose_cut`): the candidates are ranked by evaluators the caller passes,
    stage by stage keeping the best few, so that cheap screens come first and long measurements
    last. Boards know nothing of games: ``bench.europe24_search`` passes evaluators that play
