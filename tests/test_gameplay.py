@@ -10,6 +10,7 @@ import pytest
 from agents.batch import GameSpec
 from agents.gameplay import (
     GOALS,
+    OPENING_TURNS,
     GameStats,
     Goal,
     game_stats,
@@ -19,6 +20,7 @@ from agents.gameplay import (
     longest_run,
 )
 from agents.model import TTRModel
+from app.options import DEFAULT_SEED
 
 
 def test_longest_run_counts_consecutive_turns():
@@ -88,3 +90,20 @@ def test_rows_are_the_same_whatever_runs_the_games():
     shuffled = gameplay_rows([spec], range(5), map=lambda f, seeds: reversed(
         [f(s) for s in reversed(list(seeds))]))
     assert serial == shuffled
+
+
+def test_the_demos_default_game_shows_every_kind_of_announcement_in_its_first_30_turns():
+    # What a new user sees after make demo and a few Steps: a claim that gives a ticket away, a
+    # declared block and a completed ticket, each announced, well before turn 30.
+    from app.components.session import defaults, new_model
+
+    d = defaults({})
+    model = new_model(d)
+    while model.running and model.turn < OPENING_TURNS:
+        model.step()
+    seen = {a.kind for turn in model.history for a in turn.announcements
+            if a.kind != "claim" or a.removed}
+    assert seen == {"claim", "block", "completion"}, f"seed {d.seed} shows only {seen}"
+    assert (d.board, d.players, d.tickets, d.agents, d.seed) == \
+        ("europe24", 3, 2, "epistemic", DEFAULT_SEED)
+    assert game_stats(GameSpec(), DEFAULT_SEED).opening_shows_all  # the report agrees

@@ -16,6 +16,7 @@ from agents.agents import AgentKind, parse_kinds
 from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from agents.timeline import Timeline
+from app.options import DEFAULT_SEED
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
 from game.rules import TooFewTickets
@@ -33,7 +34,7 @@ class Defaults:
     players: int = 3
     tickets: int = 2
     agents: str = "epistemic"
-    seed: int = 7
+    seed: int = DEFAULT_SEED
     trains: int | None = None
 
     def environ(self) -> dict[str, str]:
