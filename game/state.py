@@ -176,11 +176,13 @@ class GameState:
 
     def _no_claim_ever_cached(self) -> bool:
         """:meth:`_no_claim_ever`, asked again only when something it reads has changed (it is
-        asked several times a turn, and it reads every player's allowed claims)."""
-        players = range(self.rules.players)
-        key = (tuple(self.owner), tuple(self.trains), tuple(map(tuple, self.hands)),
-               tuple(map(len, self.finished)), len(self.pile), len(self.discard),
-               tuple(self.face_up), tuple(tuple(self.knows(q)) for q in players))
+        asked several times a turn, and it reads every player's allowed claims): owners,
+        trains, finished tickets and knowledge, and the hands only once no card can be drawn
+        (so draws, the most common action, never ask it again)."""
+        can_draw = self.can_draw()
+        key = (tuple(self.owner), tuple(self.trains), tuple(map(len, self.finished)),
+               tuple(tuple(self.knows(q)) for q in range(self.rules.players)), can_draw,
+               None if can_draw else tuple(map(tuple, self.hands)))
         if self._end_check is None or self._end_check[0] != key:
             self._end_check = (key, self._no_claim_ever())
         return self._end_check[1]
