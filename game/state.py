@@ -145,7 +145,7 @@ class GameState:
         self.drawn = 0  # cards drawn so far in the current turn
         self.final_turns_left: int | None = None
         self._ended: str | None = None  # how an action ended the game (see end_reason)
-        self._end_check: tuple[tuple, bool] | None = None  # the last third-end check and its key
+        self._end_check: tuple[tuple[object, ...], bool] | None = None  # last check, its key
         self.history: list[Event] = []
 
     # ----- queries -------------------------------------------------------------------------
