@@ -145,7 +145,8 @@ class GameState:
         self.drawn = 0  # cards drawn so far in the current turn
         self.final_turns_left: int | None = None
         self._ended: str | None = None  # how an action ended the game (see end_reason)
-        self._end_check: tuple[tuple[object, ...], bool] | None = None  # last check, its key
+        self._own_check: tuple[tuple[object, ...], bool] | None = None  # last checks, keys
+        self._end_check: tuple[tuple[object, ...], bool] | None = None
         self.history: list[Event] = []
 
     # ----- queries -------------------------------------------------------------------------
@@ -176,16 +177,32 @@ class GameState:
 
     def _no_claim_ever_cached(self) -> bool:
         """:meth:`_no_claim_ever`, asked again only when something it reads has changed (it is
-        asked several times a turn, and it reads every player's allowed claims): owners,
-        trains, finished tickets and knowledge, and the hands only once no card can be drawn
-        (so draws, the most common action, never ask it again)."""
+        asked several times a turn): owners, trains, finished tickets, and the hands only once
+        no card can be drawn (so draws, the most common action, never ask it again). Most of a
+        game some player can still claim for its own tickets, which needs no knowledge; only
+        when none can are the players' knowledge (which can be costly to read on a big deal)
+        and their blocks asked."""
         can_draw = self.can_draw()
-        key = (tuple(self.owner), tuple(self.trains), tuple(map(len, self.finished)),
-               tuple(tuple(self.knows(q)) for q in range(self.rules.players)), can_draw,
-               None if can_draw else tuple(map(tuple, self.hands)))
+        key: tuple[object, ...] = (
+            tuple(self.owner), tuple(self.trains), tuple(map(len, self.finished)), can_draw,
+            None if can_draw else tuple(map(tuple, self.hands)))
+        if self._own_check is None or self._own_check[0] != key:
+            self._own_check = (key, self._own_claim_possible(can_draw))
+        if self._own_check[1]:
+            return False
+        key += (tuple(tuple(self.knows(q)) for q in range(self.rules.players)),)
         if self._end_check is None or self._end_check[0] != key:
             self._end_check = (key, self._no_claim_ever())
         return self._end_check[1]
+
+    def _own_claim_possible(self, can_draw: bool) -> bool:
+        """Whether some player may still claim for its own tickets (now, or after drawing)."""
+        for q in range(self.rules.players):
+            view = self._view(q, over=False, known=())
+            for c in view.own_connections():
+                if view.open_to_me(c) and (can_draw or self.payments(q, self.board.connections[c])):
+                    return True
+        return False
 
     def is_terminal(self) -> bool:
         return self.end_reason is not None
@@ -246,9 +263,11 @@ class GameState:
         simplified game the dealt tickets and every completion are public)."""
         return self._view(player, over=self.is_terminal())
 
-    def _view(self, player: int, over: bool) -> PlayerView:
-        """``player``'s view with ``over`` given: the rules' own questions (which claims are
-        allowed, hence whether the game is over) read views that must not ask it back."""
+    def _view(self, player: int, over: bool,
+              known: tuple[tuple[int, int], ...] | None = None) -> PlayerView:
+        """``player``'s view with ``over`` (and ``known``, else asked) given: the rules' own
+        questions (which claims are allowed, hence whether the game is over) read views that
+        must not ask it back."""
         n = self.rules.players
         return PlayerView(
             rules=self.rules, player=player, hand=tuple(self.hands[player]),
@@ -261,7 +280,7 @@ class GameState:
             final_round=self.final_turns_left is not None, over=over,
             claims=self.oracle.version, tunnel=None, stations=(),
             dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
-            known=tuple(self.knows(player)), paths=self.oracle)
+            known=tuple(self.knows(player)) if known is None else known, paths=self.oracle)
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
