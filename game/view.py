@@ -92,9 +92,10 @@ class PlayerView:
                  drawn: int, turn: int, setup: bool, final_round: bool, over: bool,
                  claims: int, tunnel: tuple[int, int | None, int] | None,
                  stations: tuple[tuple[str, int], ...], dealt: frozenset[int],
-                 finished_by: tuple[frozenset[int] | None, ...], paths: PathOracle) -> None:
+                 finished_by: tuple[frozenset[int] | None, ...],
+                 known: tuple[tuple[int, int], ...], paths: PathOracle) -> None:
         """Every field by keyword, stored in one step. (A view is made for every action of
-        every game; the frozen dataclass's own ``__init__`` sets its 28 fields one
+        every game; the frozen dataclass's own ``__init__`` sets its 29 fields one
         ``object.__setattr__`` at a time, a third of the cost of a view. The instance stays
         frozen: only this constructor writes it.)"""
         self.__dict__.update(
@@ -104,7 +105,7 @@ class PlayerView:
             pile_size=pile_size, discard_size=discard_size, ticket_pile_size=ticket_pile_size,
             current=current, drawn=drawn, turn=turn, setup=setup, final_round=final_round,
             over=over, claims=claims, tunnel=tunnel, stations=stations, dealt=dealt,
-            finished_by=finished_by, paths=paths)
+            finished_by=finished_by, known=known, paths=paths)
 
     @cached_property
     def board(self) -> Board:  # asked for on every payment a policy considers
