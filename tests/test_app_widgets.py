@@ -35,6 +35,7 @@ from app.components.panels import (
 )
 from app.components.session import Defaults, DemoModel, defaults, new_model, seed_of
 from app.components.style import player_colour, player_ink
+from app.options import DEFAULT_SEED
 
 #: The pages the running test rendered, closed after it (``close_pages``).
 _PAGES: list = []
@@ -262,7 +263,7 @@ def test_formula_box_evaluates_typed_text_and_shows_parse_errors_inline():
     field.fire_event("keyup.enter", None)
     error = html(rc, "formula-error")
     assert "position 6" in error and "^" in error
-    example = examples(DemoModel(rng=7))[0]  # p(1,t): player 1 holds ticket t
+    example = examples(DemoModel(rng=DEFAULT_SEED))[0]  # p(1,t): player 1 holds ticket t
     field.v_model = example
     field.fire_event("keyup.enter", None)
     assert "true at the actual world; holds in 30 of 90" in text(rc, "formula-result")
@@ -281,6 +282,8 @@ def test_each_page_has_its_own_game():
 
 def test_board_draws_claims_in_owner_colour_and_highlights_the_last_move():
     model = played(3)
+    while model.history[-1].claimed is None:  # the last move a claim, to be highlighted
+        model.step()
     svg = board_svg(model)
     assert svg.count("data-connection=") == len(model.board.connections)
     claimed = {c: p for c, p in enumerate(model.state.owner) if p is not None}

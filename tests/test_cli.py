@@ -8,6 +8,7 @@ import networkx as nx
 import pytest
 
 from app.cli import main
+from app.options import DEFAULT_SEED
 from boards import load_board
 
 
@@ -71,7 +72,7 @@ def test_batch_writes_a_row_per_game_and_will_not_overwrite(tmp_path, capsys):
             "--agents", "epistemic,baseline,baseline", "--no-progress"]
     assert main(argv) == 0
     rows = list(csv.DictReader(out.open()))
-    assert sorted(int(r["seed"]) for r in rows) == list(range(7, 13))
+    assert sorted(int(r["seed"]) for r in rows) == list(range(DEFAULT_SEED, DEFAULT_SEED + 6))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     table = capsys.readouterr().out
     assert "win rate" in table and "baseline" in table and "epistemic" in table

@@ -36,8 +36,8 @@ from app.worlds.svg import STYLE, picture_svg
 from kripke.puzzles import muddy_children
 
 
-def played(turns: int, **settings) -> TTRModel:
-    model = TTRModel(rng=7, **settings)
+def played(turns: int, rng: int = 7, **settings) -> TTRModel:
+    model = TTRModel(rng=rng, **settings)
     for _ in range(turns):
         model.step()
     return model
@@ -225,7 +225,9 @@ def test_a_players_summary_opens_only_its_own_class_and_marks_no_other_actual_cl
 
 
 def test_a_players_summary_draws_its_worlds_once_its_class_is_small_enough():
-    model = played(0, players=4, tickets_each=3)
+    # Seed 2: its class first shrinks to 57 worlds, a grid that fits (on the issue-10 board,
+    # seed 7's first small class, 72 worlds, does not fit one, so it stays tiles).
+    model = played(0, rng=2, players=4, tickets_each=3)
     layouts: dict = {}
     first = worlds_picture(model, layouts, 1, 1, None)
     assert first.drawn_worlds == 0  # 1,680 worlds in its class: the next player's tiles
