@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import boards
 from app.cli import main
 from boards import COLOURS, GREY, load_board, parse_board
 from boards.writer import board_document, dumps
@@ -132,6 +134,16 @@ def test_lengths_follow_the_map_and_colours_differ_around_every_city_the_short_o
     tracks = [(length[pair], c) for pair, cs in paint.items() for c in cs]
     assert abs(sum(c == GREY for _, c in tracks) - 0.44 * len(tracks)) <= 0.5
     assert max(n for n, c in tracks if c == GREY) <= min(n for n, c in tracks if c != GREY)
+
+
+@pytest.mark.parametrize("name", ["usa", "europe24"])
+def test_a_board_written_back_is_its_shipped_file_byte_for_byte(name):
+    """What the lab writes for an evolved board keeps every field a board file may carry (the
+    default trains among them): the shipped files come back exactly."""
+    shipped = load_board(name)
+    text = (Path(boards.__file__).parent / "data" / f"{name}.json").read_text(encoding="utf-8")
+    assert dumps(board_document(shipped)) == text
+    assert shipped.trains is not None  # the field the writer must not drop
 
 
 def test_a_bred_board_is_a_board_file_the_loader_takes(tmp_path):
