@@ -62,7 +62,9 @@ def print_sweep(rows: list[dict[str, Any]]) -> None:
 
 
 def _case(row: dict[str, Any]) -> str:
-    kinds = "all epistemic" if row["agents"] == "epistemic" else "epistemic vs baseline"
+    named = dict(zip(lineups(row["players"]), ("all epistemic", "epistemic vs baseline"),
+                     strict=True))
+    kinds = named.get(row["agents"], row["agents"])  # the lab's metrics: any line-up
     return f"{row['board']} {row['players']}×{row['tickets']}, {kinds}"
 
 

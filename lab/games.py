@@ -3,7 +3,8 @@ seed that returns a small record of plain values (picklable, so any executor run
 
 The record holds what every metric needs and nothing more: the moves available at the start of
 each turn (the game arc), the connections claimed (city undesirability), each seat's kind,
-score and share of the win (win ratios, the win-rate distance). A design search plays
+score and share of the win (win ratios, the win-rate distance), and for the simplified game
+what ``agents.gameplay`` measures of it (its report row). A design search plays
 thousands of games; its memory holds records this small, or none (the runner streams them).
 """
 
@@ -14,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from agents.agents import parse_kinds
-from agents.model import TTRModel
+from agents.batch import GameSpec
+from agents.gameplay import GameStats, stats_of
 from agents.standard_game import StandardSpec, parse_lineup, play_standard
 from boards import Board, load_board
 from game.standard_state import win_shares
@@ -49,6 +51,12 @@ class LabSpec:
         n = len(self.lineup)
         return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
 
+    def simplified(self) -> GameSpec:
+        """The simplified game as ``agents.batch`` and the gameplay report play it."""
+        return GameSpec(board=self.board, players=len(self.lineup),
+                        tickets_each=self.tickets_each, agent_kinds=",".join(self.lineup),
+                        trains=self.trains)
+
     def standard(self) -> StandardSpec:
         spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=True)
         return spec if self.trains is None else replace(spec, trains=self.trains)
@@ -60,9 +68,8 @@ class LabSpec:
             parse_lineup(self.lineup)
             self.standard().rules()
         else:
-            TTRModel(board=self.loaded(), players=len(self.lineup), tickets_each=self.tickets_each,
-                     agent_kinds=list(parse_kinds(list(self.lineup), len(self.lineup))),
-                     trains=self.trains, rng=0)
+            parse_kinds(list(self.lineup), len(self.lineup))
+            self.simplified().rules()
         return self
 
 
@@ -79,6 +86,7 @@ class LabGame:
     wins: tuple[float, ...]  # each seat's share of the win (ties share)
     arc: tuple[int, ...]
     claimed: tuple[int, ...]
+    gameplay: GameStats | None = None  # the simplified game's gameplay report of the game
 
 
 def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
@@ -89,8 +97,7 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
         scores = tuple(state.score_parts(p).total for p in range(n))
         return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
                        tuple(state.win_shares()), arc, _claimed(state.owner))
-    model = TTRModel(board=spec.board, players=len(spec.lineup), tickets_each=spec.tickets_each,
-                     agent_kinds=list(spec.lineup), trains=spec.trains, rng=seed)
+    model = spec.simplified().model(seed)
     moves = []
     while model.running:
         moves.append(model.state.legal_action_count())
@@ -100,7 +107,7 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
     # the simplified game has no tie-break: players tied on score share the win
     return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "", scores,
                    tuple(win_shares(scores, [0] * n, [False] * n)), tuple(moves),
-                   _claimed(model.state.owner))
+                   _claimed(model.state.owner), stats_of(model))
 
 
 def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:

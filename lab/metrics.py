@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from agents.gameplay import GameStats
 from agents.standard_batch import BOOTSTRAP_RESAMPLES, bootstrap_distance, distance, wilson
 from boards import Board
 from lab.games import LabGame
@@ -126,6 +127,9 @@ class Metrics:
     end_reasons: dict[str, float]
     variance_low: float = math.nan  # 95% bootstrap interval of the undesirability variance
     variance_high: float = math.nan
+    #: the simplified game's games as ``agents.gameplay`` measures them (a few numbers each),
+    #: for its report row; empty for the standard game
+    gameplay: tuple[GameStats, ...] = ()
 
     @property
     def undesirability_variance(self) -> float:
@@ -165,6 +169,7 @@ class Tally:
         self._scores = np.zeros(len(self.kinds))
         self._turns = 0
         self._ends_by: dict[str, int] = {}
+        self._gameplay: list[GameStats] = []
 
     @property
     def games(self) -> int:
@@ -187,6 +192,8 @@ class Tally:
         self._seats.append(seats)
         self._turns += game.turns
         self._ends_by[game.end_reason] = self._ends_by.get(game.end_reason, 0) + 1
+        if game.gameplay is not None:
+            self._gameplay.append(game.gameplay)
 
     def metrics(self, desired: Sequence[float] | None = None, bootstrap_seed: int = 0
                 ) -> Metrics:
@@ -212,7 +219,7 @@ class Tally:
         return Metrics(self.board.name, n, self._arc.arc(), tuple(map(int, self.untouched)),
                        self.board.city_names, tuple(rows), shares, measured, low, high,
                        self._turns / n, {r: c / n for r, c in sorted(self._ends_by.items())},
-                       v_low, v_high)
+                       v_low, v_high, tuple(self._gameplay))
 
     def variance_interval(self, seed: int = 0, resamples: int = BOOTSTRAP_RESAMPLES
                           ) -> tuple[float, float]:

@@ -141,6 +141,8 @@ def test_metrics_prints_and_writes_the_batch_and_ctrl_c_keeps_the_games_done(
     untouched = summary["undesirability"]["untouched"]
     assert sorted(untouched) == list("ABCDEFGH") and all(0 <= n <= 6 for n in untouched.values())
     assert all((tmp_path / f"m-{p}.png").read_bytes()[:4] == b"\x89PNG" for p in ("arc", "cities"))
+    assert "gameplay (agents.gameplay" in text and summary["gameplay"]["games"] == 6
+    assert summary["gameplay"]["turns_median"] <= max(int(r.split(",")[1]) for r in rows[1:])
 
     play = lab.batch.play_lab_game
 
@@ -190,3 +192,17 @@ def test_bad_metrics_options_are_one_line_and_exit_2(extra, message, tmp_path, c
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_the_lab_plays_the_simplified_game_the_gameplay_report_plays():
+    """The lab steps the model itself (to count moves at each turn); the game and what the
+    gameplay report measures of it are the report's own, seed by seed."""
+    from agents.gameplay import game_stats
+    from lab.games import LabSpec, play_lab_game
+
+    spec = LabSpec(rules="simplified", board="europe24",
+                   lineup=("epistemic", "baseline", "baseline"))
+    for seed in range(3):
+        game = play_lab_game(spec, seed)
+        assert game.gameplay == game_stats(spec.simplified(), seed)
+        assert game.turns == game.gameplay.turns == len(game.arc)

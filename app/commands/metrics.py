@@ -9,6 +9,7 @@ import math
 import sys
 from dataclasses import asdict
 
+from agents.gameplay import gameplay_row
 from app.lab_options import (
     add_game_options,
     add_run_options,
@@ -16,6 +17,7 @@ from app.lab_options import (
     desired_shares,
     lab_spec,
 )
+from bench.gameplay import print_report
 from bench.table import print_table
 from boards import Board
 from lab.batch import Interrupted, measure
@@ -66,7 +68,11 @@ def run(args: argparse.Namespace) -> int:
     from lab.draw import arcs_png, undesirability_png
 
     print_metrics(m, board)
-    write_json(files["json"], metrics_document(m, spec.rules, board))
+    gameplay = gameplay_row(spec.simplified(), m.gameplay) if m.gameplay else None
+    if gameplay is not None:
+        print("\ngameplay (agents.gameplay, as ttr-kripke bench gameplay reports it):")
+        print_report([gameplay])
+    write_json(files["json"], metrics_document(m, spec.rules, board) | {"gameplay": gameplay})
     arcs_png([(board.title, m.arc)], files["arc"], f"{board.title}: game arc, {spec.rules} "
              f"rules, {m.games} games")
     undesirability_png(board, m.untouched, m.games, files["cities"])
