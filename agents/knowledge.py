@@ -164,9 +164,3 @@ def ticket_knowledge(model: EpistemicModel, agent: int, tickets: Iterable[int],
     return TicketKnowledge(agent, {t: frozenset(j for j in range(players)
                                                 if known.get(ticket_atom(j, t)) is not False)
                                    for t in tickets})
-
-
-# The names before issue 17, kept while the branches in flight move over (remove after).
-holds = ticket_atom
-Holders = TicketKnowledge
-holders = ticket_knowledge

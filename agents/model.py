@@ -185,7 +185,6 @@ class TTRModel(mesa.Model):
                                                       self.rules.players)
         return self._knowledge[agent]
 
-    holders = knowledge  # the name before issue 17, kept while branches in flight move over
 
     @property
     def explicit_worlds(self) -> DealModel:
