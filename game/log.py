@@ -17,6 +17,7 @@ from typing import Any
 from boards import Board
 from boards.loader import load_board
 from game.actions import action_from_json, action_to_json
+from game.files import atomic_output
 from game.rules import RULES_VERSION, Rules
 from game.standard_rules import StandardRules
 from game.standard_state import start_game
@@ -61,8 +62,9 @@ def event_from_json(data: dict[str, Any]) -> Event:
 
 
 def write_log(path: str | Path, head: dict[str, Any], lines: Iterable[dict[str, Any]]) -> None:
-    """Write a header and event records (dicts; callers may add their own keys)."""
-    with open(path, "w", encoding="utf-8") as f:
+    """Write a header and event records (dicts; callers may add their own keys), atomically:
+    an existing log is replaced only once the new one is complete."""
+    with atomic_output(path) as f:
         f.write(json.dumps(head) + "\n")
         for line in lines:
             f.write(json.dumps(line) + "\n")

@@ -1,0 +1,171 @@
+"""Files a user asks for: checked before any work starts, written so that none is ever half there.
+
+Every output goes to a temporary file in the folder it is meant for and is renamed into place
+only when complete (a rename within one folder is atomic), so a reader never sees a half-written
+file and ``--overwrite`` never destroys the old file before the new one exists. A stream written
+as results arrive (a batch's CSV) is kept when the user stops the run with Ctrl-C: the rows
+finished so far are renamed into place, since they are what the user asked for, complete line
+by line. Any other failure removes the temporary file and leaves the old one as it was.
+
+The checks run before a game is dealt, so a typo in a path costs nothing: the folder must exist,
+the path must not be a folder or a device, an existing file needs ``overwrite``, and the folder
+must take a new file (tried, not guessed from permission bits: ``/proc`` looks writable to root).
+It lives in ``game`` because the game's event log is the lowest writer; every package above
+uses it too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, Literal, overload
+
+#: The temporary file's suffix: a leftover (the machine lost power mid-write) is easy to spot.
+PART = ".part"
+
+
+class OutputError(ValueError):
+    """An output path that cannot be written; the message names the option and the fix."""
+
+
+def check_output(path: str | Path, option: str, *, overwrite: bool = False,
+                 overwrite_option: str | None = "--overwrite") -> Path:
+    """``path`` as a :class:`Path` if a new file can be written there, else :class:`OutputError`.
+
+    ``overwrite_option`` names the option that allows replacing an existing file; ``None``
+    means the command always replaces it (the user named the file to be written)."""
+    text = str(path)
+    if not text.strip():
+        raise OutputError(f"{option} needs a file name")
+    out = Path(path)
+    shown = _short(text)
+    if out.is_dir():
+        raise OutputError(f"{shown} is a folder; give {option} a file name inside it")
+    folder = out.parent
+    if not folder.is_dir():
+        raise OutputError(f"folder {_short(str(folder))} does not exist; create it or choose "
+                          f"another {option}")
+    if out.exists() or out.is_symlink():
+        try:
+            mode = out.stat().st_mode
+        except OSError as e:
+            raise OutputError(f"{shown} cannot be read ({e.strerror}); choose another "
+                              f"{option}") from None
+        if not stat.S_ISREG(mode):
+            raise OutputError(f"{shown} is not a regular file; choose another {option}")
+        if overwrite_option is not None and not overwrite:
+            raise OutputError(f"{shown} exists; choose another {option} or add "
+                              f"{overwrite_option}")
+    _try_folder(_target(out).parent, option)
+    return out
+
+
+def check_outputs(paths: Sequence[tuple[str | Path, str]], *, overwrite: bool = False,
+                  overwrite_option: str | None = "--overwrite") -> list[Path]:
+    """:func:`check_output` for each ``(path, option)``, and no file named twice."""
+    checked = [check_output(p, option, overwrite=overwrite, overwrite_option=overwrite_option)
+               for p, option in paths]
+    seen: dict[str, str] = {}
+    for out, (_, option) in zip(checked, paths, strict=True):
+        key = os.path.realpath(out)
+        if key in seen:
+            raise OutputError(f"{seen[key]} and {option} name the same file {_short(str(out))}; "
+                              "give each its own")
+        seen[key] = option
+    return checked
+
+
+@overload
+def atomic_output(path: str | Path, *, binary: Literal[False] = ...,
+                  keep_on_interrupt: bool = ...) -> contextlib.AbstractContextManager[IO[str]]: ...
+@overload
+def atomic_output(path: str | Path, *, binary: Literal[True],
+                  keep_on_interrupt: bool = ...) -> contextlib.AbstractContextManager[IO[bytes]]:
+    ...
+def atomic_output(path: str | Path, *, binary: bool = False,
+                  keep_on_interrupt: bool = False
+                  ) -> contextlib.AbstractContextManager[IO[str]] | \
+        contextlib.AbstractContextManager[IO[bytes]]:
+    """A file to write ``path`` through: a temporary file beside it, renamed into place when the
+    block ends. With ``keep_on_interrupt`` a Ctrl-C (``KeyboardInterrupt``) also renames what
+    was written into place (a stream of whole rows); otherwise, and on any other exception, the
+    temporary file is removed and an existing ``path`` stays as it was."""
+    return _atomic(Path(path), binary, keep_on_interrupt)
+
+
+@contextlib.contextmanager
+def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[str] | IO[bytes]]:
+    target = _target(path)
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=PART)
+    try:
+        os.fchmod(fd, _mode(target))
+        f: IO[str] | IO[bytes] = os.fdopen(fd, "wb") if binary else \
+            os.fdopen(fd, "w", encoding="utf-8", newline="")
+        with f:
+            try:
+                yield f
+            finally:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(temp, target)
+    except KeyboardInterrupt:
+        if keep_on_interrupt:
+            os.replace(temp, target)
+        else:
+            _remove(temp)
+        raise
+    except BaseException:
+        _remove(temp)
+        raise
+
+
+def write_atomically(path: str | Path, data: str | bytes) -> None:
+    """Write all of ``data`` to ``path``: afterwards either the whole new file is there or the
+    old one (if any) is."""
+    if isinstance(data, str):
+        with atomic_output(path) as text:
+            text.write(data)
+    else:
+        with atomic_output(path, binary=True) as raw:
+            raw.write(data)
+
+
+def _target(path: Path) -> Path:
+    """Where the bytes go: through a symbolic link to the file it names, so the link stays."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def _mode(target: Path) -> int:
+    """The new file's permissions: an existing file's own, else what ``open`` would give."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _try_folder(folder: Path, option: str) -> None:
+    """Create and remove a temporary file in ``folder``: the only sure test that it takes one."""
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=".ttr-kripke-probe.", suffix=PART)
+    except OSError as e:
+        raise OutputError(f"cannot write in {_short(str(folder))} ({e.strerror}); choose "
+                          f"another {option}") from None
+    os.close(fd)
+    _remove(temp)
+
+
+def _remove(temp: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temp)
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A path as a message shows it: printable, and cut in the middle when very long."""
+    shown = text.encode("unicode_escape").decode("ascii") if not text.isprintable() else text
+    return shown if len(shown) <= limit else f"{shown[:limit // 2]}…{shown[-limit // 2:]}"
