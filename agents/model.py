@@ -144,9 +144,10 @@ class TTRModel(mesa.Model):
         # The seed is kept here (Mesa keeps its own private): users quote it to replay a game.
         self.seed: int = secrets.randbelow(2**31 - 1) if rng is None else rng
         super().__init__(rng=self.seed)
-        kinds = parse_kinds(agent_kinds, players)
         self.board = load_board(board) if isinstance(board, str) else board
+        # the rules first: they hold the player count to 2–5 before a kind is given to each
         self.rules = game_rules(self.board, players, tickets_each, trains, backend)
+        kinds = parse_kinds(agent_kinds, players)
         self.backend = resolve_backend(backend, players, tickets_each)
         # The game's own generator is seeded from the model's, so one seed fixes everything. The
         # rules ask the shared model who knows what (a block is allowed only of a known ticket).

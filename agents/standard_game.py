@@ -15,6 +15,7 @@ from agents.strategies import STRATEGIES
 from boards import Board
 from boards.loader import load_board
 from game.actions import DrawTickets
+from game.rules import MAX_PLAYERS, MIN_PLAYERS
 from game.standard_rules import STANDARD_TRAINS, StandardRules
 from game.standard_state import StandardState
 
@@ -27,13 +28,17 @@ def parse_lineup(agents: str | Sequence[str], players: int | None = None) -> tup
     """``"osta,pa,lrja,ha"`` (one kind per seat) or one kind for ``players`` seats."""
     kinds = [k.strip() for k in (agents.split(",") if isinstance(agents, str) else agents)]
     if len(kinds) == 1 and players is not None:
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # before a list of that many is made
+            raise ValueError(f"a standard game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"got {players}")
         kinds *= players
     for k in kinds:
         if k not in STRATEGIES:
             raise ValueError(f"unknown agent kind {k!r} for the standard rules; choose from "
                              f"{', '.join(STRATEGIES)}")
-    if not 2 <= len(kinds) <= 5:
-        raise ValueError(f"a standard game seats 2 to 5 players, got {len(kinds)} agent kinds")
+    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
+        raise ValueError(f"a standard game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, got "
+                         f"{len(kinds)} agent kinds")
     return tuple(kinds)
 
 

@@ -17,6 +17,9 @@ PUBLISHED_TRAINS = 45
 #: tickets or as a declared block, and the game ends when no one can ever claim again.
 RULES_VERSION = 2
 
+#: The published games seat 2 to 5 players; so do the rules here.
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
 
 class TooFewTickets(ValueError):
     """The board's deck cannot deal every player its tickets. A type of its own, so that the app
@@ -51,8 +54,9 @@ class Rules:
     def __post_init__(self) -> None:
         if self.trains is None:  # frozen: set once, before anyone can read it
             object.__setattr__(self, "trains", self.board.trains or PUBLISHED_TRAINS)
-        if not 2 <= self.players <= 5:
-            raise ValueError(f"players must be 2 to 5, got {self.players}")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got "
+                             f"{self.players}")
         if self.tickets_each < 1:
             raise ValueError(f"tickets each must be at least 1, got {self.tickets_each}")
         if self.players * self.tickets_each > len(self.board.tickets):

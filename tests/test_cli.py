@@ -35,10 +35,10 @@ def test_play_summary_parts_add_up(capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["play", "--players", "nine"], "invalid int value: 'nine'"),
+    (["play", "--players", "nine"], "--players: must be a whole number 2 to 5, got 'nine'"),
     (["play", "--agents", "epistemic,baseline"], "2 agent kinds given for 3 players"),
     (["play", "--board", "atlantis"], "unknown board"),
-    (["play", "--tickets", "0"], "tickets each must be at least 1"),
+    (["play", "--tickets", "0"], "--tickets: must be from 1 to 99, got 0"),
     (["play", "--bogus"], "unrecognized arguments: --bogus"),
     (["check", "K_0 (p(0,1) &"], "position 13: expected a formula"),
     (["batch", "--games", "0"], "--games must be at least 1"),
