@@ -10,6 +10,7 @@ from typing import Any
 
 import matplotlib
 
+from game.files import atomic_output
 from maxscore import MaxScoreResult
 
 matplotlib.use("Agg")
@@ -42,8 +43,7 @@ def batch_plot(rows: Sequence[dict[str, Any]], path: str) -> None:
     right.set_title("Score distribution by agent kind")
     right.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    _save(fig, path, dpi=100)
 
 
 def max_score_plot(results: Sequence[MaxScoreResult], path: str | Path, title: str) -> None:
@@ -63,5 +63,13 @@ def max_score_plot(results: Sequence[MaxScoreResult], path: str | Path, title: s
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    _save(fig, path, dpi=120)
+
+
+def _save(fig: Any, path: str | Path, dpi: int) -> None:
+    """The figure as a PNG through a temporary file: a failed draw leaves no half picture."""
+    try:
+        with atomic_output(path, binary=True) as f:
+            fig.savefig(f, format="png", dpi=dpi)
+    finally:
+        plt.close(fig)

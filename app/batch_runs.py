@@ -8,21 +8,24 @@ import argparse
 from contextlib import AbstractContextManager
 
 from app.cli import UsageError
+from app.options import MAX_SEED, check_workers
+from game.files import check_outputs
 from lab.cluster import Workers, check_scheduler, open_workers
-from lab.files import check_outputs
 
 
 def check_output(args: argparse.Namespace) -> None:
     """The checks every batch needs before any game is played."""
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, got {args.games}")
-    if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
     if args.scheduler is not None:
         check_scheduler(args.scheduler)
-    check_outputs([args.csv, *([args.plot] if args.plot else [])], args.overwrite, "--csv")
+    else:  # a local cluster's workers share this machine's cores
+        check_workers(args)
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise UsageError(f"--seed {args.seed} with --games {args.games} runs past the last seed "
+                         f"{MAX_SEED}; give a smaller --seed")
     if args.plot and not args.plot.lower().endswith(".png"):
         raise UsageError(f"--plot writes a PNG; name the file *.png, not {args.plot}")
+    check_outputs([(args.csv, "--csv"), *([(args.plot, "--plot")] if args.plot else [])],
+                  overwrite=args.overwrite)
 
 
 def workers(args: argparse.Namespace) -> AbstractContextManager[Workers]:

@@ -23,6 +23,9 @@ MAX_DIGITS = 30
 #: Bounds of the game options: enough for any board that loads, small enough to refuse typos.
 MAX_TICKETS = 99
 MAX_TRAINS = 999
+#: A batch holds one row per game for its summary and plot (about 1 kB each): 10⁹ games ran
+#: out of memory, 10⁵ hold about 100 MB.
+MAX_GAMES = 100_000
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 

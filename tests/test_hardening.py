@@ -68,3 +68,61 @@ def test_play_log_keeps_an_existing_log_unless_overwrite(tmp_path, capsys):
     assert main(["play", "--quiet", "--log", str(log), "--overwrite"]) == 0
     assert log.read_text().startswith('{"format": "ttr-kripke-log"')
     assert [p.name for p in tmp_path.iterdir()] == ["game.jsonl"]  # no temporary file left
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["batch", "--games", "1000000000"], "argument --games: must be from 1 to 100,000"),
+    (["batch", "--workers", "2147483648"], "argument --workers: must be from 1 to 256"),
+    (["batch", "--workers", "100000"], "argument --workers: must be from 1 to 256"),
+    (["batch", "--csv", "missing/games.csv"],
+     "folder missing does not exist; create it or choose another --csv"),
+    (["batch", "--csv", "."], ". is a folder; give --csv a file name inside it"),
+    (["batch", "--plot", "missing/plot.png"],
+     "folder missing does not exist; create it or choose another --plot"),
+    (["max-score", "--trains", "1000000000"],
+     "--trains 1,000,000,000 is more than the 309 trains of all of usa's connections; "
+     "give at most 309"),
+    (["max-score", "--trains", str(2**70)], "argument --trains: must be from 0 to"),
+    (["max-score", "--sweep", "1:1000000000"], "--sweep 1,000,000,000 is more than the 309"),
+    (["max-score", "--sweep", "²:3"], "--sweep wants A:B with whole numbers, e.g. 1:50"),
+    (["max-score", "--sweep", "1:3", "--plot", "missing/curve.png"],
+     "folder missing does not exist; create it or choose another --plot"),
+    (["max-score", "--time-limit", "nan"], "argument --time-limit: must be a positive number"),
+])
+def test_batch_and_max_score_inputs_refused_before_work(argv, message, tmp_path, capsys,
+                                                        monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert message in fails(argv, capsys)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_more_workers_than_cores_needs_force(capsys, monkeypatch):
+    monkeypatch.setattr("app.options.cores", lambda: 2)
+    assert "--workers 3 is more than this machine's 2 cores; give --workers 2 or less, or add " \
+           "--force" in fails(["batch", "--workers", "3"], capsys)
+
+
+def test_a_failing_overwrite_keeps_the_old_csv(tmp_path, capsys):
+    """The reported loss: a start that fails (here --workers 2147483648) after --overwrite
+    left the old 140-row CSV with its header only."""
+    old = tmp_path / "games.csv"
+    old.write_text("seed,turns\n" + "".join(f"{i},30\n" for i in range(140)))
+    before = old.read_bytes()
+    fails(["batch", "--csv", str(old), "--overwrite", "--workers", "2147483648"], capsys)
+    assert old.read_bytes() == before
+
+
+def test_atomic_output_replaces_only_a_whole_file_and_keeps_rows_on_ctrl_c(tmp_path):
+    from game.files import atomic_output
+
+    out = tmp_path / "rows.csv"
+    out.write_text("old\n")
+    with pytest.raises(RuntimeError), atomic_output(out) as f:
+        f.write("new, half")
+        raise RuntimeError("the run failed")
+    assert out.read_text() == "old\n"
+    with pytest.raises(KeyboardInterrupt), atomic_output(out, keep_on_interrupt=True) as f:
+        f.write("row 1\nrow 2\n")
+        raise KeyboardInterrupt
+    assert out.read_text() == "row 1\nrow 2\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["rows.csv"]

@@ -8,7 +8,7 @@ import csv
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
 from app.batch_runs import check_output, workers
 from app.cli import UsageError
-from app.options import add_game_options
+from app.options import MAX_GAMES, add_game_options, add_workers_option, whole
 from bench.table import print_table
 from game.state import END_REASONS
 from lab.files import streamed
@@ -20,10 +20,10 @@ HELP = "run seeded games in parallel, write one CSV row per game, print win rate
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="1 plays here (default); N starts a local Dask cluster of N "
-                             "workers")
+    parser.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
+                        help=f"number of games, 1 to {MAX_GAMES:,} (default 100)")
+    add_workers_option(parser, 1, "1 plays here (default); N starts a local Dask cluster of N "
+                       "workers")
     parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                         help="play on an existing Dask cluster (see the README)")
     parser.add_argument("--csv", default="batch.csv", metavar="FILE",

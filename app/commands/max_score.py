@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import os
 import time
 
-from boards import load_board
+from app.options import (
+    add_workers_option,
+    check_workers,
+    cores,
+    seconds,
+    shown,
+    whole,
+    whole_number,
+)
+from boards import Board, load_board
+from game.files import check_output
 from maxscore import MaxScoreResult, frequencies, max_score, sweep, ticket_sensitivity
 
 NAME = "max-score"
@@ -17,10 +26,12 @@ HELP = ("best score for a number of trains (connections plus tickets joined), wi
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", default="usa", help="shipped board name or board file "
                         "(default: usa)")
-    parser.add_argument("--trains", type=int, default=45, help="train budget (default: 45)")
+    parser.add_argument("--trains", type=whole(0, MAX_TEXT), default=45,
+                        help="train budget, at most the trains of all the board's connections "
+                        "(default: 45)")
     parser.add_argument("--sweep", metavar="A:B", help="solve every budget from A to B instead")
-    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
-                        help="processes for --sweep (default: 2, or 1 on a one-core machine)")
+    add_workers_option(parser, min(2, cores()),
+                       "processes for --sweep (default: 2, or 1 on a one-core machine)")
     parser.add_argument("--plot", metavar="FILE", help="with --sweep: save the curve as a PNG")
     parser.add_argument("--sensitivity", action="store_true",
                         help="the optimum without each chosen ticket; with --sweep, how often "
@@ -31,21 +42,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "the player owns (they cost no trains)")
     parser.add_argument("--taken", metavar="IDS", default="", help="in a game: connection ids "
                         "other players own (out of reach)")
-    parser.add_argument("--time-limit", type=float, metavar="SECONDS",
+    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                         help="per budget; the answer is then marked unproven if the bound is "
                         "not reached")
 
 
+#: A budget typed with more digits than this is refused before the board is read.
+MAX_TEXT = 10**9
+
+
 def run(args: argparse.Namespace) -> int:
-    board = load_board(args.board)
+    check_workers(args)
     if args.plot and not args.sweep:
         raise ValueError("--plot draws a sweep; add --sweep A:B")
+    if args.plot:
+        check_output(args.plot, "--plot", overwrite_option=None)
+    board = load_board(args.board)
+    _check_budget(board, args.trains, "--trains")
     position = args.tickets is not None or args.owned or args.taken
     if position and (args.sweep or args.sensitivity):
         raise ValueError("--tickets/--owned/--taken describe one game position; they do not "
                          "combine with --sweep or --sensitivity")
     if args.sweep:
-        budgets = _budgets(args.sweep)
+        budgets = _budgets(args.sweep, board)
         began = time.perf_counter()
         results = sweep(board, budgets, time_limit=args.time_limit, workers=args.workers,
                         progress=_row_printer())
@@ -87,14 +106,24 @@ def _ids(text: str, option: str, count: int) -> list[int]:
     return ids
 
 
-def _budgets(text: str) -> range:
-    parts = text.split(":")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"--sweep wants A:B with whole numbers, e.g. 1:50, not {text!r}")
-    lo, hi = int(parts[0]), int(parts[1])
+def _budgets(text: str, board: Board) -> range:
+    parts = [whole_number(p) for p in text.split(":")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None or min(parts) < 0:
+        raise ValueError(f"--sweep wants A:B with whole numbers, e.g. 1:50, not {shown(text)}")
+    lo, hi = parts
     if lo > hi:
         raise ValueError(f"--sweep {text}: the first budget must not exceed the last")
+    _check_budget(board, hi, "--sweep")
     return range(lo, hi + 1)
+
+
+def _check_budget(board: Board, trains: int, option: str) -> None:
+    """A budget above the trains of every connection together buys nothing more (and 10⁹
+    ran out of memory): refused with the board's total."""
+    total = sum(c.length for c in board.connections)
+    if trains > total:
+        raise ValueError(f"{option} {trains:,} is more than the {total} trains of all of "
+                         f"{board.name}'s connections; give at most {total}")
 
 
 def _print_result(title: str, r: MaxScoreResult) -> None:
