@@ -165,7 +165,9 @@ def test_bad_input_is_a_clear_error(bad, message):
     ["max-score", "--owned", "3", "--sensitivity"],
 ])
 def test_cli_rejects_bad_input_with_exit_2(argv, capsys):
-    assert main(argv) == 2
+    with pytest.raises(SystemExit) as exit_info:  # argparse's own errors exit from inside
+        raise SystemExit(main(argv))
+    assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
 
