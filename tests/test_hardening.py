@@ -4,6 +4,9 @@ the input is fine, the data kept."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from app.cli import main
@@ -126,3 +129,57 @@ def test_atomic_output_replaces_only_a_whole_file_and_keeps_rows_on_ctrl_c(tmp_p
         raise KeyboardInterrupt
     assert out.read_text() == "row 1\nrow 2\n"
     assert [p.name for p in tmp_path.iterdir()] == ["rows.csv"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["app", "--port", "-1"], "argument --port: must be from 1 to 65,535, got -1"),
+    (["app", "--host", "999.1.1.1"], "--host '999.1.1.1' is not an address of this machine"),
+])
+def test_app_options_refused_before_the_server_starts(argv, message, capsys, monkeypatch):
+    monkeypatch.setattr("os.execve", pytest.fail)
+    assert message in fails(argv, capsys)
+
+
+class Exec(Exception):
+    """Stands in for the server: ``os.execve`` would replace the test process."""
+
+
+def start_app(argv: list[str], monkeypatch: pytest.MonkeyPatch, cache) -> tuple[list, dict]:
+    started: dict = {}
+
+    def execve(path, argv, env):
+        started.update(argv=argv, env=env, cwd=os.getcwd())
+        raise Exec
+
+    monkeypatch.chdir(os.getcwd())  # the command moves into its state folder: come back after
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setattr("os.execve", execve)
+    with pytest.raises(Exec):
+        main(["app", *argv])
+    return started["argv"], started
+
+
+def test_app_on_another_host_warns_that_the_page_has_no_authentication(
+        capsys, monkeypatch, tmp_path):
+    start_app(["--host", "0.0.0.0", "--port", "8816"], monkeypatch, tmp_path)
+    err = capsys.readouterr().err
+    assert "warning: --host 0.0.0.0 serves the page to other machines, and it has no " \
+           "authentication" in err
+    start_app(["--port", "8816"], monkeypatch, tmp_path)
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_app_server_imports_nothing_from_here_and_keeps_its_state_in_the_cache(
+        monkeypatch, tmp_path):
+    here = tmp_path / "here"
+    (here / "boards").mkdir(parents=True)
+    monkeypatch.chdir(here)
+    argv, started = start_app(["--port", "8816"], monkeypatch, tmp_path / "cache")
+    assert argv[1:4] == ["-P", "-m", "solara"]  # -P: the start folder is not on sys.path
+    server = tmp_path / "cache" / "ttr-kripke" / "server"
+    assert started["cwd"] == str(server)
+    env = started["env"]
+    assert "PYTHONPATH" not in env
+    for name in ("SOLARA_HOME", "IPYTHONDIR", "MPLCONFIGDIR"):
+        assert Path(env[name]).parent == server and Path(env[name]).is_dir()
+    assert env["SOLARA_KERNEL_CULL_TIMEOUT"] == "2m"  # Solara's default keeps a closed tab a day

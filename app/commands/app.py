@@ -9,18 +9,27 @@ Everything the page needs is served locally: the Solara assets come from the ins
 ``solara-assets`` through Solara's asset proxy, whose upstream CDN is pointed at a closed local
 port so that a missing asset fails loudly instead of being fetched from the internet; Solara's
 telemetry and version check are switched off.
+
+The server runs no stranger's code and leaves no state about: it starts with ``python -P``
+(the directory it is started in is not put on the import path, so a ``boards/`` folder there is
+not imported) in a folder of its own under the XDG cache directory, where Solara, IPython and
+matplotlib keep their state (and where Solara reads its ``.env``) instead of ``$HOME`` and the
+current directory. A closed tab's session is freed after ``CULL`` (Solara's default keeps it a
+day: 13 MB each).
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import NoReturn
 
 from app.components.session import Defaults, new_model
-from app.options import add_game_options
+from app.options import add_game_options, whole
 
 NAME = "app"
 HELP = "start the browser demo: board and possible worlds side by side (Ctrl-C stops it)"
@@ -39,12 +48,31 @@ OFFLINE = {
 #: huge pages on every first touch (measured on the project's 2-core machine: building the
 #: deal 1.6 s → 4.4 s and the first announcement 1.8 s → 5.4 s, nearly all of it system time).
 NUMPY_ENV = {"NUMPY_MADVISE_HUGEPAGE": "0"}
+#: How long a closed tab's session is kept (a reload within it reconnects to the same game).
+CULL = "2m"
+
+
+def state_dir() -> Path:
+    """The server's own folder for Solara's, IPython's and matplotlib's state."""
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(cache) / "ttr-kripke" / "server"
+
+
+def check_host(host: str) -> bool:
+    """Whether ``host`` is this machine only; ``ValueError`` if it names no address here."""
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
+    except (socket.gaierror, UnicodeError):
+        raise ValueError(f"--host {host!r} is not an address of this machine; give 127.0.0.1 "
+                         "(the default) or another of its addresses") from None
+    return all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    parser.add_argument("--port", type=whole(1, 65535), default=8765,
+                        help="port, 1 to 65535 (default 8765)")
     add_game_options(parser, backend=False)
 
 
@@ -58,9 +86,14 @@ def defaults_from(args: argparse.Namespace) -> Defaults:
 
 def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[str], dict]:
     """The server's command line and environment."""
-    argv = [sys.executable, "-m", "solara", "run", "app.app", "--host", args.host,
+    argv = [sys.executable, "-P", "-m", "solara", "run", "app.app", "--host", args.host,
             "--port", str(args.port), "--no-open", "--no-check-version", "--production"]
-    env = {**os.environ, **OFFLINE, **NUMPY_ENV, **defaults.environ()}
+    state = state_dir()
+    own = {"SOLARA_HOME": str(state / "solara"), "IPYTHONDIR": str(state / "ipython"),
+           "MPLCONFIGDIR": str(state / "matplotlib"),
+           "SOLARA_KERNEL_CULL_TIMEOUT": os.environ.get("SOLARA_KERNEL_CULL_TIMEOUT", CULL)}
+    env = {**os.environ, **OFFLINE, **NUMPY_ENV, **own, **defaults.environ()}
+    env.pop("PYTHONPATH", None)  # nothing from the caller's import path either
     return argv, env
 
 
@@ -68,6 +101,14 @@ def run(args: argparse.Namespace) -> NoReturn:
     defaults = defaults_from(args)
     # bad options fail here, as one line, not in the browser; kinds as strict as elsewhere
     new_model(defaults, repeat_kinds=False)
+    loopback = check_host(args.host)
     argv, env = server_command(args, defaults)
+    for folder in ("SOLARA_HOME", "IPYTHONDIR", "MPLCONFIGDIR"):
+        Path(env[folder]).mkdir(parents=True, exist_ok=True)
+    if not loopback:
+        print(f"ttr-kripke app: warning: --host {args.host} serves the page to other machines, "
+              "and it has no authentication: anyone who can reach the port can use it",
+              file=sys.stderr, flush=True)
     print(f"ttr-kripke app: http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    os.chdir(state_dir())  # not the caller's folder: Solara reads a .env file from there
     os.execve(argv[0], argv, env)
