@@ -22,6 +22,12 @@ from boards.board import COLOURS, DEFAULT_ROUTE_POINTS, GREY, Board, City, Conne
 FORMAT_NAME = "ttr-kripke-board"
 FORMAT_VERSION = 1
 MAX_LENGTH = 8
+#: Bounds on what a board file may hold: far above any published map (USA: 36 cities, 100
+#: connections, 30 tickets, 12 kB), far below what stalls a machine (a million cities took
+#: 33 s and 1.6 GB to load). A message is also cut to one readable line.
+MAX_FILE_BYTES = 2_000_000
+MAX_CITIES, MAX_CONNECTIONS, MAX_TICKETS = 1_000, 5_000, 5_000
+MAX_MESSAGE = 400
 
 #: The fields each part of a board file may have. Anything else is refused, because a misspelt
 #: optional field (``"color"``, ``"ferries"``) would otherwise be silently ignored.
@@ -37,7 +43,17 @@ class BoardError(ValueError):
 
     def __init__(self, source: str, entry: str, problem: str):
         self.source, self.entry, self.problem = source, entry, problem
-        super().__init__(f"{source}: {entry}: {problem}")
+        super().__init__(_printable(f"{source}: {entry}: {problem}"))
+
+
+def _printable(text: str) -> str:
+    """A message as one terminal line: control characters and direction marks (a NUL or a
+    right-to-left mark in a city name) escaped, and a very long message cut in the middle."""
+    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE - 100]} … {text[-90:]}"
+    return text
 
 
 def builtin_boards() -> list[str]:
@@ -60,6 +76,12 @@ def _load_text(text: str, source: str) -> Board:
     except json.JSONDecodeError as e:
         raise BoardError(source, f"line {e.lineno} column {e.colno}",
                          f"not valid JSON: {e.msg}") from None
+    except RecursionError:
+        raise BoardError(source, "document", "nested too deeply to be a board; see "
+                         "boards/FORMAT.md for its shape") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise BoardError(source, "document", "holds a number of thousands of digits; lengths, "
+                         "points and positions are small numbers") from None
     return parse_board(raw, source)
 
 
@@ -69,13 +91,31 @@ def _read(name_or_path: str | Path) -> tuple[str, str]:
         if not path.is_file():
             raise BoardError(str(path), "file", "no such board file; give a path to a .json board "
                              f"file or one of the shipped boards: {', '.join(builtin_boards())}")
-        return path.read_text(encoding="utf-8"), str(path)
+        return _decode(path), str(path)
     name = str(name_or_path)
     if name not in builtin_boards():
         raise BoardError(name, "board", "unknown board; choose one of "
                          f"{', '.join(builtin_boards())} or give a path to a .json board file")
     ref = resources.files("boards") / "data" / f"{name}.json"
     return ref.read_text(encoding="utf-8"), f"{name} ({ref})"
+
+
+def _decode(path: Path) -> str:
+    """The file's text, checked for size before it is read and for UTF-8 as it is."""
+    source = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise BoardError(source, "file", f"{size:,} bytes is too big for a board file (at "
+                             f"most {MAX_FILE_BYTES:,}); is this a board?")
+        data = path.read_bytes()
+    except OSError as e:
+        raise BoardError(source, "file", f"cannot be read ({e.strerror})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BoardError(source, f"byte {e.start}", "not UTF-8 text; save the file as UTF-8") \
+            from None
 
 
 def parse_board(raw: Any, source: str = "<board>") -> Board:
@@ -90,7 +130,7 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
         raise fail("format", f'is {raw.get("format")!r}; must be "{FORMAT_NAME}" (is this a '
                    "board file?)")
     version = raw.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != FORMAT_VERSION:  # 1.0 and true are not 1
         raise fail("version", f"unsupported version {version!r}; this reader knows version "
                    f"{FORMAT_VERSION} (see boards/FORMAT.md)")
     _check_fields(raw, TOP_FIELDS, "document", fail)
@@ -148,22 +188,31 @@ def _route_points(raw: Any, fail: Fail) -> dict[int, int]:
         raise fail("route_points", "must be an object mapping length to points, e.g. {\"1\": 1}")
     table = {}
     for k, v in raw.items():
-        if not (str(k).isdigit() and 1 <= int(k) <= MAX_LENGTH and _is_whole(v) and v >= 0):
+        # ASCII digits only: "²" is a digit int() refuses, and "١" (an Arabic one) silently
+        # overrode length 1
+        key = str(k)
+        if not (key.isascii() and key.isdigit() and 1 <= int(key) <= MAX_LENGTH and _is_whole(v)
+                and v >= 0 and int(key) not in table):
             raise fail(f"route_points[{k!r}]", f"lengths must be whole numbers from 1 to "
-                       f"{MAX_LENGTH} and points whole numbers >= 0")
-        table[int(k)] = v
+                       f"{MAX_LENGTH} in ASCII digits, each once, and points whole numbers >= 0")
+        table[int(key)] = v
     return table
 
 
 def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
     if not isinstance(raw, list) or not raw:
         raise fail("cities", "must be a non-empty list")
+    if len(raw) > MAX_CITIES:
+        raise fail("cities", f"{len(raw):,} cities; a board holds at most {MAX_CITIES:,}")
     out, seen = [], set()
     for i, c in enumerate(raw):
         entry = f"cities[{i}]"
         if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"]:
             raise fail(entry, 'needs a "name" string')
         entry = f"cities[{i}] ({c['name']})"
+        if not c["name"].isprintable():
+            raise fail(entry, "a city name must be printable text: no control characters or "
+                       "direction marks")
         _check_fields(c, CITY_FIELDS, entry, fail)
         if c["name"] in seen:
             raise fail(entry, "duplicate city name")
@@ -179,6 +228,9 @@ def _connections(raw: Any, names: set[str], route_points: dict[int, int],
                  fail: Fail) -> tuple[Connection, ...]:
     if not isinstance(raw, list) or not raw:
         raise fail("connections", "must be a non-empty list")
+    if len(raw) > MAX_CONNECTIONS:
+        raise fail("connections", f"{len(raw):,} connections; a board holds at most "
+                   f"{MAX_CONNECTIONS:,}")
     out: list[Connection] = []
     between: dict[frozenset[str], list[Connection]] = defaultdict(list)
     for i, c in enumerate(raw):
@@ -247,6 +299,8 @@ def _check_pairs(connections: list[Connection], fail: Fail) -> None:
 def _tickets(raw: Any, names: set[str], fail: Fail) -> tuple[Ticket, ...]:
     if not isinstance(raw, list):
         raise fail("tickets", "must be a list")
+    if len(raw) > MAX_TICKETS:
+        raise fail("tickets", f"{len(raw):,} tickets; a board holds at most {MAX_TICKETS:,}")
     out, seen = [], set()
     for i, t in enumerate(raw):
         if not isinstance(t, dict):
@@ -281,5 +335,7 @@ def _check_connected(cities: tuple[City, ...], connections: tuple[Connection, ..
                        "joins its cities")
     if not nx.is_connected(g):
         parts = sorted(nx.connected_components(g), key=len)
+        few = sorted(parts[0])
+        more = f" and {len(few) - 5:,} more" if len(few) > 5 else ""
         raise fail("connections", "the board is disconnected; these cities cannot be reached from "
-                   f"the rest: {', '.join(sorted(parts[0]))}")
+                   f"the rest: {', '.join(few[:5])}{more}")

@@ -183,3 +183,87 @@ def test_app_server_imports_nothing_from_here_and_keeps_its_state_in_the_cache(
     for name in ("SOLARA_HOME", "IPYTHONDIR", "MPLCONFIGDIR"):
         assert Path(env[name]).parent == server and Path(env[name]).is_dir()
     assert env["SOLARA_KERNEL_CULL_TIMEOUT"] == "2m"  # Solara's default keeps a closed tab a day
+
+
+def board_doc(**changes) -> dict:
+    """The shipped europe24 board as a document, with ``changes`` at the top level."""
+    import json
+
+    doc = json.loads((Path(__file__).parents[1] / "boards" / "data" / "europe24.json")
+                     .read_text(encoding="utf-8"))
+    return {**doc, **changes}
+
+
+def board_fails(tmp_path, content: str | bytes, capsys) -> str:
+    path = tmp_path / "board.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    err = fails(["play", "--quiet", "--board", str(path)], capsys)
+    assert str(path) in err
+    return err
+
+
+def dumped(doc: dict) -> str:
+    import json
+
+    return json.dumps(doc, ensure_ascii=False)
+
+
+def test_board_nested_a_hundred_thousand_deep(tmp_path, capsys):
+    assert "document: nested too deeply to be a board" in board_fails(
+        tmp_path, "[" * 100_000, capsys)
+
+
+def test_board_in_latin_1_names_the_file(tmp_path, capsys):
+    text = dumped(board_doc(title="Zürich")).encode("latin-1")
+    assert "not UTF-8 text; save the file as UTF-8" in board_fails(tmp_path, text, capsys)
+
+
+def test_board_with_a_5000_digit_length(tmp_path, capsys):
+    text = dumped(board_doc()).replace('"length": 2', '"length": ' + "9" * 5000, 1)
+    assert "a number of thousands of digits" in board_fails(tmp_path, text, capsys)
+
+
+@pytest.mark.parametrize("key", ["²", "١"])
+def test_board_route_points_keys_must_be_ascii_digits(key, tmp_path, capsys):
+    points = {"1": 1, "2": 2, "3": 4, "4": 7, "5": 10, "6": 15, key: 99}
+    err = board_fails(tmp_path, dumped(board_doc(route_points=points)), capsys)
+    assert f"route_points[{key!r}]: lengths must be whole numbers from 1 to 8 in ASCII digits" \
+        in err
+
+
+def test_board_version_must_be_the_integer_1(tmp_path, capsys):
+    assert "version: unsupported version 1.0" in board_fails(
+        tmp_path, dumped(board_doc(version=1.0)), capsys)
+
+
+def test_board_split_in_two_halves_gets_a_short_message(tmp_path, capsys):
+    def half(side: str) -> tuple[list, list]:
+        cities = [{"name": f"{side}{i}", "x": 0.5, "y": 0.5} for i in range(400)]
+        links = [{"a": f"{side}{i}", "b": f"{side}{i + 1}", "length": 1, "colour": "red"}
+                 for i in range(399)]
+        return cities, links
+
+    (ca, la), (cb, lb) = half("A"), half("B")
+    doc = board_doc(cities=ca + cb, connections=la + lb, route_points=None,
+                    tickets=[{"a": "A0", "b": "A5", "points": 3}])
+    doc.pop("route_points")
+    err = board_fails(tmp_path, dumped(doc), capsys)
+    assert "the board is disconnected" in err and "and 395 more" in err
+    assert len(err) < 400
+
+
+def test_board_of_a_million_cities_is_refused_before_it_is_read(tmp_path, capsys):
+    cities = [{"name": f"c{i}", "x": 0.5, "y": 0.5} for i in range(1_000_000)]
+    assert "is too big for a board file (at most 2,000,000)" in board_fails(
+        tmp_path, dumped(board_doc(cities=cities)), capsys)
+    assert "5,000 cities; a board holds at most 1,000" in board_fails(
+        tmp_path, dumped(board_doc(cities=cities[:5000])), capsys)
+
+
+@pytest.mark.parametrize("name", ["Par\x00is", "Paris\u200f"])
+def test_board_city_names_with_nul_or_direction_marks(name, tmp_path, capsys):
+    doc = board_doc()
+    doc["cities"][0]["name"] = name
+    err = board_fails(tmp_path, dumped(doc), capsys)
+    assert "a city name must be printable text" in err
+    assert err[:-1].isprintable()  # escaped as \x00 and \u200f
