@@ -76,8 +76,15 @@ def replay(path: str | Path, board: Board | None = None
     for a in head.get("announcements", ()):  # outside announcements before the first turn
         worlds = _announce_logged(worlds, a, f"{path}: line 1")
     for event, line in zip(apply_logged(state, lines), lines, strict=True):
+        if event.turn_over and not all(k in line for k in ("announcements", "worlds_after")):
+            raise ValueError(f"{path}: event {event.index}: the turn's announcements are "
+                             "missing; the log was edited, record the game again")
         for a in line.get("announcements", ()):
             worlds = _announce_logged(worlds, a, f"{path}: event {event.index}")
+        if event.turn_over and worlds.n_worlds != line["worlds_after"]:
+            raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds after the "
+                             f"turn, the log says {line['worlds_after']} (an announcement is "
+                             "missing or edited)")
     if not lines:
         raise ValueError(f"{path}: the log has no events to replay")
     return state, worlds

@@ -78,9 +78,20 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             if not line.strip():
                 continue
             try:
-                records.append(json.loads(line))
+                record = json.loads(line)
             except json.JSONDecodeError as e:
                 raise ValueError(f"{path}: line {number}: not JSON ({e.msg})") from None
+            except (RecursionError, ValueError):  # deep nesting, a number of 4,300 digits
+                raise ValueError(f"{path}: line {number}: not a log record (nested too deeply "
+                                 "or a number too long)") from None
+            if not isinstance(record, dict):
+                raise ValueError(f"{path}: line {number}: a log line must be a JSON object, "
+                                 f"not {type(record).__name__}")
+            missing = [k for k in _EVENT_KEYS if k not in record] if records else []
+            if missing:
+                raise ValueError(f"{path}: line {number}: the event lacks {', '.join(missing)}; "
+                                 "the log was edited or cut, record the game again")
+            records.append(record)
     if not records or records[0].get("format") != LOG_FORMAT:
         raise ValueError(f"{path}: line 1: not a {LOG_FORMAT} header")
     version = records[0].get("version")
@@ -140,10 +151,20 @@ def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
     return state
 
 
+#: What every event line holds (``event_to_json``'s keys that every rules variant writes).
+_EVENT_KEYS = ("index", "turn", "player", "action", "cards", "completed", "turn_over",
+               "end_reason")
+
+
 def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
     """Apply each logged action to ``state``, checking that it does what the log says."""
-    for record in events:
-        expected = event_from_json(record)
+    for number, record in enumerate(events, 1):
+        try:
+            expected = event_from_json(record)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise ValueError(f"event {number}: not an event this program wrote ({type(e).__name__}"
+                             f": {str(e)[:80]}); the log was edited, record the game again") \
+                from None
         got = state.apply(expected.action)
         if got != expected:
             raise ValueError(f"replay diverges at event {expected.index}: the log says "

@@ -267,3 +267,65 @@ def test_board_city_names_with_nul_or_direction_marks(name, tmp_path, capsys):
     err = board_fails(tmp_path, dumped(doc), capsys)
     assert "a city name must be printable text" in err
     assert err[:-1].isprintable()  # escaped as \x00 and \u200f
+
+
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory) -> list[str]:
+    path = tmp_path_factory.mktemp("log") / "game.jsonl"
+    assert main(["play", "--quiet", "--agents", "epistemic", "--seed", "3", "--log",
+                 str(path)]) == 0
+    return path.read_text().splitlines()
+
+
+def replay_fails(tmp_path, lines: list[str]) -> str:
+    from agents.log import replay
+
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ValueError) as error:
+        replay(path)
+    assert str(path) in str(error.value)
+    return str(error.value)
+
+
+def test_log_event_without_a_key(game_log, tmp_path):
+    import json
+
+    event = json.loads(game_log[3])
+    del event["action"]
+    assert "line 4: the event lacks action" in replay_fails(
+        tmp_path, [*game_log[:3], json.dumps(event), *game_log[4:]])
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("[1, 2]", "line 3: a log line must be a JSON object, not list"),
+    ("[" * 100_000, "line 3: not a log record (nested too deeply"),
+])
+def test_log_line_not_an_object(line, message, game_log, tmp_path):
+    assert message in replay_fails(tmp_path, [*game_log[:2], line, *game_log[3:]])
+
+
+def test_log_with_its_announcements_removed_is_refused(game_log, tmp_path):
+    import json
+
+    def without(line: str) -> str:
+        record = json.loads(line)
+        record.pop("announcements", None)
+        return json.dumps(record)
+
+    assert "announcements are missing; the log was edited" in replay_fails(
+        tmp_path, [game_log[0], *map(without, game_log[1:])])
+    emptied = [json.dumps({**json.loads(line), "announcements": []})
+               if '"announcements": [{' in line else line for line in game_log[1:]]
+    assert "(an announcement is missing or edited)" in replay_fails(
+        tmp_path, [game_log[0], *emptied])
+
+
+def test_replay_command_prints_the_game_and_refuses_an_edited_log(game_log, tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(game_log) + "\n")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "replayed" in out and "player 2:" in out
+    path.write_text("\n".join([*game_log[:2], "[1, 2]", *game_log[3:]]) + "\n")
+    assert "line 3: a log line must be a JSON object" in fails(["replay", str(path)], capsys)

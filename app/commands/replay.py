@@ -1,0 +1,33 @@
+"""``ttr-kripke replay LOG``: replay a game log, checking every event and announcement."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from agents.log import replay
+from boards import load_board
+from game.state import END_REASONS
+
+NAME = "replay"
+HELP = "replay a game log (play --log), checking it event by event; exit 2 if it is refused"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", metavar="LOG", help="a JSON Lines game log")
+    parser.add_argument("--board", metavar="FILE",
+                        help="the board file the game was played on, if not a shipped board")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not Path(args.log).is_file():
+        raise ValueError(f"{args.log}: no such log file; give the file play --log wrote")
+    state, worlds = replay(args.log, load_board(args.board) if args.board else None)
+    rules = state.rules
+    print(f"{args.log}: {rules.board.title}, {rules.players} players, seed {state.seed}: "
+          f"replayed {state.turn} turns as logged")
+    print(END_REASONS[state.end_reason] if state.end_reason else "the game was cut short")
+    print(f"worlds at the end: {worlds.n_worlds}")
+    for p in range(rules.players):
+        print(f"player {p}: {state.score_parts(p).total} points")
+    return 0
