@@ -15,7 +15,16 @@ from typing import Any
 from agents.knowledge import deal_worlds, ticket_knowledge
 from agents.model import Announcement, TTRModel
 from boards import Board
-from game.log import apply_logged, event_to_json, header, read_log, start, write_log
+from game.log import (
+    apply_logged,
+    check_final,
+    event_to_json,
+    final,
+    header,
+    read_log,
+    start,
+    write_log,
+)
 from game.state import GameState
 from kripke import DealModel, SymbolicDealModel, parse
 
@@ -43,13 +52,13 @@ def records(model: TTRModel) -> Iterator[dict[str, Any]]:
 
 
 def log_header(model: TTRModel) -> dict[str, Any]:
-    """The log's first line: the game's settings and seed, and any outside announcement made
-    before the first turn."""
+    """The log's first line: the game's settings and seed, any outside announcement made
+    before the first turn, and where the game stood when the log was written (``final``)."""
     extra: dict[str, Any] = {}
     if model.opening:
         extra["announcements"] = [announcement_json(a) for a in model.opening]
     return header(model.state, agents=[s.kind for s in model.seats], model_seed=model.seed,
-                  **extra)
+                  **extra, final=final(model.state))
 
 
 def save(model: TTRModel, path: str | Path) -> None:
@@ -87,6 +96,10 @@ def replay(path: str | Path, board: Board | None = None
                              "missing or edited)")
     if not lines:
         raise ValueError(f"{path}: the log has no events to replay")
+    try:
+        check_final(head, state)
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
     return state, worlds
 
 

@@ -104,6 +104,21 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return records[0], records[1:]
 
 
+def final(state: GameState) -> dict[str, Any]:
+    """Where the recorded game stood when the log was written, for the header's ``final``: an
+    edited header (trains 18 → 19) replays every event alike and still ends elsewhere."""
+    return {"turn": state.turn, "trains": list(state.trains), "scores": state.scores()}
+
+
+def check_final(head: dict[str, Any], state: GameState) -> None:
+    """``ValueError`` if a header that records its game's end (``final``) disagrees with the
+    replayed game; logs written before it was recorded are taken as they are."""
+    logged = head.get("final")
+    if logged is not None and logged != final(state):
+        raise ValueError(f"line 1: the log ends at {logged}, its replay at {final(state)}: the "
+                         "log was edited; record the game again")
+
+
 def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules:
     """The rules a header describes; pass ``board`` for a game played on a board file. Raises
     ``ValueError`` when the board is not the one the game was played on (its fingerprint
@@ -148,6 +163,7 @@ def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
     state = start(head, board)
     for _ in apply_logged(state, events):
         pass
+    check_final(head, state)
     return state
 
 
