@@ -31,6 +31,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 120  # seconds: the server imports Mesa, Solara and the game
+#: A closed tab's session is freed after this here (the app's own default is minutes), so a test
+#: can watch it go; an open tab is never culled.
+CULL_SECONDS = 5
 
 
 @pytest.fixture(scope="session")
@@ -72,7 +75,8 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         proc = subprocess.Popen(
             [sys.executable, "-m", "app.cli", "app", "--port", str(port), "--board", "europe24",
              "--players", "3", "--tickets", "2", "--seed", "7"],
-            cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "SOLARA_KERNEL_CULL_TIMEOUT": f"{CULL_SECONDS}s"})
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_until_up(url, proc, log)
@@ -83,6 +87,12 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def cull_seconds() -> int:
+    """How long the test server keeps a closed tab's session."""
+    return CULL_SECONDS
 
 
 class Browser:
