@@ -68,8 +68,9 @@ def save(model: TTRModel, path: str | Path) -> None:
 
 def replay(path: str | Path, board: Board | None = None
            ) -> tuple[GameState, DealModel | SymbolicDealModel]:
-    """The final game state and shared model of a logged game; ``ValueError`` names the first
-    record that does not come out as logged."""
+    """The final game state and shared model of a logged game; ``ValueError`` names the file
+    and the first line that does not come out as logged (an edited header, event or
+    announcement, a turn's announcements removed)."""
     head, lines = read_log(path)
 
     def known(agent: int) -> tuple[tuple[int, int], ...]:
@@ -79,38 +80,39 @@ def replay(path: str | Path, board: Board | None = None
 
     try:
         state = start(head, board, knows=known)
-    except ValueError as e:
-        raise ValueError(f"{path}: line 1: {e}") from None
-    worlds: DealModel | SymbolicDealModel = deal_worlds(state)
-    for a in head.get("announcements", ()):  # outside announcements before the first turn
-        worlds = _announce_logged(worlds, a, f"{path}: line 1")
-    for event, line in zip(apply_logged(state, lines), lines, strict=True):
-        if event.turn_over and not all(k in line for k in ("announcements", "worlds_after")):
-            raise ValueError(f"{path}: event {event.index}: the turn's announcements are "
-                             "missing; the log was edited, record the game again")
-        for a in line.get("announcements", ()):
-            worlds = _announce_logged(worlds, a, f"{path}: event {event.index}")
-        if event.turn_over and worlds.n_worlds != line["worlds_after"]:
-            raise ValueError(f"{path}: event {event.index}: {worlds.n_worlds} worlds after the "
-                             f"turn, the log says {line['worlds_after']} (an announcement is "
-                             "missing or edited)")
-    if not lines:
-        raise ValueError(f"{path}: the log has no events to replay")
-    try:
+        # outside announcements before the first turn, from the header
+        worlds: DealModel | SymbolicDealModel = _announce(deal_worlds(state), head, 1,
+                                                           whole_turn=False)
+        for number, (event, line) in enumerate(zip(apply_logged(state, lines), lines,
+                                                   strict=True), 2):
+            worlds = _announce(worlds, line, number, whole_turn=event.turn_over)
+        if not lines:
+            raise ValueError("the log has no events to replay")
         check_final(head, state)
     except ValueError as e:
         raise ValueError(f"{path}: {e}") from None
     return state, worlds
 
 
-def _announce_logged(worlds: DealModel | SymbolicDealModel, a: dict[str, Any], where: str
-                     ) -> DealModel | SymbolicDealModel:
-    """The model after a logged announcement, checked against the world counts the log holds."""
-    if worlds.n_worlds != a["worlds_before"]:
-        raise ValueError(f"{where}: {worlds.n_worlds} worlds before {a['formula']}, the log "
-                         f"says {a['worlds_before']}")
-    worlds = worlds.announce(parse(a["formula"]))
-    if worlds.n_worlds != a["worlds_after"]:
-        raise ValueError(f"{where}: {worlds.n_worlds} worlds after {a['formula']}, the log says "
-                         f"{a['worlds_after']}")
+def _announce(worlds: DealModel | SymbolicDealModel, line: dict[str, Any], number: int,
+              whole_turn: bool) -> DealModel | SymbolicDealModel:
+    """The model after a line's logged announcements, each checked against the replay; the
+    line that ends a turn must carry them and the worlds left after them."""
+    try:
+        announced = line["announcements"] if whole_turn else line.get("announcements", ())
+        for a in announced:
+            if worlds.n_worlds != a["worlds_before"]:
+                raise ValueError(f"line {number}: {worlds.n_worlds} worlds before "
+                                 f"{a['formula']}, the log says {a['worlds_before']}")
+            worlds = worlds.announce(parse(a["formula"]))
+            if worlds.n_worlds != a["worlds_after"]:
+                raise ValueError(f"line {number}: {worlds.n_worlds} worlds after "
+                                 f"{a['formula']}, the log says {a['worlds_after']}")
+        logged = line["worlds_after"] if whole_turn else worlds.n_worlds
+    except (KeyError, TypeError, AttributeError):
+        raise ValueError(f"line {number}: the turn's announcements are missing or malformed; "
+                         "the log was edited, record the game again") from None
+    if worlds.n_worlds != logged:
+        raise ValueError(f"line {number}: {worlds.n_worlds} worlds after the turn, the log says "
+                         f"{logged} (an announcement is missing or edited)")
     return worlds

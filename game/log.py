@@ -73,10 +73,15 @@ def write_log(path: str | Path, head: dict[str, Any], lines: Iterable[dict[str, 
 def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Read a log file; errors name the file and line."""
     records = []
+    blank = 0
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
+                blank = blank or number
                 continue
+            if blank:  # a gap would shift every later event off its line number
+                raise ValueError(f"{path}: line {blank}: an empty line inside the log; the log "
+                                 "was edited, record the game again")
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as e:
@@ -113,10 +118,13 @@ def final(state: GameState) -> dict[str, Any]:
 def check_final(head: dict[str, Any], state: GameState) -> None:
     """``ValueError`` if a header that records its game's end (``final``) disagrees with the
     replayed game; logs written before it was recorded are taken as they are."""
-    logged = head.get("final")
-    if logged is not None and logged != final(state):
-        raise ValueError(f"line 1: the log ends at {logged}, its replay at {final(state)}: the "
-                         "log was edited; record the game again")
+    logged, replayed = head.get("final"), final(state)
+    if logged is not None and logged != replayed:
+        differ = [k for k in replayed if not isinstance(logged, dict) or logged.get(k) !=
+                  replayed[k]]
+        raise ValueError(f"line 1: the log says the game ended with other {', '.join(differ)} "
+                         f"than its replay ({', '.join(f'{k} {replayed[k]}' for k in differ)}): "
+                         "the log was edited; record the game again")
 
 
 def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules:
@@ -132,7 +140,7 @@ def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules
         raise ValueError(f"the log was played under rules version {head.get('rules_version')}, "
                          f"this program plays version {RULES_VERSION}; record the game again")
     if head.get("board_fingerprint") != board.fingerprint:
-        raise ValueError(f"the log was played on a board {head['board']} with fingerprint "
+        raise ValueError(f"the log was played on a board {head.get('board')} with fingerprint "
                          f"{head.get('board_fingerprint')}, but board {board.name} here has "
                          f"fingerprint {board.fingerprint} (the board has changed since); "
                          "replay it with the board file it was played on")
@@ -142,8 +150,27 @@ def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules
 def start(head: dict[str, Any], board: Board | None = None,
           knows: Knows = nobody_knows) -> GameState:
     """The game a header describes, dealt and not yet played (see :func:`rules_from_header`);
-    ``knows`` as in play, so that the replayed blocks are allowed as they were."""
-    return start_game(rules_from_header(head, board), head["seed"], knows)
+    ``knows`` as in play, so that the replayed blocks are allowed as they were. Anything wrong
+    with the header is a ``ValueError`` on line 1 (an edited header raised ``KeyError`` and
+    ``TypeError``)."""
+    seed, rules = head.get("seed"), head.get("rules")
+    if board is None and not isinstance(head.get("board"), str):
+        raise ValueError("line 1: the header names no board; the log was edited, record the "
+                         "game again")
+    if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**64):
+        raise ValueError(f"line 1: the header's seed {seed!r} is not a seed; the log was "
+                         "edited, record the game again")
+    if not (isinstance(rules, dict) and all(isinstance(v, int) and not isinstance(v, bool)
+                                            for v in rules.values())):
+        raise ValueError("line 1: the header's rules are not whole numbers by name; the log "
+                         "was edited, record the game again")
+    try:
+        return start_game(rules_from_header(head, board), seed, knows)
+    except TypeError as e:  # a rule this program does not know
+        raise ValueError(f"line 1: the header's rules do not fit this program ({e}); record "
+                         "the game again") from None
+    except ValueError as e:  # the board's fingerprint, the rules' version, a rule's value
+        raise ValueError(f"line 1: {e}") from None
 
 
 def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
@@ -174,15 +201,22 @@ _EVENT_KEYS = ("index", "turn", "player", "action", "cards", "completed", "turn_
 
 def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
     """Apply each logged action to ``state``, checking that it does what the log says."""
-    for number, record in enumerate(events, 1):
+    for line, record in enumerate(events, 2):  # line 1 is the header
         try:
             expected = event_from_json(record)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise ValueError(f"event {number}: not an event this program wrote ({type(e).__name__}"
+            raise ValueError(f"line {line}: not an event this program wrote ({type(e).__name__}"
                              f": {str(e)[:80]}); the log was edited, record the game again") \
                 from None
-        got = state.apply(expected.action)
+        try:
+            got = state.apply(expected.action)
+        except ValueError as e:
+            raise ValueError(f"line {line}: the logged action is not legal here ({e}); the log "
+                             "was edited or comes from other rules") from None
         if got != expected:
-            raise ValueError(f"replay diverges at event {expected.index}: the log says "
-                             f"{expected}, the rules give {got}")
+            differ = [f"{f.name} {getattr(expected, f.name)!r} in the log, "
+                      f"{getattr(got, f.name)!r} in the replay" for f in fields(Event)
+                      if getattr(expected, f.name) != getattr(got, f.name)]
+            raise ValueError(f"line {line}: replay diverges at event {expected.index}: "
+                             f"{'; '.join(differ)}")
         yield got

@@ -313,7 +313,7 @@ def test_log_with_its_announcements_removed_is_refused(game_log, tmp_path):
         record.pop("announcements", None)
         return json.dumps(record)
 
-    assert "announcements are missing; the log was edited" in replay_fails(
+    assert "announcements are missing or malformed; the log was edited" in replay_fails(
         tmp_path, [game_log[0], *map(without, game_log[1:])])
     emptied = [json.dumps({**json.loads(line), "announcements": []})
                if '"announcements": [{' in line else line for line in game_log[1:]]
