@@ -94,7 +94,8 @@ def atomic_output(path: str | Path, *, binary: bool = False,
     block ends. With ``keep_on_interrupt`` a Ctrl-C (``KeyboardInterrupt``) also renames what
     was written into place (a stream of whole rows); otherwise, and on any other exception, the
     temporary file is removed and an existing ``path`` stays as it was."""
-    return _atomic(Path(path), binary, keep_on_interrupt)
+    # the overloads say which file type; the one generator yields either
+    return _atomic(Path(path), binary, keep_on_interrupt)  # type: ignore[return-value]
 
 
 @contextlib.contextmanager

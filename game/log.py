@@ -72,7 +72,7 @@ def write_log(path: str | Path, head: dict[str, Any], lines: Iterable[dict[str, 
 
 def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Read a log file; errors name the file and line."""
-    records = []
+    records: list[dict[str, Any]] = []
     blank = 0
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):

@@ -65,7 +65,7 @@ def check_host(host: str) -> bool:
     except (socket.gaierror, UnicodeError):
         raise ValueError(f"--host {host!r} is not an address of this machine; give 127.0.0.1 "
                          "(the default) or another of its addresses") from None
-    return all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses)
+    return all(ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in addresses)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

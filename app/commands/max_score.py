@@ -108,9 +108,10 @@ def _ids(text: str, option: str, count: int) -> list[int]:
 
 def _budgets(text: str, board: Board) -> range:
     parts = [whole_number(p) for p in text.split(":")]
-    if len(parts) != 2 or parts[0] is None or parts[1] is None or min(parts) < 0:
+    numbers = [p for p in parts if p is not None and p >= 0]
+    if len(parts) != 2 or len(numbers) != 2:
         raise ValueError(f"--sweep wants A:B with whole numbers, e.g. 1:50, not {shown(text)}")
-    lo, hi = parts
+    lo, hi = numbers
     if lo > hi:
         raise ValueError(f"--sweep {text}: the first budget must not exceed the last")
     _check_budget(board, hi, "--sweep")
