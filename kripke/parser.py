@@ -100,6 +100,7 @@ _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*")
 _SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", "0123456789aehijklmnoprstuvx", strict=True))
 _SUBSCRIPT = re.compile(f"[{''.join(_SUBSCRIPTS)}]+")
 _NUMBER = re.compile(r"[0-9]+")
+MAX_DIGITS = 30
 _SPACE = re.compile(r"\s+")
 
 # Tokens that cannot begin a formula: meeting one where an operand belongs is an error.
@@ -126,6 +127,7 @@ def _tokenize(text: str) -> list[Token]:
             pos = end
             continue
         if number := _NUMBER.match(text, pos):
+            _check_digits(number.group(), pos, text)
             tokens.append(Token("number", number.group(), pos))
             pos = number.end()
             continue
@@ -310,6 +312,7 @@ class _Parser:
 
     def agent(self, text: str, position: int) -> Agent:
         if text.isdigit():
+            _check_digits(text, position, self.text)
             return int(text)
         if not _IDENT.fullmatch(text):
             raise FormulaError(f"expected an agent, found {text!r}", position, self.text)
@@ -326,6 +329,13 @@ class _Parser:
 
     def group_member(self, after: Token) -> Agent:
         return self.name_or_number(after, "an agent")
+
+
+def _check_digits(digits: str, position: int, text: str) -> None:
+    """``int`` refuses more than 4,300 digits with an error that names no position."""
+    if len(digits) > MAX_DIGITS:
+        raise FormulaError(f"a number of {len(digits):,} digits; agents and tickets are "
+                           f"numbered with at most {MAX_DIGITS}", position, text)
 
 
 def parse(text: str) -> Formula:

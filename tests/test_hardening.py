@@ -341,3 +341,13 @@ def test_log_whose_header_trains_were_edited_is_refused(game_log, tmp_path):
     head["rules"]["trains"] = 19
     assert "the log was edited; record the game again" in replay_fails(
         tmp_path, [json.dumps(head), *game_log[1:]])
+
+
+@pytest.mark.parametrize("formula", ["K_{n} p(0,1)", "p({n},1)", "C_{{{n}}} p(0,1)"])
+def test_check_a_formula_with_a_number_of_5000_digits(formula, capsys):
+    text = formula.format(n="9" * 5000)
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(["check", text]))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "position " in err and "a number of 5,000 digits" in err and len(err) < 20_000
