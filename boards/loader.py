@@ -239,7 +239,7 @@ def _connections(raw: Any, names: set[str], route_points: dict[int, int],
         entry = f"connections[{i}] ({c.get('a')}–{c.get('b')})"
         _check_fields(c, CONNECTION_FIELDS, entry, fail)
         for end in ("a", "b"):
-            if c.get(end) not in names:
+            if not isinstance(c.get(end), str) or c[end] not in names:
                 raise fail(entry, f"unknown city {c.get(end)!r}; add it to \"cities\" or fix the "
                            "spelling")
         if c["a"] == c["b"]:
@@ -308,7 +308,7 @@ def _tickets(raw: Any, names: set[str], fail: Fail) -> tuple[Ticket, ...]:
         entry = f"tickets[{i}] ({t.get('a')}–{t.get('b')})"
         _check_fields(t, TICKET_FIELDS, entry, fail)
         for end in ("a", "b"):
-            if t.get(end) not in names:
+            if not isinstance(t.get(end), str) or t[end] not in names:
                 raise fail(entry, f"unknown city {t.get(end)!r}; add it to \"cities\" or fix the "
                            "spelling")
         if t["a"] == t["b"]:

@@ -210,7 +210,7 @@ def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator
                 from None
         try:
             got = state.apply(expected.action)
-        except ValueError as e:
+        except (ValueError, TypeError, KeyError, IndexError) as e:  # an edited action's fields
             raise ValueError(f"line {line}: the logged action is not legal here ({e}); the log "
                              "was edited or comes from other rules") from None
         if got != expected:

@@ -351,3 +351,21 @@ def test_check_a_formula_with_a_number_of_5000_digits(formula, capsys):
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "position " in err and "a number of 5,000 digits" in err and len(err) < 20_000
+
+
+def test_board_with_a_list_for_a_city_is_refused_by_entry(tmp_path, capsys):
+    """Found by the fuzzer: an end given as a list raised TypeError (unhashable)."""
+    doc = board_doc()
+    doc["connections"][0]["a"] = []
+    assert "connections[0] ([]–" in board_fails(tmp_path, dumped(doc), capsys)
+
+
+def test_log_with_an_edited_action_field_is_refused_by_line(game_log, tmp_path):
+    """Found by the fuzzer: ``"slot": null`` raised TypeError in the rules."""
+    import json
+
+    number, event = next((i, json.loads(line)) for i, line in enumerate(game_log)
+                         if '"kind": "face_up"' in line)
+    event["action"]["slot"] = None
+    assert f"line {number + 1}: " in replay_fails(
+        tmp_path, [*game_log[:number], json.dumps(event), *game_log[number + 1:]])
