@@ -66,7 +66,8 @@ def test_puzzle_counts_the_safe_russian_cards_announcements(capsys):
     (["puzzle", "cheryl", "--explain"], "--explain needs a --formula"),
     (["puzzle", "cheryl", "--formula", "K_albert ("], "bad formula: position 10"),
     (["puzzle", "riddle"], "invalid choice: 'riddle'"),
-    (["puzzle", "cheryl", "--json", "/nonexistent/dir/m.json"], "no folder /nonexistent/dir"),
+    (["puzzle", "cheryl", "--json", "/nonexistent/dir/m.json"],
+     "folder /nonexistent/dir does not exist; create it or choose another --json"),
 ])
 def test_puzzle_bad_input_is_one_line_with_code_2(argv, message, capsys):
     with pytest.raises(SystemExit) as caught:

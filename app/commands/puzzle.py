@@ -7,7 +7,7 @@ import json
 import textwrap
 
 from app.cli import UsageError
-from app.files import write_atomically
+from game.files import check_outputs, write_atomically
 from kripke import FormulaError, parse
 from kripke.exchange import to_json, to_tikz
 from kripke.explain import explain, render
@@ -86,6 +86,10 @@ def shorten(text: str, limit: int = 140) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the named files are replaced (no --overwrite), but their folders are checked first
+    check_outputs([(path, option) for path, option in ((args.json, "--json"),
+                                                       (args.tikz, "--tikz")) if path],
+                  overwrite_option=None)
     formula = None
     if args.formula is not None:
         try:
