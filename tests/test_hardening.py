@@ -332,14 +332,15 @@ def test_replay_command_prints_the_game_and_refuses_an_edited_log(game_log, tmp_
 
 
 def test_log_whose_header_trains_were_edited_is_refused(game_log, tmp_path):
-    """18 → 19 trains replays every event alike (a claim still leaves at most 2 trains and
-    starts the last round) but ends with other trains: the header's ``final`` tells."""
+    """22 → 23 trains (europe24's own) replays every event alike (a claim still leaves at most
+    2 trains and starts the last round) but ends with other trains: the header's ``final``
+    tells."""
     import json
 
     head = json.loads(game_log[0])
-    assert head["rules"]["trains"] == 18
-    head["rules"]["trains"] = 19
-    assert "the log was edited; record the game again" in replay_fails(
+    assert head["rules"]["trains"] == 22
+    head["rules"]["trains"] = 23
+    assert "line 1: the log says the game ended with other trains" in replay_fails(
         tmp_path, [json.dumps(head), *game_log[1:]])
 
 
