@@ -370,3 +370,26 @@ def test_log_with_an_edited_action_field_is_refused_by_line(game_log, tmp_path):
     event["action"]["slot"] = None
     assert f"line {number + 1}: " in replay_fails(
         tmp_path, [*game_log[:number], json.dumps(event), *game_log[number + 1:]])
+
+
+def test_log_of_a_custom_board_named_usa_is_refused_against_the_shipped_usa(tmp_path, capsys):
+    """A board file that calls itself "usa" but differs from the shipped usa (one length
+    changed): its log names "usa", so replay without ``--board`` would load the shipped board;
+    the header's fingerprint refuses that in one line, and with the file the game replays."""
+    import json
+
+    doc = json.loads((Path(__file__).parents[1] / "boards" / "data" / "usa.json")
+                     .read_text(encoding="utf-8"))
+    assert doc["name"] == "usa"
+    doc["connections"][0]["length"] += 1
+    board = tmp_path / "usa.json"
+    board.write_text(json.dumps(doc), encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--quiet", "--board", str(board), "--players", "2", "--tickets", "1",
+                 "--trains", "12", "--seed", "4", "--log", str(log)]) == 0
+    capsys.readouterr()
+    err = fails(["replay", str(log)], capsys)
+    assert f"{log}: line 1: the log was played on a board usa with fingerprint" in err
+    assert "replay it with the board file it was played on" in err
+    assert main(["replay", str(log), "--board", str(board)]) == 0
+    assert "replayed" in capsys.readouterr().out
