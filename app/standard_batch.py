@@ -22,8 +22,8 @@ from app.batch_runs import check_output, workers
 from app.cli import UsageError
 from app.lab_options import desired_shares
 from bench.table import print_table
+from game.files import atomic_output
 from game.standard_rules import STANDARD_TRAINS
-from lab.files import streamed
 from lab.runner import run_jobs
 
 DEFAULT_AGENTS = "osta,pa,lrja,ha"
@@ -47,7 +47,7 @@ def run_standard(args: argparse.Namespace) -> int:
     spec, desired = standard_spec(args)
     seeds = game_seeds(args.seed, args.games)
     results = []
-    with workers(args) as pool, streamed(args.csv) as f:
+    with workers(args) as pool, atomic_output(args.csv, keep_on_interrupt=True) as f:
         writer = csv.DictWriter(f, fieldnames=csv_columns(len(spec.lineup)))
         writer.writeheader()
         games = run_jobs(play_standard_game, list(batch_jobs(spec, seeds, args.rotate_seats)),

@@ -17,12 +17,13 @@ uses it too.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, Literal, overload
+from typing import IO, Any, Literal, overload
 
 #: The temporary file's suffix: a leftover (the machine lost power mid-write) is easy to spot.
 PART = ".part"
@@ -133,6 +134,18 @@ def write_atomically(path: str | Path, data: str | bytes) -> None:
     else:
         with atomic_output(path, binary=True) as raw:
             raw.write(data)
+
+
+def write_json(path: str | Path, doc: Any) -> None:
+    """``doc`` as an indented JSON file (UTF-8 text as it is), atomically."""
+    write_atomically(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+
+
+def save_png(figure: Any, path: str | Path, dpi: int) -> None:
+    """A matplotlib figure (anything with ``savefig``) as a PNG, atomically: a failed draw
+    leaves no half picture."""
+    with atomic_output(path, binary=True) as f:
+        figure.savefig(f, format="png", dpi=dpi)
 
 
 def _target(path: Path) -> Path:

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from agents.standard_batch import kind_order
+from game.files import atomic_output
 from lab.cluster import Workers
-from lab.files import streamed
 from lab.games import LabGame, LabSpec, lab_jobs, play_lab_game
 from lab.metrics import Metrics, Tally
 from lab.runner import run_jobs
@@ -55,7 +55,7 @@ def measure(spec: LabSpec, seeds: Sequence[int], workers: Workers,
             for game in games:
                 tally.add(game)
         else:
-            with streamed(csv_path) as f:
+            with atomic_output(csv_path, keep_on_interrupt=True) as f:
                 writer = csv.DictWriter(f, fieldnames=game_columns(len(spec.lineup)))
                 writer.writeheader()
                 for game in games:

@@ -1,6 +1,6 @@
 """The lab's pictures as PNG files (matplotlib's Agg backend: no display needed): a board drawn
 like the app's board, a board coloured by city undesirability, game arcs side by side, and a
-search's fitness by generation. Every file is written atomically (``lab.files``)."""
+search's fitness by generation. Every file is written atomically (``game.files``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib
 
 from boards import Board
-from lab.files import save_figure
+from game.files import save_png
 from lab.metrics import Arc
 
 matplotlib.use("Agg")
@@ -96,7 +96,7 @@ def board_png(board: Board, path: str | Path, title: str | None = None) -> None:
     _cities(ax, board)
     ax.set_title(title or board.title, color=INK)
     fig.tight_layout()
-    save_figure(fig, path)
+    save_png(fig, path, dpi=110)
     plt.close(fig)
 
 
@@ -113,7 +113,7 @@ def undesirability_png(board: Board, untouched: Sequence[int], games: int,
     bar.set_label("share of games in which no claim touched the city")
     ax.set_title(f"{board.title}: city undesirability over {games} games", color=INK)
     fig.tight_layout()
-    save_figure(fig, path)
+    save_png(fig, path, dpi=110)
     plt.close(fig)
 
 
@@ -149,5 +149,5 @@ def _finish(fig: plt.Figure, ax: Axes, path: str | Path, title: str, xlabel: str
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    save_figure(fig, path)
+    save_png(fig, path, dpi=110)
     plt.close(fig)

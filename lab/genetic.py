@@ -25,8 +25,8 @@ from typing import Any, Protocol
 import numpy as np
 
 from agents.standard_batch import kind_order
+from game.files import write_atomically, write_json
 from lab.cluster import Workers
-from lab.files import write_atomic, write_json
 from lab.games import LabSpec, lab_jobs, play_lab_game
 from lab.metrics import Metrics, Tally
 from lab.runner import run_jobs
@@ -245,4 +245,4 @@ def run_search(problem: Problem, settings: Settings, workers: Workers,
 
 
 def write_history(path: str | Path, history: Sequence[Generation]) -> None:
-    write_atomic(path, lambda f: f.write(history_csv(history)))
+    write_atomically(path, history_csv(history))

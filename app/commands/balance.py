@@ -21,10 +21,10 @@ from app.lab_options import (
 from bench.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps
+from game.files import atomic_output, check_outputs, write_atomically, write_json
 from lab.balance import Step, balance, random_board
 from lab.batch import Interrupted, measure
 from lab.cluster import open_workers
-from lab.files import check_outputs, streamed, write_atomic, write_json
 from lab.metrics import Metrics
 
 NAME = "balance"
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("balancing needs at least two agent kinds in --agents")
     files = {"steps": f"{args.out}-steps.csv", "board": f"{args.out}-board.json",
              "json": f"{args.out}.json"}
-    check_outputs(list(files.values()), args.overwrite)
+    check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite)
     original = spec.loaded()
     with open_workers(args.workers, args.scheduler) as workers:
         print(f"balance {original.title} for {', '.join(spec.lineup)} towards "
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         levels: list[Step] = []
         try:
-            with streamed(files["steps"]) as f:
+            with atomic_output(files["steps"], keep_on_interrupt=True) as f:
                 writer = csv.DictWriter(f, fieldnames=STEP_COLUMNS)
                 writer.writeheader()
 
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
                     writer.writerow(asdict(step) | {"tried": " ".join(
                         f"{k}:{v:.3f}" for k, v in step.tried.items())})
                     f.flush()
-                    write_atomic(files["board"], lambda g: g.write(dumps(board_document(board))))
+                    write_atomically(files["board"], dumps(board_document(board)))
                     levels.append(step)
                     if not args.no_progress:
                         moved = "" if step.chosen == next(iter(step.tried)) else " (changed)"
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args._prog}: interrupted; the levels done are in {files['steps']}, "
                   f"{board_so_far}", file=sys.stderr)
             return 130
-        write_atomic(files["board"], lambda g: g.write(dumps(board_document(balanced))))
+        write_atomically(files["board"], dumps(board_document(balanced)))
         boards = [("original", original), ("balanced", balanced)] + [
             (f"random {k + 1}", random_board(original, args.seed + k, args.restricted))
             for k in range(args.random_boards)]

@@ -10,8 +10,8 @@ from app.batch_runs import check_output, workers
 from app.cli import UsageError
 from app.options import MAX_GAMES, add_game_options, add_workers_option, whole
 from bench.table import print_table
+from game.files import atomic_output
 from game.state import END_REASONS
-from lab.files import streamed
 from lab.runner import run_jobs
 
 NAME = "batch"
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     spec = _check(args)
     seeds = range(args.seed, args.seed + args.games)
     rows = []
-    with workers(args) as pool, streamed(args.csv) as f:
+    with workers(args) as pool, atomic_output(args.csv, keep_on_interrupt=True) as f:
         writer = csv.DictWriter(f, fieldnames=columns(spec.players))
         writer.writeheader()
         games = run_jobs(play_game, [(spec, seed) for seed in seeds], pool.executor, pool.count,

@@ -14,9 +14,9 @@ from app.lab_options import add_game_options, add_run_options, check_run, lab_sp
 from bench.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps
+from game.files import check_outputs, write_atomically
 from lab.batch import Interrupted, measure
 from lab.cluster import Workers, open_workers
-from lab.files import check_outputs, write_atomic
 from lab.games import LabSpec
 from lab.genetic import (
     Generation,
@@ -76,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
         if not Path(files["checkpoint"]).is_file():
             raise UsageError(f"no checkpoint {files['checkpoint']} to resume; start without "
                              "--resume (or give the --out of the stopped run)")
-        check_outputs([f for k, f in files.items() if k != "checkpoint"], True)
+        check_outputs([(f, "--out") for k, f in files.items() if k != "checkpoint"],
+                      overwrite=True)
     else:
-        check_outputs(list(files.values()), args.overwrite)
+        check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite)
     if args.what == "deck":
         if args.cities:
             raise UsageError("--cities belongs to evolve board; evolve deck breeds --board's deck")
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
             return 130
         assert state.best is not None
         best = problem_board(problem, state.best)
-        write_atomic(files["board"], lambda f: f.write(dumps(board_document(best))))
+        write_atomically(files["board"], dumps(board_document(best)))
         print(f"\nbest {args.what} → {files['board']} (fitness per generation → {files['csv']}, "
               f"{files['png']})")
         if args.what == "board":

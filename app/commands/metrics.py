@@ -20,10 +20,10 @@ from app.lab_options import (
 from bench.gameplay import print_report
 from bench.table import print_table
 from boards import Board
+from game.files import check_outputs, write_json
 from lab.batch import Interrupted, measure
 from lab.cluster import open_workers
 from lab.decks import deck_stats
-from lab.files import check_outputs, write_json
 from lab.metrics import Metrics
 
 NAME = "metrics"
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     desired = desired_shares(args.desired, spec.lineup)
     check_run(args)
     files = outputs(args.out)
-    check_outputs(list(files.values()), args.overwrite)
+    check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite)
     board = spec.loaded()
     seeds = range(args.seed, args.seed + args.games)
     with open_workers(args.workers, args.scheduler) as workers:
