@@ -1,7 +1,7 @@
 """Whole seeded standard games: invariants after every action, exact replay from the log, and
 the same game from the same seed.
 
-400 games on the USA board with 2–5 players drawn from the four strategy agents, the baseline
+2,000 games on the USA board with 2–5 players drawn from the four strategy agents, the baseline
 and a uniformly random player (which also draws tickets, pays oddly and passes), in chunks of 50
 seeds so ``pytest -n 2`` spreads them (each rule is also tested on its own position in
 ``test_standard_rules``; these games look for what positions miss). After every action: every
@@ -28,7 +28,7 @@ from game.standard_state import StandardState
 from game.view import PlayerView
 
 PER_CHUNK = 50
-CHUNKS = 8
+CHUNKS = 40
 USA = load_board("usa")
 
 
