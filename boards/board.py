@@ -14,6 +14,13 @@ from functools import cached_property
 #: The eight card colours of the published games, plus ``grey`` for connections any colour pays.
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "black", "white")
 GREY = "grey"
+#: How each colour is printed (tracks, cards, the locomotive): one set of inks, so the app's board
+#: and the design lab's pictures of the same board look alike.
+CARD_INKS: dict[str, str] = {
+    "red": "#e53935", "orange": "#fb8c00", "yellow": "#fdd835", "green": "#43a047",
+    "blue": "#1e88e5", "pink": "#f48fb1", "black": "#212121", "white": "#f5f5f5",
+    "grey": "#9e9e9e", "locomotive": "#607d8b",
+}
 
 #: Points for a claimed connection by its length (the rulebook table; 7 does not occur on the
 #: published maps but is kept so that a custom board with a 7 still scores).

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import matplotlib
 
-from boards import Board
+from boards import CARD_INKS, Board
 from game.files import save_png
 from lab.metrics import Arc
 
@@ -21,9 +21,6 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 
 #: The app's card inks (app/components/style.py), so a drawn board reads like the page's.
-INKS = {"red": "#e53935", "orange": "#fb8c00", "yellow": "#fdd835", "green": "#43a047",
-        "blue": "#1e88e5", "pink": "#f48fb1", "black": "#212121", "white": "#f5f5f5",
-        "grey": "#9e9e9e"}
 PAPER, CASING, INK = "#f4f1e8", "#424242", "#263238"
 
 
@@ -62,7 +59,7 @@ def _cars(ax: Axes, board: Board, inks: dict[int, str] | None = None) -> None:
         inset, gap = 0.012, 0.004
         start, usable = inset, max(d - 2 * inset, 1e-6)
         car = max((usable - gap * (conn.length - 1)) / conn.length, usable * 0.2)
-        ink = (inks or {}).get(conn.id, INKS[conn.colour])
+        ink = (inks or {}).get(conn.id, CARD_INKS[conn.colour])
         for k in range(conn.length):
             s0 = start + k * (car + gap)
             s1 = min(s0 + car, d - inset)

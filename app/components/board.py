@@ -17,14 +17,13 @@ from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
 from app.components.style import (
-    CARD_HEX,
     HIGHLIGHT,
     legend,
     player_colour,
     player_ink,
     player_name,
 )
-from boards import Board, Connection
+from boards import CARD_INKS, Board, Connection
 
 WIDTH, PAD, LABEL_ROOM = 1000, 40, 110  # LABEL_ROOM: names are written right of the dots
 CITY_R = 8
@@ -101,7 +100,7 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
             lines.append(f'<g data-connection="{conn.id}">{title}'
                          f'<line {line} class="car-edge" stroke="#424242" stroke-width="7" '
                          f'stroke-dasharray="{dash}"/>'
-                         f'<line {line} stroke="{CARD_HEX[conn.colour]}" stroke-width="5" '
+                         f'<line {line} stroke="{CARD_INKS[conn.colour]}" stroke-width="5" '
                          f'stroke-dasharray="{dash}"/></g>')
         else:
             lines.append(f'<g data-connection="{conn.id}" data-owner="{who}">{title}'

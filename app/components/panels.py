@@ -13,7 +13,8 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import Announcement, TTRModel, TurnRecord
-from app.components.style import CARD_HEX, player_ink, player_name, swatch
+from app.components.style import player_ink, player_name, swatch
+from boards import CARD_INKS
 from game.cards import CARD_NAMES
 from game.state import END_REASONS
 
@@ -169,7 +170,7 @@ def hand_html(model: TTRModel, player: int) -> str:
     hand = model.state.hands[player]
     chips = "".join(
         f"<span style='display:inline-block;margin:2px;padding:2px 8px;border-radius:10px;"
-        f"border:1px solid #616161;background:{CARD_HEX[name]};"
+        f"border:1px solid #616161;background:{CARD_INKS[name]};"
         f"color:{'#fff' if name in ('black', 'blue', 'locomotive', 'red', 'green') else '#000'}'>"
         f"{name} × {n}</span>"
         for name, n in zip(CARD_NAMES, hand, strict=True) if n)

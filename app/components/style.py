@@ -10,12 +10,6 @@ PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "
 #: (purple, brown) are too dark to read there.
 PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775")
 
-#: How the card colours of unclaimed connections are drawn.
-CARD_HEX: dict[str, str] = {
-    "red": "#e53935", "orange": "#fb8c00", "yellow": "#fdd835", "green": "#43a047",
-    "blue": "#1e88e5", "pink": "#f48fb1", "black": "#212121", "white": "#f5f5f5",
-    "grey": "#9e9e9e", "locomotive": "#607d8b",
-}
 
 HIGHLIGHT = "#ffca28"  # the last move on the board
 
