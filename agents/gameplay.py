@@ -141,12 +141,13 @@ def gameplay_rows(specs: Sequence[GameSpec], seeds: Sequence[int],
 @dataclass(frozen=True)
 class Goal:
     """A goal for one column of a report row: its value must lie in [low, high] (``share``:
-    the column is a fraction, shown as a percentage)."""
+    the column is a fraction, shown as a percentage; ``label``: the column in words)."""
 
     column: str
     low: float = float("-inf")
     high: float = float("inf")
     share: bool = False
+    label: str = ""
 
     def met(self, row: dict[str, Any]) -> bool:
         return self.low <= row[self.column] <= self.high
@@ -161,22 +162,28 @@ class Goal:
             return (value - self.high) / abs(self.high)
         return 0.0
 
+    def shown(self, value: float) -> str:
+        """A value of this column as the goal is written (a share as a percentage)."""
+        return f"{value:.0%}" if self.share else f"{value:g}"
+
     def __str__(self) -> str:
-        def text(bound: float) -> str:
-            return f"{bound:.0%}" if self.share else f"{bound:g}"
         if self.low == float("-inf"):
-            return f"≤ {text(self.high)}"
+            return f"≤ {self.shown(self.high)}"
         if self.high == float("inf"):
-            return f"≥ {text(self.low)}"
-        return f"{text(self.low)}–{text(self.high)}"
+            return f"≥ {self.shown(self.low)}"
+        return f"{self.shown(self.low)}–{self.shown(self.high)}"
 
 
 #: Issue 10's goals for europe24, 3 players × 2 tickets, all epistemic: no dead stretches, every
 #: kind of announcement in nearly every game, tickets finished, a game of a watchable length.
-GOALS = (Goal("gap_median", high=8), Goal("gap_p90", high=15),
-         Goal("with_informative_claim", low=0.9, share=True),
-         Goal("with_block", low=0.9, share=True), Goal("with_completion", low=0.9, share=True),
-         Goal("finished_share", low=0.3, share=True), Goal("turns_median", low=30, high=60))
+GOALS = (Goal("gap_median", high=8, label="longest run without a claim, median"),
+         Goal("gap_p90", high=15, label="longest run without a claim, p90"),
+         Goal("with_informative_claim", low=0.9, share=True,
+              label="games with a claim that removes worlds"),
+         Goal("with_block", low=0.9, share=True, label="games with a declared block"),
+         Goal("with_completion", low=0.9, share=True, label="games with a completed ticket"),
+         Goal("finished_share", low=0.3, share=True, label="dealt tickets finished"),
+         Goal("turns_median", low=30, high=60, label="turns per game, median"))
 
 
 def goals_key(row: dict[str, Any]) -> tuple[int, float]:

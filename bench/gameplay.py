@@ -94,7 +94,7 @@ def print_report(rows: list[dict[str, Any]]) -> None:
     if demo is not None:
         print()
         print_table(("goal (europe24 3×2, all epistemic)", "measured", "goal", "met"),
-                    [(g.column, f"{demo[g.column]:.3g}", str(g), "yes" if g.met(demo) else "NO")
+                    [(g.label, g.shown(demo[g.column]), str(g), "yes" if g.met(demo) else "NO")
                      for g in GOALS])
 
 
