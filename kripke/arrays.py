@@ -8,6 +8,7 @@ cache, which halves the time of a whole-array gather or scatter.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -27,8 +28,40 @@ def gather(table: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return out
 
 
-def compress(arrays: Sequence[np.ndarray], mask: np.ndarray, kept: int) -> list[np.ndarray]:
-    """``[a[mask] for a in arrays]`` with ``kept`` the mask's count of True, in one walk.
+@dataclass(frozen=True)
+class ByClass:
+    """A mask given per class of one agent: world w is kept iff ``table[keys[w]]``.
+
+    An announcement of something one agent observes ("player 2 holds ticket 4") is such a mask.
+    :func:`compress` reads it a chunk at a time, so the bool array over every world is never
+    built: at 63 million worlds that array is 63 MB of memory the process must fault in
+    afresh, which on this project's virtual machines costs more than computing it.
+    """
+
+    table: BoolArray
+    keys: IntArray
+
+    @property
+    def size(self) -> int:
+        return int(self.keys.size)
+
+    def __getitem__(self, chunk: slice) -> BoolArray:
+        return np.take(self.table, self.keys[chunk])
+
+
+type WorldMask = BoolArray | ByClass
+
+
+def count(mask: WorldMask) -> int:
+    """The mask's number of True, a chunk at a time: a ``ByClass`` is never built whole."""
+    return sum(int(np.count_nonzero(mask[start:start + _CHUNK]))
+               for start in range(0, mask.size, _CHUNK))
+
+
+def compress(arrays: Sequence[np.ndarray], mask: WorldMask, kept: int,
+             positions: np.dtype | None = None) -> list[np.ndarray]:
+    """``[a[mask] for a in arrays]`` with ``kept`` the mask's count of True, in one walk; with
+    ``positions`` (a dtype), one more array: the kept worlds' indices, ``np.flatnonzero(mask)``.
 
     Each chunk's kept positions are found once and taken from every array. Boolean indexing of
     small ints re-reads the mask per array and is several times slower: for four int16 key
@@ -36,21 +69,26 @@ def compress(arrays: Sequence[np.ndarray], mask: np.ndarray, kept: int) -> list[
     machine, and that was most of a turn of a 4 × 4 game.
     """
     out = [np.empty(kept, dtype=a.dtype) for a in arrays]
+    where = None if positions is None else np.empty(kept, dtype=positions)
     at = 0
     for start in range(0, mask.size, _CHUNK):
         stop = min(start + _CHUNK, mask.size)
-        count = int(np.count_nonzero(mask[start:stop]))
-        end = at + count
-        if count == stop - start:  # a deal's announcements keep or drop long runs: copy them
+        chunk = mask[start:stop]
+        end = at + int(np.count_nonzero(chunk))
+        if end - at == stop - start:  # a deal's announcements keep or drop long runs: copy them
             for array, result in zip(arrays, out, strict=True):
                 result[at:end] = array[start:stop]
-        elif count:
-            positions = np.flatnonzero(mask[start:stop])
+            if where is not None:
+                where[at:end] = np.arange(start, stop)
+        elif end > at:
+            kept_here = np.flatnonzero(chunk)
             for array, result in zip(arrays, out, strict=True):
                 # in range by construction: "clip" checks nothing and needs no buffer
-                np.take(array[start:stop], positions, out=result[at:end], mode="clip")
+                np.take(array[start:stop], kept_here, out=result[at:end], mode="clip")
+            if where is not None:
+                np.add(kept_here, start, out=where[at:end], casting="unsafe")
         at = end
-    return out
+    return out if where is None else [*out, where]
 
 
 def positions(keys: np.ndarray, key: int) -> np.ndarray:

@@ -83,13 +83,17 @@ def deal_count(n_cards: int, hand_sizes: Sequence[int]) -> int:
 def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
     """Each hand's rank (among subsets of its size) in every deal; sizes must sum to n."""
     subsets = {k: _subsets(n, k) for k in set(sizes)}
-    remainder = np.zeros(1, dtype=np.int16)  # rank of the remaining cards: all n of them
+    # rank of the remaining cards: all n of them; None once every card is dealt
+    remainder: IntArray | None = np.zeros(1, dtype=np.int16)
     left = n
     keys: list[IntArray] = []
     for k in sizes:
+        if remainder is None:  # only empty hands can follow, and all have rank 0
+            keys.append(np.zeros(keys[-1].size, dtype=subsets[k].dtype))
+            continue
         if k == left:  # the hand is whatever remains, and its rank is the remainder's
             keys.append(remainder.astype(subsets[k].dtype, copy=False))
-            remainder, left = np.zeros_like(remainder), 0  # only empty hands can follow
+            remainder = None
             continue
         remaining = _subsets(n, left).members  # every possible remainder, as card positions
         patterns = _combinations(left, k)  # which of the remaining cards the agent gets

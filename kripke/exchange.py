@@ -70,11 +70,9 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
     actual = data.get("actual")
     if actual is not None and actual not in ids:
         raise ModelError(f"model file: the actual world {actual} is not among the worlds")
-    model = KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
-                                    None if actual is None else ids.index(actual), atoms=atoms)
-    model.world_ids = np.array(ids, dtype=np.int64)
-    model.world_ids.flags.writeable = False
-    return model
+    return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
+                                   None if actual is None else ids.index(actual),
+                                   atoms=atoms).renumbered(ids)
 
 
 # --- TikZ ---------------------------------------------------------------------------------------

@@ -21,8 +21,10 @@ class DrawnModel(Protocol):
     """What drawing reads of a model: :class:`kripke.model.KripkeModel` is one. Naming it here
     keeps the arrow one way (the model calls the export, never the reverse)."""
 
-    world_ids: IntArray
     actual: int | None
+
+    @property
+    def world_ids(self) -> IntArray: ...
 
     @property
     def n_worlds(self) -> int: ...

@@ -23,14 +23,17 @@ import numpy as np
 
 from kripke.arrays import (
     BoolArray,
+    ByClass,
     IntArray,
+    WorldMask,
     bincount,
     class_flags,
     compress,
+    count,
     gather,
     positions,
 )
-from kripke.check import evaluate
+from kripke.check import evaluate, observed_table
 from kripke.errors import AnnouncementError, ModelError
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
@@ -144,9 +147,9 @@ class KripkeModel:
                 )
             table.flags.writeable = False
             self._observed[_as_atom(atom)] = (index, table)
-        self.world_ids: IntArray = np.arange(self._n, dtype=np.int64 if self._n >= 2**31 else
-                                             np.int32)
-        self.world_ids.flags.writeable = False
+        # No id array while the worlds are the ones first built (see ``world_ids``).
+        self._ids: IntArray | None = None
+        self._id_dtype = np.dtype(np.int64 if self._n >= 2**31 else np.int32)
         self.actual: int | None = None if actual is None else self._world(actual)
 
     @classmethod
@@ -207,10 +210,35 @@ class KripkeModel:
             raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
         return world
 
+    @property
+    def world_ids(self) -> IntArray:
+        """Each world's index in the model it was first built as, so a drawing can pin worlds
+        across updates. A model as first built stores none (world i is world i: at 63 million
+        worlds an array of them is 250 MB that no announcement reads), so here they are made
+        when asked."""
+        if self._ids is not None:
+            return self._ids
+        ids = np.arange(self._n, dtype=self._id_dtype)
+        ids.flags.writeable = False
+        return ids
+
+    def renumbered(self, world_ids: Sequence[int] | IntArray) -> Self:
+        """The same model with its worlds named by these ids, increasing: a model read back
+        from a file keeps the ids it was saved with, so a drawing pins the same worlds."""
+        ids = np.array(world_ids, dtype=np.int64)
+        if ids.shape != (self._n,) or np.any(np.diff(ids) <= 0):
+            raise ModelError(f"world ids must be {self._n} increasing ints")
+        ids.flags.writeable = False
+        new = copy.copy(self)
+        new._ids = ids
+        return new
+
     def world_index(self, world_id: int) -> int | None:
         """Current index of the world first built as ``world_id``, or None if it is gone."""
-        i = int(np.searchsorted(self.world_ids, world_id))
-        return i if i < self._n and self.world_ids[i] == world_id else None
+        if self._ids is None:
+            return int(world_id) if 0 <= world_id < self._n else None
+        i = int(np.searchsorted(self._ids, world_id))
+        return i if i < self._n and self._ids[i] == world_id else None
 
     def atom_values(self, atom: Atom | str, worlds: IntArray | None = None) -> BoolArray:
         """The atom's truth value at every world (or at the given world indices)."""
@@ -271,10 +299,15 @@ class KripkeModel:
         Raises :class:`AnnouncementError` if the formula is false at the actual world.
         """
         formula = self._formula(formula)
-        mask = self.evaluate(formula)
-        if self.actual is not None and not mask[self.actual]:
+        observed = observed_table(self, formula)
+        if observed is None:
+            mask: WorldMask = self.evaluate(formula)
+        else:  # what one agent observes: kept worlds found from its classes, a chunk at a time
+            agent, table = observed
+            mask = ByClass(table, self._keys[agent])
+        if self.actual is not None and not mask[self.actual:self.actual + 1][0]:
             raise AnnouncementError(formula)
-        return self.restrict(mask)
+        return self._restricted(mask)
 
     def restrict(self, mask: Mask) -> Self:
         """The sub-model on the chosen worlds (a bool mask or sorted indices).
@@ -282,38 +315,54 @@ class KripkeModel:
         The actual world becomes None if it is not kept; ``announce`` refuses that case.
         """
         mask = np.asarray(mask)
-        arrays = (*self._keys, *self._valuation.values(), self.world_ids)
         if mask.dtype == bool:
             if mask.shape != (self._n,):
                 raise ModelError(f"mask has shape {mask.shape}, expected ({self._n},)")
-            kept = int(np.count_nonzero(mask))
-            actual_kept = self.actual is not None and bool(mask[self.actual])
-            position = int(np.count_nonzero(mask[: self.actual])) if actual_kept else None
-            if kept == self._n:  # nothing removed: the read-only arrays are shared, not copied
-                return copy.copy(self)
-            # One walk over the mask for every array (see ``compress``), no index array of
-            # the whole model materialised.
-            picked = compress(arrays, mask, kept)
+            return self._restricted(mask)
+        # A few indices (a drawing's worlds) cost O(their number), not O(worlds).
+        pick = mask.astype(np.int64, copy=False)
+        if pick.size and (np.any(np.diff(pick) <= 0) or pick[0] < 0 or pick[-1] >= self._n):
+            raise ModelError("world indices must be increasing and in range")
+        position = None
+        if self.actual is not None:
+            found = int(np.searchsorted(pick, self.actual))
+            if found < pick.size and pick[found] == self.actual:
+                position = found
+        ids = pick.astype(self._id_dtype) if self._ids is None else self._ids[pick]
+        return self._with([a[pick] for a in self._columns()], ids, position)
+
+    def _restricted(self, mask: WorldMask) -> Self:
+        """The sub-model on the worlds a mask over all of them keeps, in one walk over it."""
+        kept = count(mask)
+        if kept == self._n:  # nothing removed: the read-only arrays are shared, not copied
+            return copy.copy(self)
+        # One walk over the mask for every array (see ``compress``), no index array of the
+        # whole model materialised; a model as first built gets its ids from the walk.
+        if self._ids is None:
+            picked = compress(self._columns(), mask, kept, positions=self._id_dtype)
         else:
-            # A few indices (a drawing's worlds) cost O(their number), not O(worlds).
-            pick = mask.astype(np.int64, copy=False)
-            if pick.size and (np.any(np.diff(pick) <= 0) or pick[0] < 0 or pick[-1] >= self._n):
-                raise ModelError("world indices must be increasing and in range")
-            position = None
-            if self.actual is not None:
-                found = int(np.searchsorted(pick, self.actual))
-                if found < pick.size and pick[found] == self.actual:
-                    position = found
-            picked = [a[pick] for a in arrays]
+            picked = compress([*self._columns(), self._ids], mask, kept)
+        ids, position = picked[-1], None
+        if self.actual is not None:  # ids increase: the actual world is found by its id
+            actual_id = self.actual if self._ids is None else int(self._ids[self.actual])
+            found = int(np.searchsorted(ids, actual_id))
+            position = found if found < ids.size and ids[found] == actual_id else None
+        return self._with(picked[:-1], ids, position)
+
+    def _columns(self) -> list[IntArray]:
+        """The per-world arrays besides the ids, in the order ``_with`` takes them back."""
+        return [*self._keys, *self._valuation.values()]
+
+    def _with(self, picked: list[IntArray], ids: IntArray, actual: int | None) -> Self:
         new = copy.copy(self)
         n_keys = len(self._keys)
         new._keys = tuple(picked[:n_keys])
-        new._valuation = dict(zip(self._valuation, picked[n_keys:-1], strict=True))
-        new.world_ids = picked[-1]
-        for array in picked:
+        new._valuation = dict(zip(self._valuation, picked[n_keys:], strict=True))
+        new._ids = ids
+        for array in (*picked, ids):
             array.flags.writeable = False  # shared with callers; models are immutable
-        new._n = int(new.world_ids.size)
-        new.actual = position
+        new._n = int(ids.size)
+        new.actual = actual
         return new
 
     def at(self, world: int) -> Self:
