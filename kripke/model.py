@@ -237,8 +237,11 @@ class KripkeModel:
         """Current index of the world first built as ``world_id``, or None if it is gone."""
         if self._ids is None:
             return int(world_id) if 0 <= world_id < self._n else None
-        i = int(np.searchsorted(self._ids, world_id))
-        return i if i < self._n and self._ids[i] == world_id else None
+        if not self._n or not 0 <= world_id <= self._ids[-1]:
+            return None
+        # the id in the ids' own type: a wider one makes numpy convert the whole array
+        i = int(np.searchsorted(self._ids, self._ids.dtype.type(world_id)))
+        return i if self._ids[i] == world_id else None
 
     def atom_values(self, atom: Atom | str, worlds: IntArray | None = None) -> BoolArray:
         """The atom's truth value at every world (or at the given world indices)."""
@@ -345,7 +348,8 @@ class KripkeModel:
         ids, position = picked[-1], None
         if self.actual is not None:  # ids increase: the actual world is found by its id
             actual_id = self.actual if self._ids is None else int(self._ids[self.actual])
-            found = int(np.searchsorted(ids, actual_id))
+            # the id in the ids' own type: a wider one makes numpy convert the whole array
+            found = int(np.searchsorted(ids, ids.dtype.type(actual_id)))
             position = found if found < ids.size and ids[found] == actual_id else None
         return self._with(picked[:-1], ids, position)
 
