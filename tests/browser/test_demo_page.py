@@ -229,6 +229,8 @@ def test_a_bad_seed_is_refused_inline_and_dark_mode_darkens_board_and_picture(br
     heading = ("() => getComputedStyle(document.querySelector("
                "'svg.ttr-pic text.heading[style*=ttr-p2]')).fill")
     page.locator(".ttr-focus button", has_text="2").click()  # columns: player 2's brown
+    # the picture is redrawn on the server: wait for player 2's columns before reading inks
+    page.locator("svg.ttr-pic text.heading[style*=ttr-p2]").first.wait_for()
     light = page.evaluate(paper), page.evaluate(board)
     page.locator(".ttr-theme button").first.click()  # Solara's theme toggle: light → dark
     page.wait_for_function("() => document.querySelector('.v-application.theme--dark')")
