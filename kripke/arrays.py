@@ -59,9 +59,12 @@ def count(mask: WorldMask) -> int:
 
 
 def compress(arrays: Sequence[np.ndarray], mask: WorldMask, kept: int,
-             positions: np.dtype | None = None) -> list[np.ndarray]:
+             positions: np.dtype | None = None, mark: int | None = None
+             ) -> tuple[list[np.ndarray], int | None]:
     """``[a[mask] for a in arrays]`` with ``kept`` the mask's count of True, in one walk; with
     ``positions`` (a dtype), one more array: the kept worlds' indices, ``np.flatnonzero(mask)``.
+    Also where index ``mark`` lands among the kept ones (None if it is not kept), found in the
+    same walk: the actual world of a model that stores no ids.
 
     Each chunk's kept positions are found once and taken from every array. Boolean indexing of
     small ints re-reads the mask per array and is several times slower: for four int16 key
@@ -70,11 +73,13 @@ def compress(arrays: Sequence[np.ndarray], mask: WorldMask, kept: int,
     """
     out = [np.empty(kept, dtype=a.dtype) for a in arrays]
     where = None if positions is None else np.empty(kept, dtype=positions)
-    at = 0
+    at, marked = 0, None
     for start in range(0, mask.size, _CHUNK):
         stop = min(start + _CHUNK, mask.size)
         chunk = mask[start:stop]
         end = at + int(np.count_nonzero(chunk))
+        if mark is not None and start <= mark < stop and chunk[mark - start]:
+            marked = at + int(np.count_nonzero(chunk[:mark - start]))
         if end - at == stop - start:  # a deal's announcements keep or drop long runs: copy them
             for array, result in zip(arrays, out, strict=True):
                 result[at:end] = array[start:stop]
@@ -88,7 +93,7 @@ def compress(arrays: Sequence[np.ndarray], mask: WorldMask, kept: int,
             if where is not None:
                 np.add(kept_here, start, out=where[at:end], casting="unsafe")
         at = end
-    return out if where is None else [*out, where]
+    return (out if where is None else [*out, where]), marked
 
 
 def positions(keys: np.ndarray, key: int) -> np.ndarray:

@@ -48,6 +48,14 @@ def _combinations(n: int, k: int) -> IntArray:
 
 
 @cache
+def _binomials(n: int) -> IntArray:
+    """C(a, b) for 0 <= a, b <= n as a table (0 where b > a), read-only."""
+    table = np.array([[comb(a, b) for b in range(n + 1)] for a in range(n + 1)], dtype=np.int64)
+    table.flags.writeable = False
+    return table
+
+
+@cache
 def _subsets(n: int, k: int) -> _Subsets:
     return _Subsets(n, k)
 
@@ -110,7 +118,10 @@ def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
 
 
 class DealModel(KripkeModel):
-    """A KripkeModel whose worlds are deals; it can say who holds what in each world."""
+    """A KripkeModel whose worlds are deals; it can say who holds what in each world, and a
+    world's id (its index among all deals) from its hands, so it stores no ids."""
+
+    WORLDS_SAY_IDS = True
 
     def __init__(
         self,
@@ -137,6 +148,27 @@ class DealModel(KripkeModel):
         )
         self.cards = cards
         self.hand_sizes = hand_sizes
+
+    def _ids_of(self, worlds: IntArray) -> IntArray:
+        """The deals' indices in the generator's lexicographic numbering (as
+        :func:`_actual_index` numbers one): agent by agent, the rank of its hand among the hands
+        of the cards still left, in mixed radix. A hand's rank among the k-subsets of L cards,
+        by positions p_0 < ... < p_{k-1} among them, is C(L, k) - 1 - Σ_t C(L-1-p_t, k-t)."""
+        n = len(self.cards)
+        left = np.full(worlds.size, (1 << n) - 1, dtype=np.int64)  # the cards not yet dealt
+        index = np.zeros(worlds.size, dtype=np.int64)
+        size = n
+        for members, keys, k in zip(self._members, self._keys, self.hand_sizes, strict=True):
+            cards = members[keys[worlds]]  # (worlds, k) card positions, increasing
+            below = np.zeros(worlds.size, dtype=np.int64)  # Σ_t C(L-1-p_t, k-t)
+            for t in range(k):
+                card = cards[:, t]
+                place = np.bitwise_count(left & ((np.int64(1) << card) - 1)).astype(np.int64)
+                below += _binomials(n)[size - 1 - place, k - t]
+            index = index * comb(size, k) + comb(size, k) - 1 - below
+            left &= ~(np.int64(1) << cards).sum(axis=1)
+            size -= k
+        return index
 
     def deal(self, world: int | None = None) -> tuple[tuple[Any, ...], ...]:
         """The hands, one tuple of cards per agent, in a world (default: the actual one); the

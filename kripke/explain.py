@@ -104,7 +104,7 @@ class _Explainer:
         return self.values[key]
 
     def node(self, model: KripkeModel, f: Formula, w: int) -> Explanation:
-        wid = int(model.world_ids[w])
+        wid = model.world_id(w)
         value = bool(self.value(model, f)[w])
 
         def make(reason: str, children: Sequence[Explanation] = (),
@@ -181,7 +181,7 @@ class _Explainer:
         """K (must) or M over the worlds ``seen`` from ``w``."""
         inner = self.value(model, g)[seen]
         value = bool(inner.all()) if must else bool(inner.any())
-        wid = int(model.world_ids[w])
+        wid = model.world_id(w)
         target = (~inner if must else inner)  # a counterexample to K, a witness for M
         found = seen[target]
         pick: int | None = None
@@ -195,11 +195,11 @@ class _Explainer:
             children = [self.node(model, g, w)]
         else:
             reason = (f"{where}; {g} {'fails' if must else 'holds'} in world "
-                      f"{int(model.world_ids[pick])}{self.said(model, pick)}")
+                      f"{model.world_id(pick)}{self.said(model, pick)}")
             children = [self.node(model, g, pick)]
         return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
                            listed, int(seen.size),
-                           None if pick is None else int(model.world_ids[pick]))
+                           None if pick is None else model.world_id(pick))
 
     def common(self, model: KripkeModel, f: Formula, g: Formula, w: int,
                group: Sequence[Agent]) -> Explanation:
@@ -224,7 +224,7 @@ class _Explainer:
                 break
             reached |= grow
             levels.append(np.flatnonzero(grow))
-        wid = int(model.world_ids[w])
+        wid = model.world_id(w)
         n_reached = int(reached.sum())
         if bad is None:
             return Explanation(f, wid, self.label(model, w), True,
@@ -239,7 +239,7 @@ class _Explainer:
             for agent, k in zip(group, keys, strict=True):
                 same = level[k[level] == k[here]]
                 if same.size:
-                    steps.append((agent, int(model.world_ids[here])))
+                    steps.append((agent, model.world_id(here)))
                     path.append(int(same[0]))
                     break
             if path[-1] == w:
@@ -250,12 +250,12 @@ class _Explainer:
         else:
             chain = " → ".join([f"world {wid}"] + [f"({a}) world {x}" for a, x in steps])
             reason = (f"{chain}: each step a world the named agent cannot tell from the one "
-                      f"before; {g} fails in world {int(model.world_ids[bad])}"
+                      f"before; {g} fails in world {model.world_id(bad)}"
                       f"{self.said(model, bad)}")
         return Explanation(f, wid, self.label(model, w), False, reason,
                            (self.node(model, g, bad),), (wid, *(x for _, x in steps)),
                            len(steps) + 1,
-                           int(model.world_ids[bad]), tuple(steps))
+                           model.world_id(bad), tuple(steps))
 
     def said(self, model: KripkeModel, index: int) -> str:
         return f" ({self.label(model, index)})"
@@ -276,7 +276,7 @@ def _listed(model: KripkeModel, worlds: IntArray, w: int, pick: int | None) -> t
     """Up to LISTED world ids: the world itself and the witness first."""
     first = [i for i in (w, pick) if i is not None and (worlds == i).any()]
     rest = [int(i) for i in worlds[:LISTED + 2].tolist() if i not in first]
-    return tuple(int(model.world_ids[i]) for i in dict.fromkeys(first + rest))[:LISTED]
+    return tuple(model.world_id(i) for i in dict.fromkeys(first + rest))[:LISTED]
 
 
 def render(explanation: Explanation, unicode: bool = False) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from math import factorial
 
+import numpy as np
 import pytest
 
 from kripke import Atom, DealModel, Knows, ModelError, Or, deal_count, deal_model
@@ -120,3 +121,34 @@ def test_the_atom_pattern_must_name_agent_and_card():
 def test_agents_must_match_hand_sizes():
     with pytest.raises(ModelError, match="3 agents but 2 hand sizes"):
         deal_model(range(4), [2, 2], [[0, 1], [2, 3]], agents=["a", "b", "c"])
+
+
+@pytest.mark.parametrize(("cards", "sizes", "actual"), [
+    (range(12), (3, 3, 3), [(9, 10, 11), (6, 7, 8), (3, 4, 5)]),  # the actual world last
+    (range(9), (2, 3, 1), [(0, 8), (1, 2, 3), (4,)]),  # three cards undealt
+])
+def test_a_deals_world_ids_follow_from_its_hands_after_any_announcement(cards, sizes, actual):
+    """A deal stores no world ids once worlds are gone: each world's id (its index among all
+    deals) is worked out from its hands. They must be the ids a stored array would give, in
+    every way a user asks for them: all at once, one by one, back from an id (a removed one
+    answers None), after a pick of worlds, and with the actual world found again, also when
+    it lies past the first chunk of the array kernels (369,600 deals)."""
+    model = deal_model(cards, sizes, actual)
+    said = "~p(0,1) & (p(1,6) | p(1,7) | p(1,3))"
+    mask = model.evaluate(said)
+    after = model.announce(said)
+    kept = np.flatnonzero(mask)
+    assert np.array_equal(after.world_ids, kept)
+    assert after.world_ids[after.actual] == model.actual
+    assert after.world_label(after.actual) == model.world_label(model.actual)
+    for i in (0, 1, after.n_worlds // 2, after.actual, after.n_worlds - 1):
+        assert after.world_id(i) == kept[i]
+        assert after.world_index(int(kept[i])) == i
+    gone = int(np.flatnonzero(~mask)[-1])
+    assert after.world_index(gone) is None and after.world_index(model.n_worlds) is None
+    later = after.announce("~p(1,5)")
+    assert np.array_equal(later.world_ids, np.flatnonzero(mask & model.evaluate("~p(1,5)")))
+    picked = later.restrict([0, 5, later.n_worlds - 1])
+    assert picked.world_ids.tolist() == [later.world_id(i) for i in (0, 5, later.n_worlds - 1)]
+    for w in range(picked.n_worlds):
+        assert picked.world_label(w) == model.world_label(int(picked.world_ids[w]))
