@@ -10,6 +10,7 @@ the load and the CPU time much less, so the two together say what a quiet machin
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import signal
@@ -134,6 +135,8 @@ def measure(page, cpu: Callable[[], float]) -> list[tuple[str, float, float, str
 
 
 def main(argv: list[str] | None = None) -> int:
+    # no options, but --help answers and a stray option is refused rather than ignored
+    argparse.ArgumentParser(prog="ttr-kripke bench app", description=__doc__).parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     if not os.path.exists(CHROMIUM):
