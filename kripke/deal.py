@@ -130,7 +130,7 @@ class DealModel(KripkeModel):
         agents: tuple[Agent, ...],
         keys: list[IntArray],
         atom: str,
-        actual: int,
+        actual: int | None,
     ) -> None:
         n = len(cards)
         self._members = tuple(_subsets(n, k).members for k in hand_sizes)
@@ -148,6 +148,7 @@ class DealModel(KripkeModel):
         )
         self.cards = cards
         self.hand_sizes = hand_sizes
+        self.atom_pattern = atom
 
     def _ids_of(self, worlds: IntArray) -> IntArray:
         """The deals' indices in the generator's lexicographic numbering (as
@@ -189,6 +190,31 @@ class DealModel(KripkeModel):
             f"{agent}:{{{','.join(str(c) for c in hand)}}}"
             for agent, hand in zip(self.agents, self.deal(world), strict=True)
         )
+
+
+def listed_deals(
+    cards: Sequence[Hashable],
+    hand_sizes: Sequence[int],
+    agents: Sequence[Agent],
+    deals: Sequence[Sequence[Collection[int]]],
+    actual: int | None,
+    atom: str = "p({agent},{card})",
+) -> DealModel:
+    """Some deals of a deal model, listed: each deal one collection of card positions per agent
+    (``actual`` indexes ``deals``, or None). The worlds come in the order of their ids, each
+    deal's index among all deals (as :func:`deal_model` numbers them), so a drawing of these
+    worlds pins them where the whole model would: how a symbolic deal lists the few worlds a
+    picture draws one by one."""
+    cards, sizes, who = deal_arguments(cards, hand_sizes, agents)
+    n = len(cards)
+    keys = [_subsets(n, k).rank(np.array([sorted(deal[i]) for deal in deals], dtype=np.int64)
+                                .reshape(len(deals), k)) for i, k in enumerate(sizes)]
+    unsorted = DealModel(cards, sizes, who, keys, atom, 0 if deals else None)
+    order = np.argsort(unsorted._ids_of(np.arange(len(deals))), kind="stable")
+    model = DealModel(cards, sizes, who, [k[order] for k in keys], atom,
+                      None if actual is None else int(np.flatnonzero(order == actual)[0]))
+    model._subset = True  # ids from the hands: these are some deals, not all of them
+    return model
 
 
 def deal_arguments(

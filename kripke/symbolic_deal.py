@@ -13,11 +13,14 @@ law of 26,564 nodes, built in about 10 ms.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from typing import Any
 
-from kripke.bdd import Vocabulary
-from kripke.deal import deal_arguments, hand_atom
-from kripke.errors import ModelError
+import numpy as np
+
+from kripke.bdd import Function, Vocabulary
+from kripke.deal import DealModel, _subsets, deal_arguments, hand_atom, listed_deals
+from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.symbolic import State, SymbolicModel
 
@@ -33,6 +36,7 @@ class SymbolicDealModel(SymbolicModel):
         agents: tuple[Agent, ...],
         holds: tuple[tuple[Atom, ...], ...],
         actual: Sequence[Collection[Hashable]] | None,
+        atom: str = "p({agent},{card})",
     ) -> None:
         law = vocabulary.true
         pile = len(cards) > sum(hand_sizes)
@@ -43,6 +47,7 @@ class SymbolicDealModel(SymbolicModel):
             law &= vocabulary.exactly(k, holds[i])
         self.cards = cards
         self.hand_sizes = hand_sizes
+        self.atom_pattern = atom
         self._holds = holds
         state = None if actual is None else self._actual_state(actual, agents)
         super().__init__(vocabulary, law, dict(zip(agents, holds, strict=True)), state)
@@ -69,6 +74,95 @@ class SymbolicDealModel(SymbolicModel):
         at = self._at(state)
         return tuple(tuple(card for card, atom in zip(self.cards, atoms, strict=True) if at[atom])
                      for atoms in self._holds)
+
+    # --- classes numbered as the explicit deal model numbers them ---------------------------
+    # A class of agent i is a hand, and its key the hand's rank among all hands of that size
+    # (``DealModel``'s observation key), so a picture of either backend names the same tiles.
+
+    def hand(self, agent: Agent, key: int) -> tuple[Any, ...]:
+        """The cards an agent holds in its class ``key`` (as :meth:`DealModel.hand`)."""
+        k = self.hand_sizes[self.agent_index(agent)]
+        return tuple(self.cards[c] for c in _subsets(len(self.cards), k).members[key])
+
+    def n_keys(self, agent: Agent) -> int:
+        """How many hands the agent could be dealt: the size of a table indexed by its keys."""
+        return len(_subsets(len(self.cards), self.hand_sizes[self.agent_index(agent)]).masks)
+
+    def key(self, agent: Agent, state: State | None = None) -> int:
+        """The agent's class at a state (default: the actual one): its hand's key."""
+        at, i = self._at(state), self.agent_index(agent)
+        held = [c for c, atom in enumerate(self._holds[i]) if at[atom]]
+        return int(_subsets(len(self.cards), self.hand_sizes[i]).rank(np.array(held)))
+
+    def _part(self, fixed: Mapping[Agent, int], where: Function | None) -> Function:
+        """The states where each agent of ``fixed`` holds the hand its key names (and
+        ``where`` holds)."""
+        part = self.law if where is None else self.law & where
+        for agent, key in fixed.items():
+            part &= self._hand_cube(self.agent_index(agent), key)
+        return part
+
+    def _hand_cube(self, i: int, key: int) -> Function:
+        members = set(_subsets(len(self.cards), self.hand_sizes[i]).members[key].tolist())
+        return self.vocabulary.cube({atom: c in members for c, atom in enumerate(self._holds[i])})
+
+    def class_sizes(self, agent: Agent, where: Function | None = None,
+                    fixed: Mapping[Agent, int] | None = None) -> np.ndarray:
+        """States per class of the agent, indexed by key (as :meth:`DealModel.class_sizes`),
+        inside the part where the agents of ``fixed`` hold the hands their keys name and where
+        ``where`` (an :meth:`extension`) holds. One count per hand that the fixed hands leave
+        possible: a few thousand diagram operations, not a pass over the states."""
+        fixed = fixed or {}
+        i = self.agent_index(agent)
+        members = _subsets(len(self.cards), self.hand_sizes[i]).members
+        sizes = np.zeros(len(members), dtype=np.int64)
+        part = self._part(fixed, where)
+        if part == self.vocabulary.false:
+            return sizes
+        taken = {c for a, key in fixed.items()
+                 for c in _subsets(len(self.cards), self.hand_sizes[self.agent_index(a)])
+                 .members[key].tolist()}
+        atoms = self._holds[i]
+        for key, hand in enumerate(members.tolist()):
+            if taken.isdisjoint(hand):  # the cofactor no longer depends on the agent's atoms
+                held = set(hand)
+                cofactor = self.vocabulary.restrict(part, {a: c in held
+                                                           for c, a in enumerate(atoms)})
+                sizes[key] = self.vocabulary.count(cofactor) >> len(atoms)
+        return sizes
+
+    def part_size(self, fixed: Mapping[Agent, int]) -> int:
+        """How many states the part where the agents of ``fixed`` hold those hands has."""
+        return self.vocabulary.count(self._part(fixed, None))
+
+    def listed(self, fixed: Mapping[Agent, int], max_worlds: int = 500) -> DealModel:
+        """The deals of the part where the agents of ``fixed`` hold the hands their keys name,
+        as an explicit deal model whose world ids are the deals' indices among all deals (as
+        :func:`kripke.deal_model` numbers them, so a drawing pins each where the explicit
+        backend would), the actual deal its actual world if it is there. Refused with
+        :class:`ModelTooLargeError` past ``max_worlds`` deals, before listing any."""
+        part = self._part(fixed, None)
+        if (n := self.vocabulary.count(part)) > max_worlds:
+            raise ModelTooLargeError(n, max_worlds, task="to list",
+                                     advice="fix more hands, or ask for class sizes")
+        deals = [tuple(frozenset(c for c, atom in enumerate(atoms) if state[atom])
+                       for atoms in self._holds)
+                 for state in self.vocabulary.assignments(part)]
+        actual = None if self.actual is None else tuple(
+            frozenset(c for c, atom in enumerate(atoms) if self.actual[atom])
+            for atoms in self._holds)
+        return listed_deals(self.cards, self.hand_sizes, self.agents, deals,
+                            deals.index(actual) if actual in deals else None, self.atom_pattern)
+
+    def values(self, where: Function, deals: DealModel) -> np.ndarray:
+        """``where`` (an :meth:`extension`) at each world of ``deals`` (a :meth:`listed` part
+        of this model): the value per world a picture of those worlds marks."""
+        out = np.zeros(deals.n_worlds, dtype=bool)
+        for w, hands in enumerate(deals.deal(w) for w in range(deals.n_worlds)):
+            held = {atom for i, hand in enumerate(hands)
+                    for c, atom in enumerate(self._holds[i]) if self.cards[c] in hand}
+            out[w] = self.vocabulary.value(where, {a: a in held for a in self.vocabulary.atoms})
+        return out
 
     def world_label(self, state: State | None = None) -> str:
         """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}``, as the explicit deal model writes it."""
@@ -103,4 +197,4 @@ def symbolic_deal(
             holds[i].append(name)
             order.append(name)
     return SymbolicDealModel(Vocabulary(order), cards, sizes, who,
-                             tuple(tuple(h) for h in holds), actual)
+                             tuple(tuple(h) for h in holds), actual, atom)
