@@ -118,12 +118,33 @@ def test_five_players_with_four_tickets_on_the_usa_board():
     assert_truthful_to_the_end(model)
 
 
-def test_what_needs_a_list_of_worlds_says_so_on_the_symbolic_backend():
-    model = TTRModel(players=3, tickets_each=2, rng=1, backend="symbolic")
-    with pytest.raises(ModelTooLargeError, match="90 worlds.*to list"):
-        model.evaluate("p(0,1)")
-    holds, count = model.check("p(0,1) | ~p(0,1)")
-    assert holds and count == 90
+def test_a_symbolic_game_lists_its_worlds_when_asked_and_says_so_past_the_limit():
+    """What needs a list of worlds (a value per world, an explanation, a file) gets the same
+    list from a symbolic game as from the explicit one, made by replaying its announcements:
+    the same worlds, ids, actual world and values. A game past the explicit limit is refused
+    with the number of deals, before anything is listed."""
+    games = [TTRModel(players=3, tickets_each=3, rng=4, backend=b)
+             for b in ("explicit", "symbolic")]
+    for _ in range(12):
+        for game in games:
+            game.step()
+    explicit, symbolic = games
+    assert symbolic.world_count < symbolic.initial_worlds  # announcements were made
+    listed = symbolic.explicit_worlds
+    assert listed.world_ids.tolist() == explicit.worlds.world_ids.tolist()
+    assert listed.world_id(listed.actual) == explicit.worlds.world_id(explicit.worlds.actual)
+    a, b = (t.id for t in explicit.state.dealt_tickets[:2])
+    formula = f"K_0 ~p(1,{a}) | M_2 p(0,{b})"
+    assert symbolic.evaluate(formula)[1].tolist() == explicit.evaluate(formula)[1].tolist()
+    assert symbolic.explicit_worlds is listed  # kept until the shared model changes
+    symbolic.step()
+    assert symbolic.explicit_worlds.n_worlds == symbolic.world_count
+    big = TTRModel(board="usa", players=5, tickets_each=4, rng=8)
+    t = big.state.dealt_tickets[0].id
+    with pytest.raises(ModelTooLargeError, match="305,540,235,000 worlds.*to list"):
+        big.evaluate(f"p(0,{t})")
+    holds, count = big.check(f"p(0,{t}) | ~p(0,{t})")
+    assert holds and count == big.world_count
 
 
 def test_check_command_on_the_symbolic_backend(capsys):
