@@ -22,7 +22,8 @@ from test_app_widgets import (
 )
 
 from agents.log import replay
-from app.components.exports import game_log, model_json, svg_file, tikz_file
+from app.components import session
+from app.components.exports import game_log, game_worlds, model_json, svg_file, tikz_file
 from app.components.puzzles import PuzzlePage
 from app.worlds.png import picture_png
 from kripke.exchange import from_json
@@ -104,6 +105,30 @@ def test_why_explains_and_rings_the_counterexample_in_the_picture():
     assert 'class="hl"' not in html(rc, "worlds-graph")
 
 
+def test_a_game_held_symbolically_plays_announces_and_explains_on_the_page(monkeypatch):
+    """The demo holds games past ``LISTED_LIMIT`` deals (4 × 4) symbolically. The page works
+    the same on such a game (here the 90-deal default, with the limit lowered): it steps,
+    counts a formula, announces it, and "why" lists the worlds to explain it."""
+    monkeypatch.setattr(session, "LISTED_LIMIT", 50)
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, f"K_0 {fact}")
+    assert "false" in text(rc, "formula-result") and "holds in" in text(rc, "formula-result")
+    press(rc, "Why?")
+    why = text(rc, "why")
+    assert "K_0 " in why and "false" in why and "considers" in why
+    press(rc, "Hide why")
+    type_formula(rc, fact)
+    before = html(rc, "status")
+    press(rc, "Announce")
+    idle(rc, changed_from=before)
+    assert shown_worlds(rc) < 90
+    assert text(rc, "announce-result").startswith(f"The teacher announced {fact}:")
+    before = html(rc, "status")
+    click(rc, "Step")
+    assert html(rc, "status") != before and "too many" in text(rc, "worlds-caption")
+
+
 def test_timeline_back_and_forward_restore_the_page_and_an_announcement_branches():
     """Back and Forward (and the slider) bring back each moment's page exactly; announcing at
     an earlier moment drops the moments after it (one walk, as each page render costs)."""
@@ -150,9 +175,9 @@ def test_exports_make_files_that_parse(tmp_path):
     root = ET.fromstring(svg.encode())
     assert root.tag.endswith("svg") and root.get("data-drawn-worlds") == str(model.world_count)
     assert picture_png(picture, lambda a: "#8e24aa")[:8] == b"\x89PNG\r\n\x1a\n"
-    back = from_json(json.loads(model_json(model.explicit_worlds, lambda m, i: "w")))
+    back = from_json(json.loads(model_json(game_worlds(model), lambda m, i: "w")))
     assert back.n_worlds == model.world_count
-    assert tikz_file(model.explicit_worlds, picture, lambda m, i: "w", None, "t") \
+    assert tikz_file(game_worlds(model), picture, lambda m, i: "w", None, "t") \
         .startswith("% A Kripke model")
     path = tmp_path / "game.jsonl"
     path.write_text(game_log(model))

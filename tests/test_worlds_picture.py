@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from agents.model import TTRModel
+from app.components.formula import evaluate_formula
 from app.components.panels import knowledge_html, status_html
 from app.components.style import PAGE_CSS, PLAYER_COLOURS, player_colour
 from app.components.worlds import GameNames, worlds_picture
@@ -286,6 +287,41 @@ def test_the_4x4_deal_is_summarised_in_tiles_that_carry_their_numbers():
     assert "63,063,000 worlds" in picture.caption and "all 1,820 hands of player 2" in \
         picture.caption and "all 495 hands of player 3" in picture.caption
     assert_labels_apart_and_inside(picture)
+
+
+@pytest.mark.parametrize(("players", "tickets", "seed", "turns"),
+                         [(3, 3, 5, 14), (4, 3, 3, 10), (2, 6, 2, 12)])
+def test_a_symbolic_game_draws_the_same_picture_as_its_list_of_worlds(players, tickets, seed,
+                                                                       turns):
+    """The demo holds a 4 × 4 game symbolically and draws it from counts on diagrams
+    (``app.worlds.parts``). That picture must be the one the list of worlds gives, tile for
+    tile and world for world, hover texts and caption included: for every focus, in the
+    outside view and each player's own, with and without a formula, turn after turn as
+    announcements empty classes and open the drawn worlds."""
+    games = [TTRModel(players=players, tickets_each=tickets, rng=seed, backend=backend)
+             for backend in ("explicit", "symbolic")]
+    layouts: list[dict] = [{}, {}]
+    dealt = [t.id for t in games[0].state.dealt_tickets]
+    formula = f"K_0 ~p(1,{dealt[0]}) | M_1 p(0,{dealt[-1]})"
+    compared, drawn, counted = 0, False, False
+    for turn in range(turns):
+        if turn % 3 == 0 or games[0].world_count != games[0].history[-1].worlds_before:
+            values = [evaluate_formula(g, formula).values if turn % 2 else None for g in games]
+            for focus in range(players):
+                for perspective in (None, focus):
+                    listed, symbolic = (
+                        worlds_picture(g, lay, focus, perspective, v)
+                        for g, lay, v in zip(games, layouts, values, strict=True))
+                    assert symbolic == listed, (turn, focus, perspective)
+                    compared += 1
+                    drawn |= listed.drawn_worlds > 0
+                    counted |= any(m.holds is not None and m.tile for m in listed.marks)
+        if not games[0].running:
+            break
+        for game in games:
+            game.step()
+    assert games[1].world_count == games[0].world_count < games[0].initial_worlds
+    assert compared >= 3 * 2 * players and drawn and counted
 
 
 def test_puzzles_bring_their_own_coordinates():

@@ -24,6 +24,8 @@ from kripke.formula import Agent
 from kripke.model import KripkeModel
 
 SVG_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+#: The most worlds a JSON file and a TikZ slide hold (``kripke.exchange``'s own limits).
+JSON_WORLDS, TIKZ_WORLDS = 100_000, 200
 
 
 def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
@@ -31,25 +33,50 @@ def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
     return SVG_HEAD + picture_svg(picture, colour, testid="worlds-export") + "\n"
 
 
-def tikz_file(model: KripkeModel, picture: Picture | None,
+def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
               name: Callable[[KripkeModel, int], str],
               agent_names: Mapping[Agent, str] | None, title: str) -> str:
-    """The model as TikZ, its worlds where the picture draws them (when it draws them)."""
+    """The model as TikZ, its worlds where the picture draws them (when it draws them).
+    ``model(limit)`` lists the worlds, or refuses past ``limit`` (``ModelTooLargeError``)."""
     positions = None
     if picture is not None:
         positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
                      if not m.tile and m.key.startswith("w")}
     try:
-        return to_tikz(model, positions, name, agent_names, title=title)
+        return to_tikz(model(TIKZ_WORLDS), positions, name, agent_names, title=title,
+                       max_worlds=TIKZ_WORLDS)
     except ModelTooLargeError as e:
         return f"% {e}\n"
 
 
-def model_json(model: KripkeModel, name: Callable[[KripkeModel, int], str]) -> str:
+def model_json(model: Callable[[int], KripkeModel], name: Callable[[KripkeModel, int], str]
+               ) -> str:
     try:
-        return json.dumps(to_json(model, name=name), indent=1) + "\n"
+        return json.dumps(to_json(model(JSON_WORLDS), JSON_WORLDS, name=name), indent=1) + "\n"
     except ModelTooLargeError as e:
         return json.dumps({"error": str(e)}) + "\n"
+
+
+def listed(model: KripkeModel) -> Callable[[int], KripkeModel]:
+    """A listed model for the files, refused past their limit."""
+    def within(limit: int) -> KripkeModel:
+        if model.n_worlds > limit:
+            raise ModelTooLargeError(model.n_worlds, limit, task="to write out",
+                                     advice="announce something first")
+        return model
+    return within
+
+
+def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
+    """The game's shared model listed for the files, refused at once past their limit: a
+    symbolic game is listed by replaying its announcements (seconds at 63 million deals), which
+    is worth doing only for a file that will hold its worlds."""
+    def within(limit: int) -> KripkeModel:
+        if model.world_count > limit:
+            raise ModelTooLargeError(model.world_count, limit, task="to write out",
+                                     advice="announce something first")
+        return model.explicit_worlds
+    return within
 
 
 def game_log(model: TTRModel) -> str:
@@ -58,7 +85,7 @@ def game_log(model: TTRModel) -> str:
 
 
 @solara.component
-def ExportRow(picture: Callable[[], Picture], model: Callable[[], KripkeModel],
+def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel],
               name: Callable[[KripkeModel, int], str], stem: str,
               agent_names: Mapping[Agent, str] | None = None, title: str = "",
               log: Callable[[], str] | None = None):
@@ -71,9 +98,9 @@ def ExportRow(picture: Callable[[], Picture], model: Callable[[], KripkeModel],
                             label="picture SVG", mime_type="image/svg+xml")
         solara.FileDownload(lambda: picture_png(picture(), colour), f"{stem}-worlds.png",
                             label="picture PNG", mime_type="image/png")
-        solara.FileDownload(lambda: model_json(model(), name), f"{stem}-model.json",
+        solara.FileDownload(lambda: model_json(model, name), f"{stem}-model.json",
                             label="model JSON", mime_type="application/json")
-        solara.FileDownload(lambda: tikz_file(model(), picture(), name, agent_names, title),
+        solara.FileDownload(lambda: tikz_file(model, picture(), name, agent_names, title),
                             f"{stem}-model.tex", label="model TikZ", mime_type="text/x-tex")
         if log is not None:
             solara.FileDownload(log, f"{stem}-log.jsonl", label="game log JSONL",
@@ -101,7 +128,7 @@ def Exports(model: TTRModel, view: int | None, values: np.ndarray | None,
         return worlds_picture(model, layouts, focus, view, values, highlight)
 
     with solara.Card("Export", margin=0):
-        ExportRow(picture, lambda: model.explicit_worlds, lambda m, i: m.world_label(i),
+        ExportRow(picture, game_worlds(model), lambda m, i: m.world_label(i),
                   f"ttr-seed{model.seed}-turn{model.turn}",
                   {p: f"player {p}" for p in range(model.rules.players)},
                   f"Possible deals after turn {model.turn} (seed {model.seed})",

@@ -12,29 +12,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 
-import numpy as np
 import solara
 
 from agents.model import TTRModel
+from app.worlds.parts import Values
 from kripke import Announce, AnnounceDual, KripkeModel, parse
 from kripke.explain import Explanation, explain
+from kripke.symbolic_deal import SymbolicDealModel
 
 
 @dataclass(frozen=True)
 class FormulaResult:
     text: str
     holds: bool | None = None  # at the actual world
-    values: np.ndarray | None = None  # at every current world
+    values: Values | None = None  # at every current world: a bool each, or a diagram
     error: str | None = None
     vacuous: bool = False  # [!φ]ψ with φ false at the actual world: true only vacuously
-
-    @property
-    def count(self) -> int:
-        return 0 if self.values is None else int(self.values.sum())
+    count: int = 0  # the worlds where it holds
 
 
 def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
-    """Evaluate ``text`` in a game; any error a user can cause comes back as a message."""
+    """Evaluate ``text`` in a game, on the backend that holds its worlds; any error a user can
+    cause comes back as a message."""
+    if isinstance(model.worlds, SymbolicDealModel):
+        return evaluate_symbolic(model.worlds, text)
     return evaluate_in(model.explicit_worlds, text)
 
 
@@ -51,7 +52,25 @@ def evaluate_in(worlds: KripkeModel, text: str) -> FormulaResult:
             not worlds.holds(formula.announcement)
     except ValueError as e:  # a FormulaError, or an unknown atom or agent (ModelError)
         return FormulaResult(text, error=str(e))
-    return FormulaResult(text, bool(values[worlds.actual]), values, vacuous=vacuous)
+    return FormulaResult(text, bool(values[worlds.actual]), values, vacuous=vacuous,
+                         count=int(values.sum()))
+
+
+def evaluate_symbolic(worlds: SymbolicDealModel, text: str) -> FormulaResult:
+    """Evaluate ``text`` on a symbolic deal: its value at the actual deal, in how many deals
+    it holds, and where (a diagram: the picture counts it per class)."""
+    text = text.strip()
+    if not text:
+        return FormulaResult(text)
+    try:
+        formula = parse(text)
+        values = worlds.extension(formula)
+        holds, count = worlds.holds(formula), worlds.count(formula)
+        vacuous = isinstance(formula, Announce | AnnounceDual) and \
+            not worlds.holds(formula.announcement)
+    except ValueError as e:  # a FormulaError, or an unknown atom or agent (ModelError)
+        return FormulaResult(text, error=str(e))
+    return FormulaResult(text, holds, values, vacuous=vacuous, count=count)
 
 
 def explain_formula(worlds: KripkeModel, result: FormulaResult,

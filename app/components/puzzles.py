@@ -18,7 +18,7 @@ from html import escape
 import numpy as np
 import solara
 
-from app.components.exports import ExportRow, agent_colour
+from app.components.exports import ExportRow, agent_colour, listed
 from app.components.formula import FormulaBox, FormulaResult, evaluate_in
 from app.worlds.layout import (
     DRAWN_LIMIT,
@@ -29,6 +29,7 @@ from app.worlds.layout import (
     WorldsLayout,
     layout_for,
 )
+from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
 from kripke import AnnouncementError, KripkeModel, parse
 from kripke.deal import DealModel
@@ -99,7 +100,8 @@ class PuzzleNames:
     def agent(self, agent: Agent) -> str:
         return self.puzzle.agent_name(agent)
 
-    def hand(self, model: KripkeModel, agent: Agent, key: int) -> tuple[str, ...]:
+    def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
+        assert isinstance(model, KripkeModel)  # a puzzle's worlds are listed
         if isinstance(model, DealModel):
             return tuple(str(c) for c in model.hand(agent, key))
         worlds = np.flatnonzero(model.observation(agent) == key)
@@ -380,7 +382,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                        suggestions=list(puzzle.examples), syntax=PUZZLE_SYNTAX,
                        hint="Type a formula, or pick one above; the story names the atoms.")
             with solara.Card("Export", margin=0):
-                ExportRow(picture, lambda: model, puzzle.describe,
+                ExportRow(picture, listed(model), puzzle.describe,
                           f"{puzzle.key}-moment{at}", puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}")
     return None

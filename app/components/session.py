@@ -20,6 +20,7 @@ from app.options import DEFAULT_SEED
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
 from game.rules import TooFewTickets
+from kripke import deal_count
 
 ENV_PREFIX = "TTR_KRIPKE_"
 #: Agent kinds the sidebar offers, from the table of kinds: each kind alone, the epistemic
@@ -52,13 +53,20 @@ def defaults(environ: Mapping[str, str] = os.environ) -> Defaults:
                     agents=get("agents"), seed=get("seed", int), trains=get("trains", int))
 
 
+#: The demo lists the worlds of a game of at most this many deals (4 × 3: 369,600) and holds a
+#: bigger one symbolically (4 × 4: 63,063,000). Listed, a 4 × 4 turn writes up to 300 MB of
+#: new arrays, which on this project's virtual machines took 1.0-1.5 s of a step; as diagrams
+#: the game and its picture (counts per class, ``app.worlds.parts``) take a fraction of that.
+LISTED_LIMIT = 1_000_000
+
+
 class DemoModel(TTRModel):
     """``TTRModel`` with the settings' parameters, made so that no choice in the settings can
     make Reset fail (the page builds the model in its worker, where an exception would leave
     the old game on screen with no word why): a list of agent kinds is repeated over the
     seats, and a game too big (too few tickets on the board, or more deals than the model
-    holds) deals fewer tickets each, saying so in ``notice``. The worlds view draws the
-    explicit model, so the demo keeps to the explicit backend."""
+    holds) deals fewer tickets each, saying so in ``notice``. Up to ``LISTED_LIMIT`` deals the
+    shared model is a list of worlds, above it a symbolic one (the same game either way)."""
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
@@ -76,9 +84,11 @@ class DemoModel(TTRModel):
                 why = why or (f"{e.deals:,} possible deals are more than the model holds "
                               f"({MAX_WORLDS:,}).")
             dealt -= 1
+        deals = deal_count(players * dealt, [dealt] * players)
         super().__init__(board=loaded, players=players, tickets_each=dealt,
                          agent_kinds=parse_kinds(agent_kinds, players, repeat=repeat_kinds),
-                         trains=trains, rng=seed_of(rng), backend=Backend.EXPLICIT)
+                         trains=trains, rng=seed_of(rng),
+                         backend=Backend.EXPLICIT if deals <= LISTED_LIMIT else Backend.SYMBOLIC)
         self.notice = "" if dealt == tickets_each else (
             f"{players} players get {dealt} tickets each, not {tickets_each}: {why}")
 
@@ -100,5 +110,5 @@ def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
     model.settings = d  # what the parameter form compares its pending values with
     model.timeline = Timeline(model)  # every turn and announcement, to go back to
     # the deal as first built, kept while small, so the picture can show removed worlds
-    model.first_worlds = model.explicit_worlds if model.world_count <= DRAWN_LIMIT else None
+    model.first_worlds = model.worlds if model.world_count <= DRAWN_LIMIT else None
     return model

@@ -12,7 +12,6 @@ import threading
 from collections.abc import Collection
 from html import escape
 
-import numpy as np
 import solara
 from mesa.visualization.utils import update_counter
 
@@ -24,12 +23,13 @@ from app.worlds.layout import (
     Marking,
     Picture,
     WorldsLayout,
-    class_sizes,
     layout_for,
 )
+from app.worlds.parts import AnyModel, Values
 from app.worlds.svg import picture_svg
 from kripke.deal import DealModel
 from kripke.model import KripkeModel
+from kripke.symbolic_deal import SymbolicDealModel
 
 
 class GameNames:
@@ -44,8 +44,8 @@ class GameNames:
     def agent(self, agent) -> str:
         return player_name(int(agent))
 
-    def hand(self, model: KripkeModel, agent, key: int) -> tuple[str, ...]:
-        assert isinstance(model, DealModel)  # a game's knowledge is a deal model
+    def hand(self, model: AnyModel, agent, key: int) -> tuple[str, ...]:
+        assert isinstance(model, DealModel | SymbolicDealModel)  # a game's: a deal
         return tuple(str(t) for t in model.hand(agent, key))
 
     def world(self, model: KripkeModel, index: int) -> str:
@@ -54,25 +54,25 @@ class GameNames:
             f"t{t} {self.tickets[t]}" for t in hand) for p, hand in enumerate(model.deal(index)))
 
 
-def first_worlds(model: TTRModel) -> KripkeModel:
+def first_worlds(model: TTRModel) -> AnyModel:
     """The model as dealt when small enough to draw every world (ghosts of removed worlds
-    included), else the current one (a summary needs no universe)."""
+    included), else the current one, of either backend (a summary needs no universe)."""
     first = getattr(model, "first_worlds", None)
-    return first if first is not None else model.explicit_worlds
+    return first if first is not None else model.worlds
 
 
 type Layouts = dict[tuple[int, bool], WorldsLayout]
 
 
 def worlds_picture(model: TTRModel, layouts: Layouts, focus: int, perspective: int | None,
-                   values: np.ndarray | None, highlight: Collection[int] = ()) -> Picture:
+                   values: Values | None, highlight: Collection[int] = ()) -> Picture:
     """The picture with ``focus``'s classes as regions, made from a kept layout (one per focus
     and kind of view: a player's view opens only what that player knows)."""
     key = (focus, perspective is not None)
     if key not in layouts:
         layouts[key] = layout_for(first_worlds(model), focus, GameNames(model),
                                   private=perspective is not None)
-    return layouts[key].picture(model.explicit_worlds, Marking(perspective, values, highlight))
+    return layouts[key].picture(model.worlds, Marking(perspective, values, highlight))
 
 
 def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> str:
@@ -81,15 +81,14 @@ def caption_html(model: TTRModel, picture: Picture, perspective: int | None) -> 
     if model.world_count == 1:
         head += "Only the actual world is left: every player knows the whole deal. "
     if perspective is not None:
-        worlds = model.explicit_worlds
-        n = int(class_sizes(worlds, perspective)[worlds.observation(perspective)[worlds.actual]])
+        n = model.worlds.possible_count(perspective)
         head += (f"{player_name(perspective).capitalize()} cannot tell apart the {n:,} "
                  f"world{'s' * (n != 1)} of its own class (outlined); it has ruled out the "
                  "rest (faded). ")
     return head + escape(picture.caption)
 
 
-def legend_html(picture: Picture, perspective: int | None, values: np.ndarray | None) -> str:
+def legend_html(picture: Picture, perspective: int | None, values: Values | None) -> str:
     """The key to what this picture draws, and only that."""
     agents = "".join(f"<span style='margin-right:.8em'>{swatch(int(a))}{player_name(int(a))}"
                      "</span>" for a in picture.agents)
@@ -120,7 +119,7 @@ def legend_html(picture: Picture, perspective: int | None, values: np.ndarray | 
 
 
 @solara.component
-def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | None,
+def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
                lock: threading.RLock | None = None, busy: bool = False,
                highlight: Collection[int] = ()):
     """The worlds card: what is drawn (caption), the picture and its key.
@@ -142,7 +141,7 @@ def WorldsView(model: TTRModel, perspective: int | None, values: np.ndarray | No
         return picture_svg(picture, lambda a: player_ink(int(a))), picture, caption
 
     svg, picture, caption = solara.use_memo(
-        draw, [model, model.explicit_worlds, focus, perspective, id(values),
+        draw, [model, model.worlds, focus, perspective, id(values),
                tuple(sorted(highlight))])
     with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
         with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):

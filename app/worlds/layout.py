@@ -24,31 +24,25 @@ Renderers (``app.worlds.svg``) only draw what a ``Picture`` lists. A layout fits
 ``width`` × ``height`` (in CSS pixels at the size the page draws it at 1280 × 800), so the
 picture and the board both fit the first screen there.
 
-What a summary asks the model (the interface a backend must serve to be drawn when it is too
-big to list; ``class_sizes`` below caches the one whole-model pass):
-
-* ``class_sizes(agent, where=None)``: worlds per class of the agent (where a mask holds);
-* ``possible_worlds(agent)``: the indices of the actual world's class of an agent;
-* ``observation(agent)[indices]``: the keys of a few worlds (inside an opened class);
-* ``restrict(indices)``: the sub-model of the few worlds drawn one by one;
-* for a ``DealModel``, ``hand(agent, key)``, ``cards`` and ``hand_sizes``: which classes the
-  deal had (every hand), so a class emptied before the view was opened is still drawn.
+What a summary asks of a model too big to list is in ``app.worlds.parts``: class sizes inside
+the opened classes, a small part's worlds listed, a formula's values there; the explicit model
+answers from its arrays, a symbolic deal from its diagrams, and the two pictures are the same.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-import weakref
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from kripke.deal import DealModel, deal_count
+from app.worlds.parts import AnyModel, Opened, Parts, Values, parts_of
+from kripke.deal import DealModel
 from kripke.formula import Agent
 from kripke.model import KripkeModel
+from kripke.symbolic_deal import SymbolicDealModel
 
 #: Nominal size of a picture in CSS pixels: about what the worlds card gets at 1280 × 800, so
 #: that a 12-unit font is drawn at 11 px or more there (the SVG scales with its card) and the
@@ -82,7 +76,7 @@ class Names(Protocol):
 
     def agent(self, agent: Agent) -> str: ...
 
-    def hand(self, model: KripkeModel, agent: Agent, key: int) -> tuple[str, ...]:
+    def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
         """Short parts naming an agent's class (a deal: the ticket ids of the hand)."""
         ...
 
@@ -100,8 +94,8 @@ class PlainNames:
     def agent(self, agent: Agent) -> str:
         return f"agent {agent}"
 
-    def hand(self, model: KripkeModel, agent: Agent, key: int) -> tuple[str, ...]:
-        if isinstance(model, DealModel):
+    def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
+        if isinstance(model, DealModel | SymbolicDealModel):
             return tuple(str(c) for c in model.hand(agent, key))
         return (f"#{key}",)
 
@@ -230,68 +224,26 @@ class Marking:
     """
 
     viewer: Agent | None = None
-    values: np.ndarray | None = None  # the formula's value per world of the current model
+    values: Values | None = None  # the formula's values in the current model (parts.Values)
     highlight: Collection[int] = ()  # world ids to ring (a counterexample)
 
 
 class WorldsLayout(Protocol):
     focus: Agent
 
-    def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
+    def picture(self, model: Any, marking: Marking = Marking()) -> Picture:
         """The picture of ``model``, a model this layout was made for or an update of it."""
         ...
 
 
-# --- the model questions a picture asks, cached per model -----------------------------------
-
-_SIZES: weakref.WeakKeyDictionary[KripkeModel, dict[str, np.ndarray]] = \
-    weakref.WeakKeyDictionary()
-_SIZES_LOCK = threading.Lock()
-
-
-def class_sizes(model: KripkeModel, agent: Agent) -> np.ndarray:
-    """``model.class_sizes(agent)``, computed once per model and agent: a pass over every world
-    (0.1-0.3 s at 63 million), and the page asks it again on every perspective switch and every
-    render of the same turn. Models are immutable, so the answer never goes stale; it is
-    dropped with the model."""
-    with _SIZES_LOCK:
-        known = _SIZES.setdefault(model, {})
-        found = known.get(str(agent))
-    if found is None:
-        found = model.class_sizes(agent)
-        found.flags.writeable = False
-        with _SIZES_LOCK:
-            known[str(agent)] = found
-    return found
-
-
-def _dealt_classes(model: KripkeModel, agent: Agent,
-                   fixed: Mapping[Agent, int]) -> dict[int, int] | None:
-    """Every class ``agent`` had when the cards were dealt, inside the part of the deal where
-    the agents of ``fixed`` hold the hands given there, with its number of deals then; None if
-    the model is no deal model (then only the classes present can be drawn).
-
-    A deal model starts with every deal, so this is counting, not remembering: a summary first
-    opened after announcements emptied some classes still draws them, as empty slots.
-    """
-    if not isinstance(model, DealModel):
-        return None
-    taken: set = set()
-    for a, key in fixed.items():
-        taken.update(model.hand(a, key))
-    index = model.agent_index(agent)
-    others = [size for a, size in zip(model.agents, model.hand_sizes, strict=True)
-              if str(a) != str(agent) and a not in fixed]
-    size = deal_count(len(model.cards) - len(taken) - model.hand_sizes[index], others)
-    return {key: size for key in range(model.n_keys(index))
-            if taken.isdisjoint(model.hand(agent, key))}
-
-
 def _others(model: KripkeModel, focus: Agent) -> list[Agent]:
     """The agents after ``focus``, in the model's order, wrapping around."""
-    agents = list(model.agents)
-    i = agents.index(focus)
-    return agents[i + 1:] + agents[:i]
+    return _after(model.agents, focus)
+
+
+def _after(agents: Sequence[Agent], focus: Agent) -> list[Agent]:
+    i = list(agents).index(focus)
+    return [*agents[i + 1:], *agents[:i]]
 
 
 def _same(a: Agent | None, b: Agent | None) -> bool:
@@ -339,6 +291,8 @@ class _Positioned:
                 else model.possible_worlds(marking.viewer))
         seen_ids = None if seen is None else set(model.world_ids[seen].tolist())
         removed, highlight = self._going(model), set(marking.highlight)
+        values = marking.values
+        assert values is None or isinstance(values, np.ndarray)  # a list's: one per world
         actual_id = None if model.actual is None else int(model.world_ids[model.actual])
         marks, drawn = [], 0
         for index, wid in enumerate(u.world_ids.tolist()):
@@ -353,7 +307,7 @@ class _Positioned:
                                   f"world {wid}: removed\n{deal}"))
                 continue
             drawn += 1
-            holds = None if marking.values is None else int(bool(marking.values[i]))
+            holds = None if values is None else int(bool(values[i]))
             state = FADED if seen_ids is not None and wid not in seen_ids else LIVE
             actual = wid == actual_id and marking.viewer is None
             title = f"world {wid}{' (the actual world)' if actual else ''}\n{deal}"
@@ -635,7 +589,7 @@ class ClassSummary:
     actual one, so those are drawn without one marked, and no deeper.
     """
 
-    model: KripkeModel
+    model: AnyModel
     focus: Agent
     names: Names = field(default_factory=PlainNames)
     width: float = WIDTH
@@ -646,43 +600,38 @@ class ClassSummary:
     _shown: set[str] = field(init=False, default_factory=set)  # tiles live in the last picture
 
     def __post_init__(self) -> None:
-        model = self.model
-        if model.actual is None:
+        parts = parts_of(self.model)
+        if not parts.has_actual:
             raise ValueError("a summary opens the actual world's class: the model needs one")
-        agents = [self.focus, *_others(model, self.focus)]
-        fixed: dict[Agent, int] = {}
-        cell: np.ndarray | None = None  # indices of the opened part so far (None: every world)
+        agents = [self.focus, *_after(parts.agents, self.focus)]
+        opened: Opened = ()
         y = 0.0
         for depth, agent in enumerate(agents):
-            keys = model.observation(agent)
-            dealt = _dealt_classes(model, agent, fixed)
+            dealt = parts.dealt(agent, opened)
             if dealt is None:  # the classes present now, at their present size
-                counts = self._counts(model, agent, cell)
+                counts = parts.sizes(agent, opened)
                 dealt_now = False
                 dealt = {int(k): int(counts[k]) for k in np.flatnonzero(counts)}
             else:
                 dealt_now = True
-            opened = not (self.private and depth > 0)
+            shown = not (self.private and depth > 0)
             tiles, grouped = self._tiles(depth, agent, dealt)
             level = _Level(agent, tiles, len(dealt), dealt_now, grouped,
-                           int(keys[model.actual]) if opened else None)
+                           parts.actual_key(agent) if shown else None)
             self._place(level, y, depth)
             self.levels.append(level)
             y += level.height
             if level.actual is None:
                 break
-            fixed[agent] = level.actual
-            cell = (model.possible_worlds(agent) if cell is None
-                    else cell[keys[cell] == level.actual])
-            if cell.size <= OPEN_LIMIT or depth == len(agents) - 2:
+            opened = (*opened, agent)
+            if parts.size(opened) <= OPEN_LIMIT or depth == len(agents) - 2:
                 break
         rest = [a for a in agents if a not in {lv.agent for lv in self.levels}]
         if self.levels[-1].actual is not None and rest:
-            assert cell is not None
-            self._open(model.restrict(cell), rest[0], y)
+            self._open(parts.listed(opened), rest[0], y)
         else:
             self.inner_top = self.bottom = y
-        self.model = model.restrict(cell) if cell is not None else model  # not millions
+        self.model = parts.kept(opened)  # not millions of worlds
 
     def _open(self, cell: KripkeModel, focus: Agent, top: float, *,
               only_if_fits: bool = False) -> bool:
@@ -697,25 +646,18 @@ class ClassSummary:
         self.bottom = self.inner_top + grid.height
         return True
 
-    def _replan(self, model: KripkeModel) -> None:
+    def _replan(self, parts: Parts) -> None:
         """A player's view opened while its class was too big to draw: once announcements
         have shrunk the class enough, its worlds are drawn instead of the next player's tiles
         (from then on at fixed places, as everywhere)."""
         if not self.private or self.inner is not None or len(self.levels) < 2:
             return
-        own = model.possible_worlds(self.levels[0].agent)
+        own: Opened = (self.levels[0].agent,)
         # its worlds replace the next player's tiles, unless too many to read in a grid
-        if own.size <= OPEN_LIMIT and self._open(model.restrict(own), self.levels[1].agent,
-                                                 self.levels[0].height, only_if_fits=True):
+        if parts.size(own) <= OPEN_LIMIT and self._open(
+                parts.listed(own), self.levels[1].agent, self.levels[0].height,
+                only_if_fits=True):
             self.levels.pop()
-
-    @staticmethod
-    def _counts(model: KripkeModel, agent: Agent, cell: np.ndarray | None) -> np.ndarray:
-        """Worlds per class of ``agent`` (in the opened part ``cell``, or everywhere)."""
-        if cell is None:
-            return class_sizes(model, agent)
-        return np.bincount(model.observation(agent)[cell],
-                           minlength=model.n_keys(model.agent_index(agent)))
 
     def _tiles(self, depth: int, agent: Agent, dealt: dict[int, int],
                ) -> tuple[list[_Tile], bool]:
@@ -762,23 +704,19 @@ class ClassSummary:
             what += f"; a tile per lowest {self.names.part}"
         return what[0].upper() + what[1:]
 
-    def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
-        self._replan(model)
+    def picture(self, model: AnyModel, marking: Marking = Marking()) -> Picture:
+        parts = parts_of(model)
+        self._replan(parts)
         marks: list[Mark] = []
         texts: list[Text] = []
         regions: list[Region] = []
-        cell: np.ndarray | None = None
+        opened: Opened = ()
         shown, self._shown = self._shown, set()  # tiles live in the last picture
         values = marking.values
         for depth, level in enumerate(self.levels):
             agent = level.agent
-            keys = model.observation(agent)
-            counts = self._counts(model, agent, cell)
-            holds = None
-            if values is not None:
-                n_keys = model.n_keys(model.agent_index(agent))
-                holds = (model.class_sizes(agent, where=values) if cell is None else
-                         np.bincount(keys[cell][values[cell]], minlength=n_keys))
+            counts = parts.sizes(agent, opened)
+            holds = None if values is None else parts.sizes(agent, opened, values)
             name = self.names.agent(agent)
             live = sum(int(np.count_nonzero(counts[list(t.members)])) for t in level.tiles)
             if depth:
@@ -827,13 +765,13 @@ class ClassSummary:
                     regions.append(Region(agent, cx - side / 2, cy - side / 2, side, side,
                                           True, "box", f"the actual world's class: {title}"))
             if level.actual is not None:
-                cell = (model.possible_worlds(agent) if cell is None
-                        else cell[keys[cell] == level.actual])
+                opened = (*opened, agent)
         inner = None
         if self.inner is not None:
-            assert cell is not None
-            inner = self.inner.picture(model.restrict(cell), Marking(
-                marking.viewer, None if values is None else values[cell], marking.highlight,
+            assert opened  # the inner grid draws an opened class
+            inner = self.inner.picture(parts.listed(opened), Marking(
+                marking.viewer, None if values is None else parts.values_at(opened, values),
+                marking.highlight,
             )).moved(0, self.inner_top)
             marks += inner.marks
             regions += inner.regions
@@ -844,7 +782,7 @@ class ClassSummary:
                                   self.bottom + 2 - panel_top, True, "panel"))
             whose = f"{self.names.agent(last)}'s {'own' if self.private else '★'}"
             for j, line in enumerate(wrap(
-                    f"Inside {whose} class: its {cell.size:,} worlds, every one drawn",
+                    f"Inside {whose} class: its {parts.size(opened):,} worlds, every one drawn",
                     self.width - 8)):
                 texts.append(Text(2, self.inner_top - 6 - (1 - j) * (FONT + 3), line,
                                   "start", "heading", last))
@@ -852,7 +790,8 @@ class ClassSummary:
             [lv.agent for lv in self.levels] + list(inner.agents if inner else ())))
         return Picture(self.width, self.bottom + 4, tuple(marks), tuple(regions),
                        inner.links if inner else (), tuple(texts),
-                       self._caption(model, cell), inner.drawn_worlds if inner else 0, agents)
+                       self._caption(parts, opened), inner.drawn_worlds if inner else 0,
+                       agents)
 
     def _label_tile(self, texts: list[Text], tile: _Tile, cx: float, cy: float,
                     side: float) -> None:
@@ -860,35 +799,32 @@ class ClassSummary:
         if text_width(tile.label) <= side - 4:
             texts.append(Text(cx, cy - side / 2 + FONT + 1, tile.label, role="count"))
 
-    def _caption(self, model: KripkeModel, cell: np.ndarray | None) -> str:
+    def _caption(self, parts: Parts, opened: Opened) -> str:
         noun = self.names.classes
-        parts = []
+        said = []
+        which_class = (f"{self.names.agent(self.focus)}'s own class" if self.private
+                       else "the actual one")
         for depth, level in enumerate(self.levels):
             name = self.names.agent(level.agent)
             tiles = (f"as {len(level.tiles):,} tiles grouped by lowest {self.names.part}"
                      if level.grouped else "one tile each")
             which = (f"all {level.classes:,} {noun} of {name} as dealt" if level.dealt
                      else f"the {level.classes:,} {noun} of {name} possible when first drawn")
-            if depth == 0:
-                parts.append(f"{which}, {tiles}")
-            else:
-                opened = (f"{self.names.agent(self.focus)}'s own class" if self.private
-                          else "the actual one")
-                parts.append(f"{opened} opened into {which}, {tiles}")
-        if self.inner is not None and cell is not None:
-            opened = (f"{self.names.agent(self.focus)}'s own class" if self.private
-                      else "the actual one")
-            parts.append(f"{opened} opened into its {_plural(int(cell.size), 'world')}, every "
-                         "one drawn")
-        return (f"{_plural(model.n_worlds, 'world')}: too many to draw one by one. Drawn: "
-                + "; ".join(parts) + ".")
+            said.append(f"{which}, {tiles}" if depth == 0 else
+                        f"{which_class} opened into {which}, {tiles}")
+        if self.inner is not None and opened:
+            said.append(f"{which_class} opened into its "
+                        f"{_plural(parts.size(opened), 'world')}, every one drawn")
+        return (f"{_plural(parts.n_worlds, 'world')}: too many to draw one by one. Drawn: "
+                + "; ".join(said) + ".")
 
 
-def layout_for(model: KripkeModel, focus: Agent, names: Names | None = None, *,
+def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,
                width: float = WIDTH, height: float = HEIGHT,
                private: bool = False) -> WorldsLayout:
-    """Every world in a class grid if few enough, else a summary by classes. ``private``: the
-    layout of a player's view (``focus`` is the viewer), opened only as far as it knows."""
-    if model.n_worlds <= DRAWN_LIMIT:
+    """Every world in a class grid if few enough, else a summary by classes (a symbolic deal:
+    always; it lists no worlds). ``private``: the layout of a player's view (``focus`` is the
+    viewer), opened only as far as it knows."""
+    if isinstance(model, KripkeModel) and model.n_worlds <= DRAWN_LIMIT:
         return ClassGrid(model, focus, names, width=width, height=height)
     return ClassSummary(model, focus, names or PlainNames(), width, height, private)
