@@ -18,6 +18,7 @@ from agents.model import TTRModel
 from app.worlds.parts import Values
 from kripke import Announce, AnnounceDual, KripkeModel, parse
 from kripke.explain import Explanation, explain
+from kripke.formula import Formula
 from kripke.symbolic_deal import SymbolicDealModel
 
 
@@ -34,43 +35,34 @@ class FormulaResult:
 def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
     """Evaluate ``text`` in a game, on the backend that holds its worlds; any error a user can
     cause comes back as a message."""
-    if isinstance(model.worlds, SymbolicDealModel):
-        return evaluate_symbolic(model.worlds, text)
-    return evaluate_in(model.explicit_worlds, text)
+    return evaluate_in(model.worlds, text)
 
 
-def evaluate_in(worlds: KripkeModel, text: str) -> FormulaResult:
+def evaluate_in(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
     """Evaluate ``text`` at every world of ``worlds``; errors come back as messages."""
     text = text.strip()
     if not text:
         return FormulaResult(text)
     try:
         formula = parse(text)
-        values = worlds.evaluate(formula)
-        assert worlds.actual is not None  # the app's models always have an actual world
-        vacuous = isinstance(formula, Announce | AnnounceDual) and \
-            not worlds.holds(formula.announcement)
-    except ValueError as e:  # a FormulaError, or an unknown atom or agent (ModelError)
-        return FormulaResult(text, error=str(e))
-    return FormulaResult(text, bool(values[worlds.actual]), values, vacuous=vacuous,
-                         count=int(values.sum()))
-
-
-def evaluate_symbolic(worlds: SymbolicDealModel, text: str) -> FormulaResult:
-    """Evaluate ``text`` on a symbolic deal: its value at the actual deal, in how many deals
-    it holds, and where (a diagram: the picture counts it per class)."""
-    text = text.strip()
-    if not text:
-        return FormulaResult(text)
-    try:
-        formula = parse(text)
-        values = worlds.extension(formula)
-        holds, count = worlds.holds(formula), worlds.count(formula)
+        values, holds, count = _values(worlds, formula)
         vacuous = isinstance(formula, Announce | AnnounceDual) and \
             not worlds.holds(formula.announcement)
     except ValueError as e:  # a FormulaError, or an unknown atom or agent (ModelError)
         return FormulaResult(text, error=str(e))
     return FormulaResult(text, holds, values, vacuous=vacuous, count=count)
+
+
+def _values(worlds: KripkeModel | SymbolicDealModel, formula: Formula
+            ) -> tuple[Values, bool, int]:
+    """Where the formula holds, as the backend's checker gives it (a bool per listed world; a
+    symbolic deal's diagram, which the picture counts per class), its value at the actual
+    world, and in how many worlds it holds."""
+    if isinstance(worlds, SymbolicDealModel):
+        return worlds.extension(formula), worlds.holds(formula), worlds.count(formula)
+    values = worlds.evaluate(formula)
+    assert worlds.actual is not None  # the app's models always have an actual world
+    return values, bool(values[worlds.actual]), int(values.sum())
 
 
 def explain_formula(worlds: KripkeModel, result: FormulaResult,

@@ -89,13 +89,11 @@ class Parts(Protocol):
         ...
 
 
-class ExplicitParts:
-    """A list of worlds answers from its arrays; each part's world indices found once."""
+class _Answers[M: (KripkeModel, SymbolicDealModel)]:
+    """What both backends answer alike, and a lock for the answers each keeps."""
 
-    def __init__(self, model: KripkeModel) -> None:
-        self.model = model
-        self._cells: dict[Opened, np.ndarray] = {}
-        self._sizes: dict[tuple[str, Opened], np.ndarray] = {}
+    def __init__(self, model: M) -> None:
+        self.model: M = model
         self._lock = threading.Lock()
 
     @property
@@ -109,6 +107,15 @@ class ExplicitParts:
     @property
     def has_actual(self) -> bool:
         return self.model.actual is not None
+
+
+class ExplicitParts(_Answers[KripkeModel]):
+    """A list of worlds answers from its arrays; each part's world indices found once."""
+
+    def __init__(self, model: KripkeModel) -> None:
+        super().__init__(model)
+        self._cells: dict[Opened, np.ndarray] = {}
+        self._sizes: dict[tuple[str, Opened], np.ndarray] = {}
 
     def actual_key(self, agent: Agent) -> int:
         assert self.model.actual is not None  # a summary opens the actual world's class
@@ -176,27 +183,14 @@ class ExplicitParts:
                       model.n_keys(model.agent_index(agent)))
 
 
-class SymbolicParts:
+class SymbolicParts(_Answers[SymbolicDealModel]):
     """A symbolic deal answers from its diagrams: a count per hand, never a list of deals,
     but for the part a picture draws world by world."""
 
     def __init__(self, model: SymbolicDealModel) -> None:
-        self.model = model
+        super().__init__(model)
         self._sizes: dict[tuple[str, Opened, Any], np.ndarray] = {}
         self._listed: dict[Opened, DealModel] = {}
-        self._lock = threading.Lock()
-
-    @property
-    def n_worlds(self) -> int:
-        return self.model.n_worlds
-
-    @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self.model.agents
-
-    @property
-    def has_actual(self) -> bool:
-        return self.model.actual is not None
 
     def actual_key(self, agent: Agent) -> int:
         return self.model.key(agent)
