@@ -30,7 +30,7 @@ def to_json(model: KripkeModel, max_worlds: int = 100_000,
     """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``."""
     if model.n_worlds > max_worlds:
         raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
-                                 advice="announce something first")
+                                 advice="restrict the model")
     atoms = model.atoms
     values = np.stack([model.atom_values(a) for a in atoms], axis=1) if atoms else \
         np.zeros((model.n_worlds, 0), dtype=bool)
@@ -99,7 +99,7 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
     n = model.n_worlds
     if n > max_worlds:
         raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",
-                                 advice="announce something first")
+                                 advice="restrict the model")
     ids = model.world_ids.tolist()
     if positions is None or any(w not in positions for w in ids):
         columns = max(1, math.ceil(math.sqrt(n)))

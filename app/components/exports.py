@@ -62,7 +62,7 @@ def listed(model: KripkeModel) -> Callable[[int], KripkeModel]:
     def within(limit: int) -> KripkeModel:
         if model.n_worlds > limit:
             raise ModelTooLargeError(model.n_worlds, limit, task="to write out",
-                                     advice="announce something first")
+                                     advice="play on until fewer are left")
         return model
     return within
 
@@ -74,7 +74,7 @@ def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
     def within(limit: int) -> KripkeModel:
         if model.world_count > limit:
             raise ModelTooLargeError(model.world_count, limit, task="to write out",
-                                     advice="announce something first")
+                                     advice="play on until fewer are left")
         return model.explicit_worlds
     return within
 
