@@ -214,6 +214,40 @@ def test_every_player_view_of_a_4x3_game_draws_its_classes(browser):
     assert_labels_legible_and_apart(page)
 
 
+def test_a_4x4_game_held_symbolically_draws_and_plays_in_the_page(browser):
+    """4 × 4 (63,063,000 deals) is held symbolically: the page draws its classes as tiles with
+    their numbers and the actual class opened to its worlds, in the outside view and in a
+    player's, steps on, and evaluates a formula, as for a game whose worlds are listed."""
+    page = browser.tab()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    reset_to(page, 4, 4)
+    expect(page.get_by_test_id("status-worlds")).to_have_text("63,063,000")
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text(
+        "all 1,820 hands of player 0 as dealt")
+    expect(page.locator("svg.ttr-pic [data-tile^='c0:']")).to_have_count(13)  # lowest ticket
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text("every one drawn")
+    assert graph_drawn(page) > 1
+    # the actual world starred, and the tile holding it at each of the two levels above
+    expect(page.locator("svg.ttr-pic .star")).to_have_count(3)
+    for _ in range(12):  # until an announcement has removed deals
+        step(page)
+        if worlds(page) < 63_063_000:
+            break
+    assert worlds(page) < 63_063_000
+    page.get_by_role("button", name="player 2", exact=True).click()
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text("Player 2 cannot tell apart")
+    expect(page.locator("svg.ttr-pic").first).to_have_attribute(
+        "aria-label", re.compile("player 2's own class opened"))
+    assert page.locator("svg.ttr-pic [data-state=live][data-tile]").count() > 1
+    assert_on_the_first_screen(page, 1280, 800)
+    assert_labels_legible_and_apart(page)
+    box = page.get_by_label("Formula, evaluated at the actual world (press Enter)")
+    box.fill("p(2,4) | ~p(2,4)")
+    box.press("Enter")
+    expect(page.get_by_test_id("formula-result")).to_contain_text(
+        f"holds in {worlds(page):,} of {worlds(page):,}")
+
+
 def test_a_bad_seed_is_refused_inline_and_dark_mode_darkens_board_and_picture(browser):
     page = browser.tab()
     seed = page.get_by_label("Seed")
