@@ -42,6 +42,15 @@ def press(rc, label: str) -> None:
     rc.find(v.Btn, children=[label]).widget.click()
 
 
+def why_text(rc) -> str:
+    """Press Why? and wait for the explanation: it is worked out in a thread of its own."""
+    press(rc, "Why?")
+    wait_for(lambda: any(w.attributes.get("data-testid") == "why" or
+                         "data-testid='why'" in (w.unsafe_innerHTML or "")
+                         for w in rc.find(solara.widgets.HTML).widgets))
+    return text(rc, "why")
+
+
 def opponent_ticket(rc) -> str:
     """An example formula the page offers: p(1,t), player 1's first ticket (true)."""
     return next(b.children[0] for b in rc.find(v.Btn).widgets
@@ -97,8 +106,7 @@ def test_why_explains_and_rings_the_counterexample_in_the_picture():
     rc = render_page()
     fact = opponent_ticket(rc)
     type_formula(rc, f"K_0 {fact}")
-    press(rc, "Why?")
-    why = text(rc, "why")
+    why = why_text(rc)
     assert "K_0 " in why and "false" in why and "considers" in why
     assert 'class="hl"' in html(rc, "worlds-graph")
     press(rc, "Hide why")
@@ -114,8 +122,7 @@ def test_a_game_held_symbolically_plays_announces_and_explains_on_the_page(monke
     fact = opponent_ticket(rc)
     type_formula(rc, f"K_0 {fact}")
     assert "false" in text(rc, "formula-result") and "holds in" in text(rc, "formula-result")
-    press(rc, "Why?")
-    why = text(rc, "why")
+    why = why_text(rc)
     assert "K_0 " in why and "false" in why and "considers" in why
     press(rc, "Hide why")
     type_formula(rc, fact)

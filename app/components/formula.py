@@ -145,10 +145,10 @@ def FormulaBox(model: TTRModel | None, text: solara.Reactive[str], result: Formu
                said: str = "", why: solara.Reactive[bool] | None = None,
                explanation: Explanation | None = None, total: int | None = None,
                suggestions: list[str] | None = None, syntax: str = GAME_SYNTAX,
-               what: str = "worlds", hint: str = GAME_HINT):
+               what: str = "worlds", hint: str = GAME_HINT, explaining: bool = False):
     """The input, example buttons, the verdict or the parser's error; Announce (refused with
     the reason when the formula is false at the actual world) and Why (the explanation, its
-    counterexample ringed in the picture)."""
+    counterexample ringed in the picture; ``explaining`` while it is being worked out)."""
     count = total if total is not None else (model.world_count if model else 0)
     shown = suggestions if suggestions is not None else examples(model) if model else []
     with solara.Card("Formula", margin=0):
@@ -178,6 +178,11 @@ def FormulaBox(model: TTRModel | None, text: solara.Reactive[str], result: Formu
                         attributes={"data-testid": "announce-result"},
                         style="font-size:13px;margin-top:4px;"
                               + ("color:#c62828;font-weight:600" if refused else ""))
+        if explaining:
+            solara.HTML(tag="div", unsafe_innerHTML="Listing the worlds and explaining…",
+                        attributes={"data-testid": "explaining"},
+                        style="font-size:13px;margin-top:6px;opacity:.8")
+            solara.ProgressLinear(True)
         if why is not None and why.value and explanation is not None:
             solara.HTML(tag="div", unsafe_innerHTML=why_html(explanation),
                         style="font-size:13px;margin-top:6px;max-height:320px;overflow-y:auto")

@@ -21,6 +21,7 @@ from app.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.components.style import player_name
 from app.components.timeline import TimelineCard
 from app.components.worlds import GameNames, WorldsView
+from kripke.explain import Explanation
 
 OUTSIDE = "outside"
 
@@ -107,9 +108,19 @@ def GameView(model: TTRModel, view: int | None, busy: bool = False,
     why = solara.use_reactive(False)
     result = solara.use_memo(lambda: evaluate_formula(model, formula.value),
                              [model, model.worlds, formula.value])
-    explanation = solara.use_memo(
-        lambda: explain_formula(model.explicit_worlds, result, GameNames(model).world)
-        if why.value else None, [model, model.worlds, formula.value, why.value])
+    def explain_now() -> Explanation | None:
+        """Why the formula has its value, in a thread of its own: a game held symbolically
+        lists its worlds first (a second or two at 4 × 4). Under the model's lock, so that a
+        turn played meanwhile waits instead of changing what is being listed."""
+        if not why.value:
+            return None
+        with lock or threading.RLock():
+            return explain_formula(model.explicit_worlds, result, GameNames(model).world)
+
+    explaining = solara.use_thread(explain_now, dependencies=[model, model.worlds,
+                                                              formula.value, why.value],
+                                   intrusive_cancel=False)
+    explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
     highlight = explanation.highlighted() if explanation is not None else set()
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
@@ -119,7 +130,8 @@ def GameView(model: TTRModel, view: int | None, busy: bool = False,
             with solara.Column(gap="12px"):
                 FormulaBox(model, formula, result, disabled=busy,
                            announce=lambda: start("announce", formula=formula.value),
-                           said=said, why=why, explanation=explanation)
+                           said=said, why=why, explanation=explanation,
+                           explaining=why.value and explaining.state == solara.ResultState.RUNNING)
                 TimelineCard(model.timeline, start, busy)
                 Exports(model, view, result.values, highlight)
                 EventLog(model)
