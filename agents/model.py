@@ -160,7 +160,7 @@ class TTRModel(mesa.Model):
         self.opening: list[Announcement] = []
         self.blocks = 0
         self._knowledge: dict[int, TicketKnowledge] = {}
-        #: The symbolic shared model listed (:meth:`listed_worlds`), with the model it lists.
+        #: The symbolic shared model listed (:attr:`explicit_worlds`), with the model it lists.
         self._listed: tuple[SymbolicDealModel, DealModel] | None = None
         # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports.
         self.datacollector = mesa.DataCollector(
@@ -192,24 +192,17 @@ class TTRModel(mesa.Model):
     @property
     def explicit_worlds(self) -> DealModel:
         """The shared model as a list of worlds, for what only that can do (give a value per
-        world, explain one, write every world out): see :meth:`listed_worlds`."""
-        return self.listed_worlds()
-
-    def listed_worlds(self, max_worlds: int = MAX_WORLDS) -> DealModel:
-        """The shared model as a list of worlds. On the symbolic backend it is made when first
-        asked (and kept until the shared model changes): the deal listed, then every
+        world, explain one, write every world out). On the symbolic backend it is made when
+        first asked (and kept until the shared model changes): the deal listed, then every
         announcement made so far, in order; seconds at 63 million deals, so only what needs a
-        list asks (a teacher's "why"). Past ``max_worlds`` deals (as dealt: the list is built
-        from the deal) it raises ``ModelTooLargeError`` before listing any."""
+        list asks (a teacher's "why"). Past MAX_WORLDS deals as dealt it raises
+        ``ModelTooLargeError`` before listing any."""
         if isinstance(self.worlds, DealModel):
-            if self.worlds.n_worlds > max_worlds:
-                raise ModelTooLargeError(self.worlds.n_worlds, max_worlds, task="to list",
-                                         advice="ask for counts and class summaries")
             return self.worlds
         if self._listed is not None and self._listed[0] is self.worlds:
             return self._listed[1]
-        if (dealt := self.initial_worlds) > max_worlds:
-            raise ModelTooLargeError(dealt, max_worlds, task="to list",
+        if self.initial_worlds > MAX_WORLDS:
+            raise ModelTooLargeError(self.initial_worlds, MAX_WORLDS, task="to list",
                                      advice="ask for counts and class summaries")
         listed = deal_worlds(self.state, Backend.EXPLICIT)
         for record in [*self.opening, *(a for turn in self.history for a in turn.announcements)]:

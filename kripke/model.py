@@ -228,13 +228,11 @@ class KripkeModel:
         :meth:`_ids_of`), so here they are made when asked."""
         if self._ids is not None:
             return self._ids
-        if self._subset:  # computed once and kept: the model's worlds never change
-            ids = self._ids_of(np.arange(self._n)).astype(self._id_dtype)
-            ids.flags.writeable = False
-            self._ids = ids
-            return ids
-        ids = np.arange(self._n, dtype=self._id_dtype)
+        ids = (self._ids_of(np.arange(self._n)) if self._subset
+               else np.arange(self._n)).astype(self._id_dtype)
         ids.flags.writeable = False
+        if self._subset:  # worked out once and kept: the model's worlds never change
+            self._ids = ids
         return ids
 
     def world_id(self, world: int) -> int:
@@ -242,14 +240,14 @@ class KripkeModel:
         world = self._world(world)
         if self._ids is not None:
             return int(self._ids[world])
-        if self._subset:
-            return int(self._ids_of(np.array([world]))[0])
-        return world
+        return int(self._ids_of(np.array([world]))[0])
 
     def _ids_of(self, worlds: IntArray) -> IntArray:
-        """The ids of these worlds, computed from the worlds themselves: only in a model whose
-        :attr:`WORLDS_SAY_IDS`."""
-        raise NotImplementedError(f"{type(self).__name__} stores its world ids")
+        """The ids of these worlds when the model stores none: a model as first built numbers
+        its worlds from 0, so a world's id is its index; a model whose
+        :attr:`WORLDS_SAY_IDS` works them out from the worlds themselves (and the same
+        numbering gives the same ids for a model as first built)."""
+        return worlds
 
     def renumbered(self, world_ids: Sequence[int] | IntArray) -> Self:
         """The same model with its worlds named by these ids, increasing: a model read back

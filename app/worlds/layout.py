@@ -236,12 +236,8 @@ class WorldsLayout(Protocol):
         ...
 
 
-def _others(model: KripkeModel, focus: Agent) -> list[Agent]:
-    """The agents after ``focus``, in the model's order, wrapping around."""
-    return _after(model.agents, focus)
-
-
 def _after(agents: Sequence[Agent], focus: Agent) -> list[Agent]:
+    """The agents after ``focus``, in the model's order, wrapping around."""
     i = list(agents).index(focus)
     return [*agents[i + 1:], *agents[:i]]
 
@@ -353,7 +349,7 @@ class ClassGrid(_Positioned):
         self.universe, self.focus, self.width = universe, focus, width
         self.names = names or PlainNames()
         # agents with one class here (the levels a summary has already opened) say nothing
-        others = [a for a in _others(universe, focus)
+        others = [a for a in _after(universe.agents, focus)
                   if len(set(universe.observation(a).tolist())) > 1]
         self.rows = rows if rows is not None else (others[0] if others else None)
         ka = universe.observation(focus)
@@ -525,7 +521,7 @@ class FixedPositions(_Positioned):
                     for w, (x, y) in positions.items()}
         self.width = (max(xs) - min(xs)) * scale + 2 * pad
         self.height = (max(ys) - min(ys)) * scale + 2 * pad
-        self.chained = _others(universe, focus)
+        self.chained = _after(universe.agents, focus)
 
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
         marks, drawn = self._marks(model, marking)
