@@ -525,8 +525,7 @@ def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | No
     shown = [_name(n) for n in written]
     atoms = model.atoms
     values = [model.atom_values(a) for a in atoms]
-    lines = [f"# {model.n_worlds} worlds, written by ttr-kripke; read it with "
-             "'ttr-kripke model FILE'",
+    lines = [f"# a Kripke model of {model.n_worlds} worlds (the format of kripke/README.md)",
              f"agents: {' '.join(str(a) for a in model.agents)}",
              f"atoms: {' '.join(str(a) for a in atoms)}".rstrip()]
     for i, name in enumerate(shown):
