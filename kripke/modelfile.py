@@ -16,7 +16,8 @@ Lines may come in any order; ``#`` starts a comment. A world an agent's classes 
 class of its own (the agent tells it from every other world), as in a textbook drawing, where
 no edge means "told apart"; an agent without a line is an error, since it is nearly always an
 oversight (``alice:`` alone says that alice tells every world apart). ``atoms:`` is optional;
-given, it lists every atom (also those false everywhere) and a spelling outside it is an error.
+given, it lists every atom (also those false everywhere), in the model's order, and a spelling
+outside it is an error; without it the atoms are those the worlds name, sorted.
 Names with spaces or commas are quoted: ``world "July 16": ...``.
 
 Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
@@ -31,6 +32,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from kripke.errors import ModelError, ModelTooLargeError
@@ -114,6 +116,15 @@ class _Line:
     head: _Word | None
     words: tuple[_Word, ...] = ()
     classes: tuple[tuple[_Word, ...], ...] = ()
+
+
+def starter_models() -> dict[str, str]:
+    """The textbook models shipped with the package (``kripke/models/*.kripke``), by file
+    stem, as text: a page offers them as starters, a test loads them."""
+    folder = resources.files("kripke") / "models"
+    return {entry.name.removesuffix(".kripke"): entry.read_text(encoding="utf-8")
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+            if entry.name.endswith(".kripke")}
 
 
 def load_model(source: str | os.PathLike[str]) -> KripkeModel:
@@ -420,8 +431,10 @@ class _Reader:
                     f"alone: {agent} tells every world apart)", agents_line.number,
                     word.column)
         actual = self.actual(index)
-        model = KripkeModel.from_worlds(true_sets, {a: observations[a] for a in agents},
-                                        actual, atoms=vocabulary)
+        order = list(declared) if declared is not None else sorted(vocabulary, key=str)
+        model = KripkeModel({atom: [atom in true for true in true_sets] for atom in order},
+                            {a: observations[a] for a in agents}, actual,
+                            n_worlds=len(true_sets))
         return NamedModel.named(model, names)
 
     def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
@@ -478,8 +491,9 @@ def _skip(text: str, pos: int) -> int:
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
-    """Whether a name can be written in the format (bare or quoted)."""
-    return bool(name) and not any(c in name for c in '"\n\r')
+    """Whether a name can be written in the format (bare or quoted): not empty, no quote and
+    nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...)."""
+    return '"' not in name and name.splitlines() == [name]
 
 
 def _name(name: str) -> str:
