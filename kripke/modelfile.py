@@ -170,7 +170,8 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel:
     try:
         model = from_json(data)
         labels = [str(w.get("label", "")) for w in data["worlds"]]
-    except (ModelError, TypeError, KeyError, AttributeError) as e:
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
+        # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
         raise ModelFileError(message, 1, 1, origin) from None
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels):

@@ -106,3 +106,12 @@ def test_a_missing_file_exits_2_without_a_traceback(tmp_path):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and "no file" in done.stderr
+
+
+def test_a_json_model_without_an_actual_world_is_refused(tmp_path, capsys):
+    path = tmp_path / "m.json"
+    assert main(["model", ALICE, "--json", str(path)]) == 0
+    path.write_text(path.read_text().replace('"actual": 0', '"actual": null'))
+    capsys.readouterr()
+    assert main(["model", str(path)]) == 2
+    assert "names no actual world; name one" in capsys.readouterr().err

@@ -8,7 +8,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from agents.model import TTRModel
@@ -122,8 +122,8 @@ def test_the_puzzle_pages_model_json_loads_back(key):
     model = puzzle.models()[1]
     back = load_model(model_json(listed(model), puzzle.describe))
     assert back.n_worlds == model.n_worlds and back.actual == model.actual
-    for example in puzzle.examples:
-        assert back.evaluate(example).tolist() == model.evaluate(example).tolist()
+    for formula in puzzle.formulas:
+        assert back.evaluate(formula).tolist() == model.evaluate(formula).tolist()
     assert back.world_label(back.actual) == puzzle.describe(model, model.actual)
 
 
@@ -276,3 +276,41 @@ def test_three_textbook_models_ship_and_say_what_their_comments_say():
     cards = load_model(starters["three-cards"])
     assert cards.n_worlds == 6 and cards.holds("K_a red(a) & ~K_a white(b)")
     assert cards.holds("[!~white(a)] K_c red(a)") and not cards.holds("K_c red(a)")
+
+
+# --- never a traceback --------------------------------------------------------------------------
+
+PIECES = ["agents:", "atoms:", "world", "actual:", "observes", "a", "b", "0", "w1", "w2", ":",
+          "{", "}", ",", '"', "#", "p", "q(0,1)", "(", ")", "K_a", " ", " ", "\t", "\n", "\n",
+          "é", "\u2028"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+def test_any_text_reads_as_a_model_or_fails_with_its_place(text):
+    try:
+        model = load_model(text + "\n")
+    except ModelFileError as e:
+        assert e.line >= 1 and e.column >= 1 and "\n" not in str(e)
+    else:
+        assert load_model(dump_model(model)).n_worlds == model.n_worlds
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+                           lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                           max_leaves=6)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["agents", "atoms", "actual", "worlds", "observations", "version"]),
+       JSON_VALUES)
+@example("observations", [[[1], [2, 3], 0, 0], [0, 0, 0, 0]])  # ragged: numpy's ValueError
+@example("worlds", [{"id": 10**30, "true": []}])
+def test_a_damaged_json_export_fails_with_a_model_file_error(field, value):
+    data = to_json(load_model(starter_models()["alice-bob"]))
+    data[field] = value
+    try:
+        load_model(json.dumps(data))
+    except ModelFileError as e:
+        assert (e.line, e.column) == (1, 1)

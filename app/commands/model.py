@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--explain says why a --check has its value: add --check F")
     model = load_model(args.file)
     if model.actual is None:
-        raise UsageError(f"{args.file} names no actual world; add one ('actual: w1')")
+        raise UsageError(f"{args.file} names no actual world; name one (a line 'actual: w1', "
+                         "or \"actual\" in JSON)")
     for _, _, formula in steps:
         model.evaluate(formula)  # an unknown atom or agent: refused before any output
     print(describe(model))
