@@ -122,7 +122,7 @@ def test_the_puzzle_pages_model_json_loads_back(key):
     model = puzzle.models()[1]
     back = load_model(model_json(listed(model), puzzle.describe))
     assert back.n_worlds == model.n_worlds and back.actual == model.actual
-    for formula in puzzle.formulas:
+    for formula in puzzle.examples:
         assert back.evaluate(formula).tolist() == model.evaluate(formula).tolist()
     assert back.world_label(back.actual) == puzzle.describe(model, model.actual)
 
