@@ -83,6 +83,8 @@ class NamedModel(KripkeModel):
     @classmethod
     def named(cls, model: KripkeModel, names: Sequence[str]) -> NamedModel:
         """``model`` (a plain :class:`KripkeModel`) with a name for each world, in order."""
+        if type(model) is not KripkeModel:  # a subclass's own rules (a deal's ids) would go
+            raise ModelError(f"only a plain KripkeModel takes names, not a {type(model).__name__}")
         if len(names) != model.n_worlds:
             raise ModelError(f"{len(names)} names for {model.n_worlds} worlds")
         new = cls.__new__(cls)
@@ -129,7 +131,10 @@ def starter_models() -> dict[str, str]:
 
 def load_model(source: str | os.PathLike[str]) -> KripkeModel:
     """The model in a file (a path) or in a text: the hand-written format or the JSON of
-    :mod:`kripke.exchange`. A text of one line is a path when such a file exists."""
+    :mod:`kripke.exchange`. A text of one line is a path when such a file exists.
+
+    A mistake in the text is a :class:`ModelFileError` (with its line and column); a file
+    that cannot be read (missing, not text) is a :class:`ModelError` naming it."""
     text, origin = _read(source)
     if text.lstrip().startswith("{"):
         return _from_json_text(text, origin)
@@ -144,7 +149,8 @@ def _read(source: str | os.PathLike[str]) -> tuple[str, str | None]:
         return source, None
     path = Path(source)
     try:
-        return path.read_text(encoding="utf-8"), str(path)
+        # utf-8-sig: Notepad starts a UTF-8 file with a byte-order mark
+        return path.read_text(encoding="utf-8-sig"), str(path)
     except FileNotFoundError:
         raise ModelError(f"no file {str(path)!r}; check the path (or pass the model's text "
                          "itself)") from None

@@ -18,6 +18,7 @@ from kripke import (
     ModelError,
     ModelFileError,
     NamedModel,
+    deal_model,
     dump_model,
     load_model,
 )
@@ -89,6 +90,11 @@ def test_names_survive_announcements_and_name_the_worlds_in_exports():
     model = load_model(starter_models()["three-cards"]).announce("~white(a)")
     assert [model.world_name(i) for i in range(model.n_worlds)] == ["rwb", "rbw", "brw", "bwr"]
     assert [w["label"] for w in to_json(model)["worlds"]] == ["rwb", "rbw", "brw", "bwr"]
+
+
+def test_only_a_plain_model_takes_names():
+    with pytest.raises(ModelError, match="not a DealModel"):
+        NamedModel.named(deal_model(range(3), [1, 1], [[0], [1]]), ["x"] * 6)
 
 
 def test_dump_refuses_what_it_cannot_write():
@@ -250,7 +256,7 @@ def test_atoms_with_arguments_spaces_commas_and_quoted_names_read():
 
 def test_a_path_or_the_text_itself(tmp_path):
     path = tmp_path / "m.kripke"
-    path.write_text(GOOD)
+    path.write_text("\ufeff" + GOOD, encoding="utf-8")  # as Notepad saves it
     assert load_model(path).n_worlds == load_model(str(path)).n_worlds == 2
     with pytest.raises(ModelError, match="no file 'nothere.kripke'; check the path"):
         load_model("nothere.kripke")
