@@ -102,10 +102,12 @@ class NamedModel(KripkeModel):
 
 @dataclass(frozen=True)
 class _Word:
-    """One word of a line: its text (unquoted) and where it starts (1-based column)."""
+    """One word of a line: its text (unquoted) and where it starts (1-based column); a brace
+    that opens or closes a class is a word too (a quoted "{" is a name)."""
 
     text: str
     column: int
+    brace: bool = False
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,8 @@ def starter_models() -> dict[str, str]:
 
 def load_model(source: str | os.PathLike[str]) -> KripkeModel:
     """The model in a file (a path) or in a text: the hand-written format or the JSON of
-    :mod:`kripke.exchange`. A text of one line is a path when such a file exists.
+    :mod:`kripke.exchange`. A ``str`` of one line is a path when such a file exists or it
+    ends in ``.kripke`` or ``.json``; a :class:`~pathlib.Path` always is.
 
     A mistake in the text is a :class:`ModelFileError` (with its line and column); a file
     that cannot be read (missing, not text) is a :class:`ModelError` naming it."""
@@ -143,9 +146,8 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel:
 
 def _read(source: str | os.PathLike[str]) -> tuple[str, str | None]:
     """The text to read and the file's name (None for a text given directly)."""
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")
-                                    or not os.path.isfile(source) and ":" in source
-                                    or not source.strip()):
+    if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)
+                                    and not source.endswith((".kripke", ".json"))):
         return source, None
     path = Path(source)
     try:
@@ -265,7 +267,7 @@ class _Reader:
         while pos < len(text):
             char = text[pos]
             if char in "{}":
-                yield _Word(char, pos + 1)
+                yield _Word(char, pos + 1, brace=True)
                 pos += 1
             elif match := _QUOTED.match(text, pos):
                 if not match.group(1):
@@ -284,7 +286,7 @@ class _Reader:
         """A list of names (no braces): agents, atoms, a world's atoms, the actual world."""
         found = []
         for word in self.tokens(number, text, start):
-            if word.text in "{}":
+            if word.brace:
                 raise self.error(f"unexpected {word.text!r}: braces hold an agent's classes "
                                  "('a: {w1 w2}'); remove it here", number, word.column)
             found.append(word)
@@ -296,16 +298,15 @@ class _Reader:
         current: list[_Word] | None = None
         opened = 0
         for word in self.tokens(number, text, start):
-            if word.text == "{" and current is None:
+            if word.brace and word.text == "{" and current is None:
                 current, opened = [], word.column
-            elif word.text == "{":
+            elif word.brace and word.text == "{":
                 raise self.error("a class inside a class; close the first with '}' before "
                                  "opening another", number, word.column)
-            elif word.text == "}" and current is None:
+            elif word.brace and current is None:
                 raise self.error("'}' closes no class; remove it or open the class with '{'",
                                  number, word.column)
-            elif word.text == "}":
-                assert current is not None
+            elif word.brace:
                 if not current:
                     raise self.error("an empty class {}; remove it (every class holds a "
                                      "world)", number, opened)

@@ -106,6 +106,7 @@ def test_a_missing_file_exits_2_without_a_traceback(tmp_path):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("\n") == 1 and "no file" in done.stderr
+    assert main(["model", "notes.txt"]) == 2  # any name is a file name here
 
 
 def test_a_json_model_without_an_actual_world_is_refused(tmp_path, capsys):

@@ -68,8 +68,13 @@ def named_models(draw: st.DrawFn) -> tuple[KripkeModel, list[str]]:
     return model, names
 
 
+BRACES = (KripkeModel.from_worlds([set(), {"p"}, {"q"}], {0: [0, 0, 1], "b": [0, 1, 1]}, 2),
+          ["{", "}", "#{a, b}"])  # quoted names that look like the format's own signs
+
+
 @settings(max_examples=150, deadline=None)
 @given(named_models())
+@example(BRACES)
 def test_a_model_written_out_and_read_back_is_the_same_model(drawn):
     model, names = drawn
     text = dump_model(model, names=lambda _, i: names[i])
@@ -260,6 +265,8 @@ def test_a_path_or_the_text_itself(tmp_path):
     assert load_model(path).n_worlds == load_model(str(path)).n_worlds == 2
     with pytest.raises(ModelError, match="no file 'nothere.kripke'; check the path"):
         load_model("nothere.kripke")
+    with pytest.raises(ModelFileError, match="line 1, column 1: no ':' in this line"):
+        load_model("agents a b")  # a one-line text typed in a box is read as a model
     with pytest.raises(ModelError, match="is not a text file"):
         (tmp_path / "b.kripke").write_bytes(b"\xff\xfe\x00")
         load_model(tmp_path / "b.kripke")

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
                                              for kind, text in args.steps or []]
     if args.explain and not any(kind == "check" for kind, _, _ in steps):
         raise UsageError("--explain says why a --check has its value: add --check F")
-    model = load_model(args.file)
+    model = load_model(Path(args.file))  # a path, even when no such file exists
     if model.actual is None:
         raise UsageError(f"{args.file} names no actual world; name one (a line 'actual: w1', "
                          "or \"actual\" in JSON)")
