@@ -333,7 +333,8 @@ class _Reader:
         return lines[0] if lines else None
 
     def agents(self) -> tuple[_Line, list[Agent], dict[str, _Word]]:
-        """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is."""
+        """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is named
+        (by the agent's text: ``07`` is agent 7, as ``K_07`` is)."""
         line = self.single("agents")
         if line is None:
             raise self.at_end("no 'agents:' line; name the agents, e.g. 'agents: a b'")
@@ -350,11 +351,12 @@ class _Reader:
             if word.text in KEYWORDS:
                 raise self.error(f"an agent cannot be called {word.text!r}, a word of the "
                                  "format; rename it", line.number, word.column)
-            if word.text in seen:
-                raise self.error(f"agent {word.text} is named twice; name it once",
+            agent = _agent(word.text)
+            if str(agent) in seen:
+                raise self.error(f"agent {agent} is named twice; name it once",
                                  line.number, word.column)
-            seen[word.text] = word
-            agents.append(int(word.text) if word.text.isdigit() else word.text)
+            seen[str(agent)] = word
+            agents.append(agent)
         return line, agents, seen
 
     def atom(self, word: _Word, line: int) -> Atom:
@@ -369,24 +371,46 @@ class _Reader:
 
     def model(self) -> NamedModel:
         agents_line, agents, agent_words = self.agents()
-        atoms_line = self.single("atoms")
-        declared: dict[Atom, _Word] | None = None
-        if atoms_line is not None:
-            declared = {}
-            for word in atoms_line.words:
-                atom = self.atom(word, atoms_line.number)
-                if atom in declared:
-                    raise self.error(f"atom {atom} is listed twice; list it once",
-                                     atoms_line.number, word.column)
-                declared[atom] = word
-        # the worlds, in file order
+        declared = self.declared_atoms()
+        names, true_sets = self.worlds(declared)
+        order = list(declared) if declared is not None else \
+            sorted(set().union(*true_sets), key=str)
+        index = {name: i for i, name in enumerate(names)}
+        observations = self.observations(agent_words, index, true_sets, set(order))
+        for agent, word in agent_words.items():
+            if agent not in observations:
+                raise self.error(
+                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
+                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
+                    f"alone: {agent} tells every world apart)", agents_line.number,
+                    word.column)
+        model = KripkeModel({atom: [atom in true for true in true_sets] for atom in order},
+                            {a: observations[str(a)] for a in agents}, self.actual(index),
+                            n_worlds=len(true_sets))
+        return NamedModel.named(model, names)
+
+    def declared_atoms(self) -> dict[Atom, _Word] | None:
+        """The atoms of the 'atoms:' line, in its order; None without one."""
+        line = self.single("atoms")
+        if line is None:
+            return None
+        declared: dict[Atom, _Word] = {}
+        for word in line.words:
+            atom = self.atom(word, line.number)
+            if atom in declared:
+                raise self.error(f"atom {atom} is listed twice; list it once", line.number,
+                                 word.column)
+            declared[atom] = word
+        return declared
+
+    def worlds(self, declared: dict[Atom, _Word] | None) -> tuple[list[str], list[set[Atom]]]:
+        """The worlds' names and the atoms true in each, in file order."""
         names: list[str] = []
         where: dict[str, int] = {}  # world name -> its line
         true_sets: list[set[Atom]] = []
         for line in self.lines:
-            if line.kind != "world":
+            if line.kind != "world" or line.head is None:
                 continue
-            assert line.head is not None
             name = line.head.text
             if name in where:
                 raise self.error(f"a second world named {name} (the first is on line "
@@ -398,6 +422,7 @@ class _Reader:
             for word in line.words:
                 atom = self.atom(word, line.number)
                 if declared is not None and atom not in declared:
+                    atoms_line = self.single("atoms")
                     raise self.error(f"atom {atom} is not among the atoms on line "
                                      f"{atoms_line.number if atoms_line else 0}; add it there "
                                      "or fix the spelling", line.number, word.column)
@@ -405,15 +430,18 @@ class _Reader:
             true_sets.append(true)
         if not names:
             raise self.at_end("no worlds; add one line per world, e.g. 'world w1: p q'")
-        index = {name: i for i, name in enumerate(names)}
-        vocabulary = set(declared) if declared is not None else set().union(*true_sets)
-        observations: dict[Agent, list[int]] = {}
+        return names, true_sets
+
+    def observations(self, agent_words: dict[str, _Word], index: dict[str, int],
+                     true_sets: list[set[Atom]], vocabulary: set[Atom]) -> dict[str, list[int]]:
+        """Each agent's key per world (by the agent's text), from its classes or the atoms it
+        observes: worlds with equal keys are those it cannot tell apart."""
+        observations: dict[str, list[int]] = {}
         first_line: dict[str, int] = {}
         for line in self.lines:
-            if line.kind not in ("classes", "observes"):
+            if line.kind not in ("classes", "observes") or line.head is None:
                 continue
-            assert line.head is not None
-            agent = line.head.text
+            agent = str(_agent(line.head.text))
             if agent not in agent_words:
                 raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
                                  "add it there or fix the spelling", line.number,
@@ -423,27 +451,15 @@ class _Reader:
                                  f"{first_line[agent]}); give each agent one line",
                                  line.number, line.head.column)
             first_line[agent] = line.number
-            key = agents[list(agent_words).index(agent)]
             if line.kind == "observes":
                 seen = [self.observed(word, line.number, vocabulary) for word in line.words]
                 numbering: dict[tuple[bool, ...], int] = {}
-                observations[key] = [numbering.setdefault(tuple(a in true for a in seen),
-                                                          len(numbering)) for true in true_sets]
+                observations[agent] = [numbering.setdefault(tuple(a in true for a in seen),
+                                                            len(numbering))
+                                       for true in true_sets]
             else:
-                observations[key] = self.partition(line, index, agent)
-        for agent, word in agent_words.items():
-            if agent not in first_line:
-                raise self.error(
-                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
-                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
-                    f"alone: {agent} tells every world apart)", agents_line.number,
-                    word.column)
-        actual = self.actual(index)
-        order = list(declared) if declared is not None else sorted(vocabulary, key=str)
-        model = KripkeModel({atom: [atom in true for true in true_sets] for atom in order},
-                            {a: observations[a] for a in agents}, actual,
-                            n_worlds=len(true_sets))
-        return NamedModel.named(model, names)
+                observations[agent] = self.partition(line, index, agent)
+        return observations
 
     def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
         atom = self.atom(word, line)
@@ -488,6 +504,11 @@ class _Reader:
                              "declare it with 'world ...:' or fix the spelling", line.number,
                              word.column)
         return index[word.text]
+
+
+def _agent(text: str) -> Agent:
+    """An agent as formulas name it: digits are the number (``K_07`` is agent 7)."""
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 def _skip(text: str, pos: int) -> int:

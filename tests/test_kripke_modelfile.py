@@ -245,6 +245,13 @@ def test_the_file_name_leads_the_message(tmp_path):
         load_model(path)
 
 
+def test_an_agent_numbered_with_a_leading_zero_is_that_number_as_in_formulas():
+    model = parse_model("agents: 07\nworld u: p\nworld v:\n7: {u v}\nactual: u\n")
+    assert model.agents == (7,) and not model.holds("K_07 p")
+    with pytest.raises(ModelFileError, match="agent 7 is named twice"):
+        parse_model("agents: 7 07\nworld u:\n7:\nactual: u\n")
+
+
 def test_missing_worlds_are_classes_of_their_own():
     model = parse_model("agents: a\nworld u:\nworld v:\nworld w:\na: {u v}\nactual: u\n")
     assert partitions(model) == [{frozenset({0, 1}), frozenset({2})}]
