@@ -116,3 +116,13 @@ def test_a_json_model_without_an_actual_world_is_refused(tmp_path, capsys):
     capsys.readouterr()
     assert main(["model", str(path)]) == 2
     assert "names no actual world; name one" in capsys.readouterr().err
+
+
+def test_a_model_too_big_to_list_is_summed_up_in_one_line(tmp_path, capsys):
+    path = tmp_path / "muddy.json"
+    assert main(["puzzle", "muddy", "--children", "8", "--steps", "0", "--json", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["model", str(path), "--check", "~K_0 m0"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("256 worlds (more than 200 to list), agents 0 1 2 3 4 5 6 7, 8 atoms;")
+    assert "\nworld " not in out  # no world listed
