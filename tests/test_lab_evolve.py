@@ -161,7 +161,8 @@ def test_balance_walks_every_feature_and_confirms_three_boards(tmp_path, capsys)
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     out = tmp_path / "bal"
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
-                 "baseline,random", "--games", "1", "--confirm", "4", "--workers", "0",
+                 "baseline,random", "--games", "1", "--max-games", "1", "--confirm", "4",
+                 "--workers", "0",
                  "--restricted", "--out", str(out), "--no-progress"]) == 0
     board = load_board(path)
     steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
@@ -207,14 +208,55 @@ def test_ctrl_c_in_balance_keeps_the_levels_done_and_the_board_so_far(stop, tmp_
     path = tmp_path / "tiny.json"
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
-                 "baseline,random", "--games", "1", "--workers", "0", "--out",
-                 str(tmp_path / "bal"), "--no-progress"]) == 130
+                 "baseline,random", "--games", "1", "--max-games", "1", "--workers", "0",
+                 "--out", str(tmp_path / "bal"), "--no-progress"]) == 130
     err = capsys.readouterr().err.strip().splitlines()
     steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
     assert len(steps) == 1 + stop  # the header and one row per level done
     if stop:
-        assert err[-1].endswith(f"the board so far in {tmp_path / 'bal-board.json'}")
+        assert err[-1].endswith(f"the board so far in {tmp_path / 'bal-board.json'}; add "
+                                "--resume to go on")
         assert load_board(tmp_path / "bal-board.json").cities == load_board(path).cities
     else:
         assert err[-1].endswith("no level had finished")
         assert not (tmp_path / "bal-board.json").exists()
+
+
+def test_a_stopped_balance_resumes_to_the_board_a_whole_run_reaches(tmp_path, capsys,
+                                                                    monkeypatch):
+    from positions import tiny_board_dict
+
+    import lab.balance
+    from boards.writer import dumps
+
+    path = tmp_path / "tiny.json"
+    path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
+    argv = ["balance", "--board", str(path), "--rules", "simplified", "--agents",
+            "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
+            "--workers", "0", "--no-progress"]
+    assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
+    whole = (tmp_path / "whole-steps.csv").read_text()
+
+    play = lab.balance.play_lab_game
+    played: list[int] = []
+
+    def stop_at_level_5(spec, seed):  # level i plays seeds 4i.. (max-games 4)
+        if seed >= 5 * 4:
+            raise KeyboardInterrupt
+        played.append(seed)
+        return play(spec, seed)
+
+    monkeypatch.setattr(lab.balance, "play_lab_game", stop_at_level_5)
+    assert main([*argv, "--out", str(tmp_path / "cut")]) == 130
+    assert len((tmp_path / "cut-steps.csv").read_text().splitlines()) == 1 + 5
+    monkeypatch.setattr(lab.balance, "play_lab_game", play)
+    capsys.readouterr()
+    assert main([*argv, "--out", str(tmp_path / "cut"), "--resume"]) == 0
+    assert "resuming after level 4" in capsys.readouterr().err
+    assert (tmp_path / "cut-steps.csv").read_text() == whole
+    assert (tmp_path / "cut-board.json").read_text() == (tmp_path / "whole-board.json").read_text()
+    # other options: refused in one line before any game
+    assert main([*argv[:-1], "--alpha", "0.01", "--out", str(tmp_path / "cut"), "--resume"]) == 2
+    assert "written with other options" in capsys.readouterr().err
+    assert main([*argv, "--out", str(tmp_path / "none"), "--resume"]) == 2
+    assert "no stopped run to resume" in capsys.readouterr().err

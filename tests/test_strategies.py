@@ -167,6 +167,18 @@ def test_ha_draws_tickets_while_its_plan_fits_with_the_margin():
     assert ha(full, RNG) != DrawTickets()
 
 
+def test_ha_takes_tickets_only_in_its_opening_then_plays_its_plan():
+    # The same roomy plan as above, but it has claimed A–B: its opening is over (Smith & Anton:
+    # it takes destinations, *then* formulates a plan), so it collects for its plan instead.
+    after_first_claim = position(players=4, tickets=[TICKET["DF"]], hands={},
+                                 trains={0: 5 + HUNGRY_MARGIN + 1}, owner={CONN["AB"]: 0})
+    assert ha(after_first_claim, RNG) != DrawTickets()
+    # An opponent's claim does not end its opening.
+    others_claimed = position(players=4, tickets=[TICKET["DF"]], hands={},
+                              trains={0: 5 + HUNGRY_MARGIN + 1}, owner={CONN["AB"]: 1})
+    assert ha(others_claimed, RNG) == DrawTickets()
+
+
 def test_ha_keeps_the_best_set_whose_plan_leaves_the_keep_margin():
     # Offered A–D, F–H, B–G (keep at least one); their plans need 4, 9 and 8 trains, two of
     # them 12 to 17, all three 18. Points per train count the tickets' and the plan's
@@ -249,14 +261,16 @@ def test_in_games_osta_draws_tickets_only_with_nothing_to_work_on(decisions):
         assert min(view.trains) >= TICKET_DRAW_TRAINS
 
 
-def test_in_games_ha_draws_tickets_exactly_while_its_plan_fits_with_the_margin(decisions):
+def test_in_games_ha_draws_tickets_exactly_in_its_opening_while_its_plan_fits(decisions):
     turns = [(v, a) for k, v, a in decisions
              if k == "ha" and v.drawn == 0 and not v.offer and not v.setup
              and v.can_draw_tickets and not v.final_round]
     assert any(isinstance(a, DrawTickets) for _, a in turns)
     for view, action in turns:
         _, cost = hungry_plan(view, view.distances(), view.unfinished())
-        assert isinstance(action, DrawTickets) == (cost < view.my_trains - HUNGRY_MARGIN)
+        opening = view.player not in view.owner
+        assert isinstance(action, DrawTickets) == (
+            opening and cost < view.my_trains - HUNGRY_MARGIN)
 
 
 def test_the_game_function_is_pure_and_rotation_moves_agents():
