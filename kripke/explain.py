@@ -114,7 +114,7 @@ def steps(explanation: Explanation) -> tuple[Step, ...]:
         for child in node.children:
             if child.relied:
                 walk(child)
-        text = f"{node.formula.unicode()} is {_tf(node.value)}"
+        text = f"{node.formula} is {_tf(node.value)}"
         if not isinstance(node.formula, Atom):
             text += f": {node.reason}"
         elif node.world != explanation.world:

@@ -39,7 +39,15 @@ PAGE_CSS = """
 .ttr-main .v-card__text { padding:4px 12px 8px !important; }
 /* the board and the picture fit the screen's height as well as their card's width */
 .ttr-main svg.ttr-board { max-height:calc(100vh - 150px); }
-.ttr-main svg.ttr-pic { max-height:calc(100vh - 205px); }
+/* the picture shares its card with the formula box (its input, verdict and, asked for, the
+   steps of Why?, which scroll), so it leaves them room on the first screen */
+.ttr-main svg.ttr-pic { max-height:calc(100vh - 300px); }
+.ttr-main .ttr-formula { margin-top:4px; }
+.ttr-main .ttr-formula .v-input { margin-top:0; padding-top:10px; }
+.ttr-main .ttr-formula .v-text-field__details { display:none; }
+.ttr-main .ttr-why { max-height:18vh; overflow-y:auto; }
+.ttr-main .ttr-formula:has(.ttr-why) ~ div svg.ttr-pic { max-height:calc(100vh - 470px);
+  min-height:220px; }
 .ttr-chart text { fill:var(--board-ink); font-size:12px; font-family:sans-serif; }
 .ttr-chart .grid { stroke:rgba(128,128,128,.35); }
 .ttr-chart path.deals { fill:none; stroke:var(--chart-line); stroke-width:2.5; }
