@@ -303,3 +303,63 @@ def test_puzzle_announce_and_why():
     assert puzzle_counts(rc) == 10
     press(rc, "Step ▶")  # the recorded moment: your announcement
     assert puzzle_counts(rc) == 2
+
+
+# ----- nothing stale or misplaced on screen ----------------------------------------------------
+
+def test_a_refused_announcement_goes_once_another_formula_is_typed():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, "~" + fact)
+    press(rc, "Announce")
+    wait_for(lambda: "announce-result" in str(
+        [w.attributes for w in rc.find(solara.widgets.HTML).widgets]))
+    idle(rc)
+    assert "Not announced" in text(rc, "announce-result")
+    type_formula(rc, fact)
+    assert "true" in text(rc, "formula-result")
+    assert "announce-result" not in str([w.attributes for w in
+                                         rc.find(solara.widgets.HTML).widgets])
+
+
+def test_a_refused_puzzle_announcement_goes_once_another_formula_is_typed():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "d_May_15")
+    press(rc, "Announce")
+    assert "Not announced" in text(rc, "announce-result")
+    type_formula(rc, "d_July_16")
+    assert "announce-result" not in str([w.attributes for w in
+                                         rc.find(solara.widgets.HTML).widgets])
+
+
+def test_a_formula_typed_in_one_puzzle_is_not_carried_to_the_next():
+    rc = render_puzzles()
+    choose_puzzle(rc, "consecutive")
+    type_formula(rc, "K_anne b3")
+    press(rc, "Why?")
+    assert "at the actual world" in text(rc, "formula-result")
+    choose_puzzle(rc, "muddy")
+    field = rc.find(v.TextField, label="Formula, evaluated at the actual world (press Enter)")
+    assert field.widget.v_model == ""
+    markup = str([w.unsafe_innerHTML for w in rc.find(solara.widgets.HTML).widgets])
+    assert "formula-error" not in markup and "unknown agent" not in markup
+    assert "data-testid='why'" not in markup
+
+
+def test_a_players_view_of_tiles_says_what_its_star_marks():
+    """Past 300 worlds a player's view draws its own classes as tiles and stars the one
+    holding its own hand (it knows its hand): the key must say so, not that nothing is
+    starred."""
+    from app.components.session import Defaults, new_model
+    from app.components.worlds import legend_html, worlds_picture
+
+    model = new_model(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
+    picture = worlds_picture(model, {}, 0, 0, None)
+    starred = [m for m in picture.marks if m.actual]
+    assert starred and all(m.tile for m in starred)
+    legend = legend_html(picture, 0, None)
+    assert "No world is starred" not in legend and "★ on a tile" in legend
+    plain = worlds_picture(new_model(Defaults()), {}, 0, 0, None)  # 90 worlds, no tiles
+    assert not any(m.actual for m in plain.marks)
+    assert "No world is starred" in legend_html(plain, 0, None)

@@ -101,8 +101,14 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
     agents = "".join(f"<span style='margin-right:.8em'>{swatch(int(a))}{player_name(int(a))}"
                      "</span>" for a in picture.agents)
     tiles = any(m.tile for m in picture.marks)
-    parts = ["★ the actual world (on a tile: the tile holding it)." if perspective is None
-             else "No world is starred: this player does not know which one is actual.",
+    if perspective is None:
+        star = "★ the actual world (on a tile: the tile holding it)."
+    elif any(m.actual for m in picture.marks):  # a tile of the player's own classes
+        star = ("★ on a tile: the tile holding this player's own hand, which it knows; no "
+                "world is starred, since it does not know which one is actual.")
+    else:
+        star = "No world is starred: this player does not know which one is actual."
+    parts = [star,
              "Hover any world or tile for what it holds.",
              "A box, column or row in a player's colour: the worlds that player cannot tell "
              "apart (the one outlined holds the actual world)."]
