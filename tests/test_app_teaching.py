@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import ipyvuetify as v
+import numpy as np
 import pytest
 import solara
 from test_app_widgets import (
@@ -363,3 +364,77 @@ def test_a_players_view_of_tiles_says_what_its_star_marks():
     plain = worlds_picture(new_model(Defaults()), {}, 0, 0, None)  # 90 worlds, no tiles
     assert not any(m.actual for m in plain.marks)
     assert "No world is starred" in legend_html(plain, 0, None)
+
+
+# ----- exports: refused on the page, one palette, a PNG with a key ---------------------------
+
+def download_buttons(rc) -> dict[str, bool]:
+    """Each download button's label, and whether it can be pressed."""
+    return {str(b.children[-1]): not b.disabled for b in rc.find(v.Btn).widgets
+            if b.children and str(b.children[-1]).startswith(("picture", "model", "game"))}
+
+
+def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
+    rc = render_puzzles()
+    choose_puzzle(rc, "sum-product")  # 2,352 worlds: a JSON file, not a slide
+    buttons = download_buttons(rc)
+    assert buttons["model JSON"] and not buttons["model TikZ"] and buttons["picture PNG"]
+    reason = text(rc, "export-refused")
+    assert "2,352 worlds" in reason and "200" in reason and "step the story" in reason
+    press(rc, "Step ▶")  # 145 worlds: a slide holds them
+    assert download_buttons(rc)["model TikZ"]
+    assert "export-refused" not in str([w.attributes for w in
+                                        rc.find(solara.widgets.HTML).widgets])
+
+
+def test_a_4x4_games_model_files_are_refused_not_downloaded_as_an_error():
+    from app.components.exports import ExportRow
+    from app.components.session import Defaults, new_model
+
+    model = new_model(Defaults())
+
+    def never(limit: int):
+        raise AssertionError("a refused file must not be made")
+
+    _box, rc = solara.render(ExportRow(lambda: None, never, lambda m, i: "", "x",
+                                       63_063_000), handle_error=False)
+    buttons = download_buttons(rc)
+    assert not buttons["model JSON"] and not buttons["model TikZ"]
+    assert "63,063,000 worlds" in text(rc, "export-refused")
+    assert "play on until fewer are left" in text(rc, "export-refused")
+    assert model.world_count == 90  # the default game has room for both
+    rc.close()
+
+
+def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colours():
+    import io
+
+    from matplotlib.image import imread
+
+    from app.components.exports import agent_colour
+    from kripke.gallery import muddy
+
+    puzzle = muddy(3, (0, 1, 2))
+    picture = puzzle_layout_picture(puzzle)
+    colour = agent_colour(puzzle.agent_names)
+    scale = 2.0
+    image = imread(io.BytesIO(picture_png(picture, colour, scale, puzzle.agent_names)))
+    assert image.shape[0] > picture.height * scale  # room for the key
+    ends = {(k.x1, k.y1) for k in picture.links} | {(k.x2, k.y2) for k in picture.links}
+    grey = np.array([0x78, 0x90, 0x9c]) / 255  # a world's fill (no formula)
+    worlds = [m for m in picture.marks if not m.actual and (m.x, m.y) in ends]
+    assert worlds
+    for m in worlds:  # a line ends at each of these worlds' centres: the world covers it
+        assert np.allclose(image[round(m.y * scale), round(m.x * scale), :3], grey, atol=0.02)
+    key = image[round(picture.height * scale):, :, :3]
+    for agent in picture.agents:
+        rgb = np.array([int(colour(agent)[i:i + 2], 16) for i in (1, 3, 5)]) / 255
+        assert (np.abs(key - rgb).max(axis=2) < 0.02).sum() > 50, agent
+
+
+def puzzle_layout_picture(puzzle):
+    from app.components.puzzles import puzzle_layout
+    from app.worlds.layout import Marking
+
+    model = puzzle.model
+    return puzzle_layout(puzzle, model, model.agents[0]).picture(model, Marking(None, None, ()))

@@ -403,8 +403,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
             FormulaHelp(text, list(puzzle.examples), PUZZLE_SYNTAX)
             with solara.Card("Export", margin=0):
                 ExportRow(picture, listed(model), puzzle.describe,
-                          f"{puzzle.key}-moment{at}", puzzle.agent_names,
-                          f"{puzzle.title}: {moment.label}")
+                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                          f"{puzzle.title}: {moment.label}",
+                          advice="step the story or announce until fewer are left")
     return None
 
 
