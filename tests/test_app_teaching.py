@@ -438,3 +438,45 @@ def puzzle_layout_picture(puzzle):
 
     model = puzzle.model
     return puzzle_layout(puzzle, model, model.agents[0]).picture(model, Marking(None, None, ()))
+
+
+# ----- Why? in the page's words, as numbered steps ringed in the picture -----------------------
+
+def test_why_names_players_as_the_page_does_and_cites_worlds_by_their_deal():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, f"K_0 {fact}")
+    why = why_text(rc)
+    assert "player 0 considers" in why and "agent" not in why
+    assert not re.search(r"world \d", why)  # ids show only on hover: never cited
+    assert re.search(r"the world “player 0: t\d+, t\d+; player 1: t\d+, t\d+; player 2:", why)
+
+
+def test_a_true_disjunction_rings_nothing_its_true_part_needs_no_world():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, f"K_0 {fact} | {fact}")  # K_0 fact is false: its counterexample is moot
+    assert text(rc, "formula-result").startswith("true")
+    why = why_text(rc)
+    assert f"{fact} is true" in why and "considers" not in why
+    assert 'class="hl"' not in html(rc, "worlds-graph")
+
+
+def test_why_steps_are_numbered_in_the_picture_and_one_step_rings_only_its_worlds():
+    rc = render_puzzles()
+    choose_puzzle(rc, "attack")
+    for _ in range(4):
+        press(rc, "Step ▶")  # four messengers got through: 5 worlds
+    type_formula(rc, "C_{a,b} got1")
+    press(rc, "Why?")
+    steps = re.findall(r"data-step='(\d)'", html(rc, "why"))
+    assert steps == ["1", "2"]  # got1 fails at the chain's end; so C fails
+    svg = html(rc, "worlds-graph")
+    assert svg.count('class="hl"') == 5  # every world of the chain, its start too
+    chooser = rc.find(v.BtnToggle, class_="ttr-steps").widget
+    chooser.v_model = 1  # step 1: got1 is false in the world where messenger 1 was caught
+    assert html(rc, "worlds-graph").count('class="hl"') == 1
+    assert "background" in re.search(r"<li data-step='1'[^>]*>", html(rc, "why")).group(0)
+    chooser.v_model = 0  # all again
+    assert html(rc, "worlds-graph").count('class="hl"') == 5
+    assert re.search(r">1,2<|>2<", html(rc, "worlds-graph"))  # the rings carry step numbers

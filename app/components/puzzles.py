@@ -352,12 +352,24 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                               color="primary", attributes={"title": "the story's next step"})
                 solara.Button("Restart", on_click=restart, small=True, outlined=True)
                 PuzzleSettings(settings)
+                # in the header, as on the game page: the worlds card keeps its height for
+                # the picture and the formula
+                with solara.Row(gap="6px", style="align-items:center"):
+                    solara.Text("Whose view:", style="font-size:13px;font-weight:600")
+                    solara.ToggleButtonsSingle(
+                        value=choice.value, on_value=choice.set, dense=True,
+                        children=[solara.Button("outside", value=OUTSIDE),
+                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
+                                    for a in agents)])
+            # the theme switch on the status line, which has room to spare: the row above is
+            # full with four children's toggles and whose view
+            with solara.Row(classes=["ttr-header-row"]):
+                solara.HTML(tag="div", unsafe_innerHTML=status_html(
+                    puzzle, moment, at, len(told)),
+                    attributes={"data-testid": "puzzle-status"}, style="font-size:13px")
                 solara.v.Spacer()
                 with solara.Div(classes=["ttr-theme"]):
                     solara.lab.ThemeToggle()
-            solara.HTML(tag="div", unsafe_innerHTML=status_html(
-                puzzle, moment, at, len(told)),
-                attributes={"data-testid": "puzzle-status"}, style="font-size:13px")
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
                 solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
@@ -367,12 +379,6 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                 with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
                     solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
                                 classes=["ttr-title"])
-                    solara.Text("Whose view:", style="font-size:13px")
-                    solara.ToggleButtonsSingle(
-                        value=choice.value, on_value=choice.set, dense=True,
-                        children=[solara.Button("outside", value=OUTSIDE),
-                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
-                                    for a in agents)])
                     if perspective is None and len(agents) > 1:
                         # the label wraps with its buttons, never alone at a line's end
                         with solara.Row(gap="6px", style="align-items:center"):
