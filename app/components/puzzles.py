@@ -366,8 +366,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
             with solara.Row(classes=["ttr-header-row"]):
                 solara.HTML(tag="div", unsafe_innerHTML=status_html(
                     puzzle, moment, at, len(told)),
-                    attributes={"data-testid": "puzzle-status"}, style="font-size:13px")
-                solara.v.Spacer()
+                    attributes={"data-testid": "puzzle-status"},
+                    style="font-size:13px;flex:1 1 0;min-width:0")
                 with solara.Div(classes=["ttr-theme"]):
                     solara.lab.ThemeToggle()
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
@@ -452,6 +452,6 @@ def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], s
                        f"</span> {escape(puzzle.agent_name(a))}</span>" for a in agents)
     return (f"{swatches}<br>★ the actual world. A box in an agent's colour: worlds it cannot "
             "tell apart; a line in its colour joins such worlds. Hover a world for what holds "
-            "there; a pale dot: removed by an announcement; a dashed orange ring: the "
-            "counterexample Why? points at.")
+            "there; a pale dot: removed by an announcement; a dashed orange ring, numbered: a "
+            "world the steps of Why? rest on.")
 

@@ -124,6 +124,8 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
                      + ": removed by an announcement.")
     if perspective is not None and not tiles:
         parts.append("Faded: ruled out by this player.")
+    if any(m.highlight for m in picture.marks):
+        parts.append("A dashed orange ring, numbered: a world the steps of Why? rest on.")
     if values is not None:
         parts.append("<span style='color:var(--formula-ink)'>●</span> formula true, "
                      "<span style='color:var(--formula-ink)'>○</span> false"
