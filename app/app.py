@@ -92,7 +92,7 @@ def Page():
         if busy:
             solara.ProgressLinear(True, classes=["ttr-progress"])
     GameView(game, perspective_of(choice.value, players), busy=bool(busy), lock=lock,
-             start=start, said=said.value)
+             start=start, said=said.value, forget=lambda: said.set(""))
 
 
 @solara.component

@@ -20,6 +20,7 @@ import numpy as np
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
+from kripke.palette import AGENT_COLOURS, agent_colour
 
 FORMAT = "ttr-kripke model"
 VERSION = 1
@@ -80,9 +81,6 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
 _LATEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "#": r"\#",
           "&": r"\&", "%": r"\%", "$": r"\$", "~": r"\textasciitilde{}",
           "^": r"\textasciicircum{}"}
-#: Colours for the agents' edges, told apart in print as well (the app's palette in spirit).
-_COLOURS = ("blue!70!black", "red!70!black", "green!50!black", "orange!85!black",
-            "violet!80!black", "teal!80!black", "brown!80!black", "magenta!80!black")
 
 
 def latex(text: str) -> str:
@@ -127,6 +125,9 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         "  label text/.style={font=\\scriptsize,align=center},",
         "  edge/.style={thick}]",
     ]
+    # the page's colours (kripke.palette), defined inside the picture so it pastes whole
+    lines += [f"\\definecolor{{agent{k}}}{{HTML}}{{{agent_colour(k)[1:].upper()}}}"
+              for k in range(min(len(model.agents), len(AGENT_COLOURS)))]
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
@@ -144,7 +145,7 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
             members.sort(key=lambda v: (place[v][1], place[v][0]))
             for a, b in zip(members, members[1:], strict=False):
                 edges.setdefault((a, b), []).append(str(agent))
-    colour = {str(a): _COLOURS[k % len(_COLOURS)] for k, a in enumerate(model.agents)}
+    colour = {str(a): f"agent{k % len(AGENT_COLOURS)}" for k, a in enumerate(model.agents)}
     for (a, b), who in edges.items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)

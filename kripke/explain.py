@@ -11,15 +11,21 @@ where it matters, with the evidence the semantics asks for:
 * ``[!φ]ψ`` and ``<!φ>ψ``: whether ``φ`` can be announced here (if not, ``[!φ]ψ`` is true only
   vacuously) and, if so, the model after it, where ``ψ`` is explained.
 
-Worlds are named by their ids (``model.world_ids``, stable across announcements), so a picture
-can ring them. :func:`render` prints the tree as indented text (``ttr-kripke check --explain``).
-The values come from the array checker, one evaluation per subformula and model.
+Worlds are kept by their ids (``model.world_ids``, stable across announcements), so a picture
+can ring them, but the sentences cite a world by what holds there (its label), which a reader
+sees, never by its id, which a picture shows only on hover; agents are named as the caller
+names them (a game's "player 0"). Parts a value does not rest on (the false side of a true
+disjunction) are kept but marked ``relied=False``: neither the rings nor :func:`steps` follow
+them. :func:`steps` turns the tree into a short numbered chain, evidence first and verdict
+last, each step with the worlds it rests on. :func:`render` prints the tree as indented text
+(``ttr-kripke check --explain``). The values come from the array checker, one evaluation per
+subformula and model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -68,33 +74,86 @@ class Explanation:
     chain: tuple[tuple[Agent, int], ...] = ()  # C_G: each step's agent and the world reached
     announcement: bool | None = None  # [!φ]ψ, <!φ>ψ: whether φ could be announced here
     worlds_after: int | None = None  # and how many worlds the model had after it
+    relied: bool = True  # False: a part the parent's value does not rest on
+
+    def evidence(self) -> tuple[int, ...]:
+        """The worlds this node itself points at: a chain's every world, from this one to the
+        counterexample; a K's counterexample or an M's witness."""
+        if self.chain:
+            return (self.world, *(w for _, w in self.chain))
+        return () if self.witness is None else (self.witness,)
 
     def highlighted(self) -> set[int]:
-        """Every world this explanation points at as evidence (witnesses and chains), for a
-        picture to ring."""
-        found = {w for _, w in self.chain}
-        if self.witness is not None:
-            found.add(self.witness)
+        """Every world the explanation rests on as evidence (witnesses and whole chains), for
+        a picture to ring; parts the value does not rest on are not followed."""
+        found = set(self.evidence())
         for child in self.children:
-            found |= child.highlighted()
+            if child.relied:
+                found |= child.highlighted()
         return found
 
 
+@dataclass(frozen=True)
+class Step:
+    """One link of the chain a student follows: a subformula's value, why, and the worlds
+    (ids) that sentence rests on, for a picture to ring."""
+
+    formula: Formula
+    value: bool
+    text: str
+    worlds: tuple[int, ...]
+
+
+def steps(explanation: Explanation) -> tuple[Step, ...]:
+    """The explanation as numbered steps: the evidence first, each subformula after the parts
+    it rests on, the formula's own value last. Parts the value does not rest on are left
+    out, and so are steps that only restate a value (a negation, a constant)."""
+    found: list[Step] = []
+
+    def walk(node: Explanation) -> None:
+        for child in node.children:
+            if child.relied:
+                walk(child)
+        text = f"{node.formula} is {_tf(node.value)}"
+        if not isinstance(node.formula, Atom):
+            text += f": {node.reason}"
+        elif node.world != explanation.world:
+            text += f" in {quoted(node.label)}"
+        own = node.evidence()
+        if not own and node.world != explanation.world and not node.children:
+            own = (node.world,)  # a fact at a world the steps before pointed to
+        if not isinstance(node.formula, Not | Top | Bottom) or node is explanation:
+            found.append(Step(node.formula, node.value, text, own))
+
+    walk(explanation)
+    return tuple(found)
+
+
+def quoted(label: str) -> str:
+    """A world as a sentence cites it: by what holds there."""
+    return f"the world “{label}”"
+
+
 def explain(model: KripkeModel, formula: Formula, world: int | None = None,
-            name: Callable[[KripkeModel, int], str] | None = None) -> Explanation:
-    """Why ``formula`` has its value at ``world`` (an index; default the actual world)."""
+            name: Callable[[KripkeModel, int], str] | None = None,
+            agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+    """Why ``formula`` has its value at ``world`` (an index; default the actual world).
+    ``name`` says what holds in a world, ``agent_name`` what an agent is called (by default
+    "agent a")."""
     if world is None:
         if model.actual is None:
             raise ModelError("the model has no actual world; say at which world to explain")
         world = model.actual
     if not 0 <= world < model.n_worlds:
         raise ModelError(f"world {world} is out of range 0..{model.n_worlds - 1}")
-    return _Explainer(name).node(model, formula, world)
+    return _Explainer(name, agent_name).node(model, formula, world)
 
 
 class _Explainer:
-    def __init__(self, name: Callable[[KripkeModel, int], str] | None) -> None:
+    def __init__(self, name: Callable[[KripkeModel, int], str] | None,
+                 agent_name: Callable[[Agent], str] | None) -> None:
         self.name = name
+        self.agent_name = agent_name or (lambda a: f"agent {a}")
         self.values: dict[tuple[int, Formula], np.ndarray] = {}
 
     def value(self, model: KripkeModel, formula: Formula) -> np.ndarray:
@@ -122,19 +181,26 @@ class _Explainer:
                 return make(f"its negation {g} is {_tf(not value)}", [self.node(model, g, w)])
             case And(parts) | Or(parts):
                 kids = [self.node(model, p, w) for p in parts]
-                deciding = [k for k in kids if k.value == (isinstance(f, Or))]
-                if isinstance(f, And):
-                    reason = ("every part is true" if value else
-                              f"{_count(len(kids) - sum(k.value for k in kids), 'part')} false")
+                # one false part makes a conjunction false, one true part a disjunction true:
+                # the value rests on that part alone, else on every part
+                deciding = [k for k in kids if k.value == isinstance(f, Or)]
+                if deciding:
+                    kids = [k if k is deciding[0] else replace(k, relied=False) for k in kids]
+                    more = len(deciding) - 1
+                    reason = (f"{deciding[0].formula} is {_tf(deciding[0].value)}"
+                              + (f" (and {_count(more, 'other part')} {'are' if more > 1 else 'is'}"
+                                 f" too)" if more else ""))
                 else:
-                    reason = (f"{_count(len(deciding), 'part')} true" if value
-                              else "every part is false")
+                    reason = f"every part is {_tf(value)}"
                 return make(reason, kids)
             case Implies(left, right):
-                kids = [self.node(model, left, w), self.node(model, right, w)]
-                reason = ("the condition is false" if not kids[0].value else
-                          "the condition and the conclusion are true" if value else
-                          "the condition is true but the conclusion false")
+                cond, concl = self.node(model, left, w), self.node(model, right, w)
+                if not cond.value:
+                    reason, kids = "the condition is false", [cond, replace(concl, relied=False)]
+                elif value:
+                    reason, kids = "the conclusion is true", [replace(cond, relied=False), concl]
+                else:
+                    reason, kids = "the condition is true but the conclusion false", [cond, concl]
                 return make(reason, kids)
             case Iff(left, right):
                 kids = [self.node(model, left, w), self.node(model, right, w)]
@@ -142,7 +208,7 @@ class _Explainer:
             case Knows(agent, g) | Possible(agent, g):
                 keys = model.observation(agent)
                 return self.box(model, f, g, w, np.flatnonzero(keys == keys[w]),
-                                f"agent {agent}", must=isinstance(f, Knows))
+                                self.agent_name(agent), must=isinstance(f, Knows))
             case Distributed(group, g):
                 agents = [model.agents[i] for i in model.agent_indices(group)]
                 mask = np.ones(model.n_worlds, dtype=bool)
@@ -150,11 +216,13 @@ class _Explainer:
                     keys = model.observation(agent)
                     mask &= keys == keys[w]
                 return self.box(model, f, g, w, np.flatnonzero(mask),
-                                f"agents {', '.join(map(str, agents))} together", must=True)
+                                f"{', '.join(map(self.agent_name, agents))} together",
+                                must=True, plural=True)
             case Everyone(group, g):
                 agents = [model.agents[i] for i in model.agent_indices(group)]
                 kids = [self.node(model, Knows(a, g), w) for a in agents]
-                missing = [str(a) for a, k in zip(agents, kids, strict=True) if not k.value]
+                missing = [self.agent_name(a) for a, k in zip(agents, kids, strict=True)
+                           if not k.value]
                 return make("every agent of the group knows it" if value else
                             f"not known by {', '.join(missing)}", kids)
             case Common(group, g):
@@ -177,7 +245,7 @@ class _Explainer:
         raise TypeError(f"not a formula: {f!r}")
 
     def box(self, model: KripkeModel, f: Formula, g: Formula, w: int, seen: IntArray,
-            who: str, must: bool) -> Explanation:
+            who: str, must: bool, plural: bool = False) -> Explanation:
         """K (must) or M over the worlds ``seen`` from ``w``."""
         inner = self.value(model, g)[seen]
         value = bool(inner.all()) if must else bool(inner.any())
@@ -188,14 +256,14 @@ class _Explainer:
         if found.size:
             pick = int(found[found != w][0]) if (found != w).any() else int(found[0])
         listed = _listed(model, seen, w, pick)
-        verb = "considers" if who.startswith("agent ") else "consider"
+        verb = "consider" if plural else "considers"
         where = f"{who} {verb} {_count(seen.size, 'world')} possible"
         if pick is None:  # K true, M false: nothing to point at, the world itself stands
             reason = f"{where}, and {g} holds in {'every' if must else 'no'} one of them"
             children = [self.node(model, g, w)]
         else:
-            reason = (f"{where}; {g} {'fails' if must else 'holds'} in world "
-                      f"{model.world_id(pick)}{self.said(model, pick)}")
+            reason = (f"{where}; {g} {'fails' if must else 'holds'} in "
+                      f"{quoted(self.label(model, pick))}")
             children = [self.node(model, g, pick)]
         return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
                            listed, int(seen.size),
@@ -248,20 +316,27 @@ class _Explainer:
         if not steps:
             reason = f"{g} fails in this very world (C needs it in every reachable world)"
         else:
-            chain = " → ".join([f"world {wid}"] + [f"({a}) world {x}" for a, x in steps])
-            reason = (f"{chain}: each step a world the named agent cannot tell from the one "
-                      f"before; {g} fails in world {model.world_id(bad)}"
-                      f"{self.said(model, bad)}")
+            links = "; then ".join(
+                f"{self.agent_name(a)} cannot tell it from "
+                f"{quoted(self.label(model, self.index(model, x)))}" for a, x in steps)
+            reason = (f"a chain of {_count(len(steps) + 1, 'world')}, each one a world an "
+                      f"agent of the group cannot tell from the one before: from here, "
+                      f"{links}; {g} fails in that last world")
         return Explanation(f, wid, self.label(model, w), False, reason,
                            (self.node(model, g, bad),), (wid, *(x for _, x in steps)),
                            len(steps) + 1,
                            model.world_id(bad), tuple(steps))
 
-    def said(self, model: KripkeModel, index: int) -> str:
-        return f" ({self.label(model, index)})"
+    @staticmethod
+    def index(model: KripkeModel, wid: int) -> int:
+        index = model.world_index(wid)
+        assert index is not None  # the chain's worlds are the model's
+        return index
 
     def label(self, model: KripkeModel, index: int) -> str:
-        return self.name(model, index) if self.name else model.world_label(index)
+        """What holds in the world, on one line (a game's deal names its players in turn)."""
+        text = self.name(model, index) if self.name else model.world_label(index)
+        return "; ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def _tf(value: bool) -> str:

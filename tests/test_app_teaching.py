@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import ipyvuetify as v
+import numpy as np
 import pytest
 import solara
 from test_app_widgets import (
@@ -303,3 +304,179 @@ def test_puzzle_announce_and_why():
     assert puzzle_counts(rc) == 10
     press(rc, "Step ▶")  # the recorded moment: your announcement
     assert puzzle_counts(rc) == 2
+
+
+# ----- nothing stale or misplaced on screen ----------------------------------------------------
+
+def test_a_refused_announcement_goes_once_another_formula_is_typed():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, "~" + fact)
+    press(rc, "Announce")
+    wait_for(lambda: "announce-result" in str(
+        [w.attributes for w in rc.find(solara.widgets.HTML).widgets]))
+    idle(rc)
+    assert "Not announced" in text(rc, "announce-result")
+    type_formula(rc, fact)
+    assert "true" in text(rc, "formula-result")
+    assert "announce-result" not in str([w.attributes for w in
+                                         rc.find(solara.widgets.HTML).widgets])
+
+
+def test_a_refused_puzzle_announcement_goes_once_another_formula_is_typed():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "d_May_15")
+    press(rc, "Announce")
+    assert "Not announced" in text(rc, "announce-result")
+    type_formula(rc, "d_July_16")
+    assert "announce-result" not in str([w.attributes for w in
+                                         rc.find(solara.widgets.HTML).widgets])
+
+
+def test_a_formula_typed_in_one_puzzle_is_not_carried_to_the_next():
+    rc = render_puzzles()
+    choose_puzzle(rc, "consecutive")
+    type_formula(rc, "K_anne b3")
+    press(rc, "Why?")
+    assert "at the actual world" in text(rc, "formula-result")
+    choose_puzzle(rc, "muddy")
+    field = rc.find(v.TextField, label="Formula, evaluated at the actual world (press Enter)")
+    assert field.widget.v_model == ""
+    markup = str([w.unsafe_innerHTML for w in rc.find(solara.widgets.HTML).widgets])
+    assert "formula-error" not in markup and "unknown agent" not in markup
+    assert "data-testid='why'" not in markup
+
+
+def test_a_players_view_of_tiles_says_what_its_star_marks():
+    """Past 300 worlds a player's view draws its own classes as tiles and stars the one
+    holding its own hand (it knows its hand): the key must say so, not that nothing is
+    starred."""
+    from app.components.session import Defaults, new_model
+    from app.components.worlds import legend_html, worlds_picture
+
+    model = new_model(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
+    picture = worlds_picture(model, {}, 0, 0, None)
+    starred = [m for m in picture.marks if m.actual]
+    assert starred and all(m.tile for m in starred)
+    legend = legend_html(picture, 0, None)
+    assert "No world is starred" not in legend and "★ on a tile" in legend
+    plain = worlds_picture(new_model(Defaults()), {}, 0, 0, None)  # 90 worlds, no tiles
+    assert not any(m.actual for m in plain.marks)
+    assert "No world is starred" in legend_html(plain, 0, None)
+
+
+# ----- exports: refused on the page, one palette, a PNG with a key ---------------------------
+
+def download_buttons(rc) -> dict[str, bool]:
+    """Each download button's label, and whether it can be pressed."""
+    return {str(b.children[-1]): not b.disabled for b in rc.find(v.Btn).widgets
+            if b.children and str(b.children[-1]).startswith(("picture", "model", "game"))}
+
+
+def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
+    rc = render_puzzles()
+    choose_puzzle(rc, "sum-product")  # 2,352 worlds: a JSON file, not a slide
+    buttons = download_buttons(rc)
+    assert buttons["model JSON"] and not buttons["model TikZ"] and buttons["picture PNG"]
+    reason = text(rc, "export-refused")
+    assert "2,352 worlds" in reason and "200" in reason and "step the story" in reason
+    press(rc, "Step ▶")  # 145 worlds: a slide holds them
+    assert download_buttons(rc)["model TikZ"]
+    assert "export-refused" not in str([w.attributes for w in
+                                        rc.find(solara.widgets.HTML).widgets])
+
+
+def test_a_4x4_games_model_files_are_refused_not_downloaded_as_an_error():
+    from app.components.exports import ExportRow
+    from app.components.session import Defaults, new_model
+
+    model = new_model(Defaults())
+
+    def never(limit: int):
+        raise AssertionError("a refused file must not be made")
+
+    _box, rc = solara.render(ExportRow(lambda: None, never, lambda m, i: "", "x",
+                                       63_063_000), handle_error=False)
+    buttons = download_buttons(rc)
+    assert not buttons["model JSON"] and not buttons["model TikZ"]
+    assert "63,063,000 worlds" in text(rc, "export-refused")
+    assert "play on until fewer are left" in text(rc, "export-refused")
+    assert model.world_count == 90  # the default game has room for both
+    rc.close()
+
+
+def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colours():
+    import io
+
+    from matplotlib.image import imread
+
+    from app.components.exports import agent_colour
+    from kripke.gallery import muddy
+
+    puzzle = muddy(3, (0, 1, 2))
+    picture = puzzle_layout_picture(puzzle)
+    colour = agent_colour(puzzle.agent_names)
+    scale = 2.0
+    image = imread(io.BytesIO(picture_png(picture, colour, scale, puzzle.agent_names)))
+    assert image.shape[0] > picture.height * scale  # room for the key
+    ends = {(k.x1, k.y1) for k in picture.links} | {(k.x2, k.y2) for k in picture.links}
+    grey = np.array([0x78, 0x90, 0x9c]) / 255  # a world's fill (no formula)
+    worlds = [m for m in picture.marks if not m.actual and (m.x, m.y) in ends]
+    assert worlds
+    for m in worlds:  # a line ends at each of these worlds' centres: the world covers it
+        assert np.allclose(image[round(m.y * scale), round(m.x * scale), :3], grey, atol=0.02)
+    key = image[round(picture.height * scale):, :, :3]
+    for agent in picture.agents:
+        rgb = np.array([int(colour(agent)[i:i + 2], 16) for i in (1, 3, 5)]) / 255
+        assert (np.abs(key - rgb).max(axis=2) < 0.02).sum() > 50, agent
+
+
+def puzzle_layout_picture(puzzle):
+    from app.components.puzzles import puzzle_layout
+    from app.worlds.layout import Marking
+
+    model = puzzle.model
+    return puzzle_layout(puzzle, model, model.agents[0]).picture(model, Marking(None, None, ()))
+
+
+# ----- Why? in the page's words, as numbered steps ringed in the picture -----------------------
+
+def test_why_names_players_as_the_page_does_and_cites_worlds_by_their_deal():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, f"K_0 {fact}")
+    why = why_text(rc)
+    assert "player 0 considers" in why and "agent" not in why
+    assert not re.search(r"world \d", why)  # ids show only on hover: never cited
+    assert re.search(r"the world “player 0: t\d+, t\d+; player 1: t\d+, t\d+; player 2:", why)
+
+
+def test_a_true_disjunction_rings_nothing_its_true_part_needs_no_world():
+    rc = render_page()
+    fact = opponent_ticket(rc)
+    type_formula(rc, f"K_0 {fact} | {fact}")  # K_0 fact is false: its counterexample is moot
+    assert text(rc, "formula-result").startswith("true")
+    why = why_text(rc)
+    assert f"{fact} is true" in why and "considers" not in why
+    assert 'class="hl"' not in html(rc, "worlds-graph")
+
+
+def test_why_steps_are_numbered_in_the_picture_and_one_step_rings_only_its_worlds():
+    rc = render_puzzles()
+    choose_puzzle(rc, "attack")
+    for _ in range(4):
+        press(rc, "Step ▶")  # four messengers got through: 5 worlds
+    type_formula(rc, "C_{a,b} got1")
+    press(rc, "Why?")
+    steps = re.findall(r"data-step='(\d)'", html(rc, "why"))
+    assert steps == ["1", "2"]  # got1 fails at the chain's end; so C fails
+    svg = html(rc, "worlds-graph")
+    assert svg.count('class="hl"') == 5  # every world of the chain, its start too
+    chooser = rc.find(v.BtnToggle, class_="ttr-steps").widget
+    chooser.v_model = 1  # step 1: got1 is false in the world where messenger 1 was caught
+    assert html(rc, "worlds-graph").count('class="hl"') == 1
+    assert "background" in re.search(r"<li data-step='1'[^>]*>", html(rc, "why")).group(0)
+    chooser.v_model = 0  # all again
+    assert html(rc, "worlds-graph").count('class="hl"') == 5
+    assert re.search(r">1,2<|>2<", html(rc, "worlds-graph"))  # the rings carry step numbers

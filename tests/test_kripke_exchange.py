@@ -110,3 +110,17 @@ def test_tikz_of_the_coordinated_attack_labels_edges_with_the_agents_names():
     puzzle = coordinated_attack(2)
     text = to_tikz(puzzle.model, puzzle.positions("a"), puzzle.describe, puzzle.agent_names)
     assert "{general a}" in text and "{general b}" in text
+
+
+def test_tikz_draws_each_agents_edges_in_the_colour_the_page_gives_it():
+    from app.components.exports import agent_colour as page_colour
+
+    puzzle = coordinated_attack(2)
+    text = to_tikz(puzzle.model, puzzle.positions("a"), puzzle.describe, puzzle.agent_names)
+    on_page = page_colour(puzzle.agent_names)
+    for k, agent in enumerate(puzzle.model.agents):
+        code = on_page(agent)[1:].upper()
+        assert f"\\definecolor{{agent{k}}}{{HTML}}{{{code}}}" in text
+        name = puzzle.agent_names[agent]
+        edges = [line for line in text.splitlines() if f"{{{name}}}" in line]
+        assert edges and all(line.startswith(f"\\draw[edge,agent{k}]") for line in edges)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from kripke import Announce, AnnounceDual, Common, Knows, KripkeModel, ModelError, Possible, parse
-from kripke.explain import Explanation, explain, render
+from kripke.explain import Explanation, explain, render, steps
 from kripke.gallery import cheryl_birthday, coordinated_attack
 from kripke.reference import reference_evaluate
 from kripke.strategies import formulas, models
@@ -68,7 +68,8 @@ def test_a_false_common_knowledge_gives_the_chain_to_a_counterexample():
     node = explain(model, parse("C_{a,b} got1"), name=puzzle.describe)
     assert not node.value
     assert node.chain == (("b", 3), ("a", 2), ("b", 1), ("a", 0))
-    assert node.witness == 0 and node.highlighted() == {0, 1, 2, 3}
+    # every world of the chain is ringed, the one it starts from too
+    assert node.witness == 0 and node.highlighted() == {0, 1, 2, 3, 4}
     assert "messenger 1 was caught" in node.reason
 
 
@@ -97,3 +98,52 @@ def test_render_prints_one_line_per_subformula_with_its_value():
 def test_a_world_out_of_range_is_refused():
     with pytest.raises(ModelError, match="out of range"):
         explain(cheryl_birthday().model, parse("true"), 10)
+
+
+def test_agents_take_the_callers_names_and_worlds_are_cited_by_what_holds_there():
+    puzzle = cheryl_birthday()
+    node = explain(puzzle.model, parse("K_albert d_July_16"), name=puzzle.describe,
+                   agent_name=lambda a: f"the logician {a}")
+    assert node.reason.startswith("the logician albert considers 2 worlds possible")
+    assert "agent" not in node.reason
+    assert "world 5" not in node.reason and "“July 14”" in node.reason
+
+
+def test_a_chain_names_each_agent_and_world_it_passes_through():
+    puzzle = coordinated_attack(4)
+    node = explain(puzzle.models()[4], parse("C_{a,b} got1"), name=puzzle.describe,
+                   agent_name=str.upper)
+    assert "B cannot tell it from" in node.reason and "A cannot tell it from" in node.reason
+    assert not any(f"world {i}" in node.reason for i in range(5))
+
+
+def test_a_many_line_world_description_is_cited_on_one_line_with_separators():
+    model = KripkeModel({"p": [True, False]}, {"a": [0, 0]}, actual=0)
+    node = explain(model, parse("K_a p"), name=lambda m, i: f"first line {i}\nsecond line")
+    assert node.label == "first line 0; second line"
+    assert "“first line 1; second line”" in node.reason
+
+
+def test_a_true_disjunction_rests_on_its_true_part_alone():
+    puzzle = cheryl_birthday()
+    # K_albert d_July_16 is false (a counterexample, July 14); d_July_16 is true
+    node = explain(puzzle.model, parse("K_albert d_July_16 | d_July_16"), name=puzzle.describe)
+    assert node.value and node.highlighted() == set()
+    assert [k.relied for k in node.children] == [False, True]
+    assert [s.formula for s in steps(node)] == [parse("d_July_16"), node.formula]
+    false_and = explain(puzzle.model, parse("d_July_16 & K_albert d_July_16"),
+                        name=puzzle.describe)
+    assert false_and.highlighted() == {5}  # the counterexample the false part rests on
+
+
+def test_steps_go_from_the_evidence_to_the_verdict_with_the_worlds_of_each():
+    puzzle = coordinated_attack(4)
+    node = explain(puzzle.models()[4], parse("C_{a,b} got1"), name=puzzle.describe)
+    chain = steps(node)
+    assert [s.formula for s in chain] == [parse("got1"), node.formula]
+    assert chain[0].worlds == (0,) and "messenger 1 was caught" in chain[0].text
+    assert chain[-1].worlds == (4, 3, 2, 1, 0) and not chain[-1].value
+    cheryl = cheryl_birthday()
+    k = steps(explain(cheryl.model, parse("K_albert d_July_16"), name=cheryl.describe))
+    assert [s.worlds for s in k] == [(5,), (5,)]
+    assert k[0].text == "d_July_16 is false in the world “July 14”"

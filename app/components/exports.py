@@ -1,7 +1,9 @@
 """One click each: the worlds picture as SVG and PNG, the model as JSON and as TikZ for slides,
 and the game's event log as JSON Lines (what ``ttr-kripke play --log`` writes). Each file is
 made when its button is pressed, from what is on screen then (the picture with the formula's
-marks and the ringed counterexample, the model after the announcements so far)."""
+marks and the ringed counterexample, the model after the announcements so far). A model too
+big for a file is refused on the page, its button disabled with the reason beside it, not
+downloaded as a file that holds only an error."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.log import log_header, records
 from agents.model import TTRModel
-from app.components.style import player_colour
+from app.components.style import player_colour, player_name
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
@@ -79,6 +81,15 @@ def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
     return within
 
 
+def refusal(worlds: int, advice: str) -> str | None:
+    """Why the model files cannot be made now (None if both can)."""
+    if worlds <= TIKZ_WORLDS:
+        return None
+    which = "JSON or TikZ" if worlds > JSON_WORLDS else "TikZ"
+    return (f"No model {which}: {worlds:,} worlds are possible, and a JSON file holds at most "
+            f"{JSON_WORLDS:,}, a TikZ slide {TIKZ_WORLDS:,}; {advice}.")
+
+
 def game_log(model: TTRModel) -> str:
     """The event log as ``play --log`` writes it: a header, then one record per action."""
     return "".join(json.dumps(line) + "\n" for line in [log_header(model), *records(model)])
@@ -86,25 +97,47 @@ def game_log(model: TTRModel) -> str:
 
 @solara.component
 def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel],
-              name: Callable[[KripkeModel, int], str], stem: str,
+              name: Callable[[KripkeModel, int], str], stem: str, worlds: int,
               agent_names: Mapping[Agent, str] | None = None, title: str = "",
-              log: Callable[[], str] | None = None):
-    """The download buttons; each makes its file only when pressed."""
+              log: Callable[[], str] | None = None, advice: str = "play on until fewer are left"):
+    """The download buttons; each makes its file only when pressed. ``worlds`` is how many
+    the model has now: past a file's limit its button is disabled and the reason shown."""
     colour = agent_colour(agent_names or {})
+    refused = refusal(worlds, advice)
     with solara.Row(gap="6px", style="flex-wrap:wrap;align-items:center",
                     classes=["ttr-exports"]):
         solara.Text("Save:", style="font-size:13px;font-weight:600")
         solara.FileDownload(lambda: svg_file(picture(), colour), f"{stem}-worlds.svg",
                             label="picture SVG", mime_type="image/svg+xml")
-        solara.FileDownload(lambda: picture_png(picture(), colour), f"{stem}-worlds.png",
-                            label="picture PNG", mime_type="image/png")
-        solara.FileDownload(lambda: model_json(model, name), f"{stem}-model.json",
-                            label="model JSON", mime_type="application/json")
-        solara.FileDownload(lambda: tikz_file(model, picture(), name, agent_names, title),
-                            f"{stem}-model.tex", label="model TikZ", mime_type="text/x-tex")
+        solara.FileDownload(lambda: picture_png(picture(), colour, names=agent_names),
+                            f"{stem}-worlds.png", label="picture PNG", mime_type="image/png")
+        if worlds <= JSON_WORLDS:
+            solara.FileDownload(lambda: model_json(model, name), f"{stem}-model.json",
+                                label="model JSON", mime_type="application/json")
+        else:
+            Refused("model JSON", refused)
+        if worlds <= TIKZ_WORLDS:
+            solara.FileDownload(lambda: tikz_file(model, picture(), name, agent_names, title),
+                                f"{stem}-model.tex", label="model TikZ",
+                                mime_type="text/x-tex")
+        else:
+            Refused("model TikZ", refused)
         if log is not None:
             solara.FileDownload(log, f"{stem}-log.jsonl", label="game log JSONL",
                                 mime_type="application/x-ndjson")
+
+
+    if refused:
+        solara.HTML(tag="div", unsafe_innerHTML=refused,
+                    attributes={"data-testid": "export-refused"},
+                    style="font-size:12px;opacity:.8;margin-top:2px")
+
+
+@solara.component
+def Refused(label: str, reason: str | None):
+    """A download that cannot be made now: its button, disabled, the reason on hover too."""
+    solara.Button(label, icon_name="mdi-cloud-download-outline", disabled=True,
+                  attributes={"title": reason or ""})
 
 
 def agent_colour(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
@@ -129,7 +162,7 @@ def Exports(model: TTRModel, view: int | None, values: np.ndarray | None,
 
     with solara.Card("Export", margin=0):
         ExportRow(picture, game_worlds(model), lambda m, i: m.world_label(i),
-                  f"ttr-seed{model.seed}-turn{model.turn}",
-                  {p: f"player {p}" for p in range(model.rules.players)},
+                  f"ttr-seed{model.seed}-turn{model.turn}", model.world_count,
+                  {p: player_name(p) for p in range(model.rules.players)},
                   f"Possible deals after turn {model.turn} (seed {model.seed})",
                   lambda: game_log(model))

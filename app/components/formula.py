@@ -1,5 +1,10 @@
 """The formula box: evaluate a formula of the logic at the actual world, highlight where it holds,
-announce it (when true), and say why it has its value.
+announce it (when true), and say why it has its value, in numbered steps ringed in the picture.
+
+The box (:func:`FormulaBar`) goes where the model is drawn, inside the worlds card of the game
+and of the puzzles (and of any page that draws a model), so a teacher typing a formula sees the
+verdict and the worlds together on the first screen, as Hintikka's World keeps its formula box
+by the model; the examples and the syntax (:func:`FormulaHelp`) go further down.
 
 User text goes through ``kripke.parse`` (a recursive-descent parser, never ``eval``); a parse
 error is shown inline with a caret under the position the parser names (only the part of a
@@ -8,17 +13,18 @@ long text around it). The puzzle page uses the same box on its own models.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from html import escape
 
 import solara
 
 from agents.model import TTRModel
+from app.worlds.layout import Picture, Text
 from app.worlds.parts import Values
 from kripke import Announce, AnnounceDual, KripkeModel, parse
-from kripke.explain import Explanation, explain
-from kripke.formula import Formula
+from kripke.explain import Explanation, Step, explain
+from kripke.formula import Agent, Formula
 from kripke.symbolic_deal import SymbolicDealModel
 
 
@@ -66,36 +72,50 @@ def _values(worlds: KripkeModel | SymbolicDealModel, formula: Formula
 
 
 def explain_formula(worlds: KripkeModel, result: FormulaResult,
-                    name: Callable[[KripkeModel, int], str]) -> Explanation | None:
-    """Why the formula has its value at the actual world (None without a valid formula)."""
+                    name: Callable[[KripkeModel, int], str],
+                    agent_name: Callable[[Agent], str]) -> Explanation | None:
+    """Why the formula has its value at the actual world (None without a valid formula),
+    its worlds and agents named as the page names them."""
     if result.holds is None:
         return None
-    return explain(worlds, parse(result.text), name=name)
+    return explain(worlds, parse(result.text), name=name, agent_name=agent_name)
 
 
-def why_html(node: Explanation, depth: int = 0) -> str:
-    """The explanation as nested lists: each subformula, its value and the reason."""
-    verdict = ("<b style='color:#2e7d32'>true</b>" if node.value else
-               "<b style='color:#c62828'>false</b>")
-    where = escape(node.label.replace("\n", "; "))
-    parts = [f"<li><code>{escape(node.formula.unicode())}</code> is {verdict} in world "
-             f"{node.world} <span style='opacity:.75'>({where})</span>: {escape(node.reason)}"]
-    if node.worlds and node.n_worlds > 1:
-        more = f", … ({node.n_worlds:,} in all)" if node.n_worlds > len(node.worlds) else ""
-        parts.append(f"<div style='opacity:.8'>worlds: {', '.join(map(str, node.worlds))}"
-                     f"{more}</div>")
-    if node.children:
-        parts.append("<ul style='margin:0 0 0 1.1em;padding:0'>" + "".join(
-            why_html(child, depth + 1) for child in node.children) + "</ul>")
-    parts.append("</li>")
-    inner = "".join(parts)
-    if depth:
-        return inner
-    ringed = sorted(node.highlighted())
-    note = (f"<div style='margin-top:4px'>Ringed in the picture (dashed orange): world"
-            f"{'s' * (len(ringed) != 1)} {', '.join(map(str, ringed))}.</div>" if ringed
-            else "")
-    return f"<ul style='margin:0;padding-left:1.1em' data-testid='why'>{inner}</ul>{note}"
+def rings(chain: Sequence[Step], selected: int | None = None) -> dict[int, str]:
+    """The worlds to ring (ids), each with the numbers of the steps resting on it: every
+    step's, or the selected step's only."""
+    numbers: dict[int, list[int]] = {}
+    for i, step in enumerate(chain, start=1):
+        if selected in (None, i):
+            for world in step.worlds:
+                numbers.setdefault(world, []).append(i)
+    return {w: ",".join(map(str, sorted(set(n)))) for w, n in numbers.items()}
+
+
+def numbered(picture: Picture, numbers: Mapping[int, str]) -> Picture:
+    """The picture with each ringed world's step numbers beside its ring, so a student reads
+    the steps off the picture in order."""
+    texts = [Text(m.x + m.r + 6, m.y - m.r - 3, numbers[int(m.key[1:])], "start", "count")
+             for m in picture.marks
+             if m.key.startswith("w") and not m.tile and int(m.key[1:]) in numbers]
+    return replace(picture, texts=(*picture.texts, *texts)) if texts else picture
+
+
+def why_html(chain: Sequence[Step], selected: int | None = None) -> str:
+    """The explanation as numbered steps, evidence first, the verdict last; the selected
+    step stands out (its worlds are the ones ringed)."""
+    items = []
+    for i, step in enumerate(chain, start=1):
+        verdict = ("<b style='color:#2e7d32'>true</b>" if step.value else
+                   "<b style='color:#c62828'>false</b>")
+        text = escape(step.text).replace(f" is {'true' if step.value else 'false'}",
+                                         f" is {verdict}", 1)
+        style = "font-weight:600;background:rgba(255,202,40,.25)" if selected == i else ""
+        ringed = " <span style='color:#e65100'>◌</span>" if step.worlds else ""
+        items.append(f"<li data-step='{i}' style='{style}'>{text}{ringed}</li>")
+    return (f"<ol style='margin:0;padding-left:1.6em' data-testid='why'>{''.join(items)}</ol>"
+            "<div style='opacity:.75'>◌ its worlds are ringed in the picture (dashed orange, "
+            "with the step's number); pick a step to ring only its own.</div>")
 
 
 def examples(model: TTRModel) -> list[str]:
@@ -110,8 +130,10 @@ def examples(model: TTRModel) -> list[str]:
             f"[! p(1,{t1})] K_0 p(1,{t1})"]
 
 
+FORMULA_LABEL = "Formula, evaluated at the actual world (press Enter)"
 GAME_HINT = ("Type a formula, e.g. <code>K_0 p(1,5)</code>: player 0 knows that player 1 holds "
-             "ticket 5. Seats are numbered from 0; tickets by their id (t5 in the tables).")
+             "ticket 5. Seats are numbered from 0; tickets by their id (t5 in the tables). "
+             "Examples and the syntax are further down the page.")
 
 
 def result_html(result: FormulaResult, total: int, what: str = "worlds",
@@ -140,26 +162,22 @@ GAME_SYNTAX = (
 
 
 @solara.component
-def FormulaBox(model: TTRModel | None, text: solara.Reactive[str], result: FormulaResult,
+def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                disabled: bool = False, announce: Callable[[], None] | None = None,
                said: str = "", why: solara.Reactive[bool] | None = None,
-               explanation: Explanation | None = None, total: int | None = None,
-               suggestions: list[str] | None = None, syntax: str = GAME_SYNTAX,
-               what: str = "worlds", hint: str = GAME_HINT, explaining: bool = False):
-    """The input, example buttons, the verdict or the parser's error; Announce (refused with
-    the reason when the formula is false at the actual world) and Why (the explanation, its
-    counterexample ringed in the picture; ``explaining`` while it is being worked out)."""
-    count = total if total is not None else (model.world_count if model else 0)
-    shown = suggestions if suggestions is not None else examples(model) if model else []
-    with solara.Card("Formula", margin=0):
-        solara.InputText("Formula, evaluated at the actual world (press Enter)", value=text,
-                         continuous_update=False, disabled=disabled)
-        with solara.Row(gap="4px", style="flex-wrap:wrap"):
-            for example in shown:
-                solara.Button(example, text=True, dense=True, style="text-transform:none",
-                              on_click=lambda e=example: text.set(e), disabled=disabled)
-        solara.HTML(tag="div", unsafe_innerHTML=result_html(result, count, what, hint))
-        with solara.Row(gap="8px", style="align-items:center;margin-top:4px"):
+               chain: Sequence[Step] = (), step: solara.Reactive[int | None] | None = None,
+               explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT):
+    """The formula where the model is drawn (a page puts it in its worlds card, so the
+    verdict, the explanation and the picture share the first screen): the input, Announce
+    (refused with the reason when the formula is false at the actual world), Why? (numbered
+    steps, ``step`` the one whose worlds are ringed, all when None; ``explaining`` while it
+    is being worked out), the verdict or the parser's error, and what the last Announce did.
+    The examples and the syntax are :func:`FormulaHelp`'s, further down the page."""
+    with solara.Column(gap="2px", classes=["ttr-formula"]):
+        with solara.Row(gap="8px", style="align-items:center"):
+            with solara.Div(style="flex:1 1 auto;min-width:0"):
+                solara.InputText(FORMULA_LABEL, value=text, continuous_update=False,
+                                 disabled=disabled)
             if announce is not None:
                 solara.Button("Announce", color="primary", small=True, on_click=announce,
                               disabled=disabled or result.holds is None,
@@ -170,21 +188,45 @@ def FormulaBox(model: TTRModel | None, text: solara.Reactive[str], result: Formu
                 solara.Button("Why?" if not why.value else "Hide why", small=True,
                               outlined=True, on_click=lambda: why.set(not why.value),
                               disabled=disabled or result.holds is None,
-                              attributes={"title": "each subformula's value and the worlds "
-                                          "that decide it"})
+                              attributes={"title": "the steps from the worlds that decide "
+                                          "the value to the value, ringed in the picture"})
+        solara.HTML(tag="div", unsafe_innerHTML=result_html(result, total, what, hint),
+                    style="font-size:13px;line-height:1.35")
         if said:
             refused = said.startswith("Not announced")
             solara.HTML(tag="div", unsafe_innerHTML=escape(said),
                         attributes={"data-testid": "announce-result"},
-                        style="font-size:13px;margin-top:4px;"
-                              + ("color:#c62828;font-weight:600" if refused else ""))
+                        style="font-size:13px;" + ("color:#c62828;font-weight:600"
+                                                   if refused else ""))
         if explaining:
             solara.HTML(tag="div", unsafe_innerHTML="Listing the worlds and explaining…",
                         attributes={"data-testid": "explaining"},
-                        style="font-size:13px;margin-top:6px;opacity:.8")
+                        style="font-size:13px;opacity:.8")
             solara.ProgressLinear(True)
-        if why is not None and why.value and explanation is not None:
-            solara.HTML(tag="div", unsafe_innerHTML=why_html(explanation),
-                        style="font-size:13px;margin-top:6px;max-height:320px;overflow-y:auto")
+        if why is not None and why.value and chain:
+            shown = step.value if step is not None and step.value is not None \
+                and step.value <= len(chain) else None
+            if step is not None and len(chain) > 1:
+                with solara.Row(gap="6px", style="align-items:center"):
+                    solara.Text("Ring step:", style="font-size:13px")
+                    solara.ToggleButtonsSingle(
+                        value=shown or 0, dense=True, classes=["ttr-steps"],
+                        on_value=lambda i: step.set(i or None),
+                        children=[solara.Button("all", value=0, text=True),
+                                  *(solara.Button(str(i), value=i, text=True)
+                                    for i in range(1, len(chain) + 1))])
+            solara.HTML(tag="div", unsafe_innerHTML=why_html(chain, shown),
+                        classes=["ttr-why"], style="font-size:13px;line-height:1.35")
+
+
+@solara.component
+def FormulaHelp(text: solara.Reactive[str], suggestions: list[str], syntax: str = GAME_SYNTAX,
+                disabled: bool = False):
+    """Example formulas (one click puts one in the box above) and the syntax."""
+    with solara.Card("Formula examples", margin=0):
+        with solara.Row(gap="4px", style="flex-wrap:wrap"):
+            for example in suggestions:
+                solara.Button(example, text=True, dense=True, style="text-transform:none",
+                              on_click=lambda e=example: text.set(e), disabled=disabled)
         solara.HTML(tag="div", unsafe_innerHTML=syntax,
                     style="font-size:12px;opacity:.75;margin-top:4px")

@@ -16,12 +16,19 @@ from mesa.visualization.utils import update_counter
 from agents.model import TTRModel
 from app.components.board import BoardView
 from app.components.exports import Exports
-from app.components.formula import FormulaBox, evaluate_formula, explain_formula
+from app.components.formula import (
+    FormulaBar,
+    FormulaHelp,
+    evaluate_formula,
+    examples,
+    explain_formula,
+    rings,
+)
 from app.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.components.style import player_name
 from app.components.timeline import TimelineCard
 from app.components.worlds import GameNames, WorldsView
-from kripke.explain import Explanation
+from kripke.explain import Explanation, steps
 
 OUTSIDE = "outside"
 
@@ -102,12 +109,17 @@ def ViewChoice(choice: solara.Reactive[str], players: int, busy: bool = False):
 @solara.component
 def GameView(model: TTRModel, view: int | None, busy: bool = False,
              lock: threading.RLock | None = None,
-             start: Callable[..., None] = lambda *a, **k: None, said: str = ""):
+             start: Callable[..., None] = lambda *a, **k: None, said: str = "",
+             forget: Callable[[], None] = lambda: None):
+    """The game below the header; ``said`` is what the last Announce did, which ``forget``
+    clears once another formula is typed (it was about the one before)."""
     update_counter.get()
     formula = solara.use_reactive("")
     why = solara.use_reactive(False)
+    step = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
     result = solara.use_memo(lambda: evaluate_formula(model, formula.value),
                              [model, model.worlds, formula.value])
+    solara.use_effect(forget, [formula.value])
     def explain_now() -> Explanation | None:
         """Why the formula has its value, in a thread of its own: a game held symbolically
         lists its worlds first (a second or two at 4 × 4). Under the model's lock, so that a
@@ -115,25 +127,31 @@ def GameView(model: TTRModel, view: int | None, busy: bool = False,
         if not why.value:
             return None
         with lock or threading.RLock():
-            return explain_formula(model.explicit_worlds, result, GameNames(model).world)
+            names = GameNames(model)
+            return explain_formula(model.explicit_worlds, result, names.cited, names.agent)
 
     explaining = solara.use_thread(explain_now, dependencies=[model, model.worlds,
                                                               formula.value, why.value],
                                    intrusive_cancel=False)
     explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    highlight = explanation.highlighted() if explanation is not None else set()
+    chain = steps(explanation) if explanation is not None and why.value else ()
+    numbers = rings(chain, step.value)
+
+    def formula_bar() -> None:
+        FormulaBar(formula, result, model.world_count, disabled=busy,
+                   announce=lambda: start("announce", formula=formula.value), said=said,
+                   why=why, chain=chain, step=step,
+                   explaining=why.value and explaining.state == solara.ResultState.RUNNING)
+
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             BoardView(model, view)
-            WorldsView(model, view, result.values, lock, busy, highlight)
+            WorldsView(model, view, result.values, lock, busy, numbers, formula_bar)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
-                FormulaBox(model, formula, result, disabled=busy,
-                           announce=lambda: start("announce", formula=formula.value),
-                           said=said, why=why, explanation=explanation,
-                           explaining=why.value and explaining.state == solara.ResultState.RUNNING)
+                FormulaHelp(formula, examples(model), disabled=busy)
                 TimelineCard(model.timeline, start, busy)
-                Exports(model, view, result.values, highlight)
+                Exports(model, view, result.values, set(numbers))
                 EventLog(model)
             with solara.Column(gap="12px"):
                 if view is not None:

@@ -19,7 +19,14 @@ import numpy as np
 import solara
 
 from app.components.exports import ExportRow, agent_colour, listed
-from app.components.formula import FormulaBox, FormulaResult, evaluate_in
+from app.components.formula import (
+    FormulaBar,
+    FormulaHelp,
+    FormulaResult,
+    evaluate_in,
+    numbered,
+    rings,
+)
 from app.worlds.layout import (
     DRAWN_LIMIT,
     FixedPositions,
@@ -33,7 +40,7 @@ from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
 from kripke import AnnouncementError, KripkeModel, parse
 from kripke.deal import DealModel
-from kripke.explain import explain
+from kripke.explain import explain, steps
 from kripke.formula import Agent
 from kripke.gallery import (
     GALLERY,
@@ -243,14 +250,23 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     text = solara.use_reactive("")
     said = solara.use_reactive("")
     why = solara.use_reactive(False)
+    ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
 
     def restart() -> None:
         shown.set(((Moment("the start", puzzle.model, 0),), 0))
         said.set("")
 
-    solara.use_effect(restart, [puzzle])
+    def new_puzzle() -> None:
+        """A formula is about one puzzle's atoms and agents: another puzzle starts empty."""
+        restart()
+        text.set("")
+        why.set(False)
+
+    solara.use_effect(new_puzzle, [puzzle])
+    solara.use_effect(lambda: said.set(""), [text.value])  # it was about the formula before
     told, at = shown.value
-    if told[0].model is not puzzle.model:  # a new puzzle, before the effect has run
+    fresh = told[0].model is not puzzle.model  # a new puzzle, before the effects have run
+    if fresh:
         told, at = (Moment("the start", puzzle.model, 0),), 0
     moment = told[at]
     model = moment.model
@@ -260,12 +276,14 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
     layouts: dict[tuple[str, bool, int | None], WorldsLayout] = solara.use_memo(dict, [puzzle])
-    result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, text.value),
-                                            [model, text.value])
+    typed = "" if fresh else text.value
+    result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, typed), [model, typed])
     explanation = solara.use_memo(
-        lambda: explain(model, parse(result.text), name=puzzle.describe)
+        lambda: explain(model, parse(result.text), name=puzzle.describe,
+                        agent_name=puzzle.agent_name)
         if why.value and result.holds is not None else None, [model, result, why.value])
-    highlight = explanation.highlighted() if explanation is not None else set()
+    chain = steps(explanation) if explanation is not None else ()
+    numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
         # one layout per focus, and one more once a big puzzle has become small enough to
@@ -277,11 +295,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
             layouts[key] = puzzle_layout(puzzle, model, focus)
-        drawn = layouts[key].picture(model, Marking(perspective, result.values, highlight))
+        drawn = layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
         return labelled(drawn, puzzle, model)
 
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
-                                      tuple(sorted(highlight))])
+                                      tuple(sorted(numbers.items()))])
     colour = agent_colour(puzzle.agent_names)
 
     def go(index: int) -> None:
@@ -334,12 +352,24 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                               color="primary", attributes={"title": "the story's next step"})
                 solara.Button("Restart", on_click=restart, small=True, outlined=True)
                 PuzzleSettings(settings)
-                solara.v.Spacer()
+                # in the header, as on the game page: the worlds card keeps its height for
+                # the picture and the formula
+                with solara.Row(gap="6px", style="align-items:center"):
+                    solara.Text("Whose view:", style="font-size:13px;font-weight:600")
+                    solara.ToggleButtonsSingle(
+                        value=choice.value, on_value=choice.set, dense=True,
+                        children=[solara.Button("outside", value=OUTSIDE),
+                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
+                                    for a in agents)])
+            # the theme switch on the status line, which has room to spare: the row above is
+            # full with four children's toggles and whose view
+            with solara.Row(classes=["ttr-header-row"]):
+                solara.HTML(tag="div", unsafe_innerHTML=status_html(
+                    puzzle, moment, at, len(told)),
+                    attributes={"data-testid": "puzzle-status"},
+                    style="font-size:13px;flex:1 1 0;min-width:0")
                 with solara.Div(classes=["ttr-theme"]):
                     solara.lab.ThemeToggle()
-            solara.HTML(tag="div", unsafe_innerHTML=status_html(
-                puzzle, moment, at, len(told)),
-                attributes={"data-testid": "puzzle-status"}, style="font-size:13px")
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
                 solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
@@ -349,12 +379,6 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                 with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
                     solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
                                 classes=["ttr-title"])
-                    solara.Text("Whose view:", style="font-size:13px")
-                    solara.ToggleButtonsSingle(
-                        value=choice.value, on_value=choice.set, dense=True,
-                        children=[solara.Button("outside", value=OUTSIDE),
-                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
-                                    for a in agents)])
                     if perspective is None and len(agents) > 1:
                         # the label wraps with its buttons, never alone at a line's end
                         with solara.Row(gap="6px", style="align-items:center"):
@@ -365,26 +389,29 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                                 children=[solara.Button(puzzle.agent_name(a), value=i,
                                                         text=True)
                                           for i, a in enumerate(agents)])
+                FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
+                           why=why, chain=chain, step=ringed,
+                           hint="Type a formula, or pick an example further down; the story "
+                                "names the atoms.")
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:2px")
                 # a small puzzle is not blown up past 1.5 times its size (its text with it)
-                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(drawn, colour),
+                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(numbered(drawn, numbers),
+                                                                    colour),
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
                             style=f"margin:4px auto 0;max-width:{1.5 * drawn.width:.0f}px")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
-            FormulaBox(None, text, result, announce=announce, said=said.value, why=why,
-                       explanation=explanation, total=model.n_worlds,
-                       suggestions=list(puzzle.examples), syntax=PUZZLE_SYNTAX,
-                       hint="Type a formula, or pick one above; the story names the atoms.")
+            FormulaHelp(text, list(puzzle.examples), PUZZLE_SYNTAX)
             with solara.Card("Export", margin=0):
                 ExportRow(picture, listed(model), puzzle.describe,
-                          f"{puzzle.key}-moment{at}", puzzle.agent_names,
-                          f"{puzzle.title}: {moment.label}")
+                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                          f"{puzzle.title}: {moment.label}",
+                          advice="step the story or announce until fewer are left")
     return None
 
 
@@ -425,6 +452,6 @@ def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], s
                        f"</span> {escape(puzzle.agent_name(a))}</span>" for a in agents)
     return (f"{swatches}<br>★ the actual world. A box in an agent's colour: worlds it cannot "
             "tell apart; a line in its colour joins such worlds. Hover a world for what holds "
-            "there; a pale dot: removed by an announcement; a dashed orange ring: the "
-            "counterexample Why? points at.")
+            "there; a pale dot: removed by an announcement; a dashed orange ring, numbered: a "
+            "world the steps of Why? rest on.")
 

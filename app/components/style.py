@@ -3,9 +3,10 @@ graph (its edges), in the tables and in the log: a student follows one colour ac
 
 from __future__ import annotations
 
-#: One colour per seat. None of them is a card colour, so a claimed connection (drawn in its
-#: owner's colour) never looks like an unclaimed one of some card colour.
-PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
+from kripke.palette import AGENT_COLOURS, agent_colour
+
+#: One colour per seat: the agents' palette (``kripke.palette``), which the TikZ slides use too.
+PLAYER_COLOURS: tuple[str, ...] = AGENT_COLOURS
 #: The same hues lighter, for text and outlines on the dark theme's paper: the light colours
 #: (purple, brown) are too dark to read there.
 PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775")
@@ -39,7 +40,15 @@ PAGE_CSS = """
 .ttr-main .v-card__text { padding:4px 12px 8px !important; }
 /* the board and the picture fit the screen's height as well as their card's width */
 .ttr-main svg.ttr-board { max-height:calc(100vh - 150px); }
-.ttr-main svg.ttr-pic { max-height:calc(100vh - 205px); }
+/* the picture shares its card with the formula box (its input, verdict and, asked for, the
+   steps of Why?, which scroll), so it leaves them room on the first screen */
+.ttr-main svg.ttr-pic { max-height:calc(100vh - 300px); }
+.ttr-main .ttr-formula { margin-top:4px; }
+.ttr-main .ttr-formula .v-input { margin-top:0; padding-top:10px; }
+.ttr-main .ttr-formula .v-text-field__details { display:none; }
+.ttr-main .ttr-why { max-height:18vh; overflow-y:auto; }
+.ttr-main .ttr-formula:has(.ttr-why) ~ div svg.ttr-pic { max-height:calc(100vh - 470px);
+  min-height:220px; }
 .ttr-chart text { fill:var(--board-ink); font-size:12px; font-family:sans-serif; }
 .ttr-chart .grid { stroke:rgba(128,128,128,.35); }
 .ttr-chart path.deals { fill:none; stroke:var(--chart-line); stroke-width:2.5; }
@@ -48,7 +57,7 @@ PAGE_CSS = """
 
 
 def player_colour(player: int) -> str:
-    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+    return agent_colour(player)
 
 
 def player_ink(player: int) -> str:

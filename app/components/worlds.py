@@ -9,13 +9,14 @@ view; in the outside view the teacher picks it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from html import escape
 
 import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
+from app.components.formula import numbered
 from app.components.style import player_ink, player_name, swatch
 from app.worlds.layout import (
     GOING,
@@ -52,6 +53,13 @@ class GameNames:
         assert isinstance(model, DealModel)
         return "\n".join(f"{player_name(p)}: " + ", ".join(
             f"t{t} {self.tickets[t]}" for t in hand) for p, hand in enumerate(model.deal(index)))
+
+    def cited(self, model: KripkeModel, index: int) -> str:
+        """A world as Why? cites it: each player's tickets by id, as the picture's axes name
+        them (the cities are in the tables and in the world's hover text)."""
+        assert isinstance(model, DealModel)
+        return "; ".join(f"{player_name(p)}: " + ", ".join(f"t{t}" for t in hand)
+                         for p, hand in enumerate(model.deal(index)))
 
 
 def first_worlds(model: TTRModel) -> AnyModel:
@@ -93,8 +101,14 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
     agents = "".join(f"<span style='margin-right:.8em'>{swatch(int(a))}{player_name(int(a))}"
                      "</span>" for a in picture.agents)
     tiles = any(m.tile for m in picture.marks)
-    parts = ["★ the actual world (on a tile: the tile holding it)." if perspective is None
-             else "No world is starred: this player does not know which one is actual.",
+    if perspective is None:
+        star = "★ the actual world (on a tile: the tile holding it)."
+    elif any(m.actual for m in picture.marks):  # a tile of the player's own classes
+        star = ("★ on a tile: the tile holding this player's own hand, which it knows; no "
+                "world is starred, since it does not know which one is actual.")
+    else:
+        star = "No world is starred: this player does not know which one is actual."
+    parts = [star,
              "Hover any world or tile for what it holds.",
              "A box, column or row in a player's colour: the worlds that player cannot tell "
              "apart (the one outlined holds the actual world)."]
@@ -110,6 +124,8 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
                      + ": removed by an announcement.")
     if perspective is not None and not tiles:
         parts.append("Faded: ruled out by this player.")
+    if any(m.highlight for m in picture.marks):
+        parts.append("A dashed orange ring, numbered: a world the steps of Why? rest on.")
     if values is not None:
         parts.append("<span style='color:var(--formula-ink)'>●</span> formula true, "
                      "<span style='color:var(--formula-ink)'>○</span> false"
@@ -121,8 +137,11 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
 @solara.component
 def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
                lock: threading.RLock | None = None, busy: bool = False,
-               highlight: Collection[int] = ()):
-    """The worlds card: what is drawn (caption), the picture and its key.
+               numbers: Mapping[int, str] | None = None,
+               formula: Callable[[], None] = lambda: None):
+    """The worlds card: the formula box (``formula`` draws it, on the first screen with the
+    picture), what is drawn (caption), the picture, its rings numbered by the steps of Why?
+    (``numbers``: world id to step numbers), and its key.
 
     The picture is made once per shown model, focus, view and formula (``use_memo``): the page
     renders several times per turn (the turn, then the controls coming back) and a layout
@@ -133,16 +152,18 @@ def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
     chosen = solara.use_reactive(0)
     layouts: Layouts = solara.use_memo(dict, [model])
     focus = perspective if perspective is not None else min(chosen.value, players - 1)
+    rung = numbers or {}
 
     def draw() -> tuple[str, Picture, str]:
         with lock or threading.RLock():
-            picture = worlds_picture(model, layouts, focus, perspective, values, highlight)
+            picture = worlds_picture(model, layouts, focus, perspective, values, set(rung))
             caption = caption_html(model, picture, perspective)
-        return picture_svg(picture, lambda a: player_ink(int(a))), picture, caption
+        return (picture_svg(numbered(picture, rung), lambda a: player_ink(int(a))), picture,
+                caption)
 
     svg, picture, caption = solara.use_memo(
         draw, [model, model.worlds, focus, perspective, id(values),
-               tuple(sorted(highlight))])
+               tuple(sorted(rung.items()))])
     with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
         with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
             solara.HTML(tag="div", unsafe_innerHTML="Possible worlds", classes=["ttr-title"])
@@ -154,6 +175,7 @@ def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
                                             attributes={"title": "draw the classes of "
                                                         f"{player_name(p)} as columns or tiles"})
                               for p in range(players)])
+        formula()
         solara.HTML(tag="div", unsafe_innerHTML=caption,
                     attributes={"data-testid": "worlds-caption"},
                     style="font-size:13px;line-height:1.35;margin-top:2px")

@@ -1,13 +1,15 @@
 """A ``Picture`` as a PNG, for slides and documents that take no SVG: the same marks, regions,
 lines and texts as ``app.worlds.svg``, drawn by matplotlib's Agg renderer (already a
 dependency) in the light theme's colours. One unit of the picture is one point, so text keeps
-the size the layout chose; ``scale`` sets the pixels per point."""
+the size the layout chose; ``scale`` sets the pixels per point. Boxes lie under the lines and
+the lines under the worlds, as on the page, and a key under the picture names each agent's
+colour (a PNG on a slide has no page beside it to explain them)."""
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -18,6 +20,9 @@ from kripke.formula import Agent
 
 PAPER, INK, BAND, WORLD, GHOST = "#ffffff", "#263238", "#eceff1", "#78909c", "#cfd8dc"
 FORMULA, ACTUAL, HIGHLIGHT, RULE = "#1e5bd8", "#ffb300", "#e65100", "#b0bec5"
+#: Drawing order: boxes, then the lines joining worlds, then the worlds and their marks.
+REGIONS, LINKS = 0.3, 0.6
+KEY_LINE = 20.0  # one line of the key under the picture, in points
 
 
 def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
@@ -26,13 +31,17 @@ def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
             for i in range(10)]
 
 
-def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float = 2.0) -> bytes:
-    """The picture as PNG bytes (a white background, ``scale`` pixels per unit)."""
-    fig = Figure(figsize=(picture.width / 72, picture.height / 72), dpi=72 * scale)
+def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float = 2.0,
+                names: Mapping[Agent, str] | None = None) -> bytes:
+    """The picture as PNG bytes (a white background, ``scale`` pixels per unit), with a key
+    of its agents' colours (``names``: what to call each agent) under it."""
+    key = _key_items(picture, names or {}) if picture.agents else []
+    height = picture.height + KEY_LINE * len(key) + (8 if key else 0)
+    fig = Figure(figsize=(picture.width / 72, height / 72), dpi=72 * scale)
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(0, picture.width)
-    ax.set_ylim(picture.height, 0)
+    ax.set_ylim(height, 0)
     ax.set_axis_off()
     fig.patch.set_facecolor(PAPER)
     for region in sorted(picture.regions, key=lambda g: (g.actual, g.kind == "row")):
@@ -42,16 +51,17 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
         box = ((region.x, region.y), region.w, region.h)
         if region.kind in ("row", "panel"):
             ax.add_patch(Rectangle(*box, fill=False, edgecolor=c, lw=1.5,
-                                   linestyle=(0, (6, 3))))
+                                   linestyle=(0, (6, 3)), zorder=REGIONS))
         elif region.actual:
-            ax.add_patch(Rectangle(*box, facecolor=c, alpha=0.16))
-            ax.add_patch(Rectangle(*box, fill=False, edgecolor=c, lw=1.9))
+            ax.add_patch(Rectangle(*box, facecolor=c, alpha=0.16, zorder=REGIONS))
+            ax.add_patch(Rectangle(*box, fill=False, edgecolor=c, lw=1.9, zorder=REGIONS))
         else:
-            ax.add_patch(Rectangle(*box, facecolor=BAND, edgecolor=PAPER, lw=1.5))
+            ax.add_patch(Rectangle(*box, facecolor=BAND, edgecolor=PAPER, lw=1.5,
+                                   zorder=REGIONS))
     for k in picture.links:
         ax.plot([k.x1, k.x2], [k.y1, k.y2], color=colour(k.agent),
                 lw=1.8 if k.actual else 0.9, alpha=0.95 if k.actual else 0.4,
-                solid_capstyle="round")
+                solid_capstyle="round", zorder=LINKS)
     order = {GONE: 0, GOING: 1}
     for m in sorted(picture.marks, key=lambda m: (order.get(m.state, 2), m.actual)):
         faded = m.state == FADED
@@ -92,6 +102,42 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
                 va="baseline", fontsize=11 if t.role == "count" else 12, family="sans-serif",
                 color=colour(t.agent) if t.agent is not None else INK,
                 fontweight="bold" if t.role == "heading" or t.agent is not None else "normal")
+    _key(ax, picture, colour, key)
     out = io.BytesIO()
     fig.savefig(out, format="png", facecolor=PAPER)
     return out.getvalue()
+
+
+def _key_items(picture: Picture, names: Mapping[Agent, str]
+               ) -> list[list[tuple[Agent | None, str, float]]]:
+    """The key's entries (an agent and its name, or None for the star), each placed at its x,
+    in lines that fit the picture's width."""
+    entries: list[tuple[Agent | None, str]] = [(a, names.get(a, str(a))) for a in picture.agents]
+    if any(m.actual for m in picture.marks):
+        entries.append((None, "the actual world"))
+    lines: list[list[tuple[Agent | None, str, float]]] = [[]]
+    x = 8.0
+    for agent, label in entries:
+        width = 22 + 7.2 * len(label)  # a swatch, a gap and the text at 11 points
+        if lines[-1] and x + width > picture.width:
+            lines.append([])
+            x = 8.0
+        lines[-1].append((agent, label, x))
+        x += width + 8
+    return lines
+
+
+def _key(ax, picture: Picture, colour: Callable[[Agent], str],
+         lines: list[list[tuple[Agent | None, str, float]]]) -> None:
+    """Under the picture: a swatch and a name per agent, then what the star is."""
+    for row, line in enumerate(lines):
+        y = picture.height + KEY_LINE * (row + 0.5) + 4
+        for agent, label, x in line:
+            if agent is None:
+                ax.add_patch(Polygon(_star(x + 5, y, 6.5), facecolor=ACTUAL, edgecolor=INK,
+                                     lw=0.8))
+            else:
+                ax.add_patch(Rectangle((x, y - 5), 10, 10, facecolor=colour(agent),
+                                       edgecolor=INK, lw=0.5))
+            ax.text(x + 15, y + 4, label, ha="left", va="baseline", fontsize=11,
+                    family="sans-serif", color=INK)

@@ -116,9 +116,9 @@ def _mark(m: Mark) -> str:
     r = m.r * (0.75 if m.state == FADED else 1.0)
     body = f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r:.1f}"/>'
     if m.actual:
-        big = max(m.r * 1.35, 8.0)
-        body = (f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{big:.1f}"/>'
-                + _star(m.x, m.y, big * 0.8))
+        r = max(m.r * 1.35, 8.0)  # the ring below goes round the bigger disc, clear of it
+        body = (f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r:.1f}"/>'
+                + _star(m.x, m.y, r * 0.8))
     if m.highlight:
         body += f'<circle class="hl" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{max(r, 6) + 4:.1f}"/>'
     actual = ' data-actual="1"' if m.actual else ""

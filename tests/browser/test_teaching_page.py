@@ -181,3 +181,30 @@ def test_exports_download_files_that_parse(browser, pdflatex, tmp_path):
     download(page, "game log JSONL", tmp_path)
     state, shared = replay(next(tmp_path.glob("*.jsonl")))
     assert state.turn == 2 and shared.n_worlds == left  # the announcement replays too
+
+
+def inside(page: Page, testid: str) -> bool:
+    """Whether the element's box lies wholly inside the viewport."""
+    box = page.get_by_test_id(testid).bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["x"] >= 0 \
+        and box["y"] + box["height"] <= size["height"] and box["x"] + box["width"] <= size["width"]
+
+
+@pytest.mark.parametrize("where", ["game", "puzzle"])
+def test_the_verdict_and_the_picture_share_the_first_screen_at_1280x800(browser, where):
+    """A teacher typing a formula sees its verdict and the worlds at once, on a projector's
+    first screen; Why?'s steps come up there too, over the top of the picture."""
+    page = browser.tab() if where == "game" else puzzle_tab(browser, "Muddy children")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    formula = f"K_0 {true_fact(page)}" if where == "game" else "K_0 m0"
+    type_formula(page, formula)
+    expect(page.get_by_test_id("formula-result")).to_contain_text("at the actual world")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert inside(page, "formula-result") and inside(page, "worlds-graph")
+    page.get_by_role("button", name="Why?").click()
+    expect(page.get_by_test_id("why")).to_contain_text("considers")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert inside(page, "formula-result") and inside(page, "why")
+    picture = page.get_by_test_id("worlds-graph").bounding_box()
+    assert picture is not None and picture["y"] + picture["height"] / 2 <= 800

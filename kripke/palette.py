@@ -1,0 +1,18 @@
+"""One colour per agent, by its place among the model's agents, for every picture of a model:
+the web page's players (board, worlds picture, tables) and the TikZ slides
+(``kripke.exchange.to_tikz``) take theirs from here, so a student follows one colour from the
+screen to the slide. It lives in ``kripke`` because the app may import the logic and never
+the other way round.
+
+None of the colours is a Ticket to Ride card colour (a claimed connection, drawn in its
+owner's colour, never looks like an unclaimed one), and each is dark enough to print.
+"""
+
+from __future__ import annotations
+
+AGENT_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
+
+
+def agent_colour(place: int) -> str:
+    """The colour of the agent at ``place`` among its model's agents (the palette repeats)."""
+    return AGENT_COLOURS[place % len(AGENT_COLOURS)]
