@@ -66,6 +66,7 @@ class Manager(Protocol):
     def count(self, u: Function, nvars: int | None = None) -> float: ...
     def pick_iter(self, u: Function, care_vars: set[str] | None = None
                   ) -> Iterable[dict[str, bool]]: ...
+    def copy(self, u: Function, other: Manager, /) -> Function: ...
 
 
 class Vocabulary:
@@ -88,6 +89,19 @@ class Vocabulary:
 
     def __len__(self) -> int:
         return len(self.atoms)
+
+    def extended(self, atoms: Iterable[Atom]) -> Vocabulary:
+        """A new vocabulary: these atoms, then the new ones below them (an update that adds
+        variables needs a manager of its own, since a count is over all of a manager's
+        variables). Diagrams move over with :meth:`transfer`."""
+        return Vocabulary([*self.atoms, *atoms])
+
+    def transfer(self, u: Function, source: Vocabulary) -> Function:
+        """A diagram of ``source`` as a diagram of this vocabulary, which must begin with the
+        same atoms (as :meth:`extended` makes it): variables are matched by name."""
+        if self.atoms[:len(source.atoms)] != source.atoms:
+            raise ModelError("a diagram moves only to a vocabulary extending its own")
+        return source.manager.copy(u, self.manager)
 
     def __contains__(self, atom: object) -> bool:
         return atom in self.names
