@@ -467,7 +467,7 @@ def _dining_world(model: KripkeModel, index: int) -> str:
 
 # --- three cards ---------------------------------------------------------------------------------
 
-PLAYERS = {"a": "Anne", "b": "Bill", "c": "Cath"}
+PLAYERS: dict[Agent, str] = {"a": "Anne", "b": "Bill", "c": "Cath"}
 
 
 def cards(deal: str = "012") -> Puzzle:
