@@ -1,161 +1,218 @@
-"""Event models written by hand: a small line-oriented text a teacher can type.
+"""Event models written by hand: a small line-oriented text a teacher can type, in the style of
+the hand-written model format (``world w1: p q``, ``alice: {w1} {w2 w3}``, ``actual: w1``).
 
 ::
 
     # Alice reads a letter saying whether p; Bob sees her read it
-    event yes: pre p
+    event yes: pre p       # the letter says p
     event no: pre ~p
-    alice: {yes} {no}
+    alice: {yes} {no}      # the events alice tells apart, class by class
     actual: yes
 
-One line per event (``event NAME: pre FORMULA``, the formula in the syntax of
-:func:`kripke.parse`), one line per agent that tells some events apart (``AGENT: {e1 e2}
-{e3}``: its classes, each event in exactly one; an agent without a line tells none apart), and
-``actual: NAME``. ``#`` starts a comment; blank lines are skipped. ``str(event_model)`` writes
-this text back. A mistake raises :class:`EventFileError`, which names the line and column.
+``event NAME: pre FORMULA`` gives an event and its precondition (the formula syntax of
+:func:`kripke.parse`); ``AGENT: {e1 e2} {e3}`` the events an agent cannot tell apart, class by
+class; ``actual: NAME`` the event that happens. Lines may come in any order; ``#`` starts a
+comment. An event an agent's classes leave out is a class of its own (``alice:`` alone: she
+tells every event apart), as in the model format; an agent without a line tells *no* events
+apart (it sees that something happens, not what), which is what an event model means by the
+onlookers. ``str(event_model)`` writes this text back.
+
+Every mistake is an :class:`EventFileError` with the 1-based line and column and a message that
+says what to change.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
+from kripke.errors import ModelError
 from kripke.events import Event, EventModel
-from kripke.formula import Agent
+from kripke.formula import Agent, Formula
 from kripke.parser import FormulaError, parse
 
-_NAME = r"[A-Za-z_][A-Za-z0-9_']*"
-_EVENT = re.compile(rf"event\s*(?P<name>{_NAME})?\s*(?P<colon>:)?\s*(?P<pre>pre\b)?")
-_KEY = re.compile(rf"(?P<key>{_NAME}|[0-9]+)\s*:")
-_CLASS = re.compile(r"\{(?P<inside>[^{}]*)\}")
-_SHAPES = "'event NAME: pre FORMULA', 'AGENT: {e1 e2} {e3}' or 'actual: NAME'"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+_EVENT_LINE = re.compile(r"\s*event\b")
+_ACTUAL_LINE = re.compile(r"\s*actual\s*:")
+_AGENT_LINE = re.compile(r"\s*([A-Za-z][A-Za-z0-9_']*|[0-9]+)\s*:")
+_LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
 
 
-class EventFileError(ValueError):
-    """A mistake in an event model's text, at a line and column (both from 1)."""
+class EventFileError(ModelError):
+    """An event model's text that cannot be read: ``line`` and ``column`` (1-based) say where,
+    the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
 
-    def __init__(self, message: str, line: int, column: int, text: str) -> None:
+    def __init__(self, message: str, line: int, column: int, source: str | None = None) -> None:
         self.message = message
         self.line = line
         self.column = column
-        self.text = text
-        super().__init__(f"line {line}, column {column}: {message}")
-
-    def __str__(self) -> str:
-        return (f"line {self.line}, column {self.column}: {self.message}\n"
-                f"  {self.text}\n  {' ' * (self.column - 1)}^")
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}line {line}, column {column}: {message}")
 
 
-def _agent(text: str) -> Agent:
-    return int(text) if text.isdigit() else text
+@dataclass(frozen=True)
+class _Name:
+    text: str
+    line: int
+    column: int  # 1-based
 
 
-def parse_event_model(text: str) -> EventModel:
-    """The event model a text describes (see the module's docstring for the syntax)."""
-    events: list[Event] = []
-    where: dict[str, int] = {}  # event name -> line
-    partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
-    agent_at: dict[str, tuple[int, int, str]] = {}  # agent -> (line, column, text)
-    actual: tuple[str, int, int, str] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].rstrip()
-        start = len(line) - len(line.lstrip())
+def parse_event_model(text: str, source: str | None = None) -> EventModel:
+    """The event model a text describes (see the module's docstring); :class:`EventFileError`
+    at the first mistake (``source``, a file name, goes in front of its message)."""
+    return _Reader(text, source).event_model()
 
-        def fail(message: str, column: int, *, at: str = raw, row: int = number) -> EventFileError:
-            return EventFileError(message, row, column + 1, at)
 
-        if not line.strip():
-            continue
-        body = line[start:]
-        if body.startswith("event") and (len(body) == 5 or not body[5].isalnum()
-                                         and body[5] not in "_'"):
-            match = _EVENT.match(body)
-            assert match is not None  # every part of the pattern is optional
-            name = match.group("name")
-            if name is None:
-                raise fail("expected an event name after 'event'",
-                           start + len(body) - len(body[5:].lstrip()))
-            if match.group("colon") is None:
-                raise fail(f"expected ':' after the event name {name!r}",
-                           start + match.end("name"))
-            if match.group("pre") is None:
-                after_colon = body[match.end("colon"):]
-                raise fail("expected 'pre' and the event's precondition after ':'",
-                           start + len(body) - len(after_colon.lstrip()))
-            if name in where:
-                raise fail(f"event {name!r} is already defined on line {where[name]}",
-                           start + match.start("name"))
-            formula_at = start + match.end()
-            try:
-                precondition = parse(line[formula_at:])
-            except FormulaError as e:
-                raise fail(e.message, formula_at + e.position) from None
-            where[name] = number
-            events.append(Event(name, precondition))
-            continue
-        key = _KEY.match(body)
-        if key is None:
-            raise fail(f"expected {_SHAPES}", start)
-        after = start + key.end()
-        if key.group("key") == "actual":
-            value = line[after:].strip()
-            if actual is not None:
-                raise fail(f"the actual event is already given on line {actual[1]}", start)
-            if not re.fullmatch(_NAME, value):
-                raise fail("expected the name of the actual event after 'actual:'",
-                           after + len(line[after:]) - len(line[after:].lstrip()))
-            actual = (value, number, after + line[after:].index(value), raw)
-            continue
-        agent = key.group("key")
-        if agent in agent_at:
-            raise fail(f"agent {agent} already has a partition on line {agent_at[agent][0]}",
-                       start)
-        classes: list[tuple[str, ...]] = []
-        position = after
-        while position < len(line):
-            if line[position].isspace():
-                position += 1
-                continue
-            block = _CLASS.match(line, position)
-            if block is None:
-                what = ("a class that is never closed with '}'" if line[position] == "{"
-                        else "classes written as {e1 e2}")
-                raise fail(f"expected {what}", position)
-            found = list(re.finditer(r"\S+", block.group("inside")))
-            names = [m.group() for m in found]
+class _Reader:
+    """Reads the lines (a mistake in one stops it at once, in file order), then checks that
+    the names they use agree and builds the event model."""
+
+    def __init__(self, text: str, source: str | None) -> None:
+        self.source = source
+        self.text_lines = text.splitlines()
+        self.events: list[tuple[_Name, Formula]] = []
+        self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
+        self.actual: list[_Name] = []
+        for number, raw in enumerate(self.text_lines, start=1):
+            self.read(number, raw.split("#", 1)[0])
+
+    def error(self, message: str, line: int, column: int) -> EventFileError:
+        return EventFileError(message, line, column, self.source)
+
+    def at_end(self, message: str) -> EventFileError:
+        """An error about something missing: placed after the last line."""
+        last = len(self.text_lines)
+        return self.error(message, max(last, 1),
+                          len(self.text_lines[-1]) + 1 if self.text_lines else 1)
+
+    # --- one line ------------------------------------------------------------------------
+
+    def read(self, number: int, text: str) -> None:
+        if not text.strip():
+            return
+        if match := _EVENT_LINE.match(text):
+            self.event(number, text, match.end())
+        elif match := _ACTUAL_LINE.match(text):
+            names = self.names(number, text, match.end())
+            if len(names) != 1:
+                at = names[1].column if names else len(text.rstrip()) + 1
+                raise self.error("'actual:' names one event, e.g. 'actual: e1'", number, at)
+            self.actual.append(names[0])
+        elif match := _AGENT_LINE.match(text):
+            agent = _Name(match.group(1), number, match.start(1) + 1)
+            self.partitions.append((agent, self.classes(number, text, match.end())))
+        else:
+            column = len(text) - len(text.lstrip()) + 1
+            raise self.error(f"cannot read this line; {_LINES}", number, column)
+
+    def event(self, number: int, text: str, position: int) -> None:
+        """``event NAME: pre FORMULA``, read from ``position`` (after the word 'event')."""
+        position = self.skip(text, position)
+        name = _NAME.match(text, position)
+        if name is None:
+            raise self.error("an event line is 'event', its name, ':', 'pre' and the "
+                             "precondition: 'event e1: pre p'", number, position + 1)
+        position = self.skip(text, name.end())
+        if not text.startswith(":", position):
+            raise self.error(f"expected ':' after the event name {name.group()!r}, as in "
+                             f"'event {name.group()}: pre p'", number, position + 1)
+        position = self.skip(text, position + 1)
+        if not re.match(r"pre\b", text[position:]):
+            raise self.error("expected 'pre' and the event's precondition after ':', as in "
+                             f"'event {name.group()}: pre p'", number, position + 1)
+        start = position + 3
+        try:
+            precondition = parse(text[start:])
+        except FormulaError as e:
+            raise self.error(f"{e.message} (in the precondition)", number,
+                             start + e.position + 1) from None
+        self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
+
+    @staticmethod
+    def skip(text: str, position: int) -> int:
+        return len(text) - len(text[position:].lstrip()) if position < len(text) else position
+
+    def names(self, number: int, text: str, position: int) -> list[_Name]:
+        """Event names, separated by spaces."""
+        found = []
+        for word in re.finditer(r"\S+", text[position:]):
+            column = position + word.start() + 1
+            if not _NAME.fullmatch(word.group()):
+                raise self.error(f"{word.group()!r} is not an event name (letters, digits, _ "
+                                 "and ', starting with a letter)", number, column)
+            found.append(_Name(word.group(), number, column))
+        return found
+
+    def classes(self, number: int, text: str, position: int) -> list[list[_Name]]:
+        """``{e1 e2} {e3}``: the classes of one agent."""
+        found: list[list[_Name]] = []
+        while (position := self.skip(text, position)) < len(text):
+            if text[position] != "{":
+                word = text[position:].split()[0]
+                raise self.error(f"{word!r} is outside braces: an agent's classes are written "
+                                 "in braces, e.g. 'a: {e1 e2} {e3}' (an event's line starts "
+                                 "with 'event')", number, position + 1)
+            end = text.find("}", position)
+            if end < 0:
+                raise self.error("this class is not closed; end it with '}'", number,
+                                 position + 1)
+            inside = text[position + 1:end]
+            if "{" in inside:
+                raise self.error("a class inside a class; close the first with '}' before "
+                                 "opening another", number, position + 2 + inside.index("{"))
+            names = self.names(number, text[:end], position + 1)
             if not names:
-                raise fail("an empty class: put at least one event in it", position)
-            for k, (name, m) in enumerate(zip(names, found, strict=True)):
-                column = block.start("inside") + m.start()
-                if name not in where:
-                    raise fail(f"no event is named {name!r} (events are defined before the "
-                               "partitions)", column)
-                if any(name in c for c in classes) or name in names[:k]:
-                    raise fail(f"event {name!r} is in two of agent {agent}'s classes", column)
-            classes.append(tuple(names))
-            position = block.end()
-        if not classes:
-            raise fail(f"expected agent {agent}'s classes, such as {{e1 e2}} {{e3}}", after)
-        left_out = [e.name for e in events if not any(e.name in c for c in classes)]
-        if left_out:
-            raise fail(f"agent {agent}'s partition leaves out {', '.join(left_out)}: put each "
-                       "event in exactly one class", start)
-        agent_at[agent] = (number, start, raw)
-        partitions.append((_agent(agent), tuple(classes)))
-    last = len(text.splitlines()) or 1
-    if not events:
-        raise EventFileError("no events: define one with 'event NAME: pre FORMULA'", last, 1,
-                             text.splitlines()[-1] if text.splitlines() else "")
-    if actual is None:
-        raise EventFileError("no 'actual: NAME' line: name the actual event", last, 1,
-                             text.splitlines()[-1])
-    name, row, column, raw = actual
-    if name not in where:
-        raise EventFileError(f"the actual event {name!r} is not defined; the events are "
-                             f"{', '.join(where)}", row, column + 1, raw)
-    for agent, (row, column, raw) in agent_at.items():
-        covered = sum(len(c) for a, cs in partitions if str(a) == agent for c in cs)
-        if covered != len(events):  # an event defined after the agent's line
-            raise EventFileError(f"agent {agent}'s partition leaves out events defined after "
-                                 "it: put the partitions after every event", row, column + 1,
-                                 raw)
-    return EventModel(tuple(events), tuple(partitions), name)
+                raise self.error("an empty class {}; remove it (every class holds an event)",
+                                 number, position + 1)
+            found.append(names)
+            position = end + 1
+        return found
+
+    # --- the event model -------------------------------------------------------------------
+
+    def event_model(self) -> EventModel:
+        if not self.events:
+            raise self.at_end("no events; define one with 'event e1: pre p'")
+        defined: dict[str, _Name] = {}
+        for name, _ in self.events:
+            if name.text in defined:
+                raise self.error(f"event {name.text!r} is already defined on line "
+                                 f"{defined[name.text].line}; give it another name",
+                                 name.line, name.column)
+            defined[name.text] = name
+        listed = ", ".join(defined)
+        partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
+        agents: dict[str, _Name] = {}
+        for agent, classes in self.partitions:
+            if agent.text in agents:
+                raise self.error(f"agent {agent.text} already has its classes on line "
+                                 f"{agents[agent.text].line}; put them on one line",
+                                 agent.line, agent.column)
+            agents[agent.text] = agent
+            seen: set[str] = set()
+            for name in (n for block in classes for n in block):
+                if name.text not in defined:
+                    raise self.error(f"no event is named {name.text!r}; the events are "
+                                     f"{listed}", name.line, name.column)
+                if name.text in seen:
+                    raise self.error(f"event {name.text!r} is in two of agent {agent.text}'s "
+                                     "classes; put it in one", name.line, name.column)
+                seen.add(name.text)
+            blocks = [tuple(n.text for n in block) for block in classes]
+            blocks += [(name,) for name in defined if name not in seen]  # left out: alone
+            partitions.append((int(agent.text) if agent.text.isdigit() else agent.text,
+                               tuple(blocks)))
+        if not self.actual:
+            raise self.at_end("no 'actual:' line; name the event that happens, e.g. "
+                              f"'actual: {next(iter(defined))}'")
+        if len(self.actual) > 1:
+            again = self.actual[1]
+            raise self.error(f"the actual event is already named on line {self.actual[0].line}"
+                             "; keep one 'actual:' line", again.line, 1)
+        actual = self.actual[0]
+        if actual.text not in defined:
+            raise self.error(f"no event is named {actual.text!r}; the events are {listed}",
+                             actual.line, actual.column)
+        events = tuple(Event(name.text, pre) for name, pre in self.events)
+        return EventModel(events, tuple(partitions), actual.text)

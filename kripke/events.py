@@ -98,7 +98,8 @@ class EventModel:
     ) -> EventModel:
         """An event model from plain values: ``events`` maps names to preconditions (formulas
         or their text), ``partitions`` maps agents to their classes of event names, ``actual``
-        names the actual event (default: the first).
+        names the actual event (default: the first). An event an agent's classes leave out
+        is a class of its own, as in the text syntax.
 
         ``EventModel.of({"read_p": "p", "read_not_p": "~p"}, {"alice": [["read_p"],
         ["read_not_p"]]}, actual="read_p")``: Alice reads a letter saying whether p, and
@@ -107,10 +108,14 @@ class EventModel:
         pairs = list(events.items()) if isinstance(events, Mapping) else list(events)
         built = tuple(Event(name, parse(pre) if isinstance(pre, str) else pre)
                       for name, pre in pairs)
-        classes = tuple((agent, tuple(tuple(block) for block in blocks))
-                        for agent, blocks in (partitions or {}).items())
+        classes = []
+        for agent, blocks in (partitions or {}).items():
+            given = [tuple(block) for block in blocks]
+            listed = {name for block in given for name in block}
+            given += [(e.name,) for e in built if e.name not in listed]  # left out: alone
+            classes.append((agent, tuple(given)))
         first = built[0].name if built else ""
-        return cls(built, classes, first if actual is None else actual)
+        return cls(built, tuple(classes), first if actual is None else actual)
 
     @property
     def names(self) -> tuple[str, ...]:

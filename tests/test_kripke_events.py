@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from kripke import AnnouncementError, KripkeModel, ModelError, deal_model, parse, symbolic_deal
 from kripke.eventfile import EventFileError, parse_event_model
 from kripke.events import (
+    Event,
     EventModel,
     learn_together,
     learns_whether,
@@ -193,8 +194,11 @@ def test_an_update_the_actual_world_refuses_is_refused_on_both_backends():
 
 
 def test_the_event_model_checks_its_partitions():
-    with pytest.raises(ModelError, match="leaves out no"):
-        EventModel.of({"yes": "p", "no": "~p"}, {"a": [["yes"]]})
+    yes, no = Event("yes", Atom("p")), Event("no", Not(Atom("p")))
+    with pytest.raises(ModelError, match="leaves out no"):  # the constructor takes whole ones
+        EventModel((yes, no), (("a", (("yes",),)),), "yes")
+    with pytest.raises(ModelError, match="names 'maybe', which is not an event"):
+        EventModel((yes, no), (("a", (("yes", "no", "maybe"),)),), "yes")
     with pytest.raises(ModelError, match="two events are both named 'e'"):
         EventModel.of([("e", "p"), ("e", "q")])
     with pytest.raises(ModelError, match="not one of the events"):
@@ -228,33 +232,44 @@ def test_a_hand_written_event_model_updates_like_the_ready_made_one():
     assert LETTER.update(events).holds("K_bob (K_alice p | K_alice ~p)")
 
 
+def test_lines_come_in_any_order_and_an_event_left_out_is_a_class_of_its_own():
+    events = parse_event_model("actual: no\nalice: {yes}\nevent yes: pre p\n"
+                               "event no: pre ~p\nbob:")
+    assert events.classes("alice") == events.classes("bob") == (("yes",), ("no",))
+    assert events.classes("carol") == (("yes", "no"),)  # no line: tells none apart
+    assert events == EventModel.of({"yes": "p", "no": "~p"}, {"alice": [["yes"]], "bob": []},
+                                   actual="no")
+
+
 @pytest.mark.parametrize(("text", "where", "message"), [
     ("event yes: pre p &\nactual: yes", (1, 19), "expected a formula after '&'"),
-    ("event yes pre p\nactual: yes", (1, 10), "expected ':' after the event name 'yes'"),
-    ("event : pre p", (1, 7), "expected an event name"),
+    ("event yes pre p\nactual: yes", (1, 11), "expected ':' after the event name 'yes'"),
+    ("event : pre p", (1, 7), "an event line is 'event', its name"),
     ("event y: p\nactual: y", (1, 10), "expected 'pre'"),
     ("event y: pre p\nevent y: pre q", (2, 7), "'y' is already defined on line 1"),
-    ("a: {y}\nevent y: pre p", (1, 5), "no event is named 'y'"),
-    ("event y: pre p\na: {y} z\nactual: y", (2, 8), "classes written as {e1 e2}"),
-    ("event y: pre p\na: {y\nactual: y", (2, 4), "never closed"),
+    ("a: {y}\nevent x: pre p\nactual: x", (1, 5), "no event is named 'y'; the events are x"),
+    ("event y: pre p\na: {y} z\nactual: y", (2, 8), "'z' is outside braces"),
+    ("event y: pre p\na: {y\nactual: y", (2, 4), "not closed"),
+    ("event y: pre p\na: {y {y}}\nactual: y", (2, 7), "a class inside a class"),
     ("event y: pre p\na: {} {y}\nactual: y", (2, 4), "an empty class"),
     ("event y: pre p\na: {y y}\nactual: y", (2, 7), "'y' is in two of agent a's classes"),
-    ("event y: pre p\nevent n: pre q\na: {y}\nactual: y", (3, 1), "leaves out n"),
-    ("event y: pre p\na: {y}\na: {y}\nactual: y", (3, 1), "already has a partition on line 2"),
-    ("event y: pre p\nactual: n", (2, 9), "the actual event 'n' is not defined"),
-    ("event y: pre p\nactual: y\nactual: y", (3, 1), "already given on line 2"),
-    ("event y: pre p", (1, 1), "no 'actual: NAME' line"),
-    ("# nothing\n", (1, 1), "no events"),
-    ("hello", (1, 1), "expected 'event NAME: pre FORMULA'"),
+    ("event y: pre p\na: {y}\na: {y}\nactual: y", (3, 1), "already has its classes on line 2"),
+    ("event y: pre p\nactual: n", (2, 9), "no event is named 'n'"),
+    ("event y: pre p\nactual: y z", (2, 11), "'actual:' names one event"),
+    ("event y: pre p\nactual: y\nactual: y", (3, 1), "already named on line 2"),
+    ("event y: pre p", (1, 15), "no 'actual:' line"),
+    ("# nothing\n", (1, 10), "no events"),
+    ("hello", (1, 1), "cannot read this line"),
+    ("a: {y-1}", (1, 5), "'y-1' is not an event name"),
 ])
-def test_event_text_errors_name_line_and_column(text, where, message):
+def test_event_text_errors_name_line_column_and_the_fix(text, where, message):
     with pytest.raises(EventFileError) as caught:
-        parse_event_model(text)
+        parse_event_model(text, source="read.events")
     assert (caught.value.line, caught.value.column) == where
     assert message in caught.value.message
-    shown = str(caught.value).splitlines()
-    assert shown[0].startswith(f"line {where[0]}, column {where[1]}: ")
-    assert shown[2].index("^") - 2 == where[1] - 1  # the caret under the column
+    assert str(caught.value) == f"read.events: line {where[0]}, column {where[1]}: " \
+        f"{caught.value.message}"
+    assert isinstance(caught.value, ModelError)
 
 
 def test_preconditions_may_be_epistemic():
