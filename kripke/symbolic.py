@@ -233,9 +233,10 @@ class SymbolicModel:
         get variables, and events alike for every agent get unobserved copy bits, so a
         one-event model adds nothing and is the announcement of its precondition.
 
-        The new variables are auxiliary (not in :attr:`atoms`) and come below the old ones in
-        the variable order, in a new vocabulary. Raises :class:`UpdateError` (an
-        :class:`AnnouncementError`) if the actual event cannot happen at the actual state.
+        The new variables are auxiliary (not in :attr:`atoms`) and come above the old ones in
+        the variable order (see :meth:`kripke.bdd.Vocabulary.extended`), in a new vocabulary.
+        Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event cannot
+        happen at the actual state.
         """
         events.check_agents(self._agents)
         pre = [self.extension(e.precondition) for e in events.events]

@@ -284,3 +284,13 @@ def test_preconditions_may_be_epistemic():
     assert np.all(model.update(events).evaluate(parse("K_bob K_alice p") >> Atom("p")))
     assert model.update(learns_whether("bob", Not(Knows("alice", Atom("p"))), holds=False)
                         ).holds("K_bob K_alice p")
+
+
+def test_a_card_shown_in_a_five_by_four_symbolic_deal_without_listing_a_deal():
+    """305,540,235,000 deals; player 0 shows player 1 one of its four cards: four worlds per
+    deal, counted, never listed (new variables above the deal's keep the law small)."""
+    deal = symbolic_deal(range(20), [4] * 5, [range(4 * i, 4 * i + 4) for i in range(5)])
+    after = deal.update(shows_card(0, 1, range(20), 2))
+    assert after.n_worlds == 4 * deal.n_worlds == 1_222_160_940_000
+    assert after.holds("K_1 p(0,2)") and not after.holds("K_2 p(0,2) | K_2 ~p(0,2)")
+    assert len(after.law) < 10 * len(deal.law)
