@@ -32,10 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula, Not, Top
 from kripke.parser import parse
+
+if TYPE_CHECKING:
+    from kripke.model import KripkeModel
 
 
 @dataclass(frozen=True)
@@ -231,8 +237,14 @@ def may_learn(agent: Agent, formula: Formula | str, learns: bool = True,
 
 
 
-def origin(world_id: int, events: EventModel) -> tuple[int, str]:
-    """The (world id before, event name) an explicit product update's world id stands for
-    (:meth:`kripke.model.KripkeModel.update` numbers the pair (w, e) as id(w) · |E| + e)."""
-    before, event = divmod(int(world_id), len(events.events))
-    return before, events.names[event]
+def origin(before: KripkeModel, events: EventModel, world_id: int) -> tuple[int, str]:
+    """The (world id in ``before``, event name) that a world of ``before.update(events)``,
+    given by its id, stands for (see :meth:`kripke.model.KripkeModel.update` for the ids)."""
+    possible = np.stack([before.evaluate(e.precondition) for e in events.events], axis=1)
+    if np.any(np.count_nonzero(possible, axis=1) > 1):  # worlds split: id(w) · |E| + e
+        old, event = divmod(int(world_id), len(events.events))
+        return old, events.names[event]
+    index = before.world_index(world_id)
+    if index is None or not possible[index].any():
+        raise ModelError(f"no world of the update has the id {world_id}")
+    return int(world_id), events.names[int(np.flatnonzero(possible[index])[0])]
