@@ -219,6 +219,10 @@ def test_the_event_model_checks_its_partitions():
         EventModel.of([("e", "p"), ("e", "q")])
     with pytest.raises(ModelError, match="not one of the events"):
         EventModel.of({"e": "p"}, actual="f")
+    with pytest.raises(ModelError, match="event name 'read p'"):  # text could not say it
+        EventModel.of({"read p": "p"})
+    with pytest.raises(ModelError, match="agent 'actual' cannot be written"):
+        EventModel.of({"r": "p"}, {"actual": [["r"]]})
     with pytest.raises(ModelError, match="not one of the cards"):
         shows_card("a", "b", [0, 1], 2)
 
