@@ -33,17 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-import numpy as np
 
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula, Not, Top
 from kripke.parser import parse
-
-if TYPE_CHECKING:
-    from kripke.model import KripkeModel
-
 
 #: How an event and an agent are named, so that an event model's text reads back.
 EVENT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
@@ -247,15 +240,3 @@ def may_learn(agent: Agent, formula: Formula | str, learns: bool = True,
     return EventModel(events, ((agent, (("yes",), ("no",), ("skip",))),), actual)
 
 
-
-def origin(before: KripkeModel, events: EventModel, world_id: int) -> tuple[int, str]:
-    """The (world id in ``before``, event name) that a world of ``before.update(events)``,
-    given by its id, stands for (see :meth:`kripke.model.KripkeModel.update` for the ids)."""
-    possible = np.stack([before.evaluate(e.precondition) for e in events.events], axis=1)
-    if np.any(np.count_nonzero(possible, axis=1) > 1):  # worlds split: id(w) · |E| + e
-        old, event = divmod(int(world_id), len(events.events))
-        return old, events.names[event]
-    index = before.world_index(world_id)
-    if index is None or not possible[index].any():
-        raise ModelError(f"no world of the update has the id {world_id}")
-    return int(world_id), events.names[int(np.flatnonzero(possible[index])[0])]

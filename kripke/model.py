@@ -429,7 +429,7 @@ class KripkeModel:
         from a hand of one, a letter read), each world keeps its id, as after an announcement,
         so a drawing keeps it where it was; when some world splits, the pair (w, e) gets the id
         ``id(w) · len(events) + index of e``. Either way ids increase with the index, and
-        :func:`kripke.events.origin` reads the pair back. A plain model comes back even from a
+        :meth:`origin` reads the pair back. A plain model comes back even from a
         deal (the deal's rule for ids no longer holds).
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event's
         precondition is false at the actual world.
@@ -464,6 +464,18 @@ class KripkeModel:
         product = KripkeModel(valuation, observations, actual, observed_atoms=observed,
                               n_worlds=int(worlds.size))
         return product.renumbered(ids * m + chosen if splits else ids)
+
+    def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
+        """The (world id here, event name) that a world of ``self.update(events)``, given by
+        its id, stands for (see :meth:`update` for the ids)."""
+        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
+        if np.any(np.count_nonzero(possible, axis=1) > 1):  # worlds split: id(w) · |E| + e
+            old, event = divmod(int(world_id), len(events.events))
+            return old, events.names[event]
+        index = self.world_index(world_id)
+        if index is None or not possible[index].any():
+            raise ModelError(f"no world of the update has the id {world_id}")
+        return int(world_id), events.names[int(np.flatnonzero(possible[index])[0])]
 
     # --- questions a user asks --------------------------------------------------------------
 
