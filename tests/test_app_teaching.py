@@ -226,6 +226,8 @@ def choose_puzzle(rc, key: str) -> None:
     ("consecutive", [16, 14, 10, 4, 4], "Anne 2, Bill 3"),
     ("attack", [5, 5, 5, 5, 5, 4], "4 messengers got through"),
     ("dining", [32, 16, 8, 6], "diner 1 paid"),
+    ("cards", [6, 6, 6], "Anne 0, Bill 1, Cath 2"),
+    ("letter", [2, 2, 2], "the letter says p; Alice has read it"),
 ])
 def test_each_puzzle_steps_to_its_published_end_and_back(key, counts, answer):
     rc = render_puzzles()
@@ -480,3 +482,16 @@ def test_why_steps_are_numbered_in_the_picture_and_one_step_rings_only_its_world
     chooser.v_model = 0  # all again
     assert html(rc, "worlds-graph").count('class="hl"') == 5
     assert re.search(r">1,2<|>2<", html(rc, "worlds-graph"))  # the rings carry step numbers
+
+
+def test_after_a_semi_private_event_the_picture_draws_the_classes_it_made():
+    """Alice reads the letter: the two worlds stay, but she now tells them apart, so the page
+    draws two classes of hers where there was one (the layout is made anew after an event)."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "letter")
+    assert html(rc, "worlds-graph").count('data-class-of="alice"') == 1
+    press(rc, "Step ▶")
+    assert puzzle_counts(rc) == 2
+    assert html(rc, "worlds-graph").count('data-class-of="alice"') == 2
+    press(rc, "◀ Back")
+    assert html(rc, "worlds-graph").count('data-class-of="alice"') == 1

@@ -152,6 +152,12 @@ def actual_id(model: KripkeModel) -> int | None:
     return None if model.actual is None else int(model.world_ids[model.actual])
 
 
+def events_told(puzzle: Puzzle, moment: Moment) -> int:
+    """How many semi-private events the story has told by then: each changes the agents'
+    classes (not only which worlds are left), so the picture by classes is laid out anew."""
+    return sum(step.event is not None for step in puzzle.steps[:moment.told])
+
+
 def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
@@ -163,8 +169,9 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
             index = universe.world_index(actual)
             universe = universe.at(index) if index is not None else universe
         return FixedPositions(universe, focus, puzzle.positions(focus), names)
-    if puzzle.model.n_worlds <= DRAWN_LIMIT:
-        return layout_for(puzzle.model, focus, names)
+    if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
+        return layout_for(model if any(s.event for s in puzzle.steps) else puzzle.model,
+                          focus, names)
     if model.n_worlds > DRAWN_LIMIT:
         return layout_for(model, focus, names)
     return FixedPositions(model, focus, class_columns(model, focus), names)
@@ -275,7 +282,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         else agents[[str(a) for a in agents].index(choice.value)]
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
-    layouts: dict[tuple[str, bool, int | None], WorldsLayout] = solara.use_memo(dict, [puzzle])
+    layouts: dict[tuple[str, bool, int | None, int], WorldsLayout] = solara.use_memo(dict,
+                                                                                   [puzzle])
     typed = "" if fresh else text.value
     result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, typed), [model, typed])
     explanation = solara.use_memo(
@@ -290,7 +298,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         # draw: kept from then on, so its worlds stay where they are while the story goes on
         # (a fixed layout outlines the class of its universe's actual world, so a story that
         # moves the actual world, the coordinated attack, gets one per actual world)
-        key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model))
+        key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model),
+               events_told(puzzle, moment))
         placed = getattr(layouts.get(key), "pos", None)
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
