@@ -17,8 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from agents.model import Announcement, TTRModel, TurnRecord
+from agents.standard_game import StandardSpec, play_standard
+from agents.strategies import STRATEGIES
 from boards import Board
 from game.log import check_final, event_to_json, final, header, read_log, start, write_log
+from game.log import replay as replay_events
+from game.standard_rules import StandardRules
 from game.state import GameState
 from kripke import AnnouncementError, DealModel, FormulaError, SymbolicDealModel
 
@@ -72,11 +76,12 @@ def save(model: TTRModel, path: str | Path, cut: bool = False) -> None:
 
 @dataclass(frozen=True)
 class Replayed:
-    """A log replayed: the game's model as the log leaves it and, for a log cut short (Ctrl-C
-    while the game was recorded, a crash: it has no ``final``), the line after its last whole
-    turn."""
+    """A log replayed: the game as the log leaves it, its shared model (None for a standard
+    game, which keeps none) and, for a log cut short (Ctrl-C while the game was recorded, a
+    crash: it has no ``final``), the line after its last whole turn."""
 
-    model: TTRModel
+    state: GameState
+    worlds: DealModel | SymbolicDealModel | None
     cut_at: int | None = None
 
 
@@ -84,7 +89,9 @@ def replay(path: str | Path, board: Board | None = None
            ) -> tuple[GameState, DealModel | SymbolicDealModel]:
     """The final game state and shared model of a logged game (see :func:`replay_log`)."""
     replayed = replay_log(path, board)
-    return replayed.model.state, replayed.model.worlds
+    if replayed.worlds is None:
+        raise ValueError(f"{path}: line 1: a standard game's log; it has no shared model")
+    return replayed.state, replayed.worlds
 
 
 def replay_log(path: str | Path, board: Board | None = None) -> Replayed:
@@ -95,15 +102,18 @@ def replay_log(path: str | Path, board: Board | None = None) -> Replayed:
     line that differs (an edited header, event or announcement; one removed or swapped). A log
     without ``final`` that ends before the game does was cut while it was recorded: it replays
     to its last whole turn and :attr:`Replayed.cut_at` says where it stops (logs written
-    before headers recorded ``final`` replay whole, every line checked as ever)."""
+    before headers recorded ``final`` replay whole, every line checked as ever). A standard
+    game's log is played again by its strategy agents, event by event."""
     head, lines = read_log(path)
     try:
+        if not lines:
+            raise ValueError("line 2: the log has no events to replay")
+        if head.get("variant") == StandardRules.variant:
+            return _replay_standard(head, lines, board)
         model = _model(head, board)
         _same(1, {k: v for k, v in head.items() if k != "final"},
               {k: v for k, v in log_header(model).items() if k != "final"})
         cut_at = _replay_turns(model, lines)
-        if not lines:
-            raise ValueError("line 2: the log has no events to replay")
         if "final" in head:
             recorded = head["final"].get("turn") if isinstance(head["final"], dict) else None
             if cut_at is not None or (isinstance(recorded, int) and
@@ -116,7 +126,32 @@ def replay_log(path: str | Path, board: Board | None = None) -> Replayed:
             cut_at = len(lines) + 2
     except ValueError as e:
         raise ValueError(f"{path}: {e}") from None
-    return Replayed(model, cut_at)
+    return Replayed(model.state, model.worlds, cut_at)
+
+
+def _replay_standard(head: dict[str, Any], lines: list[dict[str, Any]],
+                     board: Board | None) -> Replayed:
+    """A standard game's log against the game its header's agents play from its seed."""
+    rules = start(head, board).rules  # the header's own checks
+    agents, seed = head.get("agents"), head.get("game_seed")
+    if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63):
+        raise ValueError(f"line 1: the header's game_seed {seed!r} is not a seed; the log was "
+                         "edited, record the game again")
+    if not (isinstance(agents, list) and agents and all(a in STRATEGIES for a in agents)):
+        raise ValueError(f"line 1: the header's agents are not strategy agents "
+                         f"({', '.join(STRATEGIES)}); the log was edited, record the game "
+                         "again")
+    state, _ = play_standard(StandardSpec(rules.board, tuple(agents), rules.start_trains), seed)
+    _same(1, head, header(state, agents=agents, game_seed=seed))
+    played = [event_to_json(e) for e in state.history]
+    for k, line in enumerate(lines):
+        if k == len(played):
+            raise ValueError(f"line {k + 2}: the game ended on line {k + 1}, yet the log goes "
+                             "on; the log was edited, record the game again")
+        _same(k + 2, line, played[k])
+    if len(lines) == len(played):
+        return Replayed(state, None)
+    return Replayed(replay_events(head, lines, board), None, len(lines) + 2)
 
 
 def _model(head: dict[str, Any], board: Board | None) -> TTRModel:

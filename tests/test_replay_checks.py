@@ -141,7 +141,7 @@ def test_play_stopped_by_ctrl_c_inside_a_turn_logs_a_cut_game_that_replays(tmp_p
     from agents.log import replay_log
 
     replayed = replay_log(log)
-    assert replayed.model.turn == 9 and replayed.cut_at == len(log.read_text().splitlines()) + 1
+    assert replayed.state.turn == 9 and replayed.cut_at == len(log.read_text().splitlines()) + 1
     assert main(["replay", str(log)]) == 0
     assert "replayed 9 turns as logged\nthe log was cut at line" in capsys.readouterr().out
 
@@ -162,3 +162,20 @@ def test_the_stored_logs_still_replay(name, capsys):
     log = Path(__file__).parent / "data" / "logs" / f"{name}.jsonl"
     assert main(["replay", str(log)]) == 0
     assert "as logged" in capsys.readouterr().out
+
+
+STANDARD_LOG = Path(__file__).parent / "data" / "logs" / "standard-usa-4p.jsonl"
+
+
+def test_a_standard_games_log_replays_with_its_strategy_agents(capsys):
+    """It was refused with 'hand sizes (3, 3, 3, 3) do not fit 0 cards', naming no line."""
+    assert main(["replay", str(STANDARD_LOG)]) == 0
+    out = capsys.readouterr().out
+    assert "USA, 4 players" in out and "replayed 155 turns as logged" in out
+
+
+def test_a_standard_log_with_its_agents_swapped_is_refused_by_line(tmp_path, capsys):
+    lines = [json.loads(line) for line in STANDARD_LOG.read_text().splitlines()]
+    lines[0]["agents"] = ["pa", "osta", "lrja", "ha"]
+    err = refused(tmp_path, lines, capsys)
+    assert "replay diverges at event" in err and int(err.split(": line ")[1].split(":")[0]) > 1

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     if not Path(args.log).is_file():
         raise ValueError(f"{args.log}: no such log file; give the file play --log wrote")
     replayed = replay_log(args.log, load_board(args.board) if args.board else None)
-    state, worlds = replayed.model.state, replayed.model.worlds
+    state, worlds = replayed.state, replayed.worlds
     rules = state.rules
     print(f"{args.log}: {rules.board.title}, {rules.players} players, seed {state.seed}: "
           f"replayed {state.turn} turns as logged")
@@ -32,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
               "was stopped while it was recorded); replayed up to its last whole turn")
     else:
         print(END_REASONS[state.end_reason] if state.end_reason else "the game was cut short")
-    print(f"worlds at the end: {worlds.n_worlds}")
+    if worlds is not None:  # a standard game keeps no shared model
+        print(f"worlds at the end: {worlds.n_worlds}")
     for p in range(rules.players):
         print(f"player {p}: {state.score_parts(p).total} points")
     return 0
