@@ -24,7 +24,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from agents.agents import AgentKind
@@ -255,34 +255,53 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games and --workers must be at least 1, --seed at least 0")
     jobs = [(rules, seed) for seed in range(args.seed, args.seed + args.games)
             for rules in RULE_SETS]
-    tally: dict[str, list[Soaked]] = {rules: [] for rules in RULE_SETS}
+    tally = {rules: Tally() for rules in RULE_SETS}
     began = time.perf_counter()
     interrupted = False
     with open_workers(0 if args.workers == 1 else args.workers) as workers:
         try:
             for game in run_jobs(soak_game, jobs, workers.executor, workers.count,
                                  progress=None if args.no_progress else "games"):
-                tally[game.rules].append(game)
-        except KeyboardInterrupt:
+                tally[game.rules].add(game)
+        except KeyboardInterrupt:  # the games finished so far are the tally
             interrupted = True
     seconds = time.perf_counter() - began
-    rows = []
-    for rules, games in tally.items():
-        bad = sum(len(g.violations) for g in games)
-        rows.append((rules, len(games), f"{sum(g.actions for g in games):,}", bad,
-                     f"{len(games) / seconds:.1f}", "0 violations",
-                     "met" if bad == 0 and games else "NOT MET"))
     print_table(("rules", "games", "actions checked", "violations", "games/s", "goal",
-                 "status"), rows)
+                 "status"),
+                [(rules, f"{t.games:,}", f"{t.actions:,}", f"{t.violations:,}",
+                  f"{t.games / seconds:.1f}", "0 violations",
+                  "met" if t.violations == 0 and t.games else "NOT MET")
+                 for rules, t in tally.items()])
     print(f"\n{workers.where}; games/s is each rule set's games over the whole run "
           f"({seconds:.1f} s); every game also played twice (same log) and its log replayed")
     if interrupted:
-        print(f"interrupted: the tally is of the {sum(map(len, tally.values()))} games "
-              f"finished of {len(jobs)}", file=sys.stderr)
-    shown = [v for games in tally.values() for g in games for v in g.violations]
-    for v in shown[:20]:
+        print(f"interrupted: the tally is of the {sum(t.games for t in tally.values()):,} games "
+              f"finished of {len(jobs):,}", file=sys.stderr)
+    shown = [v for t in tally.values() for v in t.shown]
+    for v in shown:
         print(f"  {v}")
     return 1 if shown else (130 if interrupted else 0)
+
+
+@dataclass
+class Tally:
+    """One rule set's games so far, folded as they arrive (a long soak keeps no list of them);
+    the first few violations are kept to show."""
+
+    games: int = 0
+    actions: int = 0
+    violations: int = 0
+    shown: list[str] = field(default_factory=list)
+
+    def add(self, game: Soaked) -> None:
+        self.games += 1
+        self.actions += game.actions
+        self.violations += len(game.violations)
+        self.shown += game.violations[:SHOWN - len(self.shown)]
+
+
+#: Violations printed per rule set.
+SHOWN = 10
 
 
 if __name__ == "__main__":

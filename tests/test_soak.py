@@ -35,3 +35,21 @@ def test_a_card_lost_on_a_claim_is_a_violation(monkeypatch):
 @pytest.mark.parametrize("rules", ["simplified", "standard"])
 def test_a_soaked_game_counts_its_actions(rules):
     assert soak_game(rules, 3).actions > 20
+
+
+def test_ctrl_c_prints_the_tally_of_the_games_finished(monkeypatch, capsys):
+    import bench.soak
+
+    soak = bench.soak.soak_game
+
+    def stopped_at_seed_4(rules, seed):
+        if seed == 4:
+            raise KeyboardInterrupt
+        return soak(rules, seed)
+
+    monkeypatch.setattr(bench.soak, "soak_game", stopped_at_seed_4)
+    assert bench.soak.main(["--games", "100", "--no-progress"]) == 130
+    out, err = capsys.readouterr()
+    assert "interrupted: the tally is of the 8 games finished of 200" in err
+    assert [line.split()[1] for line in out.splitlines()
+            if line.startswith(("simplified ", "standard "))] == ["4", "4"]
