@@ -1,9 +1,9 @@
 """Soak: many seeded games of both rule sets, every action checked against the rules' invariants
 restated from scratch, every game played twice (same seed, same log) and its log replayed.
 
-Line-ups and sizes rotate with the seed: the simplified game on europe24 with 2-4 players, 1-3
-tickets each (2 players) or 1-2 (more), each seat one of the agent kinds; the standard game on
-usa or europe24 with 2-5 players of the strategy agents. After every action: the train cards
+Line-ups, sizes and boards rotate with the seed: the simplified game with 2-5 players, 1-3
+tickets each (2 players) or 1-2 (more), each seat one of the agent kinds; the standard game with
+2-5 players of the strategy agents; both on europe24 and usa. After every action: the train cards
 are conserved colour by colour (the tunnel's paid cards counted), trains left are the start
 less what the player owns, no connection changes hands, no player holds both halves of a
 double (and a double is used once where the rules say so), the face-up row is whole and holds
@@ -43,7 +43,7 @@ from lab.runner import run_jobs
 RULE_SETS = ("simplified", "standard")
 SIMPLIFIED_KINDS = tuple(AgentKind)
 STANDARD_KINDS = tuple(STRATEGIES)
-STANDARD_BOARDS = ("usa", "europe24")
+BOARDS = ("europe24", "usa")
 
 
 @dataclass(frozen=True)
@@ -174,12 +174,13 @@ def _joined(owned: list, a: str, b: str) -> bool:
 
 
 def soak_simplified(seed: int) -> Soaked:
-    players = 2 + seed % 3
-    tickets = 1 + (seed // 3) % (3 if players == 2 else 2)
+    players = 2 + seed % 4
+    tickets = 1 + (seed // 4) % (3 if players == 2 else 2)
+    board = BOARDS[(seed // 12) % len(BOARDS)]
     kinds = lineup(SIMPLIFIED_KINDS, players, seed)
 
     def played() -> tuple[TTRModel, Checker]:
-        model = TTRModel(board="europe24", players=players, tickets_each=tickets,
+        model = TTRModel(board=board, players=players, tickets_each=tickets,
                          agent_kinds=kinds, rng=seed)
         checker = Checker(model.state, f"simplified seed {seed}")
         state, apply = model.state, model.state.apply
@@ -212,7 +213,7 @@ def soak_simplified(seed: int) -> Soaked:
 
 def soak_standard(seed: int) -> Soaked:
     players = 2 + seed % 4
-    spec = StandardSpec(board=STANDARD_BOARDS[(seed // 4) % 2],
+    spec = StandardSpec(board=BOARDS[(seed // 4) % len(BOARDS)],
                         lineup=tuple(lineup(STANDARD_KINDS, players, seed)))
     state, _ = play_standard(spec, seed)
     again, _ = play_standard(spec, seed)
