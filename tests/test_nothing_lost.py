@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import app.commands.batch
+import lab.runner
 from app.cli import main
 from lab.runner import run_jobs
 
@@ -73,6 +74,22 @@ def test_a_big_batch_on_workers_hands_back_its_first_games_at_once():
         assert next(results) == 0
         assert played < 100, f"{played} games played before the first was handed back"
         assert list(results) == list(range(1, 100_000))  # and the batch is whole, in order
+
+
+def test_the_progress_bar_moves_from_the_first_game(monkeypatch):
+    """It stood still while the first chunk of thousands of games played (at 1 of 100,000)."""
+    moves: list[int] = []
+
+    class Bar:
+        def __init__(self, *args, **kwargs) -> None: ...
+        def update(self, n: int = 1) -> None: moves.append(n)
+        def close(self) -> None: ...
+
+    monkeypatch.setattr(lab.runner, "tqdm", Bar)
+    with ThreadPoolExecutor(2) as pool:
+        assert len(list(run_jobs(abs, [(s,) for s in range(2_000)], pool, workers=2,
+                                 progress="games"))) == 2_000
+    assert moves[0] == 1 and sum(moves) == 2_000
 
 
 class Recording(ThreadPoolExecutor):
