@@ -5,7 +5,9 @@ scheduler), whose games come back in seed order."""
 from __future__ import annotations
 
 import argparse
-from contextlib import AbstractContextManager
+import sys
+from collections.abc import Iterator, Sized
+from contextlib import AbstractContextManager, contextmanager
 
 from app.cli import UsageError
 from app.options import MAX_SEED, check_workers
@@ -33,3 +35,15 @@ def workers(args: argparse.Namespace) -> AbstractContextManager[Workers]:
     Dask cluster of N workers, ``--scheduler`` an existing cluster."""
     return open_workers(0 if args.workers == 1 and not args.scheduler else args.workers,
                         args.scheduler)
+
+
+@contextmanager
+def kept_on_interrupt(kept: Sized, args: argparse.Namespace) -> Iterator[None]:
+    """On Ctrl-C, say how many games the CSV kept (``kept`` grows as rows are written), then
+    let the interrupt end the command (exit code 130)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(kept):,} of {args.games:,} games kept in {args.csv}",
+              file=sys.stderr)
+        raise

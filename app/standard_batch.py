@@ -17,8 +17,8 @@ from agents.standard_batch import (
     kind_order,
     summarise,
 )
-from agents.standard_game import StandardSpec, parse_lineup, play_standard_game
-from app.batch_runs import check_output, workers
+from agents.standard_game import GameResult, StandardSpec, parse_lineup, play_standard_game
+from app.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli import UsageError
 from app.lab_options import desired_shares
 from bench.table import print_table
@@ -46,8 +46,9 @@ def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, 
 def run_standard(args: argparse.Namespace) -> int:
     spec, desired = standard_spec(args)
     seeds = game_seeds(args.seed, args.games)
-    results = []
-    with workers(args) as pool, atomic_output(args.csv, keep_on_interrupt=True) as f:
+    results: list[GameResult] = []
+    with kept_on_interrupt(results, args), workers(args) as pool, \
+            atomic_output(args.csv, keep_on_interrupt=True) as f:
         writer = csv.DictWriter(f, fieldnames=csv_columns(len(spec.lineup)))
         writer.writeheader()
         games = run_jobs(play_standard_game, list(batch_jobs(spec, seeds, args.rotate_seats)),

@@ -5,7 +5,11 @@ only when complete (a rename within one folder is atomic), so a reader never see
 file and ``--overwrite`` never destroys the old file before the new one exists. A stream written
 as results arrive (a batch's CSV) is kept when the user stops the run with Ctrl-C: the rows
 finished so far are renamed into place, since they are what the user asked for, complete line
-by line. Any other failure removes the temporary file and leaves the old one as it was.
+by line. Any other failure removes the temporary file and leaves the old one as it was; a full
+disk (or any failure of the disk itself) is then one line naming the file, an
+:class:`OutputError`, since nothing the program did was wrong. A run killed outright (SIGKILL,
+power loss) cannot clean up: its temporary file carries the process id, and the next run that
+checks the same output removes it if that process is gone, and says so.
 
 The checks run before a game is dealt, so a typo in a path costs nothing: the folder must exist,
 the path must not be a folder or a device, an existing file needs ``overwrite``, and the folder
@@ -17,9 +21,12 @@ uses it too.
 from __future__ import annotations
 
 import contextlib
+import errno
+import glob
 import json
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -27,6 +34,8 @@ from typing import IO, Any, Literal, overload
 
 #: The temporary file's suffix: a leftover (the machine lost power mid-write) is easy to spot.
 PART = ".part"
+#: Failures of the disk rather than of the program: said in one line, the old file kept.
+DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
 
 class OutputError(ValueError):
@@ -62,6 +71,7 @@ def check_output(path: str | Path, option: str, *, overwrite: bool = False,
             raise OutputError(f"{shown} exists; choose another {option} or add "
                               f"{overwrite_option}")
     _try_folder(_target(out).parent, option)
+    _remove_leftovers(_target(out))
     return out
 
 
@@ -102,7 +112,10 @@ def atomic_output(path: str | Path, *, binary: bool = False,
 @contextlib.contextmanager
 def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[str] | IO[bytes]]:
     target = _target(path)
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=PART)
+    try:
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=PART)
+    except OSError as e:
+        raise _disk_error(target, e) from None
     try:
         os.fchmod(fd, _mode(target))
         f: IO[str] | IO[bytes] = os.fdopen(fd, "wb") if binary else \
@@ -120,9 +133,53 @@ def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[st
         else:
             _remove(temp)
         raise
+    except OSError as e:
+        _remove(temp)
+        if e.errno in DISK_ERRORS:
+            raise _disk_error(target, e) from None
+        raise
     except BaseException:
         _remove(temp)
         raise
+
+
+def _disk_error(target: Path, error: OSError) -> OutputError:
+    kept = "; the old file is kept" if target.exists() else ""
+    fix = "free some space or choose another folder" if error.errno in \
+        (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else "choose another folder"
+    return OutputError(f"cannot write {_short(str(target))} ({error.strerror}); {fix}, then "
+                       f"run again{kept}")
+
+
+def _prefix(target: Path) -> str:
+    """The start of a temporary file's name: hidden, named for its file and this process."""
+    return f".{target.name}.{os.getpid()}-"
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Remove the temporary files of ``target`` that a killed run left (their process is gone),
+    naming each on stderr: they hold a half-written output nobody will finish."""
+    try:
+        names = list(target.parent.glob(f".{glob.escape(target.name)}.*{PART}"))
+    except OSError:
+        return
+    for part in names:
+        pid = part.name[len(target.name) + 2:].split("-", 1)[0]
+        if pid.isdigit() and _alive(int(pid)):
+            continue  # another run is writing this output now
+        _remove(str(part))
+        print(f"note: removed {_short(part.name)} beside {_short(target.name)}, half-written "
+              "by a run that was killed", file=sys.stderr)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 def write_atomically(path: str | Path, data: str | bytes) -> None:

@@ -74,29 +74,40 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Read a log file; errors name the file and line."""
     records: list[dict[str, Any]] = []
     blank = 0
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                blank = blank or number
-                continue
-            if blank:  # a gap would shift every later event off its line number
-                raise ValueError(f"{path}: line {blank}: an empty line inside the log; the log "
-                                 "was edited, record the game again")
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}: line {number}: not JSON ({e.msg})") from None
-            except (RecursionError, ValueError):  # deep nesting, a number of 4,300 digits
-                raise ValueError(f"{path}: line {number}: not a log record (nested too deeply "
-                                 "or a number too long)") from None
-            if not isinstance(record, dict):
-                raise ValueError(f"{path}: line {number}: a log line must be a JSON object, "
-                                 f"not {type(record).__name__}")
-            missing = [k for k in _EVENT_KEYS if k not in record] if records else []
-            if missing:
-                raise ValueError(f"{path}: line {number}: the event lacks {', '.join(missing)}; "
-                                 "the log was edited or cut, record the game again")
-            records.append(record)
+    try:
+        with open(path, "rb") as f:
+            raw = f.readlines()
+    except OSError as e:
+        raise ValueError(f"{path}: cannot be read ({e.strerror}); give the file play --log "
+                         "wrote") from None
+    for number, data in enumerate(raw, 1):
+        try:
+            line = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{path}: line {number}: not UTF-8 text (byte {data[e.start]:#04x} "
+                             f"at column {e.start + 1}); the log was edited or is not a log, "
+                             "record the game again") from None
+        if not line.strip():
+            blank = blank or number
+            continue
+        if blank:  # a gap would shift every later event off its line number
+            raise ValueError(f"{path}: line {blank}: an empty line inside the log; the log "
+                             "was edited, record the game again")
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}: line {number}: not JSON ({e.msg})") from None
+        except (RecursionError, ValueError):  # deep nesting, a number of 4,300 digits
+            raise ValueError(f"{path}: line {number}: not a log record (nested too deeply "
+                             "or a number too long)") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}: line {number}: a log line must be a JSON object, "
+                             f"not {type(record).__name__}")
+        missing = [k for k in _EVENT_KEYS if k not in record] if records else []
+        if missing:
+            raise ValueError(f"{path}: line {number}: the event lacks {', '.join(missing)}; "
+                             "the log was edited or cut, record the game again")
+        records.append(record)
     if not records or records[0].get("format") != LOG_FORMAT:
         raise ValueError(f"{path}: line 1: not a {LOG_FORMAT} header")
     version = records[0].get("version")

@@ -6,7 +6,7 @@ import argparse
 import csv
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
-from app.batch_runs import check_output, workers
+from app.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli import UsageError
 from app.options import MAX_GAMES, add_game_options, add_workers_option, whole
 from bench.table import print_table
@@ -59,8 +59,9 @@ def run(args: argparse.Namespace) -> int:
         return run_standard(args)
     spec = _check(args)
     seeds = range(args.seed, args.seed + args.games)
-    rows = []
-    with workers(args) as pool, atomic_output(args.csv, keep_on_interrupt=True) as f:
+    rows: list[dict] = []
+    with kept_on_interrupt(rows, args), workers(args) as pool, \
+            atomic_output(args.csv, keep_on_interrupt=True) as f:
         writer = csv.DictWriter(f, fieldnames=columns(spec.players))
         writer.writeheader()
         games = run_jobs(play_game, [(spec, seed) for seed in seeds], pool.executor, pool.count,

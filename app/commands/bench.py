@@ -10,8 +10,9 @@ from app.cli import UsageError
 NAME = "bench"
 HELP = ("measure: game (games/s), kripke (model checker), maxscore (optimiser), app (the demo "
         "page in Chromium), timeline (stepping back), lab (games/s through the design lab's "
-        "executor), gameplay (is a game worth watching), or all")
-TARGETS = ("game", "kripke", "maxscore", "app", "timeline", "lab", "gameplay")
+        "executor), gameplay (is a game worth watching), soak (seeded games of both rule sets, "
+        "every action checked), or all")
+TARGETS = ("game", "kripke", "maxscore", "app", "timeline", "lab", "gameplay", "soak")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

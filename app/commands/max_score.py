@@ -33,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_workers_option(parser, min(2, cores()),
                        "processes for --sweep (default: 2, or 1 on a one-core machine)")
     parser.add_argument("--plot", metavar="FILE", help="with --sweep: save the curve as a PNG")
+    parser.add_argument("--overwrite", action="store_true", help="replace an existing --plot")
     parser.add_argument("--sensitivity", action="store_true",
                         help="the optimum without each chosen ticket; with --sweep, how often "
                         "each ticket and connection is chosen")
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and not args.sweep:
         raise ValueError("--plot draws a sweep; add --sweep A:B")
     if args.plot:
-        check_output(args.plot, "--plot", overwrite_option=None)
+        check_output(args.plot, "--plot", overwrite=args.overwrite)
     board = load_board(args.board)
     _check_budget(board, args.trains, "--trains")
     position = args.tickets is not None or args.owned or args.taken

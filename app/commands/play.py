@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from agents import log
 from agents.model import TTRModel
@@ -32,9 +33,14 @@ def run(args: argparse.Namespace) -> int:
             model.step()
             if not args.quiet:
                 print_turn(model)
-    finally:
+    except BaseException:  # Ctrl-C, maybe inside a turn: the whole turns before it are kept
         if args.log:
-            log.save(model, args.log)
+            log.save(model, args.log, cut=True)
+            print(f"stopped: {args.log} keeps the {len(model.history)} whole turns played "
+                  "(ttr-kripke replay says it was cut)", file=sys.stderr)
+        raise
+    if args.log:
+        log.save(model, args.log)
     print_summary(model)
     if args.log:
         print(f"event log: {args.log}")

@@ -57,6 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="write the model where the story "
                         "stops as JSON")
     parser.add_argument("--tikz", metavar="FILE", help="... and as a LaTeX/TikZ drawing")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="replace an existing --json or --tikz file")
 
 
 def build(args: argparse.Namespace) -> Puzzle:
@@ -100,10 +102,9 @@ def shorten(text: str, limit: int = 140) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    # the named files are replaced (no --overwrite), but their folders are checked first
     check_outputs([(path, option) for path, option in ((args.json, "--json"),
                                                        (args.tikz, "--tikz")) if path],
-                  overwrite_option=None)
+                  overwrite=args.overwrite)
     formula = None
     if args.formula is not None:
         formula = read_formula(args.formula)

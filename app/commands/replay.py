@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from agents.log import replay
+from agents.log import replay_log
 from boards import load_board
 from game.state import END_REASONS
 
@@ -22,12 +22,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not Path(args.log).is_file():
         raise ValueError(f"{args.log}: no such log file; give the file play --log wrote")
-    state, worlds = replay(args.log, load_board(args.board) if args.board else None)
+    replayed = replay_log(args.log, load_board(args.board) if args.board else None)
+    state, worlds = replayed.state, replayed.worlds
     rules = state.rules
     print(f"{args.log}: {rules.board.title}, {rules.players} players, seed {state.seed}: "
           f"replayed {state.turn} turns as logged")
-    print(END_REASONS[state.end_reason] if state.end_reason else "the game was cut short")
-    print(f"worlds at the end: {worlds.n_worlds}")
+    if replayed.cut_at is not None:
+        print(f"the log was cut at line {replayed.cut_at} (it has no final record: the game "
+              "was stopped while it was recorded); replayed up to its last whole turn")
+    else:
+        print(END_REASONS[state.end_reason] if state.end_reason else "the game was cut short")
+    if worlds is not None:  # a standard game keeps no shared model
+        print(f"worlds at the end: {worlds.n_worlds}")
     for p in range(rules.players):
         print(f"player {p}: {state.score_parts(p).total} points")
     return 0
