@@ -3,12 +3,17 @@ graph (its edges), in the tables and in the log: a student follows one colour ac
 
 from __future__ import annotations
 
-#: One colour per seat. None of them is a card colour, so a claimed connection (drawn in its
-#: owner's colour) never looks like an unclaimed one of some card colour.
-PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
+#: One colour per seat, and per agent in the puzzles (eight children, so eight colours). None
+#: of them is a card colour, so a claimed connection (drawn in its owner's colour) never looks
+#: like an unclaimed one of some card colour, nor the formula's blue. Chosen for colour-blind
+#: readers too: any two differ by a CIE76 distance of 30 or more, and of 13 or more as a
+#: protanope, deuteranope or tritanope sees them (``tests/test_worlds_picture.py`` checks).
+PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24",
+                                   "#33691e", "#aa00ff", "#880e4f")
 #: The same hues lighter, for text and outlines on the dark theme's paper: the light colours
-#: (purple, brown) are too dark to read there.
-PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775")
+#: (purple, brown, dark green, wine) are too dark to read there.
+PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775",
+                                        "#aed581", "#d59cff", "#d0829f")
 
 
 HIGHLIGHT = "#ffca28"  # the last move on the board
