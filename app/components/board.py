@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from functools import lru_cache
 from html import escape
 
 import solara
@@ -27,6 +28,13 @@ from boards import CARD_INKS, Board, Connection
 
 WIDTH, PAD, LABEL_ROOM = 1000, 40, 110  # LABEL_ROOM: names are written right of the dots
 CITY_R = 8
+NAME_SIZE = 21  # a city's name, bold
+#: Where a city's name may go, in order of preference: (dx, dy, anchor) of its baseline from
+#: the dot; the first (up and right) is where a map reader looks first.
+NAME_PLACES = ((10, -10, "start"), (13, 7, "start"), (10, 25, "start"), (0, 30, "middle"),
+               (-10, 25, "end"), (-13, 7, "end"), (-10, -10, "end"), (0, -13, "middle"))
+
+type Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 def _frame(board: Board) -> tuple[float, float, float, float]:
@@ -73,6 +81,79 @@ def _cars(length: int, x1: float, y1: float, x2: float, y2: float) -> str:
     return f"{car:.1f} {gap:.1f}"
 
 
+def _badge(board: Board, conn: Connection, offset: float) -> tuple[float, float, str]:
+    """Where a connection's length badge goes (its middle) and what it says."""
+    x1, y1, x2, y2 = _ends(board, conn, offset)
+    text = str(conn.length) + (f" F{conn.ferry}" if conn.ferry else "") + \
+        (" T" if conn.tunnel else "")
+    return (x1 + x2) / 2, (y1 + y2) / 2, text
+
+
+def _name_box(x: float, y: float, place: tuple[int, int, str], name: str) -> Box:
+    """A city name's box at one of its places, a little generous: 0.66 em a character bold."""
+    dx, dy, anchor = place
+    w = len(name) * NAME_SIZE * 0.66
+    left = x + dx - {"start": 0.0, "middle": w / 2, "end": w}[anchor]
+    return left, y + dy - NAME_SIZE * 0.78, left + w, y + dy + NAME_SIZE * 0.24
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return (max(min(a[2], b[2]) - max(a[0], b[0]), 0.0)
+            * max(min(a[3], b[3]) - max(a[1], b[1]), 0.0))
+
+
+def _crossing(box: Box, segment: tuple[float, float, float, float]) -> float:
+    """How much of a connection's line runs through a box (sampled), in pixels."""
+    x1, y1, x2, y2 = segment
+    n = max(int(math.hypot(x2 - x1, y2 - y1) // 4), 1)
+    inside = sum(box[0] <= x1 + (x2 - x1) * i / n <= box[2]
+                 and box[1] <= y1 + (y2 - y1) * i / n <= box[3] for i in range(n + 1))
+    return inside * math.hypot(x2 - x1, y2 - y1) / n
+
+
+@lru_cache(maxsize=8)
+def name_places(board: Board) -> dict[str, tuple[float, float, str]]:
+    """Each city's name at the place around its dot that overlaps nothing it can avoid: no other
+    name, no length badge, no dot, inside the map; crossing as little track as it can. Chosen
+    from the geometry (most crowded cities first, then each redone twice knowing the others),
+    so a new board needs no hand-placed names."""
+    height = _frame(board)[3]
+    points = {c.name: _point(board, c.name) for c in board.cities}
+    offsets = _offsets(board)
+    fixed: list[Box] = []
+    for conn in board.connections:  # the badges, and the dots with their ticket rings
+        mx, my, text = _badge(board, conn, offsets[conn.id])
+        w = 10 + 9 * len(text)
+        fixed.append((mx - w / 2, my - 10, mx + w / 2, my + 10))
+    ring = CITY_R + 7
+    fixed += [(x - ring, y - ring, x + ring, y + ring) for x, y in points.values()]
+    lines = [_ends(board, conn, offsets[conn.id]) for conn in board.connections]
+
+    def cost(name: str, box: Box, names: dict[str, Box]) -> float:
+        outside = (max(-box[0], 0) + max(box[2] - WIDTH, 0) + max(-box[1], 0)
+                   + max(box[3] - height, 0))
+        hits = sum(_overlap(box, b) for b in fixed) + sum(
+            _overlap(box, b) for other, b in names.items() if other != name)
+        return 1e4 * outside + 100 * hits + sum(_crossing(box, seg) for seg in lines)
+
+    def crowd(name: str) -> int:
+        x, y = points[name]
+        return sum(math.hypot(x - a, y - b) < 160 for a, b in points.values())
+
+    chosen: dict[str, int] = {}
+    boxes: dict[str, Box] = {}
+    order = sorted(points, key=lambda n: (-crowd(n), n))
+    for _ in range(3):
+        for name in order:
+            x, y = points[name]
+            options = [(cost(name, _name_box(x, y, place, name), boxes) + 2 * i, i)
+                       for i, place in enumerate(NAME_PLACES)]
+            chosen[name] = min(options)[1]
+            boxes[name] = _name_box(x, y, NAME_PLACES[chosen[name]], name)
+    return {name: (points[name][0] + NAME_PLACES[i][0], points[name][1] + NAME_PLACES[i][1],
+                   NAME_PLACES[i][2]) for name, i in chosen.items()}
+
+
 def connection_title(conn: Connection, owner: int | None) -> str:
     kind = f", ferry needing {conn.ferry} locomotive{'s' * (conn.ferry > 1)}" if conn.ferry else ""
     kind += ", tunnel" if conn.tunnel else ""
@@ -107,12 +188,10 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
                          f'<line {line} stroke="white" stroke-width="16"/>'
                          f'<line {line} stroke="{player_colour(who)}" stroke-width="12" '
                          f'stroke-dasharray="{dash}"/></g>')
-        text = str(conn.length) + (f" F{conn.ferry}" if conn.ferry else "") + \
-            (" T" if conn.tunnel else "")
+        mx, my, text = _badge(board, conn, offsets[conn.id])
         if (frozenset(conn.cities), text) in labelled:
             continue
         labelled.add((frozenset(conn.cities), text))
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         w = 10 + 9 * len(text)
         badges.append(f'<g>{title}<rect x="{mx - w / 2:.1f}" y="{my - 10:.1f}" width="{w}" '
                       f'height="20" rx="10" fill="white" stroke="#616161" stroke-width="1"/>'
@@ -122,17 +201,20 @@ def board_svg(model: TTRModel, perspective: int | None = None) -> str:
     if perspective is not None:
         for t in model.state.tickets[perspective]:
             rings |= {t.a, t.b}
+    places = name_places(board)
     for city in board.cities:
         x, y = _point(board, city.name)
+        nx, ny, anchor = places[city.name]
         if perspective is not None and city.name in rings:
             dots.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R + 5}" fill="none" '
                         f'style="stroke:{player_ink(perspective)}" stroke-width="3"/>')
         dots.append(f'<circle class="city-dot" cx="{x:.1f}" cy="{y:.1f}" r="{CITY_R}" '
                     f'fill="white" stroke="#263238" stroke-width="2.5">'
                     f'<title>{escape(city.name)}</title></circle>')
-        dots.append(f'<text class="city-name" x="{x + 10:.1f}" y="{y - 10:.1f}" font-size="21" '
-                    'font-weight="600" fill="#263238" stroke="white" stroke-width="4" '
-                    f'paint-order="stroke">{escape(city.name)}</text>')
+        dots.append(f'<text class="city-name" x="{nx:.1f}" y="{ny:.1f}" '
+                    f'text-anchor="{anchor}" font-size="{NAME_SIZE}" font-weight="600" '
+                    'fill="#263238" stroke="white" stroke-width="4" paint-order="stroke">'
+                    f'{escape(city.name)}</text>')
     body = "".join(halo + lines + badges + dots)
     height = _frame(board)[3]
     return (f'<svg viewBox="0 0 {WIDTH} {height:.0f}" xmlns="http://www.w3.org/2000/svg" '
