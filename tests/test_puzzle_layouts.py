@@ -147,3 +147,12 @@ def test_every_puzzles_names_are_apart_and_their_own_at_every_step(key):
     for model in puzzle.models():
         for focus in puzzle.model.agents:
             names_are_their_worlds(puzzle_layout(puzzle, model, focus).picture(model))
+
+
+def test_sum_and_products_tiles_say_which_sums_they_hold():
+    puzzle = sum_and_product()
+    picture = puzzle_layout(puzzle, puzzle.model, "S").picture(puzzle.model)
+    star = next(m for m in picture.marks if m.tile and m.actual and m.key.startswith("c0:"))
+    named = {t.text for t in picture.texts if abs(t.x - star.x) < 1 and t.y < star.y}
+    assert "17–20" in named  # the tile of sums 17 to 20, not "17…"
+    assert "each a run of classes" in picture.caption

@@ -834,6 +834,7 @@ class _Level:
     classes: int  # classes in all its tiles
     dealt: bool  # the tiles hold every class of the deal (else those present when made)
     grouped: bool  # a tile may stand for several classes
+    runs: bool  # grouped in runs of classes ("17–20"), not by their first part
     actual: int | None  # the actual class's key, opened below; None: not opened
     top: float = 0.0  # where the tiles start
     side: float = TILE
@@ -881,8 +882,8 @@ class ClassSummary:
             else:
                 dealt_now = True
             shown = not (self.private and depth > 0)
-            tiles, grouped = self._tiles(depth, agent, dealt)
-            level = _Level(agent, tiles, len(dealt), dealt_now, grouped,
+            tiles, grouped, runs = self._tiles(depth, agent, dealt)
+            level = _Level(agent, tiles, len(dealt), dealt_now, grouped, runs,
                            parts.actual_key(agent) if shown else None)
             self._place(level, y, depth)
             self.levels.append(level)
@@ -926,25 +927,27 @@ class ClassSummary:
             self.levels.pop()
 
     def _tiles(self, depth: int, agent: Agent, dealt: dict[int, int],
-               ) -> tuple[list[_Tile], bool]:
+               ) -> tuple[list[_Tile], bool, bool]:
         """One tile per class, or per group of classes with the same first part when there are
-        too many to carry their numbers (then, failing that, per run of classes)."""
+        too many to carry their numbers (then, failing that, per run of classes); whether
+        grouped, and whether in runs."""
         def hand(key: int) -> tuple[str, ...]:
             return self.names.hand(self.model, agent, key)
 
         keys = sorted(dealt)
         if len(keys) <= TILE_LIMIT:
             return [_Tile(f"c{depth}:{k}", (k,), " ".join(hand(k)), dealt[k])
-                    for k in keys], False
+                    for k in keys], False, False
         groups: dict[str, list[int]] = {}
         for k in keys:
             groups.setdefault(hand(k)[0], []).append(k)
-        if not 1 < len(groups) <= TILE_LIMIT:  # runs, named by their first and last
+        runs = not 1 < len(groups) <= TILE_LIMIT
+        if runs:  # named by their first and last
             size = math.ceil(len(keys) / TILE_LIMIT)
             groups = {_run(hand(keys[i])[0], hand(keys[min(i + size, len(keys)) - 1])[0]):
                       keys[i:i + size] for i in range(0, len(keys), size)}
         return [_Tile(f"c{depth}:{ks[0]}", tuple(ks), label, sum(dealt[k] for k in ks))
-                for label, ks in groups.items()], True
+                for label, ks in groups.items()], True, runs
 
     def _place(self, level: _Level, top: float, depth: int) -> None:
         """Tiles of at least ``TILE`` side in as few lines as fit, under a two-line heading."""
@@ -966,7 +969,9 @@ class ClassSummary:
             what = f"Inside {whose} class, {what}"
         elif self.private and _same(marking.viewer, level.agent):
             what += "; ★ its own, the rest ruled out by it"
-        if level.grouped:
+        if level.runs:
+            what += f"; a tile per run of {self.names.classes}"
+        elif level.grouped:
             what += f"; a tile per lowest {self.names.part}"
         return what[0].upper() + what[1:]
 
@@ -1002,6 +1007,8 @@ class ClassSummary:
                 n = int(counts[members].sum())
                 has_actual = level.actual in tile.members
                 what = (f"{name} holds {tile.label}" if len(members) == 1 else
+                        f"{name}'s {len(members):,} {self.names.classes} {tile.label}"
+                        if level.runs else
                         f"{name}'s {len(members):,} {self.names.classes} with lowest "
                         f"{self.names.part} {tile.label}")
                 if n == 0:
@@ -1072,7 +1079,8 @@ class ClassSummary:
                        else "the actual one")
         for depth, level in enumerate(self.levels):
             name = self.names.agent(level.agent)
-            tiles = (f"as {len(level.tiles):,} tiles grouped by lowest {self.names.part}"
+            tiles = (f"as {len(level.tiles):,} tiles, each a run of {noun}" if level.runs
+                     else f"as {len(level.tiles):,} tiles grouped by lowest {self.names.part}"
                      if level.grouped else "one tile each")
             which = (f"all {level.classes:,} {noun} of {name} as dealt" if level.dealt
                      else f"the {level.classes:,} {noun} of {name} possible when first drawn")
