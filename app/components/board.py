@@ -107,8 +107,11 @@ def _name_box(x: float, y: float, place: tuple[int, int, str], name: str) -> Box
 
 
 def _overlap(a: Box, b: Box) -> float:
-    return (max(min(a[2], b[2]) - max(a[0], b[0]), 0.0)
-            * max(min(a[3], b[3]) - max(a[1], b[1]), 0.0))
+    """The area two boxes share (plain comparisons: placing a board's words asks a million)."""
+    if a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]:
+        return 0.0
+    return ((a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])) * (
+        (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1]))
 
 
 def _crossing(box: Box, segment: tuple[float, float, float, float]) -> float:
@@ -171,11 +174,19 @@ def label_places(board: Board) -> Labels:
                 + sum(_overlap(box, b) for n, b in name_boxes.items() if n != skip_name)
                 + sum(_overlap(box, b) for c, b in badge_boxes.items() if c != skip_badge))
 
-    def name_cost(name: str, box: Box) -> float:
+    @lru_cache(maxsize=None)
+    def fixed_cost(box: Box) -> float:
+        """What a name's box costs whatever the other words do: outside the map, on a dot,
+        across track."""
         outside = (max(-box[0], 0) + max(box[2] - WIDTH, 0) + max(-box[1], 0)
                    + max(box[3] - height, 0))
-        return (1e4 * outside + 1000 * hits(box, skip_name=name)
+        return (1e4 * outside + 1000 * sum(_overlap(box, b) for b in dots)
                 + sum(_crossing(box, seg) for seg in lines))
+
+    def name_cost(name: str, box: Box) -> float:
+        return fixed_cost(box) + 1000 * (
+            sum(_overlap(box, b) for n, b in name_boxes.items() if n != name)
+            + sum(_overlap(box, b) for b in badge_boxes.values()))
 
     def crowd(name: str) -> int:
         x, y = points[name]
