@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from html import escape
 
 import solara
@@ -174,7 +174,7 @@ def label_places(board: Board) -> Labels:
                 + sum(_overlap(box, b) for n, b in name_boxes.items() if n != skip_name)
                 + sum(_overlap(box, b) for c, b in badge_boxes.items() if c != skip_badge))
 
-    @lru_cache(maxsize=None)
+    @cache
     def fixed_cost(box: Box) -> float:
         """What a name's box costs whatever the other words do: outside the map, on a dot,
         across track."""
