@@ -131,14 +131,15 @@ def names_are_their_worlds(picture: Picture) -> dict[int, str]:
 def test_sum_and_products_names_each_belong_to_their_own_world():
     puzzle = sum_and_product()
     models = puzzle.models()
-    layout = puzzle_layout(puzzle, models[1], "S")
     pairs = {w: f"{x},{y}" for w, (x, y) in enumerate(sum_and_product_pairs())}
-    for model in models[1:3]:  # 145 worlds, then 86 of them (the rest pale where they were)
-        picture = layout.picture(model)
-        named = names_are_their_worlds(picture)
-        assert len(named) == 145 and all(pairs[w] == text for w, text in named.items())
-        star = next(int(m.key[1:]) for m in picture.marks if m.actual)
-        assert named[star] == "4,13"
+    for focus in "SP":  # S's 10 classes of up to 25 worlds; P's 113, most of one world
+        layout = puzzle_layout(puzzle, models[1], focus)
+        for model in models[1:3]:  # 145 worlds, then 86 (the rest pale where they were)
+            picture = layout.picture(model)
+            named = names_are_their_worlds(picture)
+            assert len(named) == 145 and all(pairs[w] == text for w, text in named.items())
+            star = next(int(m.key[1:]) for m in picture.marks if m.actual)
+            assert named[star] == "4,13"
 
 
 @pytest.mark.parametrize("key", sorted(GALLERY))

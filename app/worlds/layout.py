@@ -655,15 +655,17 @@ ASPECT = WIDTH / HEIGHT
 #: A drawing by classes in units of the columns' spacing: a column's rows (its worlds' names
 #: go beside them, not under, so Sum and Product's 25-world columns stay short), and the gap
 #: between two bands of columns.
-ROW, BAND_GAP = 0.3, 0.55
+ROW, BAND_GAP = 0.3, 0.45
+#: Columns a band at most: a world and its name ("10,43") beside it need a tenth of the width.
+COLUMNS = 10
 
 
 def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, float]]:
     """Each class of ``focus`` a column of its worlds, the columns in bands: how a model too
     big to draw at first (Sum and Product) is drawn once the story has cut it down, where a
     grid of two agents' classes would be a hundred rows tall. As many columns a band as fill
-    the picture's box best; with more than one band the tallest classes come first, so the
-    many one-world classes (P's products) share short bands."""
+    the picture's box best (``COLUMNS`` at most); with more than one band the tallest classes
+    come first, so the many one-world classes (P's products) share short bands."""
     keys = model.observation(focus)
     columns: dict[int, list[int]] = {}
     for world, key in zip(model.world_ids.tolist(), keys.tolist(), strict=True):
@@ -680,7 +682,8 @@ def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, fl
         return (min(per, len(columns)) - 0.25,  # the last column's names stick out
                 sum(ROW * (max(map(len, b)) - 1) for b in cut) + BAND_GAP * (len(cut) - 1))
 
-    per = min(range(1, len(columns) + 1), key=lambda p: max(size(p)[0] / ASPECT, size(p)[1]))
+    per = min(range(1, min(len(columns), COLUMNS) + 1),
+              key=lambda p: max(size(p)[0] / ASPECT, size(p)[1]))
     positions, top = {}, 0.0
     for band in bands(per):
         for x, worlds in enumerate(band):
