@@ -62,8 +62,9 @@ TILE = 40.0  # smallest side of a tile that carries its number
 #: A wrapped grid with more one-world boxes than this draws them as plain dots, unlabelled.
 LABELLED_BOXES = 24
 #: A drawing with more chain segments than this (muddy children with 8: 896; Russian cards:
-#: 238) draws only the actual world's chains: the rest would hide the worlds.
-LINK_LIMIT = 150
+#: 238; Sum and Product seen by P: 135) draws only the actual world's chains: the rest would
+#: hide the worlds and their names.
+LINK_LIMIT = 120
 
 #: What became of a world: still possible, ruled out by the viewer, removed earlier, removed by
 #: the last update (to fade out).
