@@ -182,21 +182,45 @@ def _muddy_world(model: KripkeModel, index: int) -> str:
     return "nobody muddy" if not dirty else f"muddy: {', '.join(dirty)}"
 
 
+#: The shape of the box a picture is drawn in (width over height; the page's worlds card at
+#: 1280 × 800): a big puzzle's rows are wrapped to fill it rather than drawn as a thin strip.
+ASPECT = 1.2
+
+
 def _muddy_positions(n: int, focus: int) -> Positions:
-    """Rows by how many of the other children are muddy, each world beside the one that
-    differs only in the focus child's forehead: that pair is the focus child's class."""
+    """Layers by how many muddy children the focus child sees (the others' foreheads), fewest
+    at the top, each world beside its twin that differs only in the focus child's own forehead
+    (that pair is the focus child's class, so a layer holds the worlds with k and k + 1 muddy
+    children). An announcement that nobody knows removes the top layers one by one. A layer
+    too wide for the box is wrapped into lines, as many pairs a line as fills the box best."""
     others = [i for i in range(n) if i != focus]
     rows: dict[int, list[int]] = {}
     for pattern in range(2 ** len(others)):
         rows.setdefault(pattern.bit_count(), []).append(pattern)
-    width = max(len(r) for r in rows.values())
+    pitch, line, layer_gap = 2.2, 1.2, 0.6  # a pair's width; a line's height; between layers
+
+    def size(per_line: int) -> tuple[float, float]:
+        lines = sum(-(-len(r) // per_line) for r in rows.values())
+        width = pitch * (min(per_line, max(len(r) for r in rows.values())) - 1) + 1
+        return width, line * (lines - 1) + layer_gap * (len(rows) - 1)
+
+    # the largest drawing: the one whose longer side, measured against the box, is shortest
+    per_line = min(range(1, max(len(r) for r in rows.values()) + 1),
+                   key=lambda p: max(size(p)[0] / ASPECT, size(p)[1]))
+    width = size(per_line)[0]
     positions: Positions = {}
-    for level, patterns in rows.items():
-        for slot, pattern in enumerate(patterns):
-            base = sum(1 << child for j, child in enumerate(others) if pattern >> j & 1)
-            x = 2.2 * (slot - (len(patterns) - 1) / 2) + 2.2 * (width - 1) / 2
-            positions[base] = (x - 0.5, float(level))
-            positions[base | 1 << focus] = (x + 0.5, float(level))
+    y = 0.0
+    for level in sorted(rows):
+        patterns = rows[level]
+        for start in range(0, len(patterns), per_line):
+            chunk = patterns[start:start + per_line]
+            for slot, pattern in enumerate(chunk):
+                base = sum(1 << child for j, child in enumerate(others) if pattern >> j & 1)
+                x = pitch * (slot - (len(chunk) - 1) / 2) + (width - 1) / 2
+                positions[base] = (x, y)
+                positions[base | 1 << focus] = (x + 1.0, y)
+            y += line
+        y += layer_gap
     return positions
 
 

@@ -32,8 +32,8 @@ from app.worlds.layout import (
     FixedPositions,
     Marking,
     Picture,
-    Text,
     WorldsLayout,
+    class_columns,
     layout_for,
 )
 from app.worlds.parts import AnyModel
@@ -121,32 +121,6 @@ class PuzzleNames:
         return self.puzzle.describe(model, index)
 
 
-#: Columns in one band of a drawing by classes (more wrap into the next band).
-BAND = 12
-#: Rows of such a column, in columns' widths: the worlds' names go beside them, not under, so
-#: Sum and Product's 25-world columns stay short enough to read at 1280 × 800.
-ROW = 0.3
-
-
-def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, float]]:
-    """Each class of ``focus`` a column of its worlds, the columns in bands of ``BAND``: how a
-    model too big to draw at first (Sum and Product) is drawn once the story has cut it down,
-    where a grid of two agents' classes would be a hundred rows tall."""
-    keys = model.observation(focus)
-    columns: dict[int, list[int]] = {}
-    for world, key in zip(model.world_ids.tolist(), keys.tolist(), strict=True):
-        columns.setdefault(key, []).append(world)
-    positions, top = {}, 0.0
-    ordered = [columns[k] for k in sorted(columns)]
-    for start in range(0, len(ordered), BAND):
-        band = ordered[start:start + BAND]
-        for x, worlds in enumerate(band):
-            for y, world in enumerate(worlds):
-                positions[world] = (float(x), top + ROW * y)
-        top += ROW * max(len(w) for w in band) + 0.8
-    return positions
-
-
 def actual_id(model: KripkeModel) -> int | None:
     """The actual world's id (stable across announcements), or None."""
     return None if model.actual is None else int(model.world_ids[model.actual])
@@ -168,13 +142,23 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
         if actual is not None and actual != actual_id(universe):  # the story moved it
             index = universe.world_index(actual)
             universe = universe.at(index) if index is not None else universe
-        return FixedPositions(universe, focus, puzzle.positions(focus), names)
+        return FixedPositions(universe, focus, puzzle.positions(focus), names,
+                              labels=short_names(puzzle, universe))
     if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
         return layout_for(model if any(s.event for s in puzzle.steps) else puzzle.model,
                           focus, names)
     if model.n_worlds > DRAWN_LIMIT:
         return layout_for(model, focus, names)
-    return FixedPositions(model, focus, class_columns(model, focus), names)
+    return FixedPositions(model, focus, class_columns(model, focus), names,
+                          labels=short_names(puzzle, model))
+
+
+def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
+    """Each world's short name by id (a removed one's too, so the class sees what went), for
+    the puzzles drawn at their own positions (a grid of classes has its names on its axes)."""
+    if puzzle.short is None:
+        return {}
+    return {int(w): puzzle.short(model, i) for i, w in enumerate(model.world_ids.tolist())}
 
 
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
@@ -304,8 +288,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
             layouts[key] = puzzle_layout(puzzle, model, focus)
-        drawn = layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
-        return labelled(drawn, puzzle, model)
+        return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
 
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
                                       tuple(sorted(numbers.items()))])
@@ -422,27 +405,6 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                           f"{puzzle.title}: {moment.label}",
                           advice="step the story or announce until fewer are left")
     return None
-
-
-def labelled(picture: Picture, puzzle: Puzzle, model: KripkeModel) -> Picture:
-    """The picture with each world's short name under it (a removed one's too, so the class
-    sees what went), for the puzzles drawn at their own positions (a grid of classes has its
-    names on its axes)."""
-    if puzzle.short is None or (puzzle.positions is None and
-                                puzzle.model.n_worlds <= DRAWN_LIMIT):
-        return picture
-    universe = puzzle.model if puzzle.positions is not None else model
-    index = {int(w): i for i, w in enumerate(universe.world_ids)}
-    name = {m.key: puzzle.short(universe, index[int(m.key[1:])]) for m in picture.marks
-            if m.key.startswith("w") and int(m.key[1:]) in index}
-    if puzzle.positions is None:  # columns of classes: beside each world, clear of its box
-        texts = [Text(m.x + m.r + 7, m.y + 4, name[m.key], "start", "count")
-                 for m in picture.marks if m.key in name]
-        return replace(picture, width=picture.width + 20, texts=(*picture.texts, *texts))
-    # under each world, clear of the box around it
-    texts = [Text(m.x, m.y + m.r + 17, name[m.key], role="count")
-             for m in picture.marks if m.key in name]
-    return replace(picture, height=picture.height + 6, texts=(*picture.texts, *texts))
 
 
 def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,

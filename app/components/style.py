@@ -8,8 +8,9 @@ from kripke.palette import AGENT_COLOURS, agent_colour
 #: One colour per seat: the agents' palette (``kripke.palette``), which the TikZ slides use too.
 PLAYER_COLOURS: tuple[str, ...] = AGENT_COLOURS
 #: The same hues lighter, for text and outlines on the dark theme's paper: the light colours
-#: (purple, brown) are too dark to read there.
-PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775")
+#: (purple, brown, dark green, wine) are too dark to read there.
+PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775",
+                                        "#aed581", "#d59cff", "#d0829f")
 
 
 HIGHLIGHT = "#ffca28"  # the last move on the board

@@ -61,6 +61,10 @@ TILE_LIMIT = 28
 TILE = 40.0  # smallest side of a tile that carries its number
 #: A wrapped grid with more one-world boxes than this draws them as plain dots, unlabelled.
 LABELLED_BOXES = 24
+#: A drawing with more chain segments than this (muddy children with 8: 896; Russian cards:
+#: 238; Sum and Product seen by P: 135) draws only the actual world's chains: the rest would
+#: hide the worlds and their names.
+LINK_LIMIT = 120
 
 #: What became of a world: still possible, ruled out by the viewer, removed earlier, removed by
 #: the last update (to fade out).
@@ -153,7 +157,7 @@ class Text:
     y: float
     text: str
     anchor: str = "middle"  # "start", "middle", "end"
-    role: str = "axis"  # "axis", "heading", "count"
+    role: str = "axis"  # "axis", "heading", "count", "ghost" (a removed world's name)
     agent: Agent | None = None  # coloured as this agent's
 
 
@@ -356,13 +360,21 @@ class ClassGrid(_Positioned):
         self.cols = sorted(set(ka.tolist()))
         kb = universe.observation(self.rows) if self.rows is not None else np.zeros_like(ka)
         pairs = set(zip(ka.tolist(), kb.tolist(), strict=True))
-        # the second agent's class is fixed by the first's (two players): wrap the columns
-        self.wrapped = len(pairs) == len(self.cols)
+        # the second agent's class is fixed by the first's (two players): wrap the columns;
+        # a grid too big to read and mostly empty (Russian cards: 140 deals in 35 × 35
+        # cells) is wrapped too, each world named by the second agent's class
+        n_rows = len(set(kb.tolist()))
+        self.sparse = (len(pairs) > len(self.cols) and n_rows > TILE_LIMIT
+                       and len(pairs) < 0.25 * len(self.cols) * n_rows)
+        self.wrapped = len(pairs) == len(self.cols) or self.sparse
         self.chained = [a for a in others if a != self.rows or self.wrapped]
         self.pos = {}
         self.regions: list[Region] = []
         self.texts: list[Text] = []
-        if self.wrapped:
+        self.world_names: dict[int, Text] = {}  # a name under each world (named boxes)
+        if self.sparse:
+            self._named_boxes(ka, kb, height)
+        elif self.wrapped:
             self._wrap(ka, height)
         else:
             self._grid(ka, kb, height)
@@ -485,9 +497,57 @@ class ClassGrid(_Positioned):
         self.height = top + lines * (box_h + 6)
         self.fits = self.height <= height + 0.5
 
+    def _named_boxes(self, ka: np.ndarray, kb: np.ndarray, height: float) -> None:
+        """A box per class of the focus agent in lines, each world in it drawn over the name
+        of the second agent's class it is in (what tells the worlds of a box apart)."""
+        assert self.rows is not None
+        u = self.universe
+        members: dict[int, list[tuple[int, int]]] = {}
+        for wid, a, b in zip(u.world_ids.tolist(), ka.tolist(), kb.tolist(), strict=True):
+            members.setdefault(a, []).append((wid, b))
+
+        def joined(parts: tuple[str, ...]) -> str:
+            return "".join(parts) if all(len(p) == 1 for p in parts) else " ".join(parts)
+
+        labels = {k: " ".join(self._label(self.focus, k)) for k in self.cols}
+        names = {b: joined(self._label(self.rows, b)) for b in set(kb.tolist())}
+        q = math.ceil(math.sqrt(max(len(v) for v in members.values())))
+        self.radius = 6.0
+        cell_w = max(2 * self.radius + 4, max(name_width(t) for t in names.values()) + 6)
+        cell_h = 2 * self.radius + FONT + 6
+        inner_rows = math.ceil(max(len(v) for v in members.values()) / q)
+        box_w = max(q * cell_w, max(text_width(t) for t in labels.values())) + 8
+        head = FONT + 8
+        box_h = head + inner_rows * cell_h + 2
+        per_line = max(int(self.width // (box_w + 4)), 1)
+        slot = self.width / per_line
+        top = FONT + 10
+        a_actual = None if u.actual is None else int(ka[u.actual])
+        fname, rname = self.names.agent(self.focus), self.names.agent(self.rows)
+        for i, k in enumerate(self.cols):
+            line, col = divmod(i, per_line)
+            x, y = col * slot + 2, top + line * (box_h + 6)
+            self.regions.append(Region(self.focus, x, y, slot - 4, box_h, k == a_actual, "box",
+                                       f"{fname} holds {labels[k]}: {fname} cannot tell "
+                                       "these worlds apart"))
+            self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, labels[k],
+                                   agent=self.focus if k == a_actual else None))
+            left = x + (slot - 4 - q * cell_w) / 2
+            for order, (wid, b) in enumerate(sorted(members[k], key=lambda m: names[m[1]])):
+                row, c = divmod(order, q)
+                cx = left + (c + 0.5) * cell_w
+                cy = y + head + row * cell_h + self.radius + 2
+                self.pos[wid] = (cx, cy)
+                self.world_names[wid] = Text(cx, cy + self.radius + FONT + 1, names[b],
+                                             role="count")
+        self.texts.append(Text(2, FONT, f"boxes: what {fname} holds; under each world, what "
+                               f"{rname} holds", "start", "heading", self.focus))
+        self.height = top + math.ceil(len(self.cols) / per_line) * (box_h + 6)
+        self.fits = self.height <= height + 0.5
+
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
         marks, drawn = self._marks(model, marking)
-        links = self._chains(model, self.chained)
+        links, few = _few(self._chains(model, self.chained))
         fname = self.names.agent(self.focus)
         total = _plural(model.n_worlds, "world")
         if self.wrapped:
@@ -501,27 +561,70 @@ class ClassGrid(_Positioned):
                 self.names.agent(a) for a in self.chained) + " cannot"
         agents = (self.focus, *(() if self.wrapped else (self.rows,)), *self.chained)
         return _private(Picture(self.width, self.height, tuple(marks), tuple(self.regions),
-                                tuple(links), tuple(self.texts), what + ".", drawn, agents),
-                        marking.viewer)
+                                tuple(links), (*self.texts, *_names_of(marks, self.world_names)),
+                                what + "." + few, drawn, agents), marking.viewer)
 
 
 class FixedPositions(_Positioned):
-    """Worlds at the caller's coordinates (a puzzle's geometry), in units of ``scale`` pixels;
-    the focus agent's classes boxed, the other agents' classes chained."""
+    """Worlds at the caller's coordinates (a puzzle's geometry), in units of about one world's
+    spacing, scaled to fit ``width`` × ``height`` (at most ``scale`` pixels a unit): a puzzle of
+    256 worlds is drawn at the size the page shows it, not shrunk from a strip ten screens wide.
+    The focus agent's classes are boxed, the other agents' classes chained; ``labels`` (world id
+    to a short name) are written beside their worlds where each fits clear of every other world
+    and label (see ``place_labels``), else none is and the caption says to hover."""
+
+    width: float
+    height: float
 
     def __init__(self, universe: KripkeModel, focus: Agent,
                  positions: Mapping[int, tuple[float, float]], names: Names | None = None, *,
-                 scale: float = 60.0, radius: float = 7.0) -> None:
-        self.universe, self.focus, self.radius = universe, focus, radius
+                 labels: Mapping[int, str] | None = None, width: float = WIDTH,
+                 height: float = HEIGHT, scale: float = 60.0, radius: float = 7.0) -> None:
+        self.universe, self.focus = universe, focus
         self.names = names or PlainNames()
+        self.labels: dict[int, Text] = {}
+        if labels:  # fitted leaving room for the names at the right
+            room = max(name_width(t) for t in labels.values())
+            self._fit(positions, width - room, height - FONT, scale, radius)
+            placed = place_labels(self.pos, self.radius, labels, self._bigger())
+            if placed is not None:  # names sticking out at the left or top: all moves over
+                boxes = [text_box(t) for t in placed.values()]
+                dx = max(2 - min(b[0] for b in boxes), 0.0)
+                dy = max(2 - min(b[1] for b in boxes), 0.0)
+                self.pos = {w: (x + dx, y + dy) for w, (x, y) in self.pos.items()}
+                self.labels = {w: _shift(t, dx, dy) for w, t in placed.items()}
+                self.width = max(self.width + dx, max(b[2] for b in boxes) + dx + 4)
+                self.height = max(self.height + dy, max(b[3] for b in boxes) + dy + 4)
+        if not self.labels:
+            self._fit(positions, width, height, scale, radius)
+        self.unlabelled = bool(labels) and not self.labels
+        self.chained = _after(universe.agents, focus)
+
+    def _fit(self, positions: Mapping[int, tuple[float, float]], width: float, height: float,
+             scale: float, radius: float) -> None:
+        """Positions in pixels, as big as fits ``width`` × ``height`` up to ``scale`` a unit,
+        and a radius that keeps each world clear of its nearest neighbour."""
         xs = [p[0] for p in positions.values()]
         ys = [p[1] for p in positions.values()]
-        pad = 24.0
+        pad = 16.0  # a box's margin around its worlds, and the star's
+        span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+        scale = min(scale, (width - 2 * pad) / max(span_x, 1e-9),
+                    (height - 2 * pad) / max(span_y, 1e-9))
         self.pos = {int(w): (pad + (x - min(xs)) * scale, pad + (y - min(ys)) * scale)
                     for w, (x, y) in positions.items()}
-        self.width = (max(xs) - min(xs)) * scale + 2 * pad
-        self.height = (max(ys) - min(ys)) * scale + 2 * pad
-        self.chained = _after(universe.agents, focus)
+        points = np.array(list(self.pos.values()))
+        gaps = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        np.fill_diagonal(gaps, np.inf)
+        nearest = float(gaps.min()) if len(points) > 1 else 3 * radius
+        self.radius = max(min(radius, nearest / 3), 3.0)
+        self.width, self.height = span_x * scale + 2 * pad, span_y * scale + 2 * pad
+
+    def _bigger(self) -> dict[int, float]:
+        """The actual world is drawn bigger (with its star): labels keep clear of that."""
+        actual = self.universe.actual
+        if actual is None:
+            return {}
+        return {int(self.universe.world_ids[actual]): _actual_radius(self.radius)}
 
     def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
         marks, drawn = self._marks(model, marking)
@@ -537,12 +640,183 @@ class FixedPositions(_Positioned):
                    max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * pad,
                    max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * pad,
                    k == actual, "box") for k, pts in boxes.items())
-        links = self._chains(model, self.chained)
+        links, few = _few(self._chains(model, self.chained))
+        texts = _names_of(marks, self.labels)
+        hover = " Too many to name each: hover a world for its name." if self.unlabelled else ""
         return _private(Picture(
-            self.width, self.height, tuple(marks), regions, tuple(links), (),
+            self.width, self.height, tuple(marks), regions, tuple(links), texts,
             f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn; a box "
-            f"holds the worlds {self.names.agent(self.focus)} cannot tell apart.", drawn,
+            f"holds the worlds {self.names.agent(self.focus)} cannot tell apart.{few}{hover}",
+            drawn,
             (self.focus, *self.chained)), marking.viewer)
+
+
+#: The shape of the box a picture is drawn in (width over height), for layouts that wrap.
+ASPECT = WIDTH / HEIGHT
+#: A drawing by classes in units of the columns' spacing: a column's rows (its worlds' names
+#: go beside them, not under, so Sum and Product's 25-world columns stay short), and the gap
+#: between two bands of columns.
+ROW, BAND_GAP = 0.3, 0.45
+#: Columns a band at most: a world and its name ("10,43") beside it need a tenth of the width.
+COLUMNS = 10
+
+
+def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, float]]:
+    """Each class of ``focus`` a column of its worlds, the columns in bands: how a model too
+    big to draw at first (Sum and Product) is drawn once the story has cut it down, where a
+    grid of two agents' classes would be a hundred rows tall. As many columns a band as fill
+    the picture's box best (``COLUMNS`` at most); with more than one band the tallest classes
+    come first, so the many one-world classes (P's products) share short bands."""
+    keys = model.observation(focus)
+    columns: dict[int, list[int]] = {}
+    for world, key in zip(model.world_ids.tolist(), keys.tolist(), strict=True):
+        columns.setdefault(key, []).append(world)
+
+    def bands(per: int) -> list[list[list[int]]]:
+        order = sorted(columns) if per >= len(columns) else sorted(
+            columns, key=lambda k: (-len(columns[k]), k))
+        ordered = [columns[k] for k in order]
+        return [ordered[i:i + per] for i in range(0, len(ordered), per)]
+
+    def size(per: int) -> tuple[float, float]:
+        cut = bands(per)
+        return (min(per, len(columns)) - 0.25,  # the last column's names stick out
+                sum(ROW * (max(map(len, b)) - 1) for b in cut) + BAND_GAP * (len(cut) - 1))
+
+    per = min(range(1, min(len(columns), COLUMNS) + 1),
+              key=lambda p: max(size(p)[0] / ASPECT, size(p)[1]))
+    positions, top = {}, 0.0
+    for band in bands(per):
+        for x, worlds in enumerate(band):
+            for y, world in enumerate(worlds):
+                positions[world] = (float(x), top + ROW * y)
+        top += ROW * (max(map(len, band)) - 1) + BAND_GAP
+    return positions
+
+
+def _few(links: list[Link]) -> tuple[list[Link], str]:
+    """The chains, or only the actual world's when there are so many they would hide the
+    worlds (muddy children with 8: 896 segments), and what the caption says of it."""
+    if len(links) <= LINK_LIMIT:
+        return links, ""
+    return [k for k in links if k.actual], (
+        " Lines join only the worlds another agent cannot tell from the ★ world (all of them "
+        "would hide the worlds).")
+
+
+def _names_of(marks: Sequence[Mark], names: Mapping[int, Text]) -> tuple[Text, ...]:
+    """Each drawn world's name; a removed world's pale, so the class sees what went."""
+    return tuple(replace(names[int(m.key[1:])], role="ghost") if m.state == GONE
+                 else names[int(m.key[1:])] for m in marks if int(m.key[1:]) in names)
+
+
+def _actual_radius(radius: float) -> float:
+    """The radius the actual world is drawn at (``app.worlds.svg`` stars it on a bigger disc)."""
+    return max(radius * 1.35, 8.0)
+
+
+def name_width(text: str) -> float:
+    """Width of a world's name at the 11 px of a ``count`` text, a little generous: a digit is
+    0.64 em in the sans-serif fonts the page gets, a comma or space half that."""
+    em = {",": 0.34, ".": 0.34, " ": 0.34, "–": 0.56}
+    return 2 + 11 * sum(em.get(c, 0.64 if c.isdigit() else 0.74 if c.isupper() else 0.62)
+                        for c in text)
+
+
+def text_box(t: Text) -> tuple[float, float, float, float]:
+    """A name's box (left, top, right, bottom) as ``name_width`` estimates it."""
+    w = name_width(t.text)
+    left = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
+    return left, t.y - 10, left + w, t.y + 3
+
+
+#: Where a world's name may go: under it, right of it, left of it, above it.
+BELOW, RIGHT, LEFT, ABOVE = range(4)
+
+
+def place_labels(pos: Mapping[int, tuple[float, float]], radius: float,
+                 labels: Mapping[int, str], bigger: Mapping[int, float] | None = None,
+                 ) -> dict[int, Text] | None:
+    """A name for every world, all on the same side where they can be (under them, else to
+    the right), so the eye learns where to look; a world whose name does not fit there gets
+    the first other side where it does. None if some world has no place at all: then no
+    world is named (half the names would mislead more than none)."""
+    best: tuple[int, dict[int, Text]] | None = None
+    for side in (BELOW, RIGHT):
+        order = (side, *(s for s in (BELOW, RIGHT, LEFT, ABOVE) if s != side))
+        placed = _place(pos, radius, labels, bigger or {}, order)
+        if placed is not None:
+            kept = sum(t.side == side for t in placed.values())
+            if best is None or kept > best[0]:
+                best = kept, {w: t.text for w, t in placed.items()}
+            if kept == len(placed):
+                break
+    return None if best is None else best[1]
+
+
+@dataclass(frozen=True)
+class _Placed:
+    text: Text
+    side: int
+
+
+def _place(pos: Mapping[int, tuple[float, float]], radius: float, labels: Mapping[int, str],
+           bigger: Mapping[int, float], order: Sequence[int]) -> dict[int, _Placed] | None:
+    """Each name at the first side of ``order`` that overlaps no world (``bigger`` ones at
+    their radius) and no name placed before, and is nearer its own world's edge than any
+    other's, so each name visibly belongs to its world; None if a world has no such side."""
+    cell = max(4 * radius, 3 * FONT)
+    grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+
+    def cells(box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+        return [(i, j) for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
+                for j in range(int(box[1] // cell), int(box[3] // cell) + 1)]
+
+    def add(box: tuple[float, float, float, float]) -> None:
+        for c in cells(box):
+            grid.setdefault(c, []).append(box)
+
+    def free(box: tuple[float, float, float, float]) -> bool:
+        return all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1]
+                   for c in cells(box) for b in grid.get(c, ()))
+
+    centres: dict[tuple[int, int], list[tuple[int, float, float]]] = {}
+    for wid, (x, y) in pos.items():
+        r = bigger.get(wid, radius) + 1
+        add((x - r, y - r, x + r, y + r))
+        centres.setdefault((int(x // cell), int(y // cell)), []).append((wid, x, y))
+
+    def owner_is(wid: int, box: tuple[float, float, float, float]) -> bool:
+        """The box is nearer its own world's edge than any other world's edge."""
+        def gap(w: int, px: float, py: float) -> float:
+            return math.hypot(max(box[0] - px, 0, px - box[2]),
+                              max(box[1] - py, 0, py - box[3])) - bigger.get(w, radius)
+        x, y = pos[wid]
+        own = gap(wid, x, y)
+        i0, j0 = int(x // cell), int(y // cell)
+        return all(gap(w, px, py) > own + 1 for i in range(i0 - 3, i0 + 4)
+                   for j in range(j0 - 3, j0 + 4) for w, px, py in centres.get((i, j), ())
+                   if w != wid)
+
+    placed: dict[int, _Placed] = {}
+    for wid in sorted(labels, key=lambda w: (pos[w][1], pos[w][0]) if w in pos else (0, 0)):
+        if wid not in pos:
+            continue
+        x, y = pos[wid]
+        r = bigger.get(wid, radius)
+        sides = {BELOW: Text(x, y + r + FONT + 3, labels[wid], role="count"),
+                 RIGHT: Text(x + r + 4, y + FONT / 3, labels[wid], "start", "count"),
+                 LEFT: Text(x - r - 4, y + FONT / 3, labels[wid], "end", "count"),
+                 ABOVE: Text(x, y - r - 5, labels[wid], role="count")}
+        for side in order:
+            box = text_box(sides[side])
+            if free(box) and owner_is(wid, box):
+                placed[wid] = _Placed(sides[side], side)
+                add(box)
+                break
+        else:
+            return None
+    return placed
 
 
 @dataclass(frozen=True)
@@ -564,6 +838,7 @@ class _Level:
     classes: int  # classes in all its tiles
     dealt: bool  # the tiles hold every class of the deal (else those present when made)
     grouped: bool  # a tile may stand for several classes
+    runs: bool  # grouped in runs of classes ("17–20"), not by their first part
     actual: int | None  # the actual class's key, opened below; None: not opened
     top: float = 0.0  # where the tiles start
     side: float = TILE
@@ -611,8 +886,8 @@ class ClassSummary:
             else:
                 dealt_now = True
             shown = not (self.private and depth > 0)
-            tiles, grouped = self._tiles(depth, agent, dealt)
-            level = _Level(agent, tiles, len(dealt), dealt_now, grouped,
+            tiles, grouped, runs = self._tiles(depth, agent, dealt)
+            level = _Level(agent, tiles, len(dealt), dealt_now, grouped, runs,
                            parts.actual_key(agent) if shown else None)
             self._place(level, y, depth)
             self.levels.append(level)
@@ -656,25 +931,27 @@ class ClassSummary:
             self.levels.pop()
 
     def _tiles(self, depth: int, agent: Agent, dealt: dict[int, int],
-               ) -> tuple[list[_Tile], bool]:
+               ) -> tuple[list[_Tile], bool, bool]:
         """One tile per class, or per group of classes with the same first part when there are
-        too many to carry their numbers (then, failing that, per run of classes)."""
+        too many to carry their numbers (then, failing that, per run of classes); whether
+        grouped, and whether in runs."""
         def hand(key: int) -> tuple[str, ...]:
             return self.names.hand(self.model, agent, key)
 
         keys = sorted(dealt)
         if len(keys) <= TILE_LIMIT:
             return [_Tile(f"c{depth}:{k}", (k,), " ".join(hand(k)), dealt[k])
-                    for k in keys], False
+                    for k in keys], False, False
         groups: dict[str, list[int]] = {}
         for k in keys:
             groups.setdefault(hand(k)[0], []).append(k)
-        if not 1 < len(groups) <= TILE_LIMIT:
+        runs = not 1 < len(groups) <= TILE_LIMIT
+        if runs:  # named by their first and last
             size = math.ceil(len(keys) / TILE_LIMIT)
-            groups = {f"{hand(keys[i])[0]}…": keys[i:i + size]
-                      for i in range(0, len(keys), size)}
+            groups = {_run(hand(keys[i])[0], hand(keys[min(i + size, len(keys)) - 1])[0]):
+                      keys[i:i + size] for i in range(0, len(keys), size)}
         return [_Tile(f"c{depth}:{ks[0]}", tuple(ks), label, sum(dealt[k] for k in ks))
-                for label, ks in groups.items()], True
+                for label, ks in groups.items()], True, runs
 
     def _place(self, level: _Level, top: float, depth: int) -> None:
         """Tiles of at least ``TILE`` side in as few lines as fit, under a two-line heading."""
@@ -696,7 +973,9 @@ class ClassSummary:
             what = f"Inside {whose} class, {what}"
         elif self.private and _same(marking.viewer, level.agent):
             what += "; ★ its own, the rest ruled out by it"
-        if level.grouped:
+        if level.runs:
+            what += f"; a tile per run of {self.names.classes}"
+        elif level.grouped:
             what += f"; a tile per lowest {self.names.part}"
         return what[0].upper() + what[1:]
 
@@ -732,6 +1011,8 @@ class ClassSummary:
                 n = int(counts[members].sum())
                 has_actual = level.actual in tile.members
                 what = (f"{name} holds {tile.label}" if len(members) == 1 else
+                        f"{name}'s {len(members):,} {self.names.classes} {tile.label}"
+                        if level.runs else
                         f"{name}'s {len(members):,} {self.names.classes} with lowest "
                         f"{self.names.part} {tile.label}")
                 if n == 0:
@@ -802,7 +1083,8 @@ class ClassSummary:
                        else "the actual one")
         for depth, level in enumerate(self.levels):
             name = self.names.agent(level.agent)
-            tiles = (f"as {len(level.tiles):,} tiles grouped by lowest {self.names.part}"
+            tiles = (f"as {len(level.tiles):,} tiles, each a run of {noun}" if level.runs
+                     else f"as {len(level.tiles):,} tiles grouped by lowest {self.names.part}"
                      if level.grouped else "one tile each")
             which = (f"all {level.classes:,} {noun} of {name} as dealt" if level.dealt
                      else f"the {level.classes:,} {noun} of {name} possible when first drawn")
@@ -813,6 +1095,11 @@ class ClassSummary:
                         f"{_plural(parts.size(opened), 'world')}, every one drawn")
         return (f"{_plural(parts.n_worlds, 'world')}: too many to draw one by one. Drawn: "
                 + "; ".join(said) + ".")
+
+
+def _run(first: str, last: str) -> str:
+    """A run of classes named whole ("17–20"), not cut ("17…"): a tile says what it holds."""
+    return first if first == last else f"{first}–{last}"
 
 
 def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,

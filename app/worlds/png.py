@@ -99,7 +99,8 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
                                 lw=1.9, linestyle=(0, (4, 2))))
     for t in picture.texts:
         ax.text(t.x, t.y, t.text, ha={"start": "left", "end": "right"}.get(t.anchor, "center"),
-                va="baseline", fontsize=11 if t.role == "count" else 12, family="sans-serif",
+                va="baseline", fontsize=11 if t.role in ("count", "ghost") else 12,
+                family="sans-serif", alpha=0.45 if t.role == "ghost" else 1.0,
                 color=colour(t.agent) if t.agent is not None else INK,
                 fontweight="bold" if t.role == "heading" or t.agent is not None else "normal")
     _key(ax, picture, colour, key)

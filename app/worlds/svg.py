@@ -25,8 +25,9 @@ STYLE = """
   --world:#b0bec5; --ghost:#3d4750; --formula:#6ea8ff; }
 .ttr-pic text { fill:var(--ink); font-size:12px; font-family:sans-serif; }
 .ttr-pic text.heading { font-weight:600; }
-.ttr-pic text.count { font-size:11px; stroke:var(--paper); stroke-width:3px;
-  paint-order:stroke; stroke-linejoin:round; }
+.ttr-pic text.count, .ttr-pic text.ghost { font-size:11px; stroke:var(--paper);
+  stroke-width:3px; paint-order:stroke; stroke-linejoin:round; }
+.ttr-pic text.ghost { opacity:.45; }
 .ttr-pic .w circle.base { fill:var(--world); stroke:var(--ink); stroke-width:1; }
 .ttr-pic .w.holds circle.base { fill:var(--formula); stroke:var(--formula); }
 .ttr-pic .w.fails circle.base { fill:var(--paper); stroke:var(--formula); stroke-width:2.2; }
