@@ -80,9 +80,9 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
 _LATEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "#": r"\#",
           "&": r"\&", "%": r"\%", "$": r"\$", "~": r"\textasciitilde{}",
           "^": r"\textasciicircum{}"}
-#: Colours for the agents' edges, told apart in print as well (the app's palette in spirit).
-_COLOURS = ("blue!70!black", "red!70!black", "green!50!black", "orange!85!black",
-            "violet!80!black", "teal!80!black", "brown!80!black", "magenta!80!black")
+#: The agents' colours, told apart in print as well: the one palette of the web page (its
+#: players and agents, ``app.components.style``) and of the TikZ export, by the agent's place.
+AGENT_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
 
 
 def latex(text: str) -> str:
@@ -93,9 +93,11 @@ def latex(text: str) -> str:
 def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | None = None,
             name: Callable[[KripkeModel, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
-            title: str = "") -> str:
+            title: str = "", colours: Mapping[Agent, str] | None = None) -> str:
     """A LaTeX document drawing the model; positions by world id (y grows downwards, as on
-    screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more."""
+    screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more.
+    ``colours``: each agent's as ``#rrggbb`` (the page passes the ones it draws with); by
+    default ``AGENT_COLOURS`` by the agent's place in the model."""
     n = model.n_worlds
     if n > max_worlds:
         raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",
@@ -116,8 +118,11 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         "\\usepackage[margin=1cm,landscape]{geometry}",
         "\\usepackage{tikz}",
         "\\pagestyle{empty}",
-        "\\begin{document}",
     ]
+    for k, agent in enumerate(model.agents):
+        hex_colour = (colours or {}).get(agent) or AGENT_COLOURS[k % len(AGENT_COLOURS)]
+        lines.append(f"\\definecolor{{agent{k}}}{{HTML}}{{{hex_colour.lstrip('#').upper()}}}")
+    lines.append("\\begin{document}")
     if title:
         lines.append(f"\\noindent\\textbf{{{latex(title)}}}\\par\\medskip")
     lines += [
@@ -144,7 +149,7 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
             members.sort(key=lambda v: (place[v][1], place[v][0]))
             for a, b in zip(members, members[1:], strict=False):
                 edges.setdefault((a, b), []).append(str(agent))
-    colour = {str(a): _COLOURS[k % len(_COLOURS)] for k, a in enumerate(model.agents)}
+    colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     for (a, b), who in edges.items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)

@@ -36,15 +36,18 @@ def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
 def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
               name: Callable[[KripkeModel, int], str],
               agent_names: Mapping[Agent, str] | None, title: str) -> str:
-    """The model as TikZ, its worlds where the picture draws them (when it draws them).
-    ``model(limit)`` lists the worlds, or refuses past ``limit`` (``ModelTooLargeError``)."""
+    """The model as TikZ, its worlds where the picture draws them (when it draws them), each
+    agent in the colour the page gives it. ``model(limit)`` lists the worlds, or refuses past
+    ``limit`` (``ModelTooLargeError``)."""
     positions = None
     if picture is not None:
         positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
                      if not m.tile and m.key.startswith("w")}
     try:
-        return to_tikz(model(TIKZ_WORLDS), positions, name, agent_names, title=title,
-                       max_worlds=TIKZ_WORLDS)
+        listed = model(TIKZ_WORLDS)
+        colour = agent_colour(agent_names or {})
+        return to_tikz(listed, positions, name, agent_names, title=title,
+                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents})
     except ModelTooLargeError as e:
         return f"% {e}\n"
 

@@ -20,6 +20,7 @@ import solara
 
 from app.components.exports import ExportRow, agent_colour, listed
 from app.components.formula import FormulaBox, FormulaResult, evaluate_in
+from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
     FixedPositions,
@@ -46,6 +47,8 @@ from kripke.gallery import (
 )
 
 OUTSIDE = "outside"
+#: The two kinds of picture: the class views (regions) and the textbook graph (edges).
+CLASSES, GRAPH = "classes", "graph"
 PUZZLE_SYNTAX = (
     "Syntax: this puzzle's atoms (see the story), <code>~</code> <code>&amp;</code> "
     "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
@@ -163,6 +166,21 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
     return FixedPositions(model, focus, class_columns(model, focus), names)
 
 
+def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
+    """The worlds a graph of this puzzle places once and keeps: all of them when few enough,
+    else (a big puzzle the story has cut down) the model now; None while too many."""
+    if too_big(puzzle.model) is None:
+        return puzzle.model
+    return model if too_big(model) is None else None
+
+
+def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent) -> GraphLayout:
+    """The textbook graph: each world named by the puzzle's short name (then no atoms, which
+    that name already says), else ``w`` and its id with the atoms true in it."""
+    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=puzzle.short,
+                       atoms=puzzle.short is None)
+
+
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
     told = moments[position].told
     counts = puzzle.counts()
@@ -243,6 +261,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     text = solara.use_reactive("")
     said = solara.use_reactive("")
     why = solara.use_reactive(False)
+    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
         shown.set(((Moment("the start", puzzle.model, 0),), 0))
@@ -260,6 +279,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
     layouts: dict[tuple[str, bool, int | None], WorldsLayout] = solara.use_memo(dict, [puzzle])
+    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
+    universe = graph_universe(puzzle, model)
+    kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
     result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, text.value),
                                             [model, text.value])
     explanation = solara.use_memo(
@@ -268,6 +290,15 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     highlight = explanation.highlighted() if explanation is not None else set()
 
     def picture() -> Picture:
+        if kind == GRAPH:
+            # kept while it places every world left, so worlds stay where they are
+            ids = set(model.world_ids.tolist())
+            graph = next((g for g in graphs if ids <= g.pos.keys()), None)
+            if graph is None:
+                assert universe is not None
+                graph = graph_layout(puzzle, universe, focus)
+                graphs.append(graph)
+            return graph.picture(model, Marking(perspective, result.values, highlight))
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
         # (a fixed layout outlines the class of its universe's actual world, so a story that
@@ -281,7 +312,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         return labelled(drawn, puzzle, model)
 
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
-                                      tuple(sorted(highlight))])
+                                      tuple(sorted(highlight)), kind])
     colour = agent_colour(puzzle.agent_names)
 
     def go(index: int) -> None:
@@ -355,7 +386,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                         children=[solara.Button("outside", value=OUTSIDE),
                                   *(solara.Button(puzzle.agent_name(a), value=str(a))
                                     for a in agents)])
-                    if perspective is None and len(agents) > 1:
+                    PictureKind(kind, lambda k: kinds.set({**kinds.value, puzzle.key: k}),
+                                None if universe is not None else too_big(model))
+                    if perspective is None and len(agents) > 1 and kind == CLASSES:
                         # the label wraps with its buttons, never alone at a line's end
                         with solara.Row(gap="6px", style="align-items:center"):
                             solara.Text("boxes:", style="font-size:13px")
@@ -374,7 +407,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
                             style=f"margin:4px auto 0;max-width:{1.5 * drawn.width:.0f}px")
-                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour),
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaBox(None, text, result, announce=announce, said=said.value, why=why,
@@ -386,6 +419,19 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                           f"{puzzle.key}-moment{at}", puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}")
     return None
+
+
+@solara.component
+def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None):
+    """The switch between the class view and the textbook graph; while the model is too big
+    for a graph, the graph button is off and says why."""
+    solara.ToggleButtonsSingle(
+        value=kind, on_value=choose, dense=True, classes=["ttr-kind"],
+        children=[solara.Button("classes", value=CLASSES, text=True,
+                                attributes={"title": "worlds in boxes: a class per box"}),
+                  solara.Button("graph", value=GRAPH, text=True, disabled=refused is not None,
+                                attributes={"title": refused or "the textbook graph: an edge "
+                                            "per pair of worlds an agent cannot tell apart"})])
 
 
 def labelled(picture: Picture, puzzle: Puzzle, model: KripkeModel) -> Picture:
@@ -420,9 +466,17 @@ def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
     return head + escape(picture.caption)
 
 
-def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str]) -> str:
+def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
+                kind: str = CLASSES) -> str:
     swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
-                       f"</span> {escape(puzzle.agent_name(a))}</span>" for a in agents)
+                       f"</span> {escape(puzzle.agent_name(a))}"
+                       f"{f' ({escape(str(a))})' if kind == GRAPH else ''}</span>"
+                       for a in agents)
+    if kind == GRAPH:
+        return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
+                "labelled with it: two worlds it cannot tell apart. Hover a world for what "
+                "holds there; a pale dot and name: removed by an announcement; a dashed orange "
+                "ring: the counterexample Why? points at.")
     return (f"{swatches}<br>★ the actual world. A box in an agent's colour: worlds it cannot "
             "tell apart; a line in its colour joins such worlds. Hover a world for what holds "
             "there; a pale dot: removed by an announcement; a dashed orange ring: the "

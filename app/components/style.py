@@ -3,9 +3,12 @@ graph (its edges), in the tables and in the log: a student follows one colour ac
 
 from __future__ import annotations
 
+from kripke.exchange import AGENT_COLOURS
+
 #: One colour per seat. None of them is a card colour, so a claimed connection (drawn in its
-#: owner's colour) never looks like an unclaimed one of some card colour.
-PLAYER_COLOURS: tuple[str, ...] = ("#8e24aa", "#00897b", "#6d4c41", "#d81b60", "#9e9d24")
+#: owner's colour) never looks like an unclaimed one of some card colour. The TikZ export's
+#: palette, so a slide shows each agent in the page's colour.
+PLAYER_COLOURS: tuple[str, ...] = AGENT_COLOURS
 #: The same hues lighter, for text and outlines on the dark theme's paper: the light colours
 #: (purple, brown) are too dark to read there.
 PLAYER_COLOURS_DARK: tuple[str, ...] = ("#ce93d8", "#4db6ac", "#bcaaa4", "#f48fb1", "#dce775")
