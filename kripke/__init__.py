@@ -3,7 +3,7 @@
 Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.model`,
 :mod:`kripke.deal`; symbolic: :mod:`kripke.symbolic`, :mod:`kripke.symbolic_deal`) and updates
 (``announce``), split the way SMCDEL splits them, with one interface for both backends
-(:mod:`kripke.interface`).
+(:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.modelfile`.
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 """
 
@@ -30,6 +30,7 @@ from kripke.formula import (
 )
 from kripke.interface import EpistemicModel
 from kripke.model import KripkeModel
+from kripke.modelfile import ModelFileError, NamedModel, dump_model, load_model
 from kripke.parser import FormulaError, parse
 from kripke.symbolic import SymbolicModel
 from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
@@ -54,7 +55,9 @@ __all__ = [
     "Knows",
     "KripkeModel",
     "ModelError",
+    "ModelFileError",
     "ModelTooLargeError",
+    "NamedModel",
     "Not",
     "Or",
     "Possible",
@@ -63,7 +66,9 @@ __all__ = [
     "Top",
     "deal_count",
     "deal_model",
+    "dump_model",
     "knows_whether",
+    "load_model",
     "parse",
     "symbolic_deal",
     "to_explicit",

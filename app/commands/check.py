@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from app.checking import read_formula, vacuity_note
 from app.cli import UsageError
 from app.options import add_game_options, model_from_args
-from kripke import Announce, FormulaError, KripkeModel, parse
+from kripke import KripkeModel
 from kripke.explain import explain, render
 
 NAME = "check"
@@ -25,10 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        formula = parse(args.formula)
-    except FormulaError as e:
-        raise UsageError(f"bad formula: {e}") from None
+    formula = read_formula(args.formula)
     if args.turn < 0:
         raise UsageError(f"--turn must be 0 or more, got {args.turn}")
     model = model_from_args(args)
@@ -41,9 +39,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"after turn {model.turn}: {formula} is {'TRUE' if holds else 'FALSE'} at the actual "
           f"world; it holds in {count:,} of {model.world_count:,} worlds")
     print(f"actual deal: {model.worlds.world_label()}")
-    if isinstance(formula, Announce) and not model.worlds.holds(formula.announcement):
-        print(f"note: {formula.announcement} is false at the actual world, so it cannot be "
-              "announced there and the formula is true only vacuously")
+    if note := vacuity_note(model.worlds, formula):
+        print(note)
     if args.explain:
         if not isinstance(model.worlds, KripkeModel):
             raise UsageError("--explain lists worlds, so it needs the explicit model: add "

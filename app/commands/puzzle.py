@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import textwrap
 
+from app.checking import read_formula, write_model_files
 from app.cli import UsageError
-from game.files import check_outputs, write_atomically
-from kripke import FormulaError, parse
-from kripke.exchange import to_json, to_tikz
+from game.files import check_outputs
 from kripke.explain import explain, render
 from kripke.gallery import (
     GALLERY,
@@ -92,10 +90,7 @@ def run(args: argparse.Namespace) -> int:
                   overwrite_option=None)
     formula = None
     if args.formula is not None:
-        try:
-            formula = parse(args.formula)
-        except FormulaError as e:
-            raise UsageError(f"bad formula: {e}") from None
+        formula = read_formula(args.formula)
     elif args.explain:
         raise UsageError("--explain needs a --formula to explain")
     puzzle = build(args)
@@ -136,12 +131,7 @@ def run(args: argparse.Namespace) -> int:
     if args.explain and formula is not None:
         print()
         print(render(explain(model, formula, name=puzzle.describe)))
-    if args.json:
-        write_atomically(args.json, json.dumps(to_json(model, name=puzzle.describe), indent=1))
-        print(f"model (JSON): {args.json}")
-    if args.tikz:
-        positions = puzzle.positions(model.agents[0]) if puzzle.positions else None
-        write_atomically(args.tikz, to_tikz(model, positions, puzzle.describe,
-                                            puzzle.agent_names, title=puzzle.title))
-        print(f"model (TikZ): {args.tikz}")
+    positions = puzzle.positions(model.agents[0]) if puzzle.positions and args.tikz else None
+    write_model_files(model, args.json, args.tikz, name=puzzle.describe, positions=positions,
+                      agent_names=puzzle.agent_names, title=puzzle.title)
     return 0

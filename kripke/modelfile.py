@@ -1,0 +1,540 @@
+"""Models a teacher writes by hand: a line-oriented text format, read (:func:`load_model`) and
+written (:func:`dump_model`) so that a model written out and read back is the same model.
+
+::
+
+    # Alice knows p, Bob does not
+    agents: alice bob
+    world w1: p q          # the atoms true in w1
+    world w2: q
+    world w3:              # none true
+    alice: {w1} {w2 w3}    # the worlds alice cannot tell apart, class by class
+    bob observes: q        # or: bob tells worlds apart by the atoms q
+    actual: w1
+
+Lines may come in any order; ``#`` starts a comment. A world an agent's classes leave out is a
+class of its own (the agent tells it from every other world), as in a textbook drawing, where
+no edge means "told apart"; an agent without a line is an error, since it is nearly always an
+oversight (``alice:`` alone says that alice tells every world apart). ``atoms:`` is optional;
+given, it lists every atom (also those false everywhere) and a spelling outside it is an error.
+Names with spaces or commas are quoted: ``world "July 16": ...``.
+
+Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
+says what to change. :func:`load_model` also reads the JSON that :mod:`kripke.exchange` writes
+(the web page's "model JSON" too), telling the two apart by the first character.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from kripke.errors import ModelError, ModelTooLargeError
+from kripke.exchange import from_json
+from kripke.formula import Agent, Atom
+from kripke.model import KripkeModel
+
+#: Words that start a line of the format, so no agent may be called so.
+KEYWORDS = ("agents", "atoms", "world", "actual")
+#: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
+MAX_WORLDS = 100_000
+
+# A bare name: no space, comma, brace, quote, colon or '#'; a parenthesised part may hold commas
+# and spaces, so that atoms such as p(0, 3) and names such as (1,2) read as one word.
+_WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
+_QUOTED = re.compile(r"\"([^\"]*)\"")
+_NAME = f'(?:"[^"]*"|{_WORD.pattern})'
+_AGENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*|[0-9]+")
+_SPACE = re.compile(r"[\s,]*")
+_KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
+_WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")
+_OBSERVES_LINE = re.compile(rf"\s*({_NAME})\s+observes\s*:")
+_AGENT_LINE = re.compile(rf"\s*({_NAME})\s*:")
+_LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w1 w2} {w3}', "
+          "'a observes: p' or 'actual: w1'")
+
+
+class ModelFileError(ModelError):
+    """A model file that cannot be read: ``line`` and ``column`` (1-based) say where, the
+    message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
+
+    def __init__(self, message: str, line: int, column: int, source: str | None = None) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}line {line}, column {column}: {message}")
+
+
+class NamedModel(KripkeModel):
+    """A Kripke model whose worlds keep the names their author gave them (by world id, so the
+    names survive announcements); :meth:`world_label` is the name, so explanations, drawings
+    and exports show it."""
+
+    names: dict[int, str]
+
+    @classmethod
+    def named(cls, model: KripkeModel, names: Sequence[str]) -> NamedModel:
+        """``model`` (a plain :class:`KripkeModel`) with a name for each world, in order."""
+        if len(names) != model.n_worlds:
+            raise ModelError(f"{len(names)} names for {model.n_worlds} worlds")
+        new = cls.__new__(cls)
+        new.__dict__.update(model.__dict__)
+        new.names = dict(zip(model.world_ids.tolist(), names, strict=True))
+        return new
+
+    def world_name(self, world: int | None = None) -> str:
+        """The name of a world (by index; default: the actual one)."""
+        return self.names[self.world_id(self._world(world))]
+
+    def world_label(self, world: int | None = None) -> str:
+        return self.world_name(world)
+
+
+@dataclass(frozen=True)
+class _Word:
+    """One word of a line: its text (unquoted) and where it starts (1-based column)."""
+
+    text: str
+    column: int
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes'),
+    the name before the colon (a world's or an agent's), and what follows the colon."""
+
+    number: int
+    kind: str
+    head: _Word | None
+    words: tuple[_Word, ...] = ()
+    classes: tuple[tuple[_Word, ...], ...] = ()
+
+
+def load_model(source: str | os.PathLike[str]) -> KripkeModel:
+    """The model in a file (a path) or in a text: the hand-written format or the JSON of
+    :mod:`kripke.exchange`. A text of one line is a path when such a file exists."""
+    text, origin = _read(source)
+    if text.lstrip().startswith("{"):
+        return _from_json_text(text, origin)
+    return parse_model(text, origin)
+
+
+def _read(source: str | os.PathLike[str]) -> tuple[str, str | None]:
+    """The text to read and the file's name (None for a text given directly)."""
+    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")
+                                    or not os.path.isfile(source) and ":" in source
+                                    or not source.strip()):
+        return source, None
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except FileNotFoundError:
+        raise ModelError(f"no file {str(path)!r}; check the path (or pass the model's text "
+                         "itself)") from None
+    except UnicodeDecodeError:
+        raise ModelError(f"{path} is not a text file (UTF-8); a model file is text such as "
+                         "'agents: a b'") from None
+    except OSError as e:
+        raise ModelError(f"cannot read {path}: {e.strerror}; choose another file") from None
+
+
+def _from_json_text(text: str, origin: str | None) -> KripkeModel:
+    """A model from the JSON of :func:`kripke.exchange.to_json`, its worlds named by their
+    labels when these are distinct names (a hand-written model saved by the page)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ModelFileError(f"not valid JSON: {e.msg}; a model file is JSON as "
+                             "ttr-kripke writes it or the hand-written format", e.lineno,
+                             e.colno, origin) from None
+    if isinstance(data, dict) and "error" in data and "worlds" not in data:
+        raise ModelFileError(f"this file holds no model, only the exporter's message: "
+                             f"{data['error']}", 1, 1, origin)
+    try:
+        model = from_json(data)
+        labels = [str(w.get("label", "")) for w in data["worlds"]]
+    except (ModelError, TypeError, KeyError, AttributeError) as e:
+        message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
+        raise ModelFileError(message, 1, 1, origin) from None
+    if len(set(labels)) == len(labels) and all(_writable(label) for label in labels):
+        return NamedModel.named(model, labels)
+    return model
+
+
+def parse_model(text: str, source: str | None = None) -> NamedModel:
+    """The model written in the hand-written format; :class:`ModelFileError` at the first
+    mistake (``source``, a file name, is put in front of its message)."""
+    return _Reader(text, source).model()
+
+
+class _Reader:
+    """Reads the lines (syntax errors stop it at once, in file order), then checks that the
+    names they use agree and builds the model."""
+
+    def __init__(self, text: str, source: str | None) -> None:
+        self.source = source
+        self.text_lines = text.splitlines()
+        self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
+                      if (line := self.line(number, raw)) is not None]
+
+    def error(self, message: str, line: int, column: int) -> ModelFileError:
+        return ModelFileError(message, line, column, self.source)
+
+    def at_end(self, message: str) -> ModelFileError:
+        """An error about something missing: placed after the last line."""
+        last = len(self.text_lines)
+        return self.error(message, max(last, 1),
+                          len(self.text_lines[-1]) + 1 if self.text_lines else 1)
+
+    # --- one line ------------------------------------------------------------------------
+
+    def line(self, number: int, raw: str) -> _Line | None:
+        text = self.uncommented(number, raw)
+        if not text.strip():
+            return None
+        if match := _KEYWORD_LINE.match(text):
+            kind = match.group(1)
+            words = self.words(number, text, match.end())
+            return _Line(number, kind, None, words)
+        if match := _WORLD_LINE.match(text):
+            head = self.word(match.group(1), match.start(1))
+            return _Line(number, "world", head, self.words(number, text, match.end()))
+        if match := _OBSERVES_LINE.match(text):
+            head = self.word(match.group(1), match.start(1))
+            return _Line(number, "observes", head, self.words(number, text, match.end()))
+        if match := _AGENT_LINE.match(text):
+            head = self.word(match.group(1), match.start(1))
+            if head.text == "world":
+                raise self.error("a world line needs the world's name: 'world w1: p q'",
+                                 number, match.end())
+            return _Line(number, "classes", head,
+                         classes=self.classes(number, text, match.end()))
+        column = len(text) - len(text.lstrip()) + 1
+        if text.split()[0] == "world":
+            raise self.error("a world line is 'world', the name, ':' and the atoms true "
+                             "there: 'world w1: p q'", number, column)
+        if ":" not in text:
+            raise self.error(f"no ':' in this line; {_LINES}", number, column)
+        raise self.error(f"cannot read this line; {_LINES}", number, column)
+
+    def uncommented(self, number: int, raw: str) -> str:
+        """The line up to a '#' outside quotes; an unclosed quote is an error."""
+        quoted = None
+        for i, char in enumerate(raw):
+            if char == '"':
+                quoted = None if quoted is not None else i
+            elif char == "#" and quoted is None:
+                return raw[:i]
+        if quoted is not None:
+            raise self.error('this quoted name is not closed; end it with " on the same line',
+                             number, quoted + 1)
+        return raw
+
+    @staticmethod
+    def word(text: str, start: int) -> _Word:
+        quoted = _QUOTED.fullmatch(text)
+        return _Word(quoted.group(1) if quoted else text, start + 1)
+
+    def tokens(self, number: int, text: str, start: int) -> Iterator[_Word]:
+        """The words after ``start``, with '{' and '}' as words of their own."""
+        pos = _skip(text, start)
+        while pos < len(text):
+            char = text[pos]
+            if char in "{}":
+                yield _Word(char, pos + 1)
+                pos += 1
+            elif match := _QUOTED.match(text, pos):
+                if not match.group(1):
+                    raise self.error('an empty name ""; give it a name', number, pos + 1)
+                yield _Word(match.group(1), pos + 1)
+                pos = match.end()
+            elif match := _WORD.match(text, pos):
+                yield _Word(match.group(), pos + 1)
+                pos = match.end()
+            else:
+                fix = "close it with ')'" if char == "(" else "remove it or quote the name"
+                raise self.error(f"unexpected {char!r}; {fix}", number, pos + 1)
+            pos = _skip(text, pos)
+
+    def words(self, number: int, text: str, start: int) -> tuple[_Word, ...]:
+        """A list of names (no braces): agents, atoms, a world's atoms, the actual world."""
+        found = []
+        for word in self.tokens(number, text, start):
+            if word.text in "{}":
+                raise self.error(f"unexpected {word.text!r}: braces hold an agent's classes "
+                                 "('a: {w1 w2}'); remove it here", number, word.column)
+            found.append(word)
+        return tuple(found)
+
+    def classes(self, number: int, text: str, start: int) -> tuple[tuple[_Word, ...], ...]:
+        """``{w1 w2} {w3}``: the classes of one agent."""
+        found: list[tuple[_Word, ...]] = []
+        current: list[_Word] | None = None
+        opened = 0
+        for word in self.tokens(number, text, start):
+            if word.text == "{" and current is None:
+                current, opened = [], word.column
+            elif word.text == "{":
+                raise self.error("a class inside a class; close the first with '}' before "
+                                 "opening another", number, word.column)
+            elif word.text == "}" and current is None:
+                raise self.error("'}' closes no class; remove it or open the class with '{'",
+                                 number, word.column)
+            elif word.text == "}":
+                assert current is not None
+                if not current:
+                    raise self.error("an empty class {}; remove it (every class holds a "
+                                     "world)", number, opened)
+                found.append(tuple(current))
+                current = None
+            elif current is None:
+                raise self.error(f"{word.text!r} is outside braces: an agent's classes are "
+                                 f"written in braces, e.g. 'a: {{{word.text} w2}} {{w3}}' (a "
+                                 "world's line starts with 'world')", number, word.column)
+            else:
+                current.append(word)
+        if current is not None:
+            raise self.error("this class is not closed; end it with '}'", number, opened)
+        return tuple(found)
+
+    # --- the model -------------------------------------------------------------------------
+
+    def single(self, kind: str) -> _Line | None:
+        """The one line of a kind that may appear once."""
+        lines = [line for line in self.lines if line.kind == kind]
+        if len(lines) > 1:
+            raise self.error(f"a second '{kind}:' line (the first is line {lines[0].number}); "
+                             "keep one", lines[1].number, 1)
+        return lines[0] if lines else None
+
+    def agents(self) -> tuple[_Line, list[Agent], dict[str, _Word]]:
+        """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is."""
+        line = self.single("agents")
+        if line is None:
+            raise self.at_end("no 'agents:' line; name the agents, e.g. 'agents: a b'")
+        if not line.words:
+            raise self.error("no agents named; name them, e.g. 'agents: a b'", line.number,
+                             len(self.text_lines[line.number - 1].rstrip()) + 1)
+        agents: list[Agent] = []
+        seen: dict[str, _Word] = {}
+        for word in line.words:
+            if not _AGENT.fullmatch(word.text):
+                raise self.error(f"{word.text!r} cannot name an agent: an agent is a name "
+                                 "of letters, digits, _ and ' starting with a letter (alice, "
+                                 "a1), or a number (0)", line.number, word.column)
+            if word.text in KEYWORDS:
+                raise self.error(f"an agent cannot be called {word.text!r}, a word of the "
+                                 "format; rename it", line.number, word.column)
+            if word.text in seen:
+                raise self.error(f"agent {word.text} is named twice; name it once",
+                                 line.number, word.column)
+            seen[word.text] = word
+            agents.append(int(word.text) if word.text.isdigit() else word.text)
+        return line, agents, seen
+
+    def atom(self, word: _Word, line: int) -> Atom:
+        try:
+            return Atom(word.text)
+        except (ValueError, TypeError):
+            raise self.error(
+                f"{word.text!r} is not an atom: an atom is a name of letters, digits, _ and ' "
+                "starting with a letter, with arguments if you like (p, rain, p(0,3)); "
+                "K_..., M_..., E_..., C_..., D_..., K M E C D, true, false, not, and, or "
+                "are taken by formulas", line, word.column) from None
+
+    def model(self) -> NamedModel:
+        agents_line, agents, agent_words = self.agents()
+        atoms_line = self.single("atoms")
+        declared: dict[Atom, _Word] | None = None
+        if atoms_line is not None:
+            declared = {}
+            for word in atoms_line.words:
+                atom = self.atom(word, atoms_line.number)
+                if atom in declared:
+                    raise self.error(f"atom {atom} is listed twice; list it once",
+                                     atoms_line.number, word.column)
+                declared[atom] = word
+        # the worlds, in file order
+        names: list[str] = []
+        where: dict[str, int] = {}  # world name -> its line
+        true_sets: list[set[Atom]] = []
+        for line in self.lines:
+            if line.kind != "world":
+                continue
+            assert line.head is not None
+            name = line.head.text
+            if name in where:
+                raise self.error(f"a second world named {name} (the first is on line "
+                                 f"{where[name]}); give each world its own name",
+                                 line.number, line.head.column)
+            where[name] = line.number
+            names.append(name)
+            true = set()
+            for word in line.words:
+                atom = self.atom(word, line.number)
+                if declared is not None and atom not in declared:
+                    raise self.error(f"atom {atom} is not among the atoms on line "
+                                     f"{atoms_line.number if atoms_line else 0}; add it there "
+                                     "or fix the spelling", line.number, word.column)
+                true.add(atom)
+            true_sets.append(true)
+        if not names:
+            raise self.at_end("no worlds; add one line per world, e.g. 'world w1: p q'")
+        index = {name: i for i, name in enumerate(names)}
+        vocabulary = set(declared) if declared is not None else set().union(*true_sets)
+        observations: dict[Agent, list[int]] = {}
+        first_line: dict[str, int] = {}
+        for line in self.lines:
+            if line.kind not in ("classes", "observes"):
+                continue
+            assert line.head is not None
+            agent = line.head.text
+            if agent not in agent_words:
+                raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
+                                 "add it there or fix the spelling", line.number,
+                                 line.head.column)
+            if agent in first_line:
+                raise self.error(f"a second line for agent {agent} (the first is line "
+                                 f"{first_line[agent]}); give each agent one line",
+                                 line.number, line.head.column)
+            first_line[agent] = line.number
+            key = agents[list(agent_words).index(agent)]
+            if line.kind == "observes":
+                seen = [self.observed(word, line.number, vocabulary) for word in line.words]
+                numbering: dict[tuple[bool, ...], int] = {}
+                observations[key] = [numbering.setdefault(tuple(a in true for a in seen),
+                                                          len(numbering)) for true in true_sets]
+            else:
+                observations[key] = self.partition(line, index, agent)
+        for agent, word in agent_words.items():
+            if agent not in first_line:
+                raise self.error(
+                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
+                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
+                    f"alone: {agent} tells every world apart)", agents_line.number,
+                    word.column)
+        actual = self.actual(index)
+        model = KripkeModel.from_worlds(true_sets, {a: observations[a] for a in agents},
+                                        actual, atoms=vocabulary)
+        return NamedModel.named(model, names)
+
+    def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
+        atom = self.atom(word, line)
+        if atom not in vocabulary:
+            raise self.error(f"atom {atom} is true in no world and not listed on an 'atoms:' "
+                             "line; fix the spelling, or list it on 'atoms:' if it is false "
+                             "everywhere", line, word.column)
+        return atom
+
+    def partition(self, line: _Line, index: dict[str, int], agent: str) -> list[int]:
+        """One key per world: its class's number; a world left out is a class of its own."""
+        keys = [len(line.classes) + i for i in range(len(index))]
+        placed: dict[str, _Word] = {}
+        for number, members in enumerate(line.classes):
+            for word in members:
+                if word.text not in index:
+                    known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
+                    raise self.error(f"unknown world {word.text!r} in {agent}'s classes; "
+                                     f"declare it with 'world {word.text}: ...' or fix the "
+                                     f"spelling (worlds: {known})", line.number, word.column)
+                if word.text in placed:
+                    raise self.error(
+                        f"world {word.text} is in two of {agent}'s classes (also at column "
+                        f"{placed[word.text].column}); a world belongs to one class: merge "
+                        "the two classes or remove it from one", line.number, word.column)
+                placed[word.text] = word
+                keys[index[word.text]] = number
+        return keys
+
+    def actual(self, index: dict[str, int]) -> int:
+        line = self.single("actual")
+        if line is None:
+            raise self.at_end("no actual world; add a line such as 'actual: w1'")
+        if len(line.words) != 1:
+            column = line.words[1].column if line.words else \
+                len(self.text_lines[line.number - 1].rstrip()) + 1
+            raise self.error("'actual:' names one world, e.g. 'actual: w1'", line.number,
+                             column)
+        word = line.words[0]
+        if word.text not in index:
+            raise self.error(f"the actual world {word.text!r} is not among the worlds; "
+                             "declare it with 'world ...:' or fix the spelling", line.number,
+                             word.column)
+        return index[word.text]
+
+
+def _skip(text: str, pos: int) -> int:
+    """Past the spaces and commas at ``pos`` (commas separate names as spaces do)."""
+    match = _SPACE.match(text, pos)
+    return match.end() if match else pos
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+def _writable(name: str) -> bool:
+    """Whether a name can be written in the format (bare or quoted)."""
+    return bool(name) and not any(c in name for c in '"\n\r')
+
+
+def _name(name: str) -> str:
+    """A name as written: bare when it reads back as one word, else quoted."""
+    bare = _WORD.fullmatch(name) and name.strip() == name and "#" not in name
+    return name if bare else f'"{name}"'
+
+
+def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | None = None,
+               max_worlds: int = MAX_WORLDS) -> str:
+    """The model in the hand-written format; :func:`load_model` reads it back to the same
+    worlds (in order, with these names), valuation, partitions and actual world.
+
+    ``names(model, index)`` names the worlds; by default a :class:`NamedModel`'s names, else
+    ``w`` and the world's id. Refused (:class:`ModelError`) past ``max_worlds``, without an
+    actual world, or when names repeat or cannot be written."""
+    if model.n_worlds > max_worlds:
+        raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
+                                 advice="restrict the model")
+    if model.actual is None:
+        raise ModelError("the model has no actual world, which a model file names; pick one "
+                         "with model.at(world)")
+    if names is not None:
+        written = [names(model, i) for i in range(model.n_worlds)]
+    elif isinstance(model, NamedModel):
+        written = [model.world_name(i) for i in range(model.n_worlds)]
+    else:
+        written = [f"w{i}" for i in model.world_ids.tolist()]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(written):
+        if not _writable(name):
+            raise ModelError(f"world {i} is named {name!r}; a name is not empty and holds no "
+                             "'\"' nor line break")
+        if name in seen:
+            raise ModelError(f"worlds {seen[name]} and {i} are both named {name!r}; give "
+                             "each world its own name")
+        seen[name] = i
+    for agent in model.agents:
+        text = str(agent)
+        if not _AGENT.fullmatch(text) or text in KEYWORDS:
+            raise ModelError(f"agent {agent!r} cannot be written: an agent is a name of "
+                             "letters, digits, _ and ' starting with a letter, or a number")
+    shown = [_name(n) for n in written]
+    atoms = model.atoms
+    values = [model.atom_values(a) for a in atoms]
+    lines = [f"# a Kripke model of {model.n_worlds} worlds (the format of kripke/README.md)",
+             f"agents: {' '.join(str(a) for a in model.agents)}",
+             f"atoms: {' '.join(str(a) for a in atoms)}".rstrip()]
+    for i, name in enumerate(shown):
+        true = " ".join(str(a) for a, v in zip(atoms, values, strict=True) if v[i])
+        lines.append(f"world {name}: {true}".rstrip())
+    for agent in model.agents:
+        classes: dict[int, list[str]] = {}
+        for i, key in enumerate(model.observation(agent).tolist()):
+            classes.setdefault(key, []).append(shown[i])
+        lines.append(f"{agent}: " + " ".join("{" + " ".join(c) + "}" for c in classes.values()))
+    lines.append(f"actual: {shown[model.actual]}")
+    return "\n".join(lines) + "\n"
