@@ -32,7 +32,7 @@ from app.worlds.layout import (
 )
 from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
-from kripke import AnnouncementError, KripkeModel, parse
+from kripke import AnnouncementError, KripkeModel, NamedModel, parse
 from kripke.deal import DealModel
 from kripke.explain import explain
 from kripke.formula import Agent
@@ -176,8 +176,11 @@ def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
 
 def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
-    that name already says), else ``w`` and its id with the atoms true in it."""
-    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=puzzle.short,
+    that name already says), else by its author's name (a model written by hand) or ``w`` and
+    its id, with the atoms true in it."""
+    label = puzzle.short or ((lambda m, i: m.world_label(i))
+                             if isinstance(universe, NamedModel) else None)
+    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
                        atoms=puzzle.short is None)
 
 
@@ -201,9 +204,10 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
 
 def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
     model = moment.model
+    story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
     return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> of "
-            f"{puzzle.model.n_worlds:,} worlds possible · story step {moment.told} of "
-            f"{len(puzzle.steps)} · moment {position} of {total - 1}: {escape(moment.label)} · "
+            f"{puzzle.model.n_worlds:,} worlds possible · {story}"
+            f"moment {position} of {total - 1}: {escape(moment.label)} · "
             f"actual world: {escape(puzzle.actual_world(model))}")
 
 
@@ -249,9 +253,14 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 
 
 @solara.component
-def PuzzlePage(home: Callable[[], object] = lambda: None):
+def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
+               side: Callable[[], object] | None = None, brand: str = "Puzzles"):
+    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
+    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
+    formula box and exports either way."""
     settings = solara.use_reactive(Settings())
-    puzzle = solara.use_memo(lambda: build(settings.value), [settings.value])
+    built = solara.use_memo(lambda: build(settings.value), [settings.value])
+    puzzle = given if given is not None else built
     # the moments so far and which one is shown, set together so no render sees one without
     # the other
     start: tuple[tuple[Moment, ...], int] = ((Moment("the start", puzzle.model, 0),), 0)
@@ -352,19 +361,21 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Card(margin=0, classes=["ttr-header"]):
             with solara.Row(classes=["ttr-header-row"]):
-                solara.HTML(tag="div", unsafe_innerHTML="Puzzles", classes=["ttr-brand"])
+                solara.HTML(tag="div", unsafe_innerHTML=brand, classes=["ttr-brand"])
                 home()
-                solara.ToggleButtonsSingle(
-                    value=settings.value.key, dense=True, classes=["ttr-puzzles"],
-                    on_value=lambda k: settings.set(replace(settings.value, key=k)),
-                    children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
+                if given is None:
+                    solara.ToggleButtonsSingle(
+                        value=settings.value.key, dense=True, classes=["ttr-puzzles"],
+                        on_value=lambda k: settings.set(replace(settings.value, key=k)),
+                        children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
             with solara.Row(classes=["ttr-header-row"]):
                 solara.Button("◀ Back", on_click=lambda: go(at - 1),
                               disabled=at == 0, small=True, color="primary")
                 solara.Button("Step ▶", on_click=step, disabled=at_end, small=True,
                               color="primary", attributes={"title": "the story's next step"})
                 solara.Button("Restart", on_click=restart, small=True, outlined=True)
-                PuzzleSettings(settings)
+                if given is None:
+                    PuzzleSettings(settings)
                 solara.v.Spacer()
                 with solara.Div(classes=["ttr-theme"]):
                     solara.lab.ThemeToggle()
@@ -372,10 +383,13 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                 puzzle, moment, at, len(told)),
                 attributes={"data-testid": "puzzle-status"}, style="font-size:13px")
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
-            with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
-                solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
-                            attributes={"data-testid": "puzzle-story"},
-                            style="font-size:14px;line-height:1.45")
+            if side is not None:
+                side()
+            else:
+                with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
+                    solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
+                                attributes={"data-testid": "puzzle-story"},
+                                style="font-size:14px;line-height:1.45")
             with solara.Card(margin=0, classes=["ttr-card"]):
                 with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
                     solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
