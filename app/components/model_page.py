@@ -178,7 +178,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
             history.set(history.value[:-1])
 
     def side() -> None:
-        with solara.Card("Your model", margin=0, classes=["ttr-card"]):
+        with solara.Card("The model", margin=0, classes=["ttr-card"]):
             Editor(text.value, reading, name.value, write, undo, bool(history.value))
             if model is not None:
                 EditPanel(model, reading.model is not None, write)
@@ -215,7 +215,9 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
                             mime_type="text/plain")
         solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
     solara.Style(".ttr-model-text textarea { font-family:monospace; font-size:13px; "
-                 "line-height:1.35 !important; }")
+                 "line-height:1.35 !important; } "
+                 ".ttr-drop .solara-file-drop { height:auto !important; min-height:0; "
+                 "padding:6px 10px !important; font-size:13px; }")
     with solara.Div(classes=["ttr-model-text"]):
         solara.InputTextArea("The model (read as you type)", value=text, on_value=write,
                              continuous_update=True, rows=11, auto_grow=False)
@@ -231,8 +233,9 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
             f"{reading.model.n_worlds:,} worlds, agents "
             f"{escape(' '.join(map(str, reading.model.agents)))}.</span>"),
             style="font-size:13px")
-    solara.FileDrop(label="Drop a model file here (.kripke, or the model JSON the page "
-                          "saves)", on_file=upload, lazy=False)
+    with solara.Div(classes=["ttr-drop"]):
+        solara.FileDrop(label="Upload: drop a model file here (.kripke, or the model JSON the "
+                              "page saves)", on_file=upload, lazy=False)
     if said.value:
         solara.HTML(tag="div", unsafe_innerHTML=escape(said.value),
                     attributes={"data-testid": "upload-result"}, style="font-size:13px")

@@ -416,18 +416,25 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:2px")
-                # a small puzzle is not blown up past 1.5 times its size (its text with it)
+                # a small puzzle is not blown up past 1.5 times its size (its text with it);
+                # a graph, drawn at its own aspect, no taller than the screen under the header
+                widest = f"{1.5 * drawn.width:.0f}px"
+                if kind == GRAPH:
+                    widest = (f"min({widest}, calc((100vh - 300px) * "
+                              f"{drawn.width / drawn.height:.3f}))")
                 solara.HTML(tag="div", unsafe_innerHTML=picture_svg(drawn, colour),
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
-                            style=f"margin:4px auto 0;max-width:{1.5 * drawn.width:.0f}px")
+                            style=f"margin:4px auto 0;max-width:{widest}")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaBox(None, text, result, announce=announce, said=said.value, why=why,
                        explanation=explanation, total=model.n_worlds,
                        suggestions=list(puzzle.examples), syntax=PUZZLE_SYNTAX,
-                       hint="Type a formula, or pick one above; the story names the atoms.")
+                       hint="Type a formula, or pick one above; " + (
+                           "the story names the atoms." if given is None else
+                           "the atoms are the model's own."))
             with solara.Card("Export", margin=0):
                 ExportRow(picture, listed(model), puzzle.describe,
                           f"{puzzle.key}-moment{at}", puzzle.agent_names,
@@ -482,10 +489,12 @@ def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
 
 def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
                 kind: str = CLASSES) -> str:
+    def called(a: Agent) -> str:  # in a graph, with the name its edges carry
+        name = puzzle.agent_name(a)
+        return name if kind != GRAPH or name == str(a) else f"{name} ({a})"
+
     swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
-                       f"</span> {escape(puzzle.agent_name(a))}"
-                       f"{f' ({escape(str(a))})' if kind == GRAPH else ''}</span>"
-                       for a in agents)
+                       f"</span> {escape(called(a))}</span>" for a in agents)
     if kind == GRAPH:
         return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
                 "labelled with it: two worlds it cannot tell apart. Hover a world for what "

@@ -53,6 +53,9 @@ NODE_R = 11.0
 #: Characters of true atoms per line under a node (more wrap onto further lines).
 ATOM_LINE = 14
 MARGIN = 16.0
+#: A graph of a few worlds is spread over at least this many units: shown at up to 1.5
+#: times its size, its names would otherwise stay small on a projector.
+SPAN = 330.0
 PLAIN = Marking()  # no viewer, no formula, nothing ringed
 
 
@@ -206,6 +209,11 @@ class GraphLayout(_Positioned):
         placed = _spread(dict(positions) if positions else _unit_positions(universe), spacing)
         xs = [p[0] for p in placed.values()]
         ys = [p[1] for p in placed.values()]
+        span = max(max(xs) - min(xs), max(ys) - min(ys))
+        if 0 < span < SPAN:
+            placed = {w: (x * SPAN / span, y * SPAN / span) for w, (x, y) in placed.items()}
+            xs = [p[0] for p in placed.values()]
+            ys = [p[1] for p in placed.values()]
         left = MARGIN + max(widest / 2 - NODE_R, 0) + NODE_R
         top = MARGIN + NODE_R + 4
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
