@@ -17,8 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from importlib.resources import files
+from typing import Any
 from urllib.parse import parse_qs, quote
 
+import reacton.ipywidgets as widgets
 import solara
 from solara.components.file_drop import FileInfo
 
@@ -200,10 +202,18 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
     said = solara.use_reactive("")
 
     def upload(info: FileInfo) -> None:
-        uploaded, message = uploaded_text(info["name"], info["data"] or b"")
+        read(info["name"], info["data"] or b"")
+
+    def chosen(files: Any) -> None:
+        """The Upload button's file (ipywidgets: a tuple of dicts with name and content)."""
+        for file in files or ():
+            read(str(file["name"]), bytes(file["content"]))
+
+    def read(name: str, data: bytes) -> None:
+        uploaded, message = uploaded_text(name, data)
         said.set(message)
         if uploaded is not None:
-            write(uploaded, info["name"].rsplit(".", 1)[0] or "uploaded")
+            write(uploaded, name.rsplit(".", 1)[0] or "uploaded")
 
     with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
         solara.Select("Start from", value=name if name in STARTERS else None,
@@ -211,6 +221,9 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
                       on_value=lambda k: write(STARTERS[k], k) if k in STARTERS else None)
         solara.Button("Undo", small=True, outlined=True, on_click=undo, disabled=not can_undo,
                       attributes={"title": "back to the text before the last change"})
+        with solara.Div(classes=["ttr-upload"]):
+            widgets.FileUpload(accept=".kripke,.json,.txt", multiple=False,
+                               description="Upload", on_value=chosen)
         solara.FileDownload(lambda: text, f"{name}.kripke", label="Download",
                             mime_type="text/plain")
         solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
@@ -234,7 +247,7 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
             f"{escape(' '.join(map(str, reading.model.agents)))}.</span>"),
             style="font-size:13px")
     with solara.Div(classes=["ttr-drop"]):
-        solara.FileDrop(label="Upload: drop a model file here (.kripke, or the model JSON the "
+        solara.FileDrop(label="Or drop a model file here (.kripke, or the model JSON the "
                               "page saves)", on_file=upload, lazy=False)
     if said.value:
         solara.HTML(tag="div", unsafe_innerHTML=escape(said.value),
