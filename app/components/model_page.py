@@ -230,7 +230,11 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
     solara.Style(".ttr-model-text textarea { font-family:monospace; font-size:13px; "
                  "line-height:1.35 !important; } "
                  ".ttr-drop .solara-file-drop { height:auto !important; min-height:0; "
-                 "padding:6px 10px !important; font-size:13px; }")
+                 "padding:6px 10px !important; font-size:13px; } "
+                 # ipywidgets writes the count of files after the label: "Upload (0)"
+                 ".ttr-upload button { font-size:0 !important; } "
+                 ".ttr-upload button::after { content:'Upload'; font-size:13px; } "
+                 ".ttr-upload button i { font-size:13px; margin-right:4px; }")
     with solara.Div(classes=["ttr-model-text"]):
         solara.InputTextArea("The model (read as you type)", value=text, on_value=write,
                              continuous_update=True, rows=11, auto_grow=False)

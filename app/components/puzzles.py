@@ -54,6 +54,7 @@ PUZZLE_SYNTAX = (
     "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
     "<code>M_a</code> considers possible, <code>E</code> <code>C</code> <code>D</code> (all "
     "agents) or <code>C_{a,b}</code>, <code>[!φ]ψ</code> after announcing φ.")
+MODEL_SYNTAX = PUZZLE_SYNTAX.replace("this puzzle's atoms (see the story)", "the model's atoms")
 
 
 @dataclass(frozen=True)
@@ -167,9 +168,11 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
 
 
 def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
-    """The worlds a graph of this puzzle places once and keeps: all of them when few enough,
-    else (a big puzzle the story has cut down) the model now; None while too many."""
-    if too_big(puzzle.model) is None:
+    """The worlds a graph of this puzzle places once and keeps: all of the puzzle's when few
+    enough (removed ones then fade where they stood), else (a big puzzle the story has cut
+    down, or a model whose worlds are new) the model now; None while too many."""
+    if too_big(puzzle.model) is None and \
+            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
         return puzzle.model
     return model if too_big(model) is None else None
 
@@ -431,7 +434,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaBox(None, text, result, announce=announce, said=said.value, why=why,
                        explanation=explanation, total=model.n_worlds,
-                       suggestions=list(puzzle.examples), syntax=PUZZLE_SYNTAX,
+                       suggestions=list(puzzle.examples),
+                       syntax=PUZZLE_SYNTAX if given is None else MODEL_SYNTAX,
                        hint="Type a formula, or pick one above; " + (
                            "the story names the atoms." if given is None else
                            "the atoms are the model's own."))
