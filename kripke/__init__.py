@@ -2,13 +2,16 @@
 
 Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.model`,
 :mod:`kripke.deal`; symbolic: :mod:`kripke.symbolic`, :mod:`kripke.symbolic_deal`) and updates
-(``announce``), split the way SMCDEL splits them, with one interface for both backends
+(``announce``; event models for semi-private events, ``update``, :mod:`kripke.events`), split
+the way SMCDEL splits them, with one interface for both backends
 (:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.modelfile`.
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 """
 
 from kripke.deal import DealModel, deal_count, deal_model
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError
+from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
+from kripke.eventfile import EventFileError, parse_event_model
+from kripke.events import Event, EventModel
 from kripke.formula import (
     And,
     Announce,
@@ -47,6 +50,9 @@ __all__ = [
     "DealModel",
     "Distributed",
     "EpistemicModel",
+    "Event",
+    "EventFileError",
+    "EventModel",
     "Everyone",
     "Formula",
     "FormulaError",
@@ -64,12 +70,14 @@ __all__ = [
     "SymbolicDealModel",
     "SymbolicModel",
     "Top",
+    "UpdateError",
     "deal_count",
     "deal_model",
     "dump_model",
     "knows_whether",
     "load_model",
     "parse",
+    "parse_event_model",
     "symbolic_deal",
     "to_explicit",
     "to_symbolic",

@@ -66,6 +66,7 @@ class Manager(Protocol):
     def count(self, u: Function, nvars: int | None = None) -> float: ...
     def pick_iter(self, u: Function, care_vars: set[str] | None = None
                   ) -> Iterable[dict[str, bool]]: ...
+    def copy(self, u: Function, other: Manager, /) -> Function: ...
 
 
 class Vocabulary:
@@ -76,18 +77,38 @@ class Vocabulary:
     Dynamic reordering is off, so sizes and run times do not depend on what CUDD decides.
     """
 
-    def __init__(self, atoms: Iterable[Atom | str]) -> None:
+    def __init__(self, atoms: Iterable[Atom | str], names: Sequence[str] | None = None) -> None:
         self.atoms: tuple[Atom, ...] = tuple(a if isinstance(a, Atom) else Atom(a) for a in atoms)
         if len(set(self.atoms)) != len(self.atoms):
             raise ModelError("a vocabulary lists each atom once")
         self.manager: Manager = cast(Manager, cudd.BDD())
         self.manager.configure(reordering=False)
-        self.names: dict[Atom, str] = {a: f"v{i}" for i, a in enumerate(self.atoms)}
+        # the variables' names (default v0, v1, ... in order); an extension keeps its source's
+        # names for the same atoms, so diagrams move between them by name
+        self.names: dict[Atom, str] = dict(zip(
+            self.atoms, names or [f"v{i}" for i in range(len(self.atoms))], strict=True))
         self.atom_of: dict[str, Atom] = {n: a for a, n in self.names.items()}
         self.manager.declare(*self.names.values())
 
     def __len__(self) -> int:
         return len(self.atoms)
+
+    def extended(self, atoms: Sequence[Atom]) -> Vocabulary:
+        """A new vocabulary: the new atoms *above* these in the variable order (an update that
+        adds variables needs a manager of its own, since a count is over all of a manager's
+        variables). Above, because new variables that pick one of a few cases (an event) then
+        split a diagram into one copy per case, where below they would have to remember all
+        the rest (which four of twenty cards a player holds) in every case. Diagrams move over
+        with :meth:`transfer`."""
+        fresh = [f"v{len(self.atoms) + i}" for i in range(len(atoms))]
+        return Vocabulary([*atoms, *self.atoms], [*fresh, *self.names.values()])
+
+    def transfer(self, u: Function, source: Vocabulary) -> Function:
+        """A diagram of ``source`` as a diagram of this vocabulary, which must name the same
+        atoms alike (as :meth:`extended` makes it): variables are matched by name."""
+        if any(self.names.get(a) != name for a, name in source.names.items()):
+            raise ModelError("a diagram moves only to a vocabulary extending its own")
+        return source.manager.copy(u, self.manager)
 
     def __contains__(self, atom: object) -> bool:
         return atom in self.names

@@ -16,6 +16,20 @@ class AnnouncementError(ValueError):
         )
 
 
+class UpdateError(AnnouncementError):
+    """An event model's actual event cannot happen at the actual world (its precondition is
+    false there): the product update would remove the actual world, as an untruthful
+    announcement would."""
+
+    def __init__(self, event: str, precondition: object) -> None:
+        self.event = event
+        self.formula = precondition
+        ValueError.__init__(
+            self, f"cannot update with event {event!r}: its precondition {precondition} is "
+            "false at the actual world (make another event the actual one)"
+        )
+
+
 class ModelTooLargeError(ValueError):
     """Drawing (or listing) was asked for more worlds than a picture (or a list) can hold: a
     symbolic model raises it too, whenever a question needs its states one by one."""

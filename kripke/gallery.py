@@ -10,7 +10,9 @@ focus beside itself; Cheryl: months by days). A gallery model is explicit, since
 
 Most steps are public announcements (the model shrinks). The coordinated attack has none: its
 steps are messengers getting through, which change the actual world and not the model, and the
-last step shows what a public announcement does there.
+last step shows what a public announcement does there. The three cards and the letter are told
+by semi-private events (:mod:`kripke.events`): a card shown to one player, a letter read while
+another watches, which change who knows what, and may even add worlds, without an announcement.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 
 from kripke.deal import DealModel
 from kripke.errors import ModelError
+from kripke.events import EventModel
 from kripke.formula import Agent, And, Atom, Formula, Knows, Not, Or, knows_whether
 from kripke.model import KripkeModel
 from kripke.puzzles import (
@@ -34,12 +37,16 @@ from kripke.puzzles import (
     holds_hand,
     knows_own_state,
     knows_the_numbers,
+    letter,
     muddy_children,
     nobody_knows,
+    reads_letter,
     russian_announcements,
     russian_cards,
     russian_safe,
+    shows_own_card,
     sum_and_product_pairs,
+    three_cards,
 )
 
 type Positions = dict[int, tuple[float, float]]
@@ -48,21 +55,28 @@ type Positions = dict[int, tuple[float, float]]
 @dataclass(frozen=True)
 class Step:
     """One thing that happens: ``speaker`` says ``said`` (in words), which is the public
-    announcement of ``formula``; or, with ``actual`` set instead, the real world turns out to
-    be the world with that id (nothing is announced, the model stays)."""
+    announcement of ``formula``; or, with ``event`` set instead, the product update with that
+    event model (a semi-private event: a card shown, a letter read); or, with ``actual`` set
+    instead, the real world turns out to be the world with that id (nothing is announced, the
+    model stays)."""
 
     speaker: str
     said: str
     formula: Formula | None = None
     actual: int | None = None
+    event: EventModel | None = None
 
     def apply(self, model: KripkeModel) -> KripkeModel:
         """The model after this step (an announcement refuses a formula false at the actual
-        world, as every announcement does)."""
+        world, as every announcement does, and an event one whose actual event cannot
+        happen)."""
         if self.formula is not None:
             return model.announce(self.formula)
+        if self.event is not None:
+            return model.update(self.event)
         if self.actual is None:
-            raise ModelError("a step announces a formula or moves the actual world")
+            raise ModelError("a step announces a formula, updates with an event model or "
+                             "moves the actual world")
         index = model.world_index(self.actual)
         if index is None:
             raise ModelError(f"world {self.actual} is no longer possible")
@@ -451,13 +465,97 @@ def _dining_world(model: KripkeModel, index: int) -> str:
     return f"{who}; coins " + " ".join("H" if flips >> i & 1 else "T" for i in range(3))
 
 
+# --- three cards ---------------------------------------------------------------------------------
+
+PLAYERS: dict[Agent, str] = {"a": "Anne", "b": "Bill", "c": "Cath"}
+
+
+def cards(deal: str = "012") -> Puzzle:
+    """The three cards 0, 1, 2 of van Ditmarsch, van der Hoek and Kooi's *Dynamic Epistemic
+    Logic*; ``deal`` gives Anne's, Bill's and Cath's card in turn ("012": Anne 0, Bill 1)."""
+    if sorted(deal) != ["0", "1", "2"]:
+        raise ModelError(f"the deal gives the cards 0, 1, 2 to Anne, Bill and Cath in turn, "
+                         f"e.g. 012 or 201, got {deal!r}")
+    held = [int(c) for c in deal]
+    model = three_cards([[c] for c in held])
+    steps = (
+        Step("Anne", f"shows Bill her card ({held[0]}); Cath sees that she shows him a card, "
+             "not which.", event=shows_own_card("a", "b", held[0])),
+        Step("Bill", f"shows Cath his card ({held[1]}); Anne sees that he shows her a card, "
+             "not which.", event=shows_own_card("b", "c", held[1])),
+    )
+    story = ("Three cards 0, 1 and 2 are dealt to Anne, Bill and Cath, one each; each sees only "
+             f"her or his own. Here Anne holds {held[0]}, Bill {held[1]}, Cath {held[2]}. Then "
+             "cards are shown to one player while the third watches: she sees that a card is "
+             "shown, not which. No world is removed, yet who knows what changes (the \"show\" "
+             "of van Ditmarsch, van der Hoek and Kooi's Dynamic Epistemic Logic: six worlds "
+             f"before and after). Atom a{held[0]} says Anne holds card {held[0]}; the agents are "
+             "a, b and c.")
+    a0 = f"a{held[0]}"
+    examples = (f"K_b {a0}", f"K_c {a0} | K_c ~{a0}", "K_c (K_b a0 | K_b a1 | K_b a2)",
+                f"K_a K_b {a0}", "C (K_b a0 | K_b a1 | K_b a2)")
+    return Puzzle("cards", "Three cards", story, model, steps, PLAYERS, _three_cards_world,
+                  examples, "Bill and Cath know the deal; Anne does not, though she knows "
+                  "that both of them do. Six worlds throughout: a semi-private event changes "
+                  "what the players know without removing a world.",
+                  short=lambda m, i: "".join(_holders(m, i)))
+
+
+def _holders(model: KripkeModel, index: int) -> list[str]:
+    """Anne's, Bill's and Cath's card at a world, read off its atoms."""
+    at = np.array([index])
+    return [next(str(c) for c in range(3) if model.atom_values(f"{who}{c}", at)[0])
+            for who in PLAYERS]
+
+
+def _three_cards_world(model: KripkeModel, index: int) -> str:
+    return ", ".join(f"{name} {card}" for name, card
+                     in zip(PLAYERS.values(), _holders(model, index), strict=True))
+
+
+# --- Alice reads a letter -------------------------------------------------------------------------
+
+def reading(says: bool = True, may: bool = False) -> Puzzle:
+    """A letter says p or not (``says``); Alice reads it while Bob watches, or (``may``)
+    while Bob is out of the room, so he cannot tell whether she read it."""
+    model = letter(says)
+    knows = knows_whether("alice", Atom("p"))
+    watched = ("reads the letter while Bob is out of the room: he cannot tell whether she "
+               "read it." if may else "reads the letter; Bob sees her read it.")
+    steps = (
+        Step("Alice", watched, event=reads_letter(says, may)),
+        Step("Alice", "I know what the letter says.", knows),
+    )
+    story = ("A sealed letter says whether p; neither Alice nor Bob knows which. Alice reads it "
+             + ("while Bob is away: when he returns he cannot tell whether she did, so each "
+                "world splits in two, read and not read (2 → 4). "
+                if may else "in front of Bob, who cannot see the page: the two worlds stay "
+                "(2 → 2), but Bob now knows that Alice knows whether p. ")
+             + "Then she says that she knows what it says. Atom p says the letter says p.")
+    examples = ("K_alice p", "K_bob (K_alice p | K_alice ~p)", "K_bob p | K_bob ~p",
+                "C (K_alice p | K_alice ~p)", "M_bob ~(K_alice p | K_alice ~p)")
+    ending = ("Alice knows what the letter says and Bob knows that she knows, yet not what it "
+              "says: what Bob saw, or was told, is about Alice's knowledge, not about p.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        read = "Alice has read it" if m.holds(knows, index) else "Alice has not read it"
+        return f"the letter says {'p' if m.holds('p', index) else 'not p'}; {read}"
+
+    def short(m: KripkeModel, index: int) -> str:
+        return ("p" if m.holds("p", index) else "¬p") + (" read" if m.holds(knows, index)
+                                                         else "")
+
+    return Puzzle("letter", "Reading a letter", story, model, steps,
+                  {"alice": "Alice", "bob": "Bob"}, describe, examples, ending, short=short)
+
+
 # --- the gallery --------------------------------------------------------------------------------
 
 #: Each puzzle's title, without building it.
 TITLES = {"muddy": "Muddy children", "cheryl": "Cheryl's birthday",
           "sum-product": "Sum and Product", "russian": "Russian cards",
           "consecutive": "Consecutive numbers", "attack": "Coordinated attack",
-          "dining": "Dining cryptographers"}
+          "dining": "Dining cryptographers", "cards": "Three cards", "letter": "Reading a letter"}
 
 #: Each puzzle with its default settings, in the order the gallery shows them.
 GALLERY: dict[str, Callable[[], Puzzle]] = {
@@ -468,6 +566,8 @@ GALLERY: dict[str, Callable[[], Puzzle]] = {
     "consecutive": consecutive,
     "attack": coordinated_attack,
     "dining": dining,
+    "cards": cards,
+    "letter": reading,
 }
 
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
 
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula
+
+if TYPE_CHECKING:
+    from kripke.events import EventModel
 
 
 class AgentIndex:
@@ -93,7 +96,8 @@ def class_label(true_atoms: Iterable[Atom]) -> str:
 
 @runtime_checkable
 class EpistemicModel(Protocol):
-    """A multi-agent S5 model with an actual world, updated by public announcements."""
+    """A multi-agent S5 model with an actual world, updated by public announcements and by
+    event models."""
 
     @property
     def agents(self) -> tuple[Agent, ...]: ...
@@ -117,6 +121,12 @@ class EpistemicModel(Protocol):
     def announce(self, formula: Formula | str) -> Self:
         """The model after a truthful public announcement (refused if false at the actual
         world, with :class:`~kripke.errors.AnnouncementError`)."""
+        ...
+
+    def update(self, events: EventModel) -> EpistemicModel:
+        """The model after an event model's product update (:mod:`kripke.events`), refused
+        with :class:`~kripke.errors.UpdateError` if the actual event cannot happen at the
+        actual world."""
         ...
 
     def knows(self, agent: Agent, formula: Formula | str) -> bool:

@@ -35,13 +35,15 @@ from kripke.arrays import (
     positions,
 )
 from kripke.check import evaluate, observed_table
-from kripke.errors import AnnouncementError, ModelError
+from kripke.errors import AnnouncementError, ModelError, UpdateError
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
 from kripke.parser import parse
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from kripke.events import EventModel
 
 type Mask = np.ndarray | Sequence[bool] | Sequence[int]
 #: Maps keyed by atoms, by their text or by both; by agent names, numbers or both. (A Mapping's
@@ -415,6 +417,49 @@ class KripkeModel:
         new = copy.copy(self)
         new.actual = self._world(world)
         return new
+
+    def update(self, events: EventModel) -> KripkeModel:
+        """Product update with an event model (:mod:`kripke.events`): the worlds are the pairs
+        (w, e) of a world and an event whose precondition holds at w, world by world and each
+        world's events in the event model's order; an atom keeps its value from w; two pairs
+        look the same to an agent when it could tell neither the worlds nor the events apart.
+        Every agent's relation stays a partition, so the result is S5 again.
+
+        The pair (w, e) gets the id ``id(w) · len(events) + index of e``, so ids still
+        increase with the index and :func:`kripke.events.origin` reads the pair back from it.
+        A plain model comes back even from a deal (the deal's rule for ids no longer holds).
+        Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event's
+        precondition is false at the actual world.
+        """
+        events.check_agents(self._agents)
+        m = len(events.events)
+        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
+        actual_event = events.names.index(events.actual)
+        if self.actual is not None and not possible[self.actual, actual_event]:
+            raise UpdateError(events.actual, events.actual_event.precondition)
+        worlds, chosen = np.nonzero(possible)  # row-major: world by world
+        ids = self.world_ids[worlds].astype(np.int64)
+        if ids.size and int(ids[-1]) >= (1 << 62) // m:
+            raise ModelError("too many updates for 64-bit world ids: build the model afresh")
+        valuation = {atom: self.atom_values(atom, worlds) for atom in (*self._valuation,
+                                                                       *self._lazy)}
+        observations: dict[Agent, IntArray] = {}
+        observed: dict[Atom, tuple[Agent, BoolArray]] = {}
+        for i, agent in enumerate(self._agents):
+            classes = np.asarray(events.keys(agent), dtype=np.int64)
+            width = int(classes.max()) + 1
+            joint = self._keys[i][worlds].astype(np.int64) * width + classes[chosen]
+            present, keys = np.unique(joint, return_inverse=True)
+            observations[agent] = keys.reshape(-1)
+            for atom, (index, table) in self._observed.items():
+                if index == i:  # still a function of the agent's class: a table over them
+                    observed[atom] = (agent, table[present // width])
+        actual = None
+        if self.actual is not None:
+            actual = int(np.flatnonzero((worlds == self.actual) & (chosen == actual_event))[0])
+        product = KripkeModel(valuation, observations, actual, observed_atoms=observed,
+                              n_worlds=int(worlds.size))
+        return product.renumbered(ids * m + chosen)
 
     # --- questions a user asks --------------------------------------------------------------
 

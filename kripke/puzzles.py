@@ -3,7 +3,8 @@
 Each puzzle comes as an explicit model and as a knowledge structure (``..._symbolic``), and its
 story is told once, through :class:`kripke.interface.EpistemicModel`, so both backends must give
 the same answers: muddy children, Russian cards (which of Alice's announcements are safe), the
-dining cryptographers, Sum and Product, Cheryl's birthday.
+dining cryptographers, Sum and Product, Cheryl's birthday; and two told by semi-private events
+(:mod:`kripke.events`): three cards shown, and Alice reading a letter while Bob watches.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import numpy as np
 from kripke.bdd import Vocabulary
 from kripke.deal import DealModel, deal_model
 from kripke.errors import ModelError
+from kripke.events import EventModel, learns_whether, may_learn, shows_card
 from kripke.formula import Agent, And, Atom, Common, Formula, Iff, Knows, Not, Or, knows_whether
 from kripke.interface import EpistemicModel
 from kripke.model import KripkeModel
@@ -294,3 +296,57 @@ def sum_and_product_story[M: EpistemicModel](model: M) -> M:
                  knows_the_numbers("S")):
         model = model.announce(said)
     return model
+
+
+# --- three cards (van Ditmarsch, van der Hoek and Kooi, Dynamic Epistemic Logic) -------------
+
+#: Anne, Bill and Cath; in the book's deal 012 Anne holds 0, Bill 1 and Cath 2.
+THREE_CARDS_DEAL = ((0,), (1,), (2,))
+
+
+def three_cards(deal: Sequence[Sequence[int]] = THREE_CARDS_DEAL) -> DealModel:
+    """The cards 0, 1, 2 dealt one each to a (Anne), b (Bill) and c (Cath), each seeing only
+    her or his own card: the book's six-world model; atoms ``a0`` .. ``c2``."""
+    return deal_model(range(3), [1, 1, 1], deal, agents="abc", atom="{agent}{card}")
+
+
+def three_cards_symbolic(deal: Sequence[Sequence[int]] = THREE_CARDS_DEAL) -> SymbolicDealModel:
+    """The same deal as a knowledge structure (9 atoms, 6 states)."""
+    return symbolic_deal(range(3), [1, 1, 1], deal, agents="abc", atom="{agent}{card}")
+
+
+def shows_own_card(shower: str, viewer: str, card: int) -> EventModel:
+    """``shower`` shows ``viewer`` her card (``card``); the third player sees that a card is
+    shown, not which: the book's "show"."""
+    return shows_card(shower, viewer, range(3), card, atom="{agent}{card}")
+
+
+def three_cards_story(model: EpistemicModel, deal: Sequence[Sequence[int]] = THREE_CARDS_DEAL
+                      ) -> list[EpistemicModel]:
+    """Anne shows Bill her card (Cath watching), then Bill shows Cath his (Anne watching):
+    the models after each. Each show keeps the six worlds and changes who knows what."""
+    models = [model]
+    for (shower, viewer), hand in (((("a", "b"), deal[0])), (("b", "c"), deal[1])):
+        models.append(models[-1].update(shows_own_card(shower, viewer, hand[0])))
+    return models
+
+
+def knows_deal(agent: str) -> Formula:
+    """The agent knows who holds each card."""
+    return And.of([knows_whether(agent, Atom(f"{who}{card}")) for who in "abc"
+                   for card in range(3)])
+
+
+# --- Alice reads a letter ------------------------------------------------------------------------
+
+def letter(says: bool = True) -> KripkeModel:
+    """A sealed letter says p or not (``says``): two worlds, and neither Alice nor Bob can
+    tell them apart."""
+    return KripkeModel.from_worlds([{"p"}, set()], {"alice": [0, 0], "bob": [0, 0]},
+                                   actual=0 if says else 1, atoms=["p"])
+
+
+def reads_letter(says: bool = True, may: bool = False) -> EventModel:
+    """Alice reads the letter while Bob watches (``may``: Bob is out of the room, so she may
+    or may not have read it; here she has)."""
+    return may_learn("alice", "p", holds=says) if may else learns_whether("alice", "p", says)

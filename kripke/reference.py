@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kripke.events import EventModel
 from kripke.formula import (
     Agent,
     And,
@@ -120,8 +121,33 @@ class Structure:
     def announce(self, f: Formula) -> Structure:
         return self.restrict(frozenset(w for w in self.worlds if self.sat(w, f)))
 
+    def product(self, events: EventModel) -> tuple[Structure, list[tuple[int, str]]]:
+        """M ⊗ E, the product update, by its definition: the pairs (w, e) with M, w ⊨ pre(e),
+        (w, e) R_a (v, f) iff w R_a v and e ~_a f, V(p, (w, e)) = V(p, w). The pairs are
+        numbered 0, 1, ... in sorted order; the list says which pair each number is."""
+        same = {a: {(e, f) for block in events.classes(a) for e in block for f in block}
+                for a in self.group(None)}
+        pairs = sorted((w, e.name) for w in self.worlds for e in events.events
+                       if self.sat(w, e.precondition))
+        number = {pair: k for k, pair in enumerate(pairs)}
+        access = {a: {number[(w, e)]: frozenset(number[(v, f)] for (v, f) in pairs
+                                                if v in self.access[a][w] and (e, f) in same[a])
+                      for (w, e) in pairs}
+                  for a in self.access}
+        valuation = self.valuation
+        return (Structure(frozenset(number.values()), access, self.agents,
+                          lambda atom, k: valuation(atom, pairs[k][0])), pairs)
+
 
 def reference_evaluate(model: KripkeModel, formula: Formula) -> list[bool]:
     """The formula's value at each world of the model, by the textbook definitions."""
     structure = Structure.of(model)
     return [structure.sat(w, formula) for w in range(model.n_worlds)]
+
+
+def reference_update(model: KripkeModel, events: EventModel, formula: Formula
+                     ) -> dict[tuple[int, str], bool]:
+    """The formula's value at each world (w, e) of the product update (w a world index of
+    ``model``, e an event name), by the textbook definitions."""
+    product, pairs = Structure.of(model).product(events)
+    return {pair: product.sat(k, formula) for k, pair in enumerate(pairs)}

@@ -12,6 +12,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from kripke.bdd import Vocabulary
+from kripke.events import Event, EventModel
 from kripke.formula import (
     Agent,
     And,
@@ -115,3 +116,22 @@ def structures(draw: st.DrawFn, max_cubes: int = 6, max_free: int = len(ATOMS)
     states = model.states(max_worlds=2 ** len(ATOMS))
     actual = states[draw(st.integers(0, len(states) - 1))]
     return SymbolicModel(vocabulary, law, observations, actual)
+
+
+@st.composite
+def event_models(draw: st.DrawFn, max_events: int = 3, atoms: tuple[Atom, ...] = ATOMS,
+                 agents: tuple[Agent, ...] = AGENTS) -> EventModel:
+    """An event model of 1..max_events events whose preconditions are random formulas
+    (epistemic ones too), a random partition of the events for some of the agents (the others
+    tell none apart) and a random actual event, which may or may not be possible."""
+    n = draw(st.integers(1, max_events))
+    names = [f"e{i}" for i in range(n)]
+    events = tuple(Event(name, draw(formulas(max_leaves=4, atoms=atoms, agents=agents)))
+                   for name in names)
+    partitions = []
+    for agent in draw(st.lists(st.sampled_from(agents), unique=True, max_size=len(agents))):
+        keys = draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n))
+        classes = tuple(tuple(name for name, k in zip(names, keys, strict=True) if k == key)
+                        for key in sorted(set(keys)))
+        partitions.append((agent, classes))
+    return EventModel(events, tuple(partitions), draw(st.sampled_from(names)))

@@ -19,15 +19,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from kripke.bdd import Function, Vocabulary
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError
+from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
 from kripke.model import ByAgent
 from kripke.parser import parse
 from kripke.symbolic_check import SymbolicChecker
+
+if TYPE_CHECKING:
+    from kripke.events import EventModel
 
 type State = Mapping[Atom | str, bool] | Iterable[Atom | str]
 
@@ -37,6 +40,29 @@ _CACHE_SIZE = 256
 
 def _as_atom(atom: Atom | str) -> Atom:
     return atom if isinstance(atom, Atom) else Atom(atom)
+
+
+def bits_for(n: int) -> int:
+    """Bits needed to number n things."""
+    return max(n - 1, 0).bit_length()
+
+
+def fresh_name(name: str, taken: set[str]) -> str:
+    """``name``, with underscores added until no atom in ``taken`` is called so."""
+    while name in taken:
+        name += "_"
+    return name
+
+
+def numbered(keys: Iterable[object]) -> list[int]:
+    """For each key in turn, how many equal keys came before it: the copy number that tells
+    apart things alike in every key."""
+    counts: dict[object, int] = {}
+    numbers = []
+    for key in keys:
+        numbers.append(counts.get(key, 0))
+        counts[key] = numbers[-1] + 1
+    return numbers
 
 
 class SymbolicModel:
@@ -195,6 +221,52 @@ class SymbolicModel:
         new._cache = {}
         new._n_worlds = None
         return new
+
+    def update(self, events: EventModel) -> SymbolicModel:
+        """Product update with an event model (:mod:`kripke.events`), as a knowledge
+        transformer (SMCDEL's; van Benthem, van Eijck, Gattinger and Su 2015): new variables
+        number the events, the law becomes θ ∧ ⋁_e (e's number ∧ pre(e)), and each agent
+        also observes the variables that number its class of events. A state of the result
+        is a state of this model and an event whose precondition held there, and two look the
+        same to an agent exactly when it could tell neither the states nor the events apart,
+        which is the product update; no state is listed. Only agents with more than one class
+        get variables, and events alike for every agent get unobserved copy bits, so a
+        one-event model adds nothing and is the announcement of its precondition.
+
+        The new variables are auxiliary (not in :attr:`atoms`) and come above the old ones in
+        the variable order (see :meth:`kripke.bdd.Vocabulary.extended`), in a new vocabulary.
+        Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event cannot
+        happen at the actual state.
+        """
+        events.check_agents(self._agents)
+        pre = [self.extension(e.precondition) for e in events.events]
+        chosen = events.names.index(events.actual)
+        if self.actual is not None and not self.vocabulary.value(pre[chosen], self.actual):
+            raise UpdateError(events.actual, events.actual_event.precondition)
+        name = fresh_name("event", {a.name for a in self.vocabulary.atoms})
+        codes: list[dict[Atom, bool]] = [{} for _ in events.events]
+        seen: list[list[Atom]] = []
+        for agent in self._agents:
+            keys = events.keys(agent)
+            bits = [Atom(name, (agent, b)) for b in range(bits_for(max(keys) + 1))]
+            for code, key in zip(codes, keys, strict=True):
+                code.update({bit: bool(key >> b & 1) for b, bit in enumerate(bits)})
+            seen.append(bits)
+        copies = numbered(tuple(code.values()) for code in codes)
+        copy_bits = [Atom(name, (b,)) for b in range(bits_for(max(copies) + 1))]
+        for code, number in zip(codes, copies, strict=True):
+            code.update({bit: bool(number >> b & 1) for b, bit in enumerate(copy_bits)})
+        added = [*(bit for bits in seen for bit in bits), *copy_bits]
+        vocabulary = self.vocabulary.extended(added)
+        happens = vocabulary.false
+        for code, condition in zip(codes, pre, strict=True):
+            happens |= vocabulary.cube(code) & vocabulary.transfer(condition, self.vocabulary)
+        law = vocabulary.transfer(self.law, self.vocabulary) & happens
+        observations = {agent: [*self._observed[i], *seen[i]]
+                        for i, agent in enumerate(self._agents)}
+        actual = None if self.actual is None else {**self.actual, **codes[chosen]}
+        return SymbolicModel(vocabulary, law, observations, actual,
+                             auxiliary=[*self._auxiliary, *added])
 
     # --- questions a user asks --------------------------------------------------------------
 

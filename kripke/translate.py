@@ -24,7 +24,7 @@ from kripke.bdd import Vocabulary
 from kripke.errors import ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
-from kripke.symbolic import SymbolicModel
+from kripke.symbolic import SymbolicModel, bits_for, fresh_name, numbered
 
 
 @dataclass(frozen=True)
@@ -35,17 +35,6 @@ class Translation:
     states: tuple[dict[Atom, bool], ...]
 
 
-def _bits(n: int) -> int:
-    """Bits needed to number n things."""
-    return max(n - 1, 0).bit_length()
-
-
-def _fresh(name: str, taken: set[str]) -> str:
-    while name in taken:
-        name += "_"
-    return name
-
-
 def translate(model: KripkeModel, max_worlds: int = 100_000) -> Translation:
     """The knowledge structure of an explicit model, with the state of each of its worlds."""
     if model.n_worlds > max_worlds:
@@ -54,7 +43,7 @@ def translate(model: KripkeModel, max_worlds: int = 100_000) -> Translation:
     atoms = model.atoms
     values = {atom: np.asarray(model.atom_values(atom), dtype=bool) for atom in atoms}
     names = {a.name for a in atoms}
-    obs_name, copy_name = _fresh("obs", names), _fresh("copy", names | {"obs"})
+    obs_name, copy_name = fresh_name("obs", names), fresh_name("copy", names | {"obs"})
     columns: dict[Atom, np.ndarray] = dict(values)
     observations: dict[Agent, list[Atom]] = {}
     for agent in model.agents:
@@ -66,7 +55,7 @@ def translate(model: KripkeModel, max_worlds: int = 100_000) -> Translation:
         told = np.unique(np.stack([values[a] for a in constant], axis=1), axis=0).shape[0] \
             if constant else 1
         if told < classes.size:  # the atoms it knows do not tell its classes apart: number them
-            for bit in range(_bits(classes.size)):
+            for bit in range(bits_for(classes.size)):
                 aux = Atom(obs_name, (agent, bit))
                 columns[aux] = (keys >> bit) & 1 == 1
                 seen.append(aux)
@@ -75,13 +64,8 @@ def translate(model: KripkeModel, max_worlds: int = 100_000) -> Translation:
                                                                                dtype=bool)
     _, group = np.unique(table, axis=0, return_inverse=True)
     group = group.reshape(-1)
-    copies: dict[int, int] = {}  # how many worlds of each state came so far
-    numbers = []  # which copy of its state each world is
-    for g in group.tolist():
-        numbers.append(copies.get(g, 0))
-        copies[g] = numbers[-1] + 1
-    copy = np.array(numbers, dtype=np.int64)
-    for bit in range(_bits(max(copies.values(), default=1))):
+    copy = np.array(numbered(group.tolist()), dtype=np.int64)  # which copy of its state
+    for bit in range(bits_for(int(copy.max(initial=0)) + 1)):
         columns[Atom(copy_name, (bit,))] = (copy >> bit) & 1 == 1
     vocabulary = Vocabulary(columns)
     rows = np.stack(list(columns.values()), axis=1).tolist() if columns else [[]] * model.n_worlds

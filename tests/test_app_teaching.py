@@ -225,6 +225,8 @@ def choose_puzzle(rc, key: str) -> None:
     ("consecutive", [16, 14, 10, 4, 4], "Anne 2, Bill 3"),
     ("attack", [5, 5, 5, 5, 5, 4], "4 messengers got through"),
     ("dining", [32, 16, 8, 6], "diner 1 paid"),
+    ("cards", [6, 6, 6], "Anne 0, Bill 1, Cath 2"),
+    ("letter", [2, 2, 2], "the letter says p; Alice has read it"),
 ])
 def test_each_puzzle_steps_to_its_published_end_and_back(key, counts, answer):
     rc = render_puzzles()

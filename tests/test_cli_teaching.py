@@ -25,6 +25,11 @@ def counts(out: str) -> list[int]:
     (["consecutive"], [16, 14, 10, 4, 4], "Anne 2, Bill 3"),
     (["attack", "--messengers", "2"], [3, 3, 3, 2], "2 messengers got through"),
     (["dining", "--payer", "0"], [32, 16, 8, 2], "the NSA paid"),
+    (["cards"], [6, 6, 6], "Anne 0, Bill 1, Cath 2"),
+    (["cards", "--deal", "120"], [6, 6, 6], "Anne 1, Bill 2, Cath 0"),
+    (["letter"], [2, 2, 2], "the letter says p; Alice has read it"),
+    (["letter", "--away", "--says", "not-p"], [2, 4, 2],
+     "the letter says not p; Alice has read it"),
 ])
 def test_puzzle_prints_the_worlds_after_each_step_and_the_answer(argv, expected, answer,
                                                                   capsys):
@@ -53,6 +58,15 @@ def test_puzzle_writes_json_that_reads_back_and_tikz(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir()] != [] and not list(tmp_path.glob(".*tmp"))
 
 
+def test_puzzle_prints_each_event_model_it_updates_with(capsys):
+    assert main(["puzzle", "cards", "--steps", "1", "--formula",
+                 "K_c (K_b a0 | K_b a1 | K_b a2)"]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"^ *\d+  (TRUE|FALSE) ", out, re.M) == ["FALSE", "TRUE"]
+    assert "event show0: pre a0" in out and "b: {show0} {show1} {show2}" in out
+    assert "actual: show0" in out
+
+
 def test_puzzle_counts_the_safe_russian_cards_announcements(capsys):
     assert main(["puzzle", "russian", "--safe"]) == 0
     assert "Alice's safe announcements: 102 of 1,290 candidate lists" in capsys.readouterr().out
@@ -66,6 +80,8 @@ def test_puzzle_counts_the_safe_russian_cards_announcements(capsys):
     (["puzzle", "cheryl", "--explain"], "--explain needs a --formula"),
     (["puzzle", "cheryl", "--formula", "K_albert ("], "bad formula: position 10"),
     (["puzzle", "riddle"], "invalid choice: 'riddle'"),
+    (["puzzle", "cards", "--deal", "0123"], "--deal gives the cards 0, 1, 2"),
+    (["puzzle", "letter", "--says", "q"], "invalid choice: 'q'"),
     (["puzzle", "cheryl", "--json", "/nonexistent/dir/m.json"],
      "folder /nonexistent/dir does not exist; create it or choose another --json"),
 ])

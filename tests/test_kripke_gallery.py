@@ -8,12 +8,14 @@ import pytest
 from kripke import Atom, Knows, ModelError, Not, parse
 from kripke.gallery import (
     GALLERY,
+    cards,
     cheryl_birthday,
     consecutive,
     coordinated_attack,
     dining,
     knowledge_depth,
     muddy,
+    reading,
     russian,
     sum_and_product,
 )
@@ -125,6 +127,8 @@ def test_every_puzzle_is_told_truthfully_and_its_examples_parse(key):
     for step in puzzle.steps:
         if step.formula is not None:
             assert model.holds(step.formula), step.said  # truthful where it is said
+        if step.event is not None:  # what happens can happen here
+            assert model.holds(step.event.actual_event.precondition), step.said
         model = step.apply(model)
     for example in puzzle.examples:
         puzzle.model.evaluate(parse(example))  # every atom and agent exists
@@ -144,6 +148,33 @@ def test_bad_puzzle_settings_are_refused_with_the_fix():
         consecutive(2, 5)
     with pytest.raises(ModelError, match="1 to 8 messengers"):
         coordinated_attack(0)
+    with pytest.raises(ModelError, match="e.g. 012 or 201"):
+        cards("011")
+
+
+@pytest.mark.parametrize(("deal", "answer"), [("012", "Anne 0, Bill 1, Cath 2"),
+                                              ("201", "Anne 2, Bill 0, Cath 1")])
+def test_three_cards_shown_stay_six_worlds_bill_then_cath_knowing_the_deal(deal, answer):
+    puzzle = cards(deal)
+    models = puzzle.models()
+    assert puzzle.counts() == [6, 6, 6]
+    assert puzzle.actual_world(models[-1]) == answer
+    anne = f"a{deal[0]}"
+    assert [m.holds(f"K_b {anne}") for m in models] == [False, True, True]
+    assert [m.holds(f"K_c {anne}") for m in models] == [False, False, True]
+    assert not models[-1].holds(f"K_a b{deal[1]}")
+    assert [puzzle.short(models[-1], i) for i in range(6)] == \
+        ["012", "021", "102", "120", "201", "210"]
+
+
+@pytest.mark.parametrize(("away", "counts"), [(False, [2, 2, 2]), (True, [2, 4, 2])])
+def test_reading_a_letter_bob_watching_or_away(away, counts):
+    puzzle = reading(says=True, may=away)
+    models = puzzle.models()
+    assert puzzle.counts() == counts
+    assert puzzle.actual_world(models[-1]) == "the letter says p; Alice has read it"
+    assert models[1].holds("K_bob (K_alice p | K_alice ~p)") is not away
+    assert models[-1].holds("K_bob (K_alice p | K_alice ~p) & ~(K_bob p | K_bob ~p)")
 
 
 def test_a_step_cannot_announce_what_is_false():

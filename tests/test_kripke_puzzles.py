@@ -24,12 +24,15 @@ from kripke.puzzles import (
     dining_cryptographers_symbolic,
     dining_outcome,
     holds_hand,
+    knows_deal,
     knows_own_state,
+    letter,
     muddy_children,
     muddy_children_symbolic,
     muddy_story,
     nobody_knows,
     number_is,
+    reads_letter,
     russian_announcements,
     russian_cards,
     russian_cards_symbolic,
@@ -37,6 +40,9 @@ from kripke.puzzles import (
     sum_and_product,
     sum_and_product_story,
     sum_and_product_symbolic,
+    three_cards,
+    three_cards_story,
+    three_cards_symbolic,
 )
 from kripke.translate import to_symbolic
 
@@ -44,6 +50,7 @@ MUDDY = {"explicit": muddy_children, "symbolic": muddy_children_symbolic}
 RUSSIAN = {"explicit": russian_cards, "symbolic": russian_cards_symbolic}
 DINING = {"explicit": dining_cryptographers, "symbolic": dining_cryptographers_symbolic}
 SUM_PRODUCT = {"explicit": sum_and_product, "symbolic": sum_and_product_symbolic}
+THREE_CARDS = {"explicit": three_cards, "symbolic": three_cards_symbolic}
 BACKENDS = ["explicit", "symbolic"]
 
 
@@ -215,3 +222,42 @@ def test_a_cryptographer_says_differ_exactly_when_coins_and_payment_have_odd_par
         for i in (1, 2, 3):
             seen = [coins[c] for c in dining_seen(3, i)]
             assert model.holds(dining_parity(3, i)) == ((sum(seen) + (payer == i)) % 2 == 1)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_three_cards_shown_keep_six_worlds_and_change_who_knows_the_deal(backend):
+    """Dynamic Epistemic Logic's three cards: six deals; Anne shows Bill her card while Cath
+    watches (the book's "show": six worlds after), then Bill shows Cath his."""
+    models = three_cards_story(THREE_CARDS[backend]())
+    assert [m.n_worlds for m in models] == [6, 6, 6]
+    start, shown, both = models
+    assert [start.holds(knows_deal(x)) for x in "abc"] == [False, False, False]
+    assert [shown.holds(knows_deal(x)) for x in "abc"] == [False, True, False]
+    assert [both.holds(knows_deal(x)) for x in "abc"] == [False, True, True]
+    # Cath does not learn Anne's card, but knows that Bill has, and Anne knows that too
+    assert not shown.holds("K_c a0 | K_c ~a0")
+    assert shown.holds("K_c (K_b a0 | K_b a1 | K_b a2)")
+    assert shown.holds(Knows("a", knows_deal("b")))
+    assert shown.holds(Common(None, knows_deal("b")))
+    # at the end Anne still does not know Bill's card, though she knows both others know all
+    assert not both.holds("K_a b1") and both.holds(Knows("a", knows_deal("c")))
+    # a public announcement of Anne's card would have told Cath too, and removed four deals
+    told = start.announce("a0")
+    assert told.n_worlds == 2 and told.holds("K_c a0")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("says", [True, False])
+def test_alice_reads_a_letter_bob_sees_her_read_it(backend, says):
+    model = as_backend(letter(says), backend)
+    p = Atom("p")
+    after = model.update(reads_letter(says))
+    assert (model.n_worlds, after.n_worlds) == (2, 2)
+    assert after.holds(Knows("alice", p if says else Not(p)))
+    assert after.holds(Knows("bob", knows_whether("alice", p)))
+    assert not after.holds(knows_whether("bob", p))
+    away = model.update(reads_letter(says, may=True))
+    assert away.n_worlds == 4
+    assert away.holds(knows_whether("alice", p))
+    assert not away.holds(Knows("bob", knows_whether("alice", p)))
+    assert away.announce(knows_whether("alice", p)).n_worlds == 2

@@ -12,10 +12,12 @@ from kripke.explain import explain, render
 from kripke.gallery import (
     GALLERY,
     Puzzle,
+    cards,
     consecutive,
     coordinated_attack,
     dining,
     muddy,
+    reading,
     russian_safe_count,
 )
 
@@ -37,6 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--payer", type=int, default=1,
                         help="dining: who paid, 1-3, or 0 for the NSA (default 1)")
     parser.add_argument("--coins", default="HTH", help="dining: the three coins, H or T")
+    parser.add_argument("--deal", default="012",
+                        help="cards: Anne's, Bill's and Cath's card, e.g. 201 (default 012)")
+    parser.add_argument("--says", choices=["p", "not-p"], default="p",
+                        help="letter: what the letter says (default p)")
+    parser.add_argument("--away", action="store_true",
+                        help="letter: Bob is out of the room, so he cannot tell whether "
+                             "Alice read it (2 worlds become 4)")
     parser.add_argument("--safe", action="store_true",
                         help="russian: count Alice's safe announcements (102 of 1,290)")
     parser.add_argument("--steps", type=int, default=None,
@@ -75,6 +84,13 @@ def build(args: argparse.Namespace) -> Puzzle:
             if not 0 <= args.payer <= 3:
                 raise UsageError(f"--payer is 0 (the NSA) or a diner 1-3, got {args.payer}")
             return dining(args.payer, [c == "H" for c in coins])
+        case "cards":
+            if sorted(args.deal) != ["0", "1", "2"]:
+                raise UsageError(f"--deal gives the cards 0, 1, 2 to Anne, Bill and Cath in "
+                                 f"turn, e.g. 012 or 201, got {args.deal!r}")
+            return cards(args.deal)
+        case "letter":
+            return reading(args.says == "p", args.away)
     return GALLERY[args.name]()
 
 
@@ -114,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
         indent = " " * (11 + (8 if formula is not None else 0))
         if step.formula is not None:
             print(f"{indent}announced: {shorten(str(step.formula))}")
+        elif step.event is not None:
+            print(f"{indent}event model (product update):")
+            for text in str(step.event).splitlines():
+                print(f"{indent}  {shorten(text)}")
         else:
             print(f"{indent}nothing announced; the actual world is now: "
                   f"{puzzle.actual_world(model)}")

@@ -1,0 +1,218 @@
+"""Event models written by hand: a small line-oriented text a teacher can type, in the style of
+the hand-written model format (``world w1: p q``, ``alice: {w1} {w2 w3}``, ``actual: w1``).
+
+::
+
+    # Alice reads a letter saying whether p; Bob sees her read it
+    event yes: pre p       # the letter says p
+    event no: pre ~p
+    alice: {yes} {no}      # the events alice tells apart, class by class
+    actual: yes
+
+``event NAME: pre FORMULA`` gives an event and its precondition (the formula syntax of
+:func:`kripke.parse`); ``AGENT: {e1 e2} {e3}`` the events an agent cannot tell apart, class by
+class; ``actual: NAME`` the event that happens. Lines may come in any order; ``#`` starts a
+comment. An event an agent's classes leave out is a class of its own (``alice:`` alone: she
+tells every event apart), as in the model format; an agent without a line tells *no* events
+apart (it sees that something happens, not what), which is what an event model means by the
+onlookers. ``str(event_model)`` writes this text back.
+
+Every mistake is an :class:`EventFileError` with the 1-based line and column and a message that
+says what to change.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kripke.errors import ModelError
+from kripke.events import Event, EventModel
+from kripke.formula import Agent, Formula
+from kripke.parser import FormulaError, parse
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+_EVENT_LINE = re.compile(r"\s*event\b")
+_ACTUAL_LINE = re.compile(r"\s*actual\s*:")
+_AGENT_LINE = re.compile(r"\s*([A-Za-z][A-Za-z0-9_']*|[0-9]+)\s*:")
+_LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
+
+
+class EventFileError(ModelError):
+    """An event model's text that cannot be read: ``line`` and ``column`` (1-based) say where,
+    the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
+
+    def __init__(self, message: str, line: int, column: int, source: str | None = None) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}line {line}, column {column}: {message}")
+
+
+@dataclass(frozen=True)
+class _Name:
+    text: str
+    line: int
+    column: int  # 1-based
+
+
+def parse_event_model(text: str, source: str | None = None) -> EventModel:
+    """The event model a text describes (see the module's docstring); :class:`EventFileError`
+    at the first mistake (``source``, a file name, goes in front of its message)."""
+    return _Reader(text, source).event_model()
+
+
+class _Reader:
+    """Reads the lines (a mistake in one stops it at once, in file order), then checks that
+    the names they use agree and builds the event model."""
+
+    def __init__(self, text: str, source: str | None) -> None:
+        self.source = source
+        self.text_lines = text.splitlines()
+        self.events: list[tuple[_Name, Formula]] = []
+        self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
+        self.actual: list[_Name] = []
+        for number, raw in enumerate(self.text_lines, start=1):
+            self.read(number, raw.split("#", 1)[0])
+
+    def error(self, message: str, line: int, column: int) -> EventFileError:
+        return EventFileError(message, line, column, self.source)
+
+    def at_end(self, message: str) -> EventFileError:
+        """An error about something missing: placed after the last line."""
+        last = len(self.text_lines)
+        return self.error(message, max(last, 1),
+                          len(self.text_lines[-1]) + 1 if self.text_lines else 1)
+
+    # --- one line ------------------------------------------------------------------------
+
+    def read(self, number: int, text: str) -> None:
+        if not text.strip():
+            return
+        if match := _EVENT_LINE.match(text):
+            self.event(number, text, match.end())
+        elif match := _ACTUAL_LINE.match(text):
+            names = self.names(number, text, match.end())
+            if len(names) != 1:
+                at = names[1].column if names else len(text.rstrip()) + 1
+                raise self.error("'actual:' names one event, e.g. 'actual: e1'", number, at)
+            self.actual.append(names[0])
+        elif match := _AGENT_LINE.match(text):
+            agent = _Name(match.group(1), number, match.start(1) + 1)
+            self.partitions.append((agent, self.classes(number, text, match.end())))
+        else:
+            column = len(text) - len(text.lstrip()) + 1
+            raise self.error(f"cannot read this line; {_LINES}", number, column)
+
+    def event(self, number: int, text: str, position: int) -> None:
+        """``event NAME: pre FORMULA``, read from ``position`` (after the word 'event')."""
+        position = self.skip(text, position)
+        name = _NAME.match(text, position)
+        if name is None:
+            raise self.error("an event line is 'event', its name, ':', 'pre' and the "
+                             "precondition: 'event e1: pre p'", number, position + 1)
+        position = self.skip(text, name.end())
+        if not text.startswith(":", position):
+            raise self.error(f"expected ':' after the event name {name.group()!r}, as in "
+                             f"'event {name.group()}: pre p'", number, position + 1)
+        position = self.skip(text, position + 1)
+        if not re.match(r"pre\b", text[position:]):
+            raise self.error("expected 'pre' and the event's precondition after ':', as in "
+                             f"'event {name.group()}: pre p'", number, position + 1)
+        start = position + 3
+        try:
+            precondition = parse(text[start:])
+        except FormulaError as e:
+            raise self.error(f"{e.message} (in the precondition)", number,
+                             start + e.position + 1) from None
+        self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
+
+    @staticmethod
+    def skip(text: str, position: int) -> int:
+        return len(text) - len(text[position:].lstrip()) if position < len(text) else position
+
+    def names(self, number: int, text: str, position: int) -> list[_Name]:
+        """Event names, separated by spaces."""
+        found = []
+        for word in re.finditer(r"\S+", text[position:]):
+            column = position + word.start() + 1
+            if not _NAME.fullmatch(word.group()):
+                raise self.error(f"{word.group()!r} is not an event name (letters, digits, _ "
+                                 "and ', starting with a letter)", number, column)
+            found.append(_Name(word.group(), number, column))
+        return found
+
+    def classes(self, number: int, text: str, position: int) -> list[list[_Name]]:
+        """``{e1 e2} {e3}``: the classes of one agent."""
+        found: list[list[_Name]] = []
+        while (position := self.skip(text, position)) < len(text):
+            if text[position] != "{":
+                word = text[position:].split()[0]
+                raise self.error(f"{word!r} is outside braces: an agent's classes are written "
+                                 "in braces, e.g. 'a: {e1 e2} {e3}' (an event's line starts "
+                                 "with 'event')", number, position + 1)
+            end = text.find("}", position)
+            if end < 0:
+                raise self.error("this class is not closed; end it with '}'", number,
+                                 position + 1)
+            inside = text[position + 1:end]
+            if "{" in inside:
+                raise self.error("a class inside a class; close the first with '}' before "
+                                 "opening another", number, position + 2 + inside.index("{"))
+            names = self.names(number, text[:end], position + 1)
+            if not names:
+                raise self.error("an empty class {}; remove it (every class holds an event)",
+                                 number, position + 1)
+            found.append(names)
+            position = end + 1
+        return found
+
+    # --- the event model -------------------------------------------------------------------
+
+    def event_model(self) -> EventModel:
+        if not self.events:
+            raise self.at_end("no events; define one with 'event e1: pre p'")
+        defined: dict[str, _Name] = {}
+        for name, _ in self.events:
+            if name.text in defined:
+                raise self.error(f"event {name.text!r} is already defined on line "
+                                 f"{defined[name.text].line}; give it another name",
+                                 name.line, name.column)
+            defined[name.text] = name
+        listed = ", ".join(defined)
+        partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
+        agents: dict[str, _Name] = {}
+        for agent, classes in self.partitions:
+            if agent.text in agents:
+                raise self.error(f"agent {agent.text} already has its classes on line "
+                                 f"{agents[agent.text].line}; put them on one line",
+                                 agent.line, agent.column)
+            agents[agent.text] = agent
+            seen: set[str] = set()
+            for name in (n for block in classes for n in block):
+                if name.text not in defined:
+                    raise self.error(f"no event is named {name.text!r}; the events are "
+                                     f"{listed}", name.line, name.column)
+                if name.text in seen:
+                    raise self.error(f"event {name.text!r} is in two of agent {agent.text}'s "
+                                     "classes; put it in one", name.line, name.column)
+                seen.add(name.text)
+            blocks = [tuple(n.text for n in block) for block in classes]
+            blocks += [(name,) for name in defined if name not in seen]  # left out: alone
+            partitions.append((int(agent.text) if agent.text.isdigit() else agent.text,
+                               tuple(blocks)))
+        if not self.actual:
+            raise self.at_end("no 'actual:' line; name the event that happens, e.g. "
+                              f"'actual: {next(iter(defined))}'")
+        if len(self.actual) > 1:
+            again = self.actual[1]
+            raise self.error(f"the actual event is already named on line {self.actual[0].line}"
+                             "; keep one 'actual:' line", again.line, 1)
+        actual = self.actual[0]
+        if actual.text not in defined:
+            raise self.error(f"no event is named {actual.text!r}; the events are {listed}",
+                             actual.line, actual.column)
+        events = tuple(Event(name.text, pre) for name, pre in self.events)
+        return EventModel(events, tuple(partitions), actual.text)

@@ -1,0 +1,238 @@
+"""Event models: what happens when not everyone learns the same thing (S5 action models).
+
+A public announcement tells everyone the same fact. Often an event is *semi-private*: Alice
+reads a letter while Bob watches her read it; Anne shows Bill a card and Cath sees that a card
+was shown, not which. Baltag, Moss and Solecki's event models (action models) describe such an
+event as
+
+* a set of events, each with a **precondition** (a formula: the event can happen in a world
+  exactly when its precondition holds there),
+* for each agent a **partition** of the events: the events it cannot tell apart,
+* the **actual** event.
+
+The update is the *product update*: the new worlds are the pairs (w, e) of an old world and an
+event whose precondition holds at w; an atom is true at (w, e) when it was true at w (events
+change what agents know, not the facts), and (w, e) ~a (v, f) exactly when w ~a v and e ~a f.
+The actual world becomes (actual world, actual event). Because every agent's relation on the
+events is a partition here (never an arbitrary relation), the product of two partitions is a
+partition: every updated model is again S5, which the model checkers rely on. (Beliefs, which
+need non-S5 relations such as "Bob wrongly believes nothing happened", are out of scope.)
+
+An agent the event model does not mention cannot tell any of its events apart: "the others
+see that something happened, not what". A one-event model whose event has precondition φ is
+the public announcement of φ.
+
+Both backends update: :meth:`kripke.model.KripkeModel.update` (explicitly, world by world) and
+:meth:`kripke.symbolic.SymbolicModel.update` (as SMCDEL's knowledge transformers); the tests
+hold both to the textbook definition in :mod:`kripke.reference`. The ready-made events below
+build the common cases; :func:`kripke.eventfile.parse_event_model` reads one written by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from kripke.errors import ModelError
+from kripke.formula import Agent, Atom, Formula, Not, Top
+from kripke.parser import parse
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event: a name and the precondition under which it can happen."""
+
+    name: str
+    precondition: Formula
+
+
+@dataclass(frozen=True)
+class EventModel:
+    """Events, each agent's partition of them (by event name) and the actual event.
+
+    Build one with :meth:`of`; the constructor checks that names are unique, that each listed
+    partition covers every event exactly once, and that the actual event exists.
+    """
+
+    events: tuple[Event, ...]
+    #: (agent, its classes of event names), for the agents that tell some events apart or are
+    #: named; any other agent sees one class of all the events.
+    partitions: tuple[tuple[Agent, tuple[tuple[str, ...], ...]], ...]
+    actual: str
+
+    def __post_init__(self) -> None:
+        names = [e.name for e in self.events]
+        if not names:
+            raise ModelError("an event model needs at least one event")
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise ModelError(f"two events are both named {twice!r}")
+        if self.actual not in names:
+            raise ModelError(f"the actual event {self.actual!r} is not one of the events "
+                             f"{', '.join(names)}")
+        seen_agents: set[str] = set()
+        for agent, classes in self.partitions:
+            if str(agent) in seen_agents:
+                raise ModelError(f"agent {agent!r} has two partitions")
+            seen_agents.add(str(agent))
+            listed = [n for block in classes for n in block]
+            for name in listed:
+                if name not in names:
+                    raise ModelError(f"agent {agent!r}'s partition names {name!r}, which is "
+                                     "not an event")
+                if listed.count(name) > 1:
+                    raise ModelError(f"agent {agent!r}'s partition lists {name!r} twice")
+            missing = [n for n in names if n not in listed]
+            if missing:
+                raise ModelError(f"agent {agent!r}'s partition leaves out {', '.join(missing)}: "
+                                 "put each event in exactly one class")
+            if any(not block for block in classes):
+                raise ModelError(f"agent {agent!r}'s partition has an empty class")
+
+    @classmethod
+    def of(
+        cls,
+        events: Mapping[str, Formula | str] | Iterable[tuple[str, Formula | str]],
+        partitions: Mapping[Agent, Iterable[Iterable[str]]] | None = None,
+        actual: str | None = None,
+    ) -> EventModel:
+        """An event model from plain values: ``events`` maps names to preconditions (formulas
+        or their text), ``partitions`` maps agents to their classes of event names, ``actual``
+        names the actual event (default: the first). An event an agent's classes leave out
+        is a class of its own, as in the text syntax.
+
+        ``EventModel.of({"read_p": "p", "read_not_p": "~p"}, {"alice": [["read_p"],
+        ["read_not_p"]]}, actual="read_p")``: Alice reads a letter saying whether p, and
+        every other agent sees her read it.
+        """
+        pairs = list(events.items()) if isinstance(events, Mapping) else list(events)
+        built = tuple(Event(name, parse(pre) if isinstance(pre, str) else pre)
+                      for name, pre in pairs)
+        classes = []
+        for agent, blocks in (partitions or {}).items():
+            given = [tuple(block) for block in blocks]
+            listed = {name for block in given for name in block}
+            given += [(e.name,) for e in built if e.name not in listed]  # left out: alone
+            classes.append((agent, tuple(given)))
+        first = built[0].name if built else ""
+        return cls(built, tuple(classes), first if actual is None else actual)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self.events)
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        """The agents given a partition; every other agent tells no events apart."""
+        return tuple(agent for agent, _ in self.partitions)
+
+    @property
+    def actual_event(self) -> Event:
+        return self.events[self.names.index(self.actual)]
+
+    def precondition(self, name: str) -> Formula:
+        return self.events[self.names.index(name)].precondition
+
+    def classes(self, agent: Agent) -> tuple[tuple[str, ...], ...]:
+        """The agent's partition of the events (one class of all of them if none is given)."""
+        for named, classes in self.partitions:
+            if str(named) == str(agent):
+                return classes
+        return (self.names,)
+
+    def keys(self, agent: Agent) -> tuple[int, ...]:
+        """Per event (in order), the number of the agent's class holding it: equal numbers are
+        events the agent cannot tell apart, as observation keys are for worlds."""
+        number = {name: k for k, block in enumerate(self.classes(agent)) for name in block}
+        return tuple(number[name] for name in self.names)
+
+    def at(self, actual: str) -> EventModel:
+        """The same events with another actual event."""
+        return replace(self, actual=actual)
+
+    def check_agents(self, agents: Sequence[Agent]) -> None:
+        """Refuse an event model naming an agent the model does not have."""
+        known = {str(a) for a in agents}
+        for agent in self.agents:
+            if str(agent) not in known:
+                raise ModelError(f"the event model names agent {agent!r}, which the model "
+                                 f"does not have; its agents are {list(agents)}")
+
+    def __str__(self) -> str:
+        """The text :func:`kripke.eventfile.parse_event_model` reads back to an equal model."""
+        lines = [f"event {e.name}: pre {e.precondition}" for e in self.events]
+        lines += [f"{agent}: " + " ".join("{" + " ".join(block) + "}" for block in classes)
+                  for agent, classes in self.partitions]
+        lines.append(f"actual: {self.actual}")
+        return "\n".join(lines) + "\n"
+
+
+def _as_formula(formula: Formula | str) -> Formula:
+    return parse(formula) if isinstance(formula, str) else formula
+
+
+# --- ready-made events ---------------------------------------------------------------------------
+
+def public_announcement(formula: Formula | str) -> EventModel:
+    """Everyone learns that φ: one event with precondition φ (the same update as
+    ``model.announce(φ)``)."""
+    return EventModel((Event("announce", _as_formula(formula)),), (), "announce")
+
+
+def learns_whether(agent: Agent, formula: Formula | str, holds: bool = True) -> EventModel:
+    """``agent`` learns whether φ, and the others see that it learns it but not what: Alice
+    reads a letter saying whether φ while Bob watches. ``holds`` says which way φ actually is.
+    Afterwards ``agent`` knows whether φ, and that is common knowledge."""
+    return learn_together((agent,), formula, holds)
+
+
+def learn_together(agents: Iterable[Agent], formula: Formula | str,
+                   holds: bool = True) -> EventModel:
+    """The ``agents`` learn whether φ together (they read the letter side by side), and every
+    other agent sees that they do, not what they learn."""
+    phi = _as_formula(formula)
+    group = tuple(agents)
+    if not group:
+        raise ModelError("name at least one agent who learns")
+    events = (Event("yes", phi), Event("no", Not(phi)))
+    return EventModel(events, tuple((a, (("yes",), ("no",))) for a in group),
+                      "yes" if holds else "no")
+
+
+def shows_card(shower: Agent, viewer: Agent, cards: Sequence[int | str], shown: int | str,
+               atom: str = "p({agent},{card})") -> EventModel:
+    """``shower`` shows ``viewer`` one of its cards, face up to the viewer only; every other
+    agent sees that a card was shown, not which (Cluedo; the "show" of van Ditmarsch, van der
+    Hoek and Kooi's three cards). One event per card c, with precondition "shower holds c"
+    (the atom ``atom`` names, as :func:`kripke.deal.deal_model` writes ``p(i,c)``); the shower
+    and the viewer tell every event apart, the others none. ``shown`` is the card actually
+    shown. A shower holding several cards may have shown any of them: a deal where it holds
+    two of the cards becomes two worlds, one per card it could have shown."""
+    if shown not in cards:
+        raise ModelError(f"the card shown, {shown}, is not one of the cards {list(cards)}")
+    if str(shower) == str(viewer):
+        raise ModelError("a card is shown by one agent to another")
+    events = tuple(Event(f"show{card}", Atom(atom.format(agent=shower, card=card)))
+                   for card in cards)
+    each = tuple((e.name,) for e in events)
+    return EventModel(events, ((shower, each), (viewer, each)), f"show{shown}")
+
+
+def may_learn(agent: Agent, formula: Formula | str, learns: bool = True,
+              holds: bool = True) -> EventModel:
+    """``agent`` may or may not learn whether φ, and the others cannot tell whether it did:
+    Alice may have read the letter while Bob was out of the room. Three events: she reads
+    and φ, she reads and ¬φ, she does not read (precondition ⊤); she tells all three apart,
+    the others none. ``learns`` says whether she actually read it, ``holds`` which way φ is."""
+    phi = _as_formula(formula)
+    events = (Event("yes", phi), Event("no", Not(phi)), Event("skip", Top()))
+    actual = ("yes" if holds else "no") if learns else "skip"
+    return EventModel(events, ((agent, (("yes",), ("no",), ("skip",))),), actual)
+
+
+
+def origin(world_id: int, events: EventModel) -> tuple[int, str]:
+    """The (world id before, event name) an explicit product update's world id stands for
+    (:meth:`kripke.model.KripkeModel.update` numbers the pair (w, e) as id(w) · |E| + e)."""
+    before, event = divmod(int(world_id), len(events.events))
+    return before, events.names[event]
