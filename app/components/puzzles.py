@@ -85,6 +85,12 @@ def build(s: Settings) -> Puzzle:
     return GALLERY[s.key]()
 
 
+#: What a page adds beside the formula box: it gets the model shown, the formula's result and
+#: ``happened(label, model after, what to say)`` to add a moment to the timeline.
+type Extra = Callable[[KripkeModel, FormulaResult, Callable[[str, KripkeModel, str], None]],
+                      object]
+
+
 @dataclass(frozen=True)
 class Moment:
     label: str
@@ -257,10 +263,11 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 
 @solara.component
 def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
-               side: Callable[[], object] | None = None, brand: str = "Puzzles"):
+               side: Callable[[], object] | None = None, brand: str = "Puzzles",
+               extra: Extra | None = None):
     """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
-    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
-    formula box and exports either way."""
+    its editor as ``side``, shown where a puzzle's story is, and its events as ``extra``,
+    shown beside the formula box): the same timeline, picture, formula box and exports."""
     settings = solara.use_reactive(Settings())
     built = solara.use_memo(lambda: build(settings.value), [settings.value])
     puzzle = given if given is not None else built
@@ -360,6 +367,13 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
                  f"({model.n_worlds:,} → {after.n_worlds:,}).")
 
+    def happened(label: str, after: KripkeModel, news: str) -> None:
+        """Something other than an announcement changed the model (an event): one more
+        moment, after the one shown (a new branch if that was not the last)."""
+        kept = told[:at + 1]
+        shown.set(((*kept, Moment(label, after, moment.told)), len(kept)))
+        said.set(news)
+
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Card(margin=0, classes=["ttr-header"]):
@@ -439,10 +453,13 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                        hint="Type a formula, or pick one above; " + (
                            "the story names the atoms." if given is None else
                            "the atoms are the model's own."))
-            with solara.Card("Export", margin=0):
-                ExportRow(picture, listed(model), puzzle.describe,
-                          f"{puzzle.key}-moment{at}", puzzle.agent_names,
-                          f"{puzzle.title}: {moment.label}")
+            with solara.Column(gap="10px"):
+                if extra is not None:
+                    extra(model, result, happened)
+                with solara.Card("Export", margin=0):
+                    ExportRow(picture, listed(model), puzzle.describe,
+                              f"{puzzle.key}-moment{at}", puzzle.agent_names,
+                              f"{puzzle.title}: {moment.label}")
     return None
 
 
