@@ -254,3 +254,15 @@ def test_may_learn_keeps_the_worlds_where_the_agent_did_not_look():
     assert after.n_worlds == 8 and after.world_label(after.actual) == "w1·skip"
     assert not after.holds("K_a q") and not after.holds("K_b K_a q | K_b ~K_a q")
     assert "a saw skip (⊤)" in observed(events, ("a", "b"))
+
+
+@pytest.mark.parametrize("key", ["cards", "letter"])
+def test_the_graph_follows_the_event_puzzles_whose_worlds_are_new(key):
+    rc = render_puzzles()
+    choose_puzzle(rc, key)
+    show_graph(rc)
+    while not rc.find(v.Btn, children=["Step ▶"]).widget.disabled:
+        press(rc, "Step ▶")
+        drawn = int(re.search(r'data-drawn-worlds="(\d+)"', html(rc, "worlds-graph")).group(1))
+        assert drawn == puzzle_counts(rc)  # every world of the updated model is a node
+        assert len(node_labels(rc)) >= drawn
