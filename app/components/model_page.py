@@ -372,8 +372,10 @@ def EventCard(model: KripkeModel, result: FormulaResult,
         with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
             solara.Select("Agent", value=who, values=agents, on_value=agent.set, dense=True,
                           style="max-width:110px")
-            solara.Select("Event", value=kind.value, values=list(KINDS), on_value=kind.set,
-                          dense=True, style="max-width:150px")
+            solara.Select("Event", value=KINDS[kind.value], values=list(KINDS.values()),
+                          on_value=lambda label: kind.set(next(
+                              k for k, v in KINDS.items() if v == label)),
+                          dense=True, style="max-width:260px")
             solara.Button("Happen", small=True, color="primary", on_click=happen,
                           disabled=result.holds is None,
                           attributes={"title": "the event on the formula in the box: the "

@@ -101,3 +101,15 @@ def test_the_gallery_switches_to_the_graph_and_back(browser):
     assert "July 16" in node_labels(page)
     page.locator(".ttr-kind").get_by_role("button", name="classes").click()
     expect(page.get_by_test_id("worlds-caption")).not_to_contain_text("drawn as a graph")
+
+
+def test_a_ready_made_event_says_what_each_agent_observed(browser):
+    page = model_tab(browser)
+    formula = page.get_by_label(re.compile("^Formula"))
+    formula.fill("p")
+    formula.press("Enter")
+    page.get_by_role("button", name="Happen").click()
+    said = page.get_by_test_id("announce-result")
+    expect(said).to_contain_text("alice learns whether p")
+    expect(said).to_contain_text("alice saw yes (p); bob cannot tell apart yes (p), no (¬p)")
+    expect(page.get_by_test_id("puzzle-status")).to_contain_text("actual world: w1·yes")
