@@ -172,9 +172,10 @@ class _Box:
     right: float
     bottom: float
 
-    def hits(self, other: _Box) -> bool:
-        return (min(self.right, other.right) - max(self.left, other.left) > 0 and
-                min(self.bottom, other.bottom) - max(self.top, other.top) > 0)
+    def hits(self, other: _Box, pad: float = 3.0) -> bool:
+        """Whether the two overlap or come closer than ``pad`` (text must not touch)."""
+        return (min(self.right, other.right) - max(self.left, other.left) > -pad and
+                min(self.bottom, other.bottom) - max(self.top, other.top) > -pad)
 
 
 def _curve(x1: float, y1: float, x2: float, y2: float, bend: float, t: float
@@ -209,7 +210,7 @@ class GraphLayout(_Positioned):
             self.lines[wid] = [name, *(_wrap_atoms(true) if atoms else [])]
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
-        spacing = max(widest + 22, 2 * NODE_R + 14 + deepest * (FONT + 2) + 18, 84.0)
+        spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
         placed = _spread(dict(positions) if positions else _unit_positions(universe), spacing)
         xs = [p[0] for p in placed.values()]
         ys = [p[1] for p in placed.values()]
@@ -320,12 +321,25 @@ class GraphLayout(_Positioned):
         first place along the curve whose box overlaps no node, name or earlier label."""
         words = [str(a) for a in who]
         width = text_width(",".join(words))
-        box = _Box(0, 0, 0, 0)
-        for t in (0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8):
-            x, y = _curve(x1, y1, x2, y2, bend, t)
-            box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1, y + FONT / 2 + 1)
-            if not any(box.hits(other) for other in taken):
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        nx_, ny = -(y2 - y1) / length, (x2 - x1) / length  # across the edge
+        best: tuple[int, _Box] | None = None
+        # along the curve first, then beside it: the first free place, else the least crowded
+        for off in (0.0, 11.0, -11.0, 20.0, -20.0):
+            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75):
+                x, y = _curve(x1, y1, x2, y2, bend, t)
+                x, y = x + nx_ * off, y + ny * off
+                box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
+                           y + FONT / 2 + 1)
+                hits = sum(box.hits(other) for other in taken)
+                if best is None or hits < best[0]:
+                    best = (hits, box)
+                if not hits:
+                    break
+            if best is not None and not best[0]:
                 break
+        assert best is not None
+        box = best[1]
         taken.append(box)
         texts, at = [], box.left + 1
         for k, (word, agent) in enumerate(zip(words, who, strict=True)):
