@@ -14,7 +14,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.log import log_header, records
 from agents.model import TTRModel
-from app.components.style import player_colour
+from app.components.style import player_colour, player_ink
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
@@ -114,7 +114,18 @@ def agent_colour(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
     """Each agent's colour by its place among the named agents (the players' colours: a
     game's player 0 gets player 0's colour), printable, so the same in light and dark."""
     order = {str(a): i for i, a in enumerate(agent_names)}
-    return lambda a: player_colour(order.get(str(a), int(a) if str(a).isdigit() else 0))
+    return lambda a: player_colour(_place(order, a))
+
+
+def agent_ink(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
+    """The same colours for the page itself, as CSS: lighter on the dark theme, where the
+    printable purple and brown of an edge or its label are hard to read on dark paper."""
+    order = {str(a): i for i, a in enumerate(agent_names)}
+    return lambda a: player_ink(_place(order, a))
+
+
+def _place(order: Mapping[str, int], agent: Agent) -> int:
+    return order.get(str(agent), int(agent) if str(agent).isdigit() else 0)
 
 
 @solara.component

@@ -18,7 +18,7 @@ from html import escape
 import numpy as np
 import solara
 
-from app.components.exports import ExportRow, agent_colour, listed
+from app.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.components.formula import FormulaBox, FormulaResult, evaluate_in
 from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
@@ -439,7 +439,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 if kind == GRAPH:
                     widest = (f"min({widest}, calc((100vh - 300px) * "
                               f"{drawn.width / drawn.height:.3f}))")
-                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(drawn, colour),
+                ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
+                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(drawn, ink),
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
                             style=f"margin:4px auto 0;max-width:{widest}")
