@@ -3,14 +3,15 @@ an agent learns whether the formula in the box holds (the others see it learn, n
 may learn it (the others cannot tell whether it did). Pure Python, no Solara.
 
 The formula's value at the actual world picks the actual event, so an event offered can always
-happen. After the product update each world is named after the world it came from and the
-event that happened there ("rain·yes"), and the page's log says what each agent observed.
+happen. After the product update a world that split is named after the world it came from and the
+event that happened there ("rain·yes"; one that did not keeps its name), and the page's log
+says what each agent observed.
 """
 
 from __future__ import annotations
 
 from kripke import KripkeModel, NamedModel
-from kripke.events import EventModel, learns_whether, may_learn, origin
+from kripke.events import EventModel, learns_whether, may_learn
 from kripke.formula import Agent, Formula
 
 #: The events offered, by key: what the page calls them.
@@ -30,23 +31,27 @@ def ready_event(kind: str, agent: Agent, formula: Formula, model: KripkeModel) -
 
 
 def updated(model: KripkeModel, events: EventModel) -> KripkeModel:
-    """The product update, each new world named after its world and event when the model's
-    worlds have names (``rain·yes``)."""
+    """The product update, each world that split named after its world and event when the
+    model's worlds have names (``rain·yes``)."""
     after = model.update(events)
     if not isinstance(model, NamedModel):
         return after
     names = []
     for wid in after.world_ids.tolist():
-        before, event = origin(wid, events)
-        names.append(f"{model.names[before]}·{event}")
+        before, event = model.origin(events, wid)
+        # a world that did not split keeps its id, and its name
+        names.append(model.names[before] if before == wid else
+                     f"{model.names[before]}·{event}")
     return NamedModel.named(after, names)
 
 
 def observed(events: EventModel, agents: tuple[Agent, ...]) -> str:
     """What each agent observed of the event that happened: the event itself, or the events
     it cannot tell apart (each with its precondition)."""
+    preconditions = {e.name: e.precondition for e in events.events}
+
     def shown(name: str) -> str:
-        return f"{name} ({events.precondition(name).unicode()})"
+        return f"{name} ({preconditions[name].unicode()})"
 
     said = []
     for agent in agents:

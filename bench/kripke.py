@@ -23,6 +23,7 @@ from pathlib import Path
 
 from bench.table import print_table
 from kripke import Atom, Knows, KripkeModel, Or, deal_count, deal_model
+from kripke.events import shows_card
 from kripke.interface import EpistemicModel
 from kripke.puzzles import (
     dining_cryptographers,
@@ -204,6 +205,24 @@ def symbolic_deals(players: int, target: float | None) -> list[Row]:
     ]
 
 
+def card_shown() -> list[Row]:
+    """Player 0 shows player 1 one of its cards while the others see that a card is shown:
+    the product update with one event per card (``kripke.events.shows_card``), each deal
+    becoming one world per card player 0 holds."""
+    deal = deal_model(range(12), [3] * 4, [range(3 * i, 3 * i + 3) for i in range(4)])
+    after, explicit = _best_of(lambda: deal.update(shows_card(0, 1, range(12), 2)), 1)
+    assert after.n_worlds == 3 * deal.n_worlds
+    big = symbolic_deal(range(20), [4] * 5, [range(4 * i, 4 * i + 4) for i in range(5)])
+    shown, symbolic = _best_of(lambda: big.update(shows_card(0, 1, range(20), 2)), 1)
+    assert shown.n_worlds == 4 * big.n_worlds
+    return [
+        _row(f"deal 4×3: a card shown, {deal.n_worlds:,} → {after.n_worlds:,} worlds",
+             explicit, None, "s"),
+        _row(f"deal 5×4: a card shown, {big.n_worlds:,} → {shown.n_worlds:,} worlds",
+             symbolic, 1.0, "s", "symbolic"),
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.kripke", description=__doc__)
     parser.add_argument("--skip-4x4", action="store_true",
@@ -225,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_4x4:
         rows += four_by_four()
     rows += symbolic_deals(4, None) + symbolic_deals(5, 1.0)
+    rows += card_shown()
     print_table(("case", "backend", "measured", "target", "ok"), rows)
     return 0 if all(row[4] in ("yes", "—") for row in rows) else 1
 

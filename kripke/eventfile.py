@@ -27,14 +27,13 @@ import re
 from dataclasses import dataclass
 
 from kripke.errors import ModelError
-from kripke.events import Event, EventModel
+from kripke.events import AGENT_NAME, EVENT_NAME, Event, EventModel
 from kripke.formula import Agent, Formula
 from kripke.parser import FormulaError, parse
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 _EVENT_LINE = re.compile(r"\s*event\b")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
-_AGENT_LINE = re.compile(r"\s*([A-Za-z][A-Za-z0-9_']*|[0-9]+)\s*:")
+_AGENT_LINE = re.compile(rf"\s*({AGENT_NAME.pattern})\s*:")
 _LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
 
 
@@ -109,7 +108,7 @@ class _Reader:
     def event(self, number: int, text: str, position: int) -> None:
         """``event NAME: pre FORMULA``, read from ``position`` (after the word 'event')."""
         position = self.skip(text, position)
-        name = _NAME.match(text, position)
+        name = EVENT_NAME.match(text, position)
         if name is None:
             raise self.error("an event line is 'event', its name, ':', 'pre' and the "
                              "precondition: 'event e1: pre p'", number, position + 1)
@@ -138,7 +137,7 @@ class _Reader:
         found = []
         for word in re.finditer(r"\S+", text[position:]):
             column = position + word.start() + 1
-            if not _NAME.fullmatch(word.group()):
+            if not EVENT_NAME.fullmatch(word.group()):
                 raise self.error(f"{word.group()!r} is not an event name (letters, digits, _ "
                                  "and ', starting with a letter)", number, column)
             found.append(_Name(word.group(), number, column))

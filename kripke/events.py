@@ -30,12 +30,17 @@ build the common cases; :func:`kripke.eventfile.parse_event_model` reads one wri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula, Not, Top
 from kripke.parser import parse
+
+#: How an event and an agent are named, so that an event model's text reads back.
+EVENT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
+AGENT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_']*|[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,10 @@ class EventModel:
         names = [e.name for e in self.events]
         if not names:
             raise ModelError("an event model needs at least one event")
+        for name in names:  # what the text syntax reads, so that str() reads back
+            if not EVENT_NAME.fullmatch(name):
+                raise ModelError(f"event name {name!r}: use letters, digits, _ and ', "
+                                 "starting with a letter")
         if len(set(names)) != len(names):
             twice = next(n for n in names if names.count(n) > 1)
             raise ModelError(f"two events are both named {twice!r}")
@@ -72,6 +81,10 @@ class EventModel:
                              f"{', '.join(names)}")
         seen_agents: set[str] = set()
         for agent, classes in self.partitions:
+            if str(agent) in ("event", "actual") or not AGENT_NAME.fullmatch(str(agent)):
+                raise ModelError(f"agent {agent!r} cannot be written in an event model's "
+                                 "text: name agents by identifiers or numbers, not 'event' or "
+                                 "'actual'")
             if str(agent) in seen_agents:
                 raise ModelError(f"agent {agent!r} has two partitions")
             seen_agents.add(str(agent))
@@ -129,9 +142,6 @@ class EventModel:
     @property
     def actual_event(self) -> Event:
         return self.events[self.names.index(self.actual)]
-
-    def precondition(self, name: str) -> Formula:
-        return self.events[self.names.index(name)].precondition
 
     def classes(self, agent: Agent) -> tuple[tuple[str, ...], ...]:
         """The agent's partition of the events (one class of all of them if none is given)."""
@@ -230,9 +240,3 @@ def may_learn(agent: Agent, formula: Formula | str, learns: bool = True,
     return EventModel(events, ((agent, (("yes",), ("no",), ("skip",))),), actual)
 
 
-
-def origin(world_id: int, events: EventModel) -> tuple[int, str]:
-    """The (world id before, event name) an explicit product update's world id stands for
-    (:meth:`kripke.model.KripkeModel.update` numbers the pair (w, e) as id(w) · |E| + e)."""
-    before, event = divmod(int(world_id), len(events.events))
-    return before, events.names[event]

@@ -425,9 +425,12 @@ class KripkeModel:
         look the same to an agent when it could tell neither the worlds nor the events apart.
         Every agent's relation stays a partition, so the result is S5 again.
 
-        The pair (w, e) gets the id ``id(w) · len(events) + index of e``, so ids still
-        increase with the index and :func:`kripke.events.origin` reads the pair back from it.
-        A plain model comes back even from a deal (the deal's rule for ids no longer holds).
+        Ids: when no world splits (at most one event can happen at each world: a card shown
+        from a hand of one, a letter read), each world keeps its id, as after an announcement,
+        so a drawing keeps it where it was; when some world splits, the pair (w, e) gets the id
+        ``id(w) · len(events) + index of e``. Either way ids increase with the index, and
+        :meth:`origin` reads the pair back. A plain model comes back even from a
+        deal (the deal's rule for ids no longer holds).
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event's
         precondition is false at the actual world.
         """
@@ -439,7 +442,8 @@ class KripkeModel:
             raise UpdateError(events.actual, events.actual_event.precondition)
         worlds, chosen = np.nonzero(possible)  # row-major: world by world
         ids = self.world_ids[worlds].astype(np.int64)
-        if ids.size and int(ids[-1]) >= (1 << 62) // m:
+        splits = bool(np.any(np.count_nonzero(possible, axis=1) > 1))
+        if splits and ids.size and int(ids[-1]) >= (1 << 62) // m:
             raise ModelError("too many updates for 64-bit world ids: build the model afresh")
         valuation = {atom: self.atom_values(atom, worlds) for atom in (*self._valuation,
                                                                        *self._lazy)}
@@ -459,7 +463,19 @@ class KripkeModel:
             actual = int(np.flatnonzero((worlds == self.actual) & (chosen == actual_event))[0])
         product = KripkeModel(valuation, observations, actual, observed_atoms=observed,
                               n_worlds=int(worlds.size))
-        return product.renumbered(ids * m + chosen)
+        return product.renumbered(ids * m + chosen if splits else ids)
+
+    def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
+        """The (world id here, event name) that a world of ``self.update(events)``, given by
+        its id, stands for (see :meth:`update` for the ids)."""
+        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
+        if np.any(np.count_nonzero(possible, axis=1) > 1):  # worlds split: id(w) · |E| + e
+            old, event = divmod(int(world_id), len(events.events))
+            return old, events.names[event]
+        index = self.world_index(world_id)
+        if index is None or not possible[index].any():
+            raise ModelError(f"no world of the update has the id {world_id}")
+        return int(world_id), events.names[int(np.flatnonzero(possible[index])[0])]
 
     # --- questions a user asks --------------------------------------------------------------
 

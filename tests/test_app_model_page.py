@@ -233,16 +233,23 @@ def test_a_ready_made_event_updates_the_model_and_says_what_each_agent_observed(
     rc = render_model()
     type_model(rc, SQUARE)
     type_formula(rc, "p")
+    before = html(rc, "worlds-graph")
     rc.find(v.Select, label="Agent").widgets[-1].v_model = "b"
     press(rc, "Happen")  # b learns whether p; a sees b learn, not what
     said = text(rc, "announce-result")
     assert "b learns whether p" in said and "4 → 4 worlds" in said
     assert "a cannot tell apart yes (p), no (¬p)" in said and "b saw yes (p)" in said
     assert "b learns whether p" in text(rc, "puzzle-status")  # the timeline's moment
+    # the picture by classes is laid out anew: b's classes are finer than at the start
+    rows = 'class="axis" x="[\\d.]+" y="[\\d.]+" text-anchor="end"'  # one label per row
+    assert len(re.findall(rows, before)) == 2
+    assert len(re.findall(rows, html(rc, "worlds-graph"))) == 4
     type_formula(rc, "K_b p & C (K_b p | K_b ~p)")
     assert "true" in text(rc, "formula-result")
-    show_graph(rc)
-    assert "w1·yes" in node_labels(rc)
+    show_graph(rc)  # no world split: each keeps its name and place
+    assert sorted(node_labels(rc)) == ["w1", "w2", "w3", "w4"]
+    edges = re.findall(r'<text class="edge"[^>]*>([^<]*)</text>', html(rc, "worlds-graph"))
+    assert sorted(edges) == ["a", "a"]  # b now tells every world apart: no b edge is left
     press(rc, "◀ Back")
     type_formula(rc, "K_b p")
     assert "false" in text(rc, "formula-result")

@@ -305,3 +305,16 @@ def test_puzzle_announce_and_why():
     assert puzzle_counts(rc) == 10
     press(rc, "Step ▶")  # the recorded moment: your announcement
     assert puzzle_counts(rc) == 2
+
+
+def test_after_a_semi_private_event_the_picture_draws_the_classes_it_made():
+    """Alice reads the letter: the two worlds stay, but she now tells them apart, so the page
+    draws two classes of hers where there was one (the layout is made anew after an event)."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "letter")
+    assert html(rc, "worlds-graph").count('data-class-of="alice"') == 1
+    press(rc, "Step ▶")
+    assert puzzle_counts(rc) == 2
+    assert html(rc, "worlds-graph").count('data-class-of="alice"') == 2
+    press(rc, "◀ Back")
+    assert html(rc, "worlds-graph").count('data-class-of="alice"') == 1

@@ -16,7 +16,6 @@ from kripke.events import (
     learn_together,
     learns_whether,
     may_learn,
-    origin,
     public_announcement,
     shows_card,
 )
@@ -50,7 +49,7 @@ def test_explicit_product_update_agrees_with_the_textbook_definition(model, even
         assume(possible_here(model, events))
         events = events.at(possible_here(model, events)[0])
     product = model.update(events)
-    pairs = [origin(i, events) for i in product.world_ids.tolist()]
+    pairs = [model.origin(events, i) for i in product.world_ids.tolist()]
     assert sorted(pairs) == sorted(expected)
     assert product.evaluate(formula).tolist() == [expected[pair] for pair in pairs]
     assert pairs[product.actual] == (model.actual, events.actual)
@@ -180,8 +179,24 @@ def test_showing_a_card_from_a_hand_of_two_splits_the_deal():
         assert not after.holds("K_c p(a,1) | K_c ~p(a,1)")
         assert after.holds("K_c (K_b p(a,0) | K_b p(a,1) | K_b p(a,2))")  # b learnt a card
     explicit = deal.update(show)
-    assert origin(explicit.world_id(explicit.actual), show) == (deal.world_id(deal.actual),
-                                                                "show1")
+    assert deal.origin(show, explicit.world_id(explicit.actual)) == (
+        deal.world_id(deal.actual), "show1")
+
+
+def test_worlds_keep_their_ids_unless_they_split():
+    """Where at most one event can happen at each world, the update keeps every world's id
+    (as an announcement does: a drawing keeps the world where it was); where worlds split,
+    each pair gets an id of its own."""
+    deal = deal_model(range(3), [1, 1, 1], [[0], [1], [2]], agents="abc")
+    shown = deal.update(shows_card("a", "b", range(3), 0))
+    assert shown.world_ids.tolist() == deal.world_ids.tolist()
+    assert [deal.origin(shows_card("a", "b", range(3), 0), i)[1]
+            for i in shown.world_ids.tolist()] == ["show0", "show0", "show1", "show1",
+                                                    "show2", "show2"]
+    away = LETTER.update(may_learn("alice", "p"))
+    assert away.world_ids.tolist() == [0, 2, 4, 5]  # (p, yes) (p, skip) (~p, no) (~p, skip)
+    assert [LETTER.origin(may_learn("alice", "p"), i) for i in away.world_ids.tolist()] == \
+        [(0, "yes"), (0, "skip"), (1, "no"), (1, "skip")]
 
 
 def test_an_update_the_actual_world_refuses_is_refused_on_both_backends():
@@ -203,6 +218,10 @@ def test_the_event_model_checks_its_partitions():
         EventModel.of([("e", "p"), ("e", "q")])
     with pytest.raises(ModelError, match="not one of the events"):
         EventModel.of({"e": "p"}, actual="f")
+    with pytest.raises(ModelError, match="event name 'read p'"):  # text could not say it
+        EventModel.of({"read p": "p"})
+    with pytest.raises(ModelError, match="agent 'actual' cannot be written"):
+        EventModel.of({"r": "p"}, {"actual": [["r"]]})
     with pytest.raises(ModelError, match="not one of the cards"):
         shows_card("a", "b", [0, 1], 2)
 

@@ -96,6 +96,7 @@ class Moment:
     label: str
     model: KripkeModel
     told: int  # how many of the story's steps have happened by then
+    events: int = 0  # how many events of the page's own (not the story's) have happened
 
 
 class PuzzleNames:
@@ -155,7 +156,14 @@ def actual_id(model: KripkeModel) -> int | None:
     return None if model.actual is None else int(model.world_ids[model.actual])
 
 
-def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLayout:
+def events_told(puzzle: Puzzle, moment: Moment) -> int:
+    """How many semi-private events the story has told by then: each changes the agents'
+    classes (not only which worlds are left), so the picture by classes is laid out anew."""
+    return sum(step.event is not None for step in puzzle.steps[:moment.told]) + moment.events
+
+
+def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
+                  evented: bool = False) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
     it down, drawn world by world from there, one column per class of the agent in focus."""
@@ -166,8 +174,9 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
             index = universe.world_index(actual)
             universe = universe.at(index) if index is not None else universe
         return FixedPositions(universe, focus, puzzle.positions(focus), names)
-    if puzzle.model.n_worlds <= DRAWN_LIMIT:
-        return layout_for(puzzle.model, focus, names)
+    if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
+        return layout_for(model if evented or any(s.event for s in puzzle.steps)
+                          else puzzle.model, focus, names)
     if model.n_worlds > DRAWN_LIMIT:
         return layout_for(model, focus, names)
     return FixedPositions(model, focus, class_columns(model, focus), names)
@@ -297,7 +306,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         else agents[[str(a) for a in agents].index(choice.value)]
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
-    layouts: dict[tuple[str, bool, int | None], WorldsLayout] = solara.use_memo(dict, [puzzle])
+    layouts: dict[tuple[str, bool, int | None, int], WorldsLayout] = solara.use_memo(dict,
+                                                                                   [puzzle])
     graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
     kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
@@ -322,11 +332,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         # draw: kept from then on, so its worlds stay where they are while the story goes on
         # (a fixed layout outlines the class of its universe's actual world, so a story that
         # moves the actual world, the coordinated attack, gets one per actual world)
-        key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model))
+        key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model),
+               events_told(puzzle, moment))
         placed = getattr(layouts.get(key), "pos", None)
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
-            layouts[key] = puzzle_layout(puzzle, model, focus)
+            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events > 0)
         drawn = layouts[key].picture(model, Marking(perspective, result.values, highlight))
         return labelled(drawn, puzzle, model)
 
@@ -347,7 +358,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         story_step = puzzle.steps[moment.told]
         after = story_step.apply(model)
         shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
-                                  moment.told + 1)), len(told)))
+                                  moment.told + 1, moment.events)), len(told)))
         said.set("")
 
     def announce() -> None:
@@ -362,8 +373,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             return
         gone = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told)),
-                   len(kept)))
+        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told,
+                                  moment.events)), len(kept)))
         said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
                  f"({model.n_worlds:,} → {after.n_worlds:,}).")
 
@@ -371,7 +382,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         """Something other than an announcement changed the model (an event): one more
         moment, after the one shown (a new branch if that was not the last)."""
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(label, after, moment.told)), len(kept)))
+        shown.set(((*kept, Moment(label, after, moment.told, moment.events + 1)), len(kept)))
         said.set(news)
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)

@@ -33,6 +33,8 @@ PAGE_CSS = """
 .ttr-header > .v-card__text { padding:4px 10px 6px !important; }
 .ttr-header-row { align-items:center; flex-wrap:wrap; gap:4px 16px !important; }
 .ttr-brand { font-weight:700; font-size:16px; white-space:nowrap; }
+/* the gallery's puzzles wrap onto a second row rather than run off a 1280-pixel screen */
+.ttr-puzzles { flex-wrap:wrap; height:auto !important; max-width:100%; }
 .ttr-params .v-text-field__details, .ttr-params .v-messages { display:none !important; }
 .ttr-params .v-input { margin-top:4px; padding-top:0; }
 .ttr-progress { position:absolute !important; left:0; right:0; bottom:0; }
