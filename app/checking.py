@@ -32,13 +32,16 @@ def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
 
 def write_model_files(model: KripkeModel, json_path: str | None, tikz_path: str | None, *,
                       name: Callable[[KripkeModel, int], str] | None = None,
+                      drawn: Callable[[KripkeModel, int], str] | None = None,
                       positions: Mapping[int, tuple[float, float]] | None = None,
                       agent_names: Mapping[Agent, str] | None = None, title: str = "") -> None:
     """Write the model as JSON and as a LaTeX/TikZ drawing where asked (each file atomically;
-    the paths were checked before any work) and say where."""
+    the paths were checked before any work) and say where. ``name`` labels the worlds in both
+    (default: ``world_label``), ``drawn`` instead in the drawing only."""
     if json_path:
         write_atomically(json_path, json.dumps(to_json(model, name=name), indent=1) + "\n")
         print(f"model (JSON): {json_path}")
     if tikz_path:
-        write_atomically(tikz_path, to_tikz(model, positions, name, agent_names, title=title))
+        write_atomically(tikz_path, to_tikz(model, positions, drawn or name, agent_names,
+                                                 title=title))
         print(f"model (TikZ): {tikz_path}")

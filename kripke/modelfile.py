@@ -16,7 +16,8 @@ Lines may come in any order; ``#`` starts a comment. A world an agent's classes 
 class of its own (the agent tells it from every other world), as in a textbook drawing, where
 no edge means "told apart"; an agent without a line is an error, since it is nearly always an
 oversight (``alice:`` alone says that alice tells every world apart). ``atoms:`` is optional;
-given, it lists every atom (also those false everywhere) and a spelling outside it is an error.
+given, it lists every atom (also those false everywhere), in the model's order, and a spelling
+outside it is an error; without it the atoms are those the worlds name, sorted.
 Names with spaces or commas are quoted: ``world "July 16": ...``.
 
 Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
@@ -31,6 +32,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from kripke.errors import ModelError, ModelTooLargeError
@@ -81,6 +83,8 @@ class NamedModel(KripkeModel):
     @classmethod
     def named(cls, model: KripkeModel, names: Sequence[str]) -> NamedModel:
         """``model`` (a plain :class:`KripkeModel`) with a name for each world, in order."""
+        if type(model) is not KripkeModel:  # a subclass's own rules (a deal's ids) would go
+            raise ModelError(f"only a plain KripkeModel takes names, not a {type(model).__name__}")
         if len(names) != model.n_worlds:
             raise ModelError(f"{len(names)} names for {model.n_worlds} worlds")
         new = cls.__new__(cls)
@@ -98,10 +102,12 @@ class NamedModel(KripkeModel):
 
 @dataclass(frozen=True)
 class _Word:
-    """One word of a line: its text (unquoted) and where it starts (1-based column)."""
+    """One word of a line: its text (unquoted) and where it starts (1-based column); a brace
+    that opens or closes a class is a word too (a quoted "{" is a name)."""
 
     text: str
     column: int
+    brace: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,9 +122,22 @@ class _Line:
     classes: tuple[tuple[_Word, ...], ...] = ()
 
 
+def starter_models() -> dict[str, str]:
+    """The textbook models shipped with the package (``kripke/models/*.kripke``), by file
+    stem, as text: a page offers them as starters, a test loads them."""
+    folder = resources.files("kripke") / "models"
+    return {entry.name.removesuffix(".kripke"): entry.read_text(encoding="utf-8")
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+            if entry.name.endswith(".kripke")}
+
+
 def load_model(source: str | os.PathLike[str]) -> KripkeModel:
     """The model in a file (a path) or in a text: the hand-written format or the JSON of
-    :mod:`kripke.exchange`. A text of one line is a path when such a file exists."""
+    :mod:`kripke.exchange`. A ``str`` of one line is a path when such a file exists or it
+    ends in ``.kripke`` or ``.json``; a :class:`~pathlib.Path` always is.
+
+    A mistake in the text is a :class:`ModelFileError` (with its line and column); a file
+    that cannot be read (missing, not text) is a :class:`ModelError` naming it."""
     text, origin = _read(source)
     if text.lstrip().startswith("{"):
         return _from_json_text(text, origin)
@@ -127,13 +146,13 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel:
 
 def _read(source: str | os.PathLike[str]) -> tuple[str, str | None]:
     """The text to read and the file's name (None for a text given directly)."""
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith("{")
-                                    or not os.path.isfile(source) and ":" in source
-                                    or not source.strip()):
+    if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)
+                                    and not source.endswith((".kripke", ".json"))):
         return source, None
     path = Path(source)
     try:
-        return path.read_text(encoding="utf-8"), str(path)
+        # utf-8-sig: Notepad starts a UTF-8 file with a byte-order mark
+        return path.read_text(encoding="utf-8-sig"), str(path)
     except FileNotFoundError:
         raise ModelError(f"no file {str(path)!r}; check the path (or pass the model's text "
                          "itself)") from None
@@ -159,7 +178,8 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel:
     try:
         model = from_json(data)
         labels = [str(w.get("label", "")) for w in data["worlds"]]
-    except (ModelError, TypeError, KeyError, AttributeError) as e:
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
+        # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
         raise ModelFileError(message, 1, 1, origin) from None
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels):
@@ -247,7 +267,7 @@ class _Reader:
         while pos < len(text):
             char = text[pos]
             if char in "{}":
-                yield _Word(char, pos + 1)
+                yield _Word(char, pos + 1, brace=True)
                 pos += 1
             elif match := _QUOTED.match(text, pos):
                 if not match.group(1):
@@ -266,7 +286,7 @@ class _Reader:
         """A list of names (no braces): agents, atoms, a world's atoms, the actual world."""
         found = []
         for word in self.tokens(number, text, start):
-            if word.text in "{}":
+            if word.brace:
                 raise self.error(f"unexpected {word.text!r}: braces hold an agent's classes "
                                  "('a: {w1 w2}'); remove it here", number, word.column)
             found.append(word)
@@ -278,16 +298,15 @@ class _Reader:
         current: list[_Word] | None = None
         opened = 0
         for word in self.tokens(number, text, start):
-            if word.text == "{" and current is None:
+            if word.brace and word.text == "{" and current is None:
                 current, opened = [], word.column
-            elif word.text == "{":
+            elif word.brace and word.text == "{":
                 raise self.error("a class inside a class; close the first with '}' before "
                                  "opening another", number, word.column)
-            elif word.text == "}" and current is None:
+            elif word.brace and current is None:
                 raise self.error("'}' closes no class; remove it or open the class with '{'",
                                  number, word.column)
-            elif word.text == "}":
-                assert current is not None
+            elif word.brace:
                 if not current:
                     raise self.error("an empty class {}; remove it (every class holds a "
                                      "world)", number, opened)
@@ -314,7 +333,8 @@ class _Reader:
         return lines[0] if lines else None
 
     def agents(self) -> tuple[_Line, list[Agent], dict[str, _Word]]:
-        """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is."""
+        """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is named
+        (by the agent's text: ``07`` is agent 7, as ``K_07`` is)."""
         line = self.single("agents")
         if line is None:
             raise self.at_end("no 'agents:' line; name the agents, e.g. 'agents: a b'")
@@ -331,11 +351,12 @@ class _Reader:
             if word.text in KEYWORDS:
                 raise self.error(f"an agent cannot be called {word.text!r}, a word of the "
                                  "format; rename it", line.number, word.column)
-            if word.text in seen:
-                raise self.error(f"agent {word.text} is named twice; name it once",
+            agent = _agent(word.text)
+            if str(agent) in seen:
+                raise self.error(f"agent {agent} is named twice; name it once",
                                  line.number, word.column)
-            seen[word.text] = word
-            agents.append(int(word.text) if word.text.isdigit() else word.text)
+            seen[str(agent)] = word
+            agents.append(agent)
         return line, agents, seen
 
     def atom(self, word: _Word, line: int) -> Atom:
@@ -350,24 +371,46 @@ class _Reader:
 
     def model(self) -> NamedModel:
         agents_line, agents, agent_words = self.agents()
-        atoms_line = self.single("atoms")
-        declared: dict[Atom, _Word] | None = None
-        if atoms_line is not None:
-            declared = {}
-            for word in atoms_line.words:
-                atom = self.atom(word, atoms_line.number)
-                if atom in declared:
-                    raise self.error(f"atom {atom} is listed twice; list it once",
-                                     atoms_line.number, word.column)
-                declared[atom] = word
-        # the worlds, in file order
+        declared = self.declared_atoms()
+        names, true_sets = self.worlds(declared)
+        order = list(declared) if declared is not None else \
+            sorted(set().union(*true_sets), key=str)
+        index = {name: i for i, name in enumerate(names)}
+        observations = self.observations(agent_words, index, true_sets, set(order))
+        for agent, word in agent_words.items():
+            if agent not in observations:
+                raise self.error(
+                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
+                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
+                    f"alone: {agent} tells every world apart)", agents_line.number,
+                    word.column)
+        model = KripkeModel({atom: [atom in true for true in true_sets] for atom in order},
+                            {a: observations[str(a)] for a in agents}, self.actual(index),
+                            n_worlds=len(true_sets))
+        return NamedModel.named(model, names)
+
+    def declared_atoms(self) -> dict[Atom, _Word] | None:
+        """The atoms of the 'atoms:' line, in its order; None without one."""
+        line = self.single("atoms")
+        if line is None:
+            return None
+        declared: dict[Atom, _Word] = {}
+        for word in line.words:
+            atom = self.atom(word, line.number)
+            if atom in declared:
+                raise self.error(f"atom {atom} is listed twice; list it once", line.number,
+                                 word.column)
+            declared[atom] = word
+        return declared
+
+    def worlds(self, declared: dict[Atom, _Word] | None) -> tuple[list[str], list[set[Atom]]]:
+        """The worlds' names and the atoms true in each, in file order."""
         names: list[str] = []
         where: dict[str, int] = {}  # world name -> its line
         true_sets: list[set[Atom]] = []
         for line in self.lines:
-            if line.kind != "world":
+            if line.kind != "world" or line.head is None:
                 continue
-            assert line.head is not None
             name = line.head.text
             if name in where:
                 raise self.error(f"a second world named {name} (the first is on line "
@@ -379,6 +422,7 @@ class _Reader:
             for word in line.words:
                 atom = self.atom(word, line.number)
                 if declared is not None and atom not in declared:
+                    atoms_line = self.single("atoms")
                     raise self.error(f"atom {atom} is not among the atoms on line "
                                      f"{atoms_line.number if atoms_line else 0}; add it there "
                                      "or fix the spelling", line.number, word.column)
@@ -386,15 +430,18 @@ class _Reader:
             true_sets.append(true)
         if not names:
             raise self.at_end("no worlds; add one line per world, e.g. 'world w1: p q'")
-        index = {name: i for i, name in enumerate(names)}
-        vocabulary = set(declared) if declared is not None else set().union(*true_sets)
-        observations: dict[Agent, list[int]] = {}
+        return names, true_sets
+
+    def observations(self, agent_words: dict[str, _Word], index: dict[str, int],
+                     true_sets: list[set[Atom]], vocabulary: set[Atom]) -> dict[str, list[int]]:
+        """Each agent's key per world (by the agent's text), from its classes or the atoms it
+        observes: worlds with equal keys are those it cannot tell apart."""
+        observations: dict[str, list[int]] = {}
         first_line: dict[str, int] = {}
         for line in self.lines:
-            if line.kind not in ("classes", "observes"):
+            if line.kind not in ("classes", "observes") or line.head is None:
                 continue
-            assert line.head is not None
-            agent = line.head.text
+            agent = str(_agent(line.head.text))
             if agent not in agent_words:
                 raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
                                  "add it there or fix the spelling", line.number,
@@ -404,25 +451,15 @@ class _Reader:
                                  f"{first_line[agent]}); give each agent one line",
                                  line.number, line.head.column)
             first_line[agent] = line.number
-            key = agents[list(agent_words).index(agent)]
             if line.kind == "observes":
                 seen = [self.observed(word, line.number, vocabulary) for word in line.words]
                 numbering: dict[tuple[bool, ...], int] = {}
-                observations[key] = [numbering.setdefault(tuple(a in true for a in seen),
-                                                          len(numbering)) for true in true_sets]
+                observations[agent] = [numbering.setdefault(tuple(a in true for a in seen),
+                                                            len(numbering))
+                                       for true in true_sets]
             else:
-                observations[key] = self.partition(line, index, agent)
-        for agent, word in agent_words.items():
-            if agent not in first_line:
-                raise self.error(
-                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
-                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
-                    f"alone: {agent} tells every world apart)", agents_line.number,
-                    word.column)
-        actual = self.actual(index)
-        model = KripkeModel.from_worlds(true_sets, {a: observations[a] for a in agents},
-                                        actual, atoms=vocabulary)
-        return NamedModel.named(model, names)
+                observations[agent] = self.partition(line, index, agent)
+        return observations
 
     def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
         atom = self.atom(word, line)
@@ -469,6 +506,11 @@ class _Reader:
         return index[word.text]
 
 
+def _agent(text: str) -> Agent:
+    """An agent as formulas name it: digits are the number (``K_07`` is agent 7)."""
+    return int(text) if text.isascii() and text.isdigit() else text
+
+
 def _skip(text: str, pos: int) -> int:
     """Past the spaces and commas at ``pos`` (commas separate names as spaces do)."""
     match = _SPACE.match(text, pos)
@@ -478,8 +520,9 @@ def _skip(text: str, pos: int) -> int:
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
-    """Whether a name can be written in the format (bare or quoted)."""
-    return bool(name) and not any(c in name for c in '"\n\r')
+    """Whether a name can be written in the format (bare or quoted): not empty, no quote and
+    nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...)."""
+    return '"' not in name and name.splitlines() == [name]
 
 
 def _name(name: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from app.checking import read_formula, vacuity_note, write_model_files
 from app.cli import UsageError
 from game.files import check_outputs
-from kripke import Formula, KripkeModel, dump_model, load_model
+from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
 from kripke.explain import explain, render
 
 NAME = "model"
@@ -55,6 +55,12 @@ def describe(model: KripkeModel) -> str:
             f"actual world: {model.world_label()}")
 
 
+def drawn(model: KripkeModel, world: int) -> str:
+    """A world in the drawing as in a textbook: its name and the atoms true there."""
+    atoms = KripkeModel.world_label(model, world)
+    return f"{model.world_name(world)}: {atoms}" if isinstance(model, NamedModel) else atoms
+
+
 def run(args: argparse.Namespace) -> int:
     outputs = [(path, option) for path, option in ((args.json, "--json"),
                                                    (args.tikz, "--tikz")) if path]
@@ -63,9 +69,10 @@ def run(args: argparse.Namespace) -> int:
                                              for kind, text in args.steps or []]
     if args.explain and not any(kind == "check" for kind, _, _ in steps):
         raise UsageError("--explain says why a --check has its value: add --check F")
-    model = load_model(args.file)
+    model = load_model(Path(args.file))  # a path, even when no such file exists
     if model.actual is None:
-        raise UsageError(f"{args.file} names no actual world; add one ('actual: w1')")
+        raise UsageError(f"{args.file} names no actual world; name one (a line 'actual: w1', "
+                         "or \"actual\" in JSON)")
     for _, _, formula in steps:
         model.evaluate(formula)  # an unknown atom or agent: refused before any output
     print(describe(model))
@@ -91,5 +98,5 @@ def run(args: argparse.Namespace) -> int:
         print()
         print("after the announcements:")
         print(describe(model))
-    write_model_files(model, args.json, args.tikz, title=Path(args.file).name)
+    write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name)
     return 0 if all_true else 1
