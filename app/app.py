@@ -25,6 +25,7 @@ from app.components.controls import (
     run_job,
 )
 from app.components.game import OUTSIDE, GameView, ViewChoice, perspective_of
+from app.components.model_page import ModelPage
 from app.components.panels import Status
 from app.components.puzzles import PuzzlePage
 from app.components.session import defaults, new_model
@@ -78,6 +79,7 @@ def Page():
             solara.HTML(tag="div", unsafe_innerHTML="ttr-kripke", classes=["ttr-brand"],
                         attributes={"title": TITLE})
             PageLink("/puzzles", "Puzzle gallery", "the classic puzzles, step by step")
+            PageLink("/model", "Your model", "write or upload a Kripke model of your own")
             ControlBar(game, playing, busy, start,
                        settings_ok=str(pending.value.seed) == seed_text.value.strip())
             ParameterForm(pending, seed_text, disabled=bool(busy))
@@ -106,7 +108,17 @@ def PageLink(path: str, label: str, title: str):
 def Puzzles():
     solara.Title("ttr-kripke: the puzzle gallery")
     solara.Style(PAGE_CSS)
-    PuzzlePage(home=lambda: PageLink("/", "Game", "back to the game"))
+    PuzzlePage(home=lambda: (PageLink("/", "Game", "back to the game"),
+                             PageLink("/model", "Your model", "a Kripke model of your own")))
+
+
+@solara.component
+def YourModel():
+    solara.Title("ttr-kripke: your model")
+    solara.Style(PAGE_CSS)
+    ModelPage(home=lambda: (PageLink("/", "Game", "back to the game"),
+                            PageLink("/puzzles", "Puzzle gallery", "the classic puzzles")),
+              search=solara.use_router().search)
 
 
 @solara.component
@@ -118,6 +130,7 @@ def Layout(children=()):
 
 #: The game stays the home page; the puzzles have their own (``/puzzles``).
 routes = [solara.Route(path="/", component=Page, label="Game", layout=Layout),
-          solara.Route(path="puzzles", component=Puzzles, label="Puzzles")]
+          solara.Route(path="puzzles", component=Puzzles, label="Puzzles"),
+          solara.Route(path="model", component=YourModel, label="Your model")]
 page = Page()
 page  # noqa: B018

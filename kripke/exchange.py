@@ -20,7 +20,7 @@ import numpy as np
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
-from kripke.palette import AGENT_COLOURS, agent_colour
+from kripke.palette import agent_colour
 
 FORMAT = "ttr-kripke model"
 VERSION = 1
@@ -91,9 +91,11 @@ def latex(text: str) -> str:
 def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | None = None,
             name: Callable[[KripkeModel, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
-            title: str = "") -> str:
+            title: str = "", colours: Mapping[Agent, str] | None = None) -> str:
     """A LaTeX document drawing the model; positions by world id (y grows downwards, as on
-    screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more."""
+    screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more.
+    ``colours``: each agent's as ``#rrggbb`` (the page passes the ones it draws with); by
+    default ``kripke.palette``'s by the agent's place in the model."""
     n = model.n_worlds
     if n > max_worlds:
         raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",
@@ -114,8 +116,8 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         "\\usepackage[margin=1cm,landscape]{geometry}",
         "\\usepackage{tikz}",
         "\\pagestyle{empty}",
-        "\\begin{document}",
     ]
+    lines.append("\\begin{document}")
     if title:
         lines.append(f"\\noindent\\textbf{{{latex(title)}}}\\par\\medskip")
     lines += [
@@ -126,8 +128,9 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         "  edge/.style={thick}]",
     ]
     # the page's colours (kripke.palette), defined inside the picture so it pastes whole
-    lines += [f"\\definecolor{{agent{k}}}{{HTML}}{{{agent_colour(k)[1:].upper()}}}"
-              for k in range(min(len(model.agents), len(AGENT_COLOURS)))]
+    for k, agent in enumerate(model.agents):
+        hex_colour = (colours or {}).get(agent) or agent_colour(k)
+        lines.append(f"\\definecolor{{agent{k}}}{{HTML}}{{{hex_colour.lstrip('#').upper()}}}")
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
@@ -145,7 +148,7 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
             members.sort(key=lambda v: (place[v][1], place[v][0]))
             for a, b in zip(members, members[1:], strict=False):
                 edges.setdefault((a, b), []).append(str(agent))
-    colour = {str(a): f"agent{k % len(AGENT_COLOURS)}" for k, a in enumerate(model.agents)}
+    colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     for (a, b), who in edges.items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)

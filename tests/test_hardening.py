@@ -179,7 +179,7 @@ def test_app_server_imports_nothing_from_here_and_keeps_its_state_in_the_cache(
     server = tmp_path / "cache" / "ttr-kripke" / "server"
     assert started["cwd"] == str(server)
     env = started["env"]
-    assert "PYTHONPATH" not in env
+    assert env["PYTHONPATH"] == str(Path(__file__).resolve().parents[1])  # this code, no other
     for name in ("SOLARA_HOME", "IPYTHONDIR", "MPLCONFIGDIR"):
         assert Path(env[name]).parent == server and Path(env[name]).is_dir()
     assert env["SOLARA_KERNEL_CULL_TIMEOUT"] == "2m"  # Solara's default keeps a closed tab a day

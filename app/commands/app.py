@@ -31,6 +31,9 @@ from typing import NoReturn
 from app.components.session import Defaults, new_model
 from app.options import add_game_options, whole
 
+#: The folder holding the ``app`` package this command was imported from.
+CODE = Path(__file__).resolve().parents[2]
+
 NAME = "app"
 HELP = "start the browser demo: board and possible worlds side by side (Ctrl-C stops it)"
 
@@ -93,7 +96,10 @@ def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[s
            "MPLCONFIGDIR": str(state / "matplotlib"),
            "SOLARA_KERNEL_CULL_TIMEOUT": os.environ.get("SOLARA_KERNEL_CULL_TIMEOUT", CULL)}
     env = {**os.environ, **OFFLINE, **NUMPY_ENV, **own, **defaults.environ()}
-    env.pop("PYTHONPATH", None)  # nothing from the caller's import path either
+    # nothing from the caller's import path either, but the code this command runs: from a
+    # checkout (PYTHONPATH=checkout) the server must serve that checkout's pages, not those of
+    # whatever copy is installed
+    env["PYTHONPATH"] = str(CODE)
     return argv, env
 
 

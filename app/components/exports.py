@@ -16,7 +16,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.log import log_header, records
 from agents.model import TTRModel
-from app.components.style import player_colour, player_name
+from app.components.style import player_colour, player_ink, player_name
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
@@ -38,15 +38,18 @@ def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
 def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
               name: Callable[[KripkeModel, int], str],
               agent_names: Mapping[Agent, str] | None, title: str) -> str:
-    """The model as TikZ, its worlds where the picture draws them (when it draws them).
-    ``model(limit)`` lists the worlds, or refuses past ``limit`` (``ModelTooLargeError``)."""
+    """The model as TikZ, its worlds where the picture draws them (when it draws them), each
+    agent in the colour the page gives it. ``model(limit)`` lists the worlds, or refuses past
+    ``limit`` (``ModelTooLargeError``)."""
     positions = None
     if picture is not None:
         positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
                      if not m.tile and m.key.startswith("w")}
     try:
-        return to_tikz(model(TIKZ_WORLDS), positions, name, agent_names, title=title,
-                       max_worlds=TIKZ_WORLDS)
+        listed = model(TIKZ_WORLDS)
+        colour = agent_colour(agent_names or {})
+        return to_tikz(listed, positions, name, agent_names, title=title,
+                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents})
     except ModelTooLargeError as e:
         return f"% {e}\n"
 
@@ -144,7 +147,18 @@ def agent_colour(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
     """Each agent's colour by its place among the named agents (the players' colours: a
     game's player 0 gets player 0's colour), printable, so the same in light and dark."""
     order = {str(a): i for i, a in enumerate(agent_names)}
-    return lambda a: player_colour(order.get(str(a), int(a) if str(a).isdigit() else 0))
+    return lambda a: player_colour(_place(order, a))
+
+
+def agent_ink(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
+    """The same colours for the page itself, as CSS: lighter on the dark theme, where the
+    printable purple and brown of an edge or its label are hard to read on dark paper."""
+    order = {str(a): i for i, a in enumerate(agent_names)}
+    return lambda a: player_ink(_place(order, a))
+
+
+def _place(order: Mapping[str, int], agent: Agent) -> int:
+    return order.get(str(agent), int(agent) if str(agent).isdigit() else 0)
 
 
 @solara.component

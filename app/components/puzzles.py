@@ -18,7 +18,7 @@ from html import escape
 import numpy as np
 import solara
 
-from app.components.exports import ExportRow, agent_colour, listed
+from app.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.components.formula import (
     FormulaBar,
     FormulaHelp,
@@ -27,6 +27,7 @@ from app.components.formula import (
     numbered,
     rings,
 )
+from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
     FixedPositions,
@@ -38,7 +39,7 @@ from app.worlds.layout import (
 )
 from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
-from kripke import AnnouncementError, KripkeModel, parse
+from kripke import AnnouncementError, KripkeModel, NamedModel, parse
 from kripke.deal import DealModel
 from kripke.explain import explain, steps
 from kripke.formula import Agent
@@ -53,11 +54,14 @@ from kripke.gallery import (
 )
 
 OUTSIDE = "outside"
+#: The two kinds of picture: the class views (regions) and the textbook graph (edges).
+CLASSES, GRAPH = "classes", "graph"
 PUZZLE_SYNTAX = (
     "Syntax: this puzzle's atoms (see the story), <code>~</code> <code>&amp;</code> "
     "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
     "<code>M_a</code> considers possible, <code>E</code> <code>C</code> <code>D</code> (all "
     "agents) or <code>C_{a,b}</code>, <code>[!φ]ψ</code> after announcing φ.")
+MODEL_SYNTAX = PUZZLE_SYNTAX.replace("this puzzle's atoms (see the story)", "the model's atoms")
 
 
 @dataclass(frozen=True)
@@ -88,11 +92,18 @@ def build(s: Settings) -> Puzzle:
     return GALLERY[s.key]()
 
 
+#: What a page adds beside the formula box: it gets the model shown, the formula's result and
+#: ``happened(label, model after, what to say)`` to add a moment to the timeline.
+type Extra = Callable[[KripkeModel, FormulaResult, Callable[[str, KripkeModel, str], None]],
+                      object]
+
+
 @dataclass(frozen=True)
 class Moment:
     label: str
     model: KripkeModel
     told: int  # how many of the story's steps have happened by then
+    events: int = 0  # how many events of the page's own (not the story's) have happened
 
 
 class PuzzleNames:
@@ -129,10 +140,11 @@ def actual_id(model: KripkeModel) -> int | None:
 def events_told(puzzle: Puzzle, moment: Moment) -> int:
     """How many semi-private events the story has told by then: each changes the agents'
     classes (not only which worlds are left), so the picture by classes is laid out anew."""
-    return sum(step.event is not None for step in puzzle.steps[:moment.told])
+    return sum(step.event is not None for step in puzzle.steps[:moment.told]) + moment.events
 
 
-def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLayout:
+def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
+                  evented: bool = False) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
     it down, drawn world by world from there, one column per class of the agent in focus."""
@@ -145,8 +157,8 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLay
         return FixedPositions(universe, focus, puzzle.positions(focus), names,
                               labels=short_names(puzzle, universe))
     if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
-        return layout_for(model if any(s.event for s in puzzle.steps) else puzzle.model,
-                          focus, names)
+        return layout_for(model if evented or any(s.event for s in puzzle.steps)
+                          else puzzle.model, focus, names)
     if model.n_worlds > DRAWN_LIMIT:
         return layout_for(model, focus, names)
     return FixedPositions(model, focus, class_columns(model, focus), names,
@@ -159,6 +171,26 @@ def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
     if puzzle.short is None:
         return {}
     return {int(w): puzzle.short(model, i) for i, w in enumerate(model.world_ids.tolist())}
+
+
+def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
+    """The worlds a graph of this puzzle places once and keeps: all of the puzzle's when few
+    enough (removed ones then fade where they stood), else (a big puzzle the story has cut
+    down, or a model whose worlds are new) the model now; None while too many."""
+    if too_big(puzzle.model) is None and \
+            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
+        return puzzle.model
+    return model if too_big(model) is None else None
+
+
+def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent) -> GraphLayout:
+    """The textbook graph: each world named by the puzzle's short name (then no atoms, which
+    that name already says), else by its author's name (a model written by hand) or ``w`` and
+    its id, with the atoms true in it."""
+    label = puzzle.short or ((lambda m, i: m.world_label(i))
+                             if isinstance(universe, NamedModel) else None)
+    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
+                       atoms=puzzle.short is None)
 
 
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
@@ -181,9 +213,10 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
 
 def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
     model = moment.model
+    story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
     return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> of "
-            f"{puzzle.model.n_worlds:,} worlds possible · story step {moment.told} of "
-            f"{len(puzzle.steps)} · moment {position} of {total - 1}: {escape(moment.label)} · "
+            f"{puzzle.model.n_worlds:,} worlds possible · {story}"
+            f"moment {position} of {total - 1}: {escape(moment.label)} · "
             f"actual world: {escape(puzzle.actual_world(model))}")
 
 
@@ -229,9 +262,15 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 
 
 @solara.component
-def PuzzlePage(home: Callable[[], object] = lambda: None):
+def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
+               side: Callable[[], object] | None = None, brand: str = "Puzzles",
+               extra: Extra | None = None):
+    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
+    its editor as ``side``, shown where a puzzle's story is, and its events as ``extra``,
+    shown beside the formula box): the same timeline, picture, formula box and exports."""
     settings = solara.use_reactive(Settings())
-    puzzle = solara.use_memo(lambda: build(settings.value), [settings.value])
+    built = solara.use_memo(lambda: build(settings.value), [settings.value])
+    puzzle = given if given is not None else built
     # the moments so far and which one is shown, set together so no render sees one without
     # the other
     start: tuple[tuple[Moment, ...], int] = ((Moment("the start", puzzle.model, 0),), 0)
@@ -242,6 +281,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     said = solara.use_reactive("")
     why = solara.use_reactive(False)
     ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
+    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
         shown.set(((Moment("the start", puzzle.model, 0),), 0))
@@ -268,6 +308,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                                                                    len(agents) - 1)]
     layouts: dict[tuple[str, bool, int | None, int], WorldsLayout] = solara.use_memo(dict,
                                                                                    [puzzle])
+    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
+    universe = graph_universe(puzzle, model)
+    kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
     typed = "" if fresh else text.value
     result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, typed), [model, typed])
     explanation = solara.use_memo(
@@ -278,6 +321,15 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
+        if kind == GRAPH:
+            # kept while it places every world left, so worlds stay where they are
+            ids = set(model.world_ids.tolist())
+            graph = next((g for g in graphs if ids <= g.pos.keys()), None)
+            if graph is None:
+                assert universe is not None
+                graph = graph_layout(puzzle, universe, focus)
+                graphs.append(graph)
+            return graph.picture(model, Marking(perspective, result.values, set(numbers)))
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
         # (a fixed layout outlines the class of its universe's actual world, so a story that
@@ -287,11 +339,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         placed = getattr(layouts.get(key), "pos", None)
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
-            layouts[key] = puzzle_layout(puzzle, model, focus)
+            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events > 0)
         return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
 
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
-                                      tuple(sorted(numbers.items()))])
+                                      tuple(sorted(numbers.items())), kind])
     colour = agent_colour(puzzle.agent_names)
 
     def go(index: int) -> None:
@@ -307,7 +359,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         story_step = puzzle.steps[moment.told]
         after = story_step.apply(model)
         shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
-                                  moment.told + 1)), len(told)))
+                                  moment.told + 1, moment.events)), len(told)))
         said.set("")
 
     def announce() -> None:
@@ -322,28 +374,37 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
             return
         gone = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told)),
-                   len(kept)))
+        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told,
+                                  moment.events)), len(kept)))
         said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
                  f"({model.n_worlds:,} → {after.n_worlds:,}).")
+
+    def happened(label: str, after: KripkeModel, news: str) -> None:
+        """Something other than an announcement changed the model (an event): one more
+        moment, after the one shown (a new branch if that was not the last)."""
+        kept = told[:at + 1]
+        shown.set(((*kept, Moment(label, after, moment.told, moment.events + 1)), len(kept)))
+        said.set(news)
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Card(margin=0, classes=["ttr-header"]):
             with solara.Row(classes=["ttr-header-row"]):
-                solara.HTML(tag="div", unsafe_innerHTML="Puzzles", classes=["ttr-brand"])
+                solara.HTML(tag="div", unsafe_innerHTML=brand, classes=["ttr-brand"])
                 home()
-                solara.ToggleButtonsSingle(
-                    value=settings.value.key, dense=True, classes=["ttr-puzzles"],
-                    on_value=lambda k: settings.set(replace(settings.value, key=k)),
-                    children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
+                if given is None:
+                    solara.ToggleButtonsSingle(
+                        value=settings.value.key, dense=True, classes=["ttr-puzzles"],
+                        on_value=lambda k: settings.set(replace(settings.value, key=k)),
+                        children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
             with solara.Row(classes=["ttr-header-row"]):
                 solara.Button("◀ Back", on_click=lambda: go(at - 1),
                               disabled=at == 0, small=True, color="primary")
                 solara.Button("Step ▶", on_click=step, disabled=at_end, small=True,
                               color="primary", attributes={"title": "the story's next step"})
                 solara.Button("Restart", on_click=restart, small=True, outlined=True)
-                PuzzleSettings(settings)
+                if given is None:
+                    PuzzleSettings(settings)
                 # in the header, as on the game page: the worlds card keeps its height for
                 # the picture and the formula
                 with solara.Row(gap="6px", style="align-items:center"):
@@ -363,15 +424,20 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                 with solara.Div(classes=["ttr-theme"]):
                     solara.lab.ThemeToggle()
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
-            with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
-                solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
-                            attributes={"data-testid": "puzzle-story"},
-                            style="font-size:14px;line-height:1.45")
+            if side is not None:
+                side()
+            else:
+                with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
+                    solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
+                                attributes={"data-testid": "puzzle-story"},
+                                style="font-size:14px;line-height:1.45")
             with solara.Card(margin=0, classes=["ttr-card"]):
                 with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
                     solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
                                 classes=["ttr-title"])
-                    if perspective is None and len(agents) > 1:
+                    PictureKind(kind, lambda k: kinds.set({**kinds.value, puzzle.key: k}),
+                                None if universe is not None else too_big(model))
+                    if perspective is None and len(agents) > 1 and kind == CLASSES:
                         # the label wraps with its buttons, never alone at a line's end
                         with solara.Row(gap="6px", style="align-items:center"):
                             solara.Text("boxes:", style="font-size:13px")
@@ -383,28 +449,52 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                                           for i, a in enumerate(agents)])
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
                            why=why, chain=chain, step=ringed,
-                           hint="Type a formula, or pick an example further down; the story "
-                                "names the atoms.")
+                           hint="Type a formula, or pick an example further down; " + (
+                               "the story names the atoms." if given is None else
+                               "the atoms are the model's own."))
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:2px")
-                # a small puzzle is not blown up past 1.5 times its size (its text with it)
+                # a small puzzle is not blown up past 1.5 times its size (its text with it);
+                # a graph, drawn at its own aspect, no taller than the screen under the header
+                widest = f"{1.5 * drawn.width:.0f}px"
+                if kind == GRAPH:
+                    widest = (f"min({widest}, calc((100vh - 300px) * "
+                              f"{drawn.width / drawn.height:.3f}))")
+                ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
                 solara.HTML(tag="div", unsafe_innerHTML=picture_svg(numbered(drawn, numbers),
-                                                                    colour),
+                                                                    ink),
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
-                            style=f"margin:4px auto 0;max-width:{1.5 * drawn.width:.0f}px")
-                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour),
+                            style=f"margin:4px auto 0;max-width:{widest}")
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
-            FormulaHelp(text, list(puzzle.examples), PUZZLE_SYNTAX)
-            with solara.Card("Export", margin=0):
-                ExportRow(picture, listed(model), puzzle.describe,
-                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
-                          f"{puzzle.title}: {moment.label}",
-                          advice="step the story or announce until fewer are left")
+            FormulaHelp(text, list(puzzle.examples),
+                        PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
+            with solara.Column(gap="10px"):
+                if extra is not None:
+                    extra(model, result, happened)
+                with solara.Card("Export", margin=0):
+                    ExportRow(picture, listed(model), puzzle.describe,
+                              f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                              f"{puzzle.title}: {moment.label}",
+                              advice="step the story or announce until fewer are left")
     return None
+
+
+@solara.component
+def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None):
+    """The switch between the class view and the textbook graph; while the model is too big
+    for a graph, the graph button is off and says why."""
+    solara.ToggleButtonsSingle(
+        value=kind, on_value=choose, dense=True, classes=["ttr-kind"],
+        children=[solara.Button("classes", value=CLASSES, text=True,
+                                attributes={"title": "worlds in boxes: a class per box"}),
+                  solara.Button("graph", value=GRAPH, text=True, disabled=refused is not None,
+                                attributes={"title": refused or "the textbook graph: an edge "
+                                            "per pair of worlds an agent cannot tell apart"})])
 
 
 def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
@@ -418,9 +508,19 @@ def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
     return head + escape(picture.caption)
 
 
-def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str]) -> str:
+def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
+                kind: str = CLASSES) -> str:
+    def called(a: Agent) -> str:  # in a graph, with the name its edges carry
+        name = puzzle.agent_name(a)
+        return name if kind != GRAPH or name == str(a) else f"{name} ({a})"
+
     swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
-                       f"</span> {escape(puzzle.agent_name(a))}</span>" for a in agents)
+                       f"</span> {escape(called(a))}</span>" for a in agents)
+    if kind == GRAPH:
+        return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
+                "labelled with it: two worlds it cannot tell apart. Hover a world for what "
+                "holds there; a pale dot and name: removed by an announcement; a dashed orange "
+                "ring: the counterexample Why? points at.")
     return (f"{swatches}<br>★ the actual world. A box in an agent's colour: worlds it cannot "
             "tell apart; a line in its colour joins such worlds. Hover a world for what holds "
             "there; a pale dot: removed by an announcement; a dashed orange ring, numbered: a "

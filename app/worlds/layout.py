@@ -123,6 +123,7 @@ class Mark:
     highlight: bool = False
     tile: bool = False
     slot: float = 0.0  # a tile's full side: its area shows the share still possible
+    node: bool = False  # a textbook graph's node: a circle, doubly circled when actual
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ class Region:
 
 @dataclass(frozen=True)
 class Link:
-    """One segment of the chain through a class of an agent that has no region."""
+    """One segment of the chain through a class of an agent that has no region, or one edge
+    of the textbook graph (``app.worlds.graph``)."""
 
     agent: Agent
     x1: float
@@ -149,6 +151,20 @@ class Link:
     x2: float
     y2: float
     actual: bool
+    bend: float = 0.0  # a curve: its control point this far off the middle, left of travel
+    edge: bool = False  # a textbook graph's edge: drawn at full strength
+
+    def control(self) -> tuple[float, float]:
+        """The control point of the link's quadratic curve (the middle when not bent)."""
+        return bend_control(self.x1, self.y1, self.x2, self.y2, self.bend)
+
+
+def bend_control(x1: float, y1: float, x2: float, y2: float, bend: float
+                 ) -> tuple[float, float]:
+    """The control point ``bend`` off the middle of (x1, y1)–(x2, y2), left of travel."""
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    return ((x1 + x2) / 2 - (y2 - y1) / length * bend,
+            (y1 + y2) / 2 + (x2 - x1) / length * bend)
 
 
 @dataclass(frozen=True)
@@ -157,7 +173,8 @@ class Text:
     y: float
     text: str
     anchor: str = "middle"  # "start", "middle", "end"
-    role: str = "axis"  # "axis", "heading", "count", "ghost" (a removed world's name)
+    role: str = "axis"  # "axis", "heading", "count", "ghost" (a removed world's name); a
+    # graph's "node", "atoms", "edge"
     agent: Agent | None = None  # coloured as this agent's
 
 
@@ -179,7 +196,7 @@ class Picture:
             self.width, self.height,
             tuple(_shift(m, dx, dy) for m in self.marks),
             tuple(_shift(r, dx, dy) for r in self.regions),
-            tuple(Link(k.agent, k.x1 + dx, k.y1 + dy, k.x2 + dx, k.y2 + dy, k.actual)
+            tuple(replace(k, x1=k.x1 + dx, y1=k.y1 + dy, x2=k.x2 + dx, y2=k.y2 + dy)
                   for k in self.links),
             tuple(_shift(t, dx, dy) for t in self.texts),
             self.caption, self.drawn_worlds, self.agents)

@@ -13,7 +13,9 @@ from collections.abc import Callable, Mapping
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.patches import Circle, Polygon, Rectangle
+from matplotlib.patches import Circle, PathPatch, Polygon, Rectangle
+from matplotlib.path import Path
+from matplotlib.patheffects import withStroke
 
 from app.worlds.layout import FADED, GOING, GONE, Picture
 from kripke.formula import Agent
@@ -23,6 +25,10 @@ FORMULA, ACTUAL, HIGHLIGHT, RULE = "#1e5bd8", "#ffb300", "#e65100", "#b0bec5"
 #: Drawing order: boxes, then the lines joining worlds, then the worlds and their marks.
 REGIONS, LINKS = 0.3, 0.6
 KEY_LINE = 20.0  # one line of the key under the picture, in points
+#: Text roles as the SVG's style draws them: smaller, bold, on a halo of paper.
+SMALL = {"count", "atoms", "ghost"}
+BOLD = {"heading", "node", "edge"}
+HALOED = {"count", "node", "atoms", "edge", "ghost"}
 
 
 def _star(x: float, y: float, r: float) -> list[tuple[float, float]]:
@@ -59,9 +65,14 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
             ax.add_patch(Rectangle(*box, facecolor=BAND, edgecolor=PAPER, lw=1.5,
                                    zorder=REGIONS))
     for k in picture.links:
-        ax.plot([k.x1, k.x2], [k.y1, k.y2], color=colour(k.agent),
-                lw=1.8 if k.actual else 0.9, alpha=0.95 if k.actual else 0.4,
-                solid_capstyle="round", zorder=LINKS)
+        if k.edge:
+            lw, alpha = (2.0, 1.0) if k.actual else (1.4, 0.9)
+        else:
+            lw, alpha = (1.8, 0.95) if k.actual else (0.9, 0.4)
+        ax.add_patch(PathPatch(Path([(k.x1, k.y1), k.control(), (k.x2, k.y2)],
+                                    [Path.MOVETO, Path.CURVE3, Path.CURVE3]),
+                               fill=False, edgecolor=colour(k.agent), lw=lw, alpha=alpha,
+                               capstyle="round", zorder=LINKS))
     order = {GONE: 0, GOING: 1}
     for m in sorted(picture.marks, key=lambda m: (order.get(m.state, 2), m.actual)):
         faded = m.state == FADED
@@ -88,6 +99,16 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
                 ax.add_patch(Polygon(_star(m.x, m.y, min(max(m.slot * 0.16, 4), 6.5)),
                                      facecolor=ACTUAL, edgecolor=INK, lw=0.8))
             continue
+        if m.node:  # a textbook graph's node, doubly circled when actual
+            ax.add_patch(Circle((m.x, m.y), m.r, facecolor=PAPER if fill == WORLD else fill,
+                                edgecolor=edge, lw=1.2, alpha=alpha,
+                                linestyle=":" if faded else "-"))
+            if m.actual:
+                ax.add_patch(Circle((m.x, m.y), m.r + 4, fill=False, edgecolor=INK, lw=1.2))
+            if m.highlight:
+                ax.add_patch(Circle((m.x, m.y), m.r + 8, fill=False, edgecolor=HIGHLIGHT,
+                                    lw=1.9, linestyle=(0, (4, 2))))
+            continue
         r = max(m.r * 1.35, 8.0) if m.actual else m.r * (0.75 if faded else 1.0)
         ax.add_patch(Circle((m.x, m.y), r, facecolor=fill, edgecolor=edge, lw=width,
                             alpha=alpha, linestyle=":" if faded else "-"))
@@ -98,11 +119,13 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
             ax.add_patch(Circle((m.x, m.y), max(r, 6) + 4, fill=False, edgecolor=HIGHLIGHT,
                                 lw=1.9, linestyle=(0, (4, 2))))
     for t in picture.texts:
+        haloed = t.role in HALOED
         ax.text(t.x, t.y, t.text, ha={"start": "left", "end": "right"}.get(t.anchor, "center"),
-                va="baseline", fontsize=11 if t.role in ("count", "ghost") else 12,
-                family="sans-serif", alpha=0.45 if t.role == "ghost" else 1.0,
+                va="baseline", fontsize=11 if t.role in SMALL else 12, family="sans-serif",
                 color=colour(t.agent) if t.agent is not None else INK,
-                fontweight="bold" if t.role == "heading" or t.agent is not None else "normal")
+                alpha=0.4 if t.role == "ghost" else 1.0,
+                path_effects=[withStroke(linewidth=3, foreground=PAPER)] if haloed else None,
+                fontweight="bold" if t.role in BOLD or t.agent is not None else "normal")
     _key(ax, picture, colour, key)
     out = io.BytesIO()
     fig.savefig(out, format="png", facecolor=PAPER)

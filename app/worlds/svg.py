@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from html import escape
 
-from app.worlds.layout import FADED, GOING, GONE, Mark, Picture, Region, Text
+from app.worlds.layout import FADED, GOING, GONE, Link, Mark, Picture, Region, Text
 from kripke.formula import Agent
 
 #: Light and dark values of the picture's colours; the formula's blue is no player's colour.
@@ -46,6 +46,16 @@ STYLE = """
 .ttr-pic .w.faded:not(.holds):not(.fails):not(.some) rect.base { fill:none; opacity:1;
   stroke:var(--world); }
 .ttr-pic .band { fill:var(--band); }
+.ttr-pic text.node, .ttr-pic text.atoms, .ttr-pic text.edge, .ttr-pic text.ghost {
+  stroke:var(--paper); stroke-width:3px; paint-order:stroke; stroke-linejoin:round; }
+.ttr-pic text.node { font-weight:600; }
+.ttr-pic text.atoms { font-size:11px; }
+.ttr-pic text.edge { font-size:12px; font-weight:700; }
+.ttr-pic text.ghost { font-size:11px; opacity:.4; }
+.ttr-pic .node:not(.holds):not(.fails) circle.base { fill:var(--paper); }
+.ttr-pic .node circle.base { stroke-width:1.6; }
+.ttr-pic .node.faded:not(.holds):not(.fails) circle.base { fill:var(--ghost); }
+.ttr-pic .ring { fill:none; stroke:var(--ink); stroke-width:1.6; }
 .ttr-pic .going { animation: ttr-fade 1.4s ease-out forwards; }
 @keyframes ttr-fade { from { opacity:1; } to { opacity:0; } }
 """
@@ -113,10 +123,14 @@ def _mark(m: Mark) -> str:
             ghost += (f'<circle class="going" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{m.r:.1f}" '
                       'fill="var(--world)"/>')
         return ghost
-    cls = "w" + (" faded" if m.state == FADED else "") + _formula_class(m)
-    r = m.r * (0.75 if m.state == FADED else 1.0)
+    cls = ("w" + (" node" if m.node else "") + (" faded" if m.state == FADED else "")
+           + _formula_class(m))
+    r = m.r * (0.75 if m.state == FADED and not m.node else 1.0)
     body = f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r:.1f}"/>'
-    if m.actual:
+    if m.actual and m.node:  # the textbook's double circle
+        body += f'<circle class="ring" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r + 4:.1f}"/>'
+        r += 4  # a highlight below goes round both circles
+    elif m.actual:
         r = max(m.r * 1.35, 8.0)  # the ring below goes round the bigger disc, clear of it
         body = (f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r:.1f}"/>'
                 + _star(m.x, m.y, r * 0.8))
@@ -125,6 +139,23 @@ def _mark(m: Mark) -> str:
     actual = ' data-actual="1"' if m.actual else ""
     return (f'<g class="{cls}" data-world="{m.key[1:]}" data-state="{m.state}"{actual}>'
             f"{title}{body}</g>")
+
+
+def _link(k: Link, colour: str) -> str:
+    """A chain's segment (faint unless in the actual class), or a graph's edge (full strength,
+    curved when bent)."""
+    if k.edge:
+        width, opacity = (2.6, 1.0) if k.actual else (1.8, 0.9)
+    else:
+        width, opacity = (2.4, 0.95) if k.actual else (1.2, 0.4)
+    style = (f'style="stroke:{colour}" stroke-width="{width}" stroke-opacity="{opacity}" '
+             f'stroke-linecap="round" data-link-of="{k.agent}"')
+    if not k.bend:
+        return (f'<line x1="{k.x1:.1f}" y1="{k.y1:.1f}" x2="{k.x2:.1f}" y2="{k.y2:.1f}" '
+                f'{style}/>')
+    cx, cy = k.control()
+    return (f'<path d="M{k.x1:.1f},{k.y1:.1f} Q{cx:.1f},{cy:.1f} {k.x2:.1f},{k.y2:.1f}" '
+            f'fill="none" {style}/>')
 
 
 def _text(t: Text, colour: Callable[[Agent], str]) -> str:
@@ -141,12 +172,7 @@ def picture_svg(picture: Picture, colour: Callable[[Agent], str], *,
     # regions: plain bands first, then the actual classes on top of them
     ordered = sorted(picture.regions, key=lambda r: (r.actual, r.kind == "row"))
     parts += [_region(r, colour(r.agent)) for r in ordered]
-    for k in picture.links:
-        width, opacity = (2.4, 0.95) if k.actual else (1.2, 0.4)
-        parts.append(f'<line x1="{k.x1:.1f}" y1="{k.y1:.1f}" x2="{k.x2:.1f}" y2="{k.y2:.1f}" '
-                     f'style="stroke:{colour(k.agent)}" stroke-width="{width}" '
-                     f'stroke-opacity="{opacity}" stroke-linecap="round" '
-                     f'data-link-of="{k.agent}"/>')
+    parts += [_link(k, colour(k.agent)) for k in picture.links]
     # ghosts under the live worlds, the actual world last (on top)
     order = {GONE: 0, GOING: 1}
     marks = sorted(picture.marks, key=lambda m: (order.get(m.state, 2), m.actual))

@@ -1,0 +1,369 @@
+"""The textbook graph of a small model: each world a node with its name and true atoms, one edge
+per pair of worlds an agent cannot tell apart, in the agent's colour and labelled with it.
+
+The class views of ``app.worlds.layout`` scale to millions of worlds; a logic class, though,
+learns Kripke models from this picture, and a teacher who writes a model of five worlds wants
+to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
+
+* positions are worked out once per universe (Kamada–Kawai on the graph of all agents' edges,
+  deterministic, no seed to drift) and kept, so a world never moves; a world an announcement
+  removes fades out where it stood, as in every layout here;
+* S5's reflexive loops are left out, as textbooks do; a class of up to ``CLIQUE_LIMIT`` worlds
+  is drawn with an edge for every pair, a bigger one as a ring through its worlds (the caption
+  says so: a clique of 40 is a smear, not a picture);
+* several agents on one pair get one curve each, side by side; an edge that would run through
+  another world is bent around it; each edge's label goes where it overlaps no node, name or
+  other label;
+* the actual world is doubly circled.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+
+import networkx as nx
+
+from app.worlds.layout import (
+    FONT,
+    GOING,
+    GONE,
+    Link,
+    Mark,
+    Marking,
+    Names,
+    Picture,
+    PlainNames,
+    Text,
+    _plural,
+    _Positioned,
+    _private,
+    bend_control,
+    text_width,
+)
+from kripke.formula import Agent
+from kripke.model import KripkeModel
+
+#: The most worlds the graph draws: past it edges and labels no longer read on a projector.
+GRAPH_LIMIT = 40
+#: A class of at most this many worlds gets an edge per pair (6 for 4); bigger, a ring.
+CLIQUE_LIMIT = 4
+NODE_R = 11.0
+#: Characters of true atoms per line under a node (more wrap onto further lines).
+ATOM_LINE = 14
+MARGIN = 16.0
+#: A graph of a few worlds is spread over at least this many units: shown at up to 1.5
+#: times its size, its names would otherwise stay small on a projector.
+SPAN = 330.0
+#: Up to this many worlds the layout tries three starts and keeps the one with fewest crossings.
+RESTARTS = 16
+PLAIN = Marking()  # no viewer, no formula, nothing ringed
+
+
+def too_big(model: KripkeModel) -> str | None:
+    """Why ``model`` gets no graph (None: it does)."""
+    if model.n_worlds > GRAPH_LIMIT:
+        return (f"The graph draws up to {GRAPH_LIMIT} worlds; this model has "
+                f"{model.n_worlds:,}: announce something first, or use the class view.")
+    return None
+
+
+def _unit_positions(universe: KripkeModel) -> dict[int, tuple[float, float]]:
+    """Kamada–Kawai positions of the worlds (by id), edges for every pair some agent cannot
+    tell apart; worlds in different components are kept one step further apart than the
+    farthest pair within one, so a disconnected model is not flung to the corners. The
+    optimisation has local minima (a square drawn as a bow tie), so it starts from a few
+    deterministic places and keeps the drawing with the fewest crossings."""
+    graph = universe.to_networkx(max_worlds=GRAPH_LIMIT)
+    nodes = list(graph.nodes)
+    if len(nodes) == 1:
+        return {nodes[0]: (0.0, 0.0)}
+    hops = dict(nx.all_pairs_shortest_path_length(graph))
+    far = max((d for row in hops.values() for d in row.values()), default=1) + 1
+    dist = {a: {b: hops[a].get(b, far) for b in nodes} for a in nodes}
+    edges = [(a, b) for a, b in graph.edges]
+    best: tuple[int, dict[int, tuple[float, float]]] | None = None
+    # more starts only where they are cheap (about 0.3 s each at 40 worlds, and a big graph
+    # crosses anyway)
+    for order in _orders(graph, nodes)[:3 if len(nodes) <= RESTARTS else 1]:
+        start = {w: (math.cos(2 * math.pi * i / len(order)),
+                     math.sin(2 * math.pi * i / len(order))) for i, w in enumerate(order)}
+        pos = nx.kamada_kawai_layout(graph, dist=dist, pos=start)
+        placed = {int(w): (float(p[0]), float(p[1])) for w, p in pos.items()}
+        cost = _crossings(placed, edges)
+        if best is None or cost < best[0]:
+            best = (cost, placed)
+        if cost == 0:
+            break
+    assert best is not None
+    return best[1]
+
+
+def _orders(graph: nx.Graph, nodes: list[int]) -> list[list[int]]:
+    """Orders to set the worlds around a circle before optimising: as listed, depth first
+    (a cycle stays a cycle), breadth first."""
+    dfs = [w for c in nx.connected_components(graph)
+           for w in nx.dfs_preorder_nodes(graph, min(c))]
+    bfs = [w for c in nx.connected_components(graph)
+           for w in [min(c), *(v for _, v in nx.bfs_edges(graph, min(c)))]]
+    return [dfs, nodes, bfs]
+
+
+def _crossings(pos: dict[int, tuple[float, float]], edges: list[tuple[int, int]]) -> int:
+    """Pairs of edges that cross, and three times each edge that runs through a world."""
+    def side(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    span = max(max(p[0] for p in pos.values()) - min(p[0] for p in pos.values()),
+               max(p[1] for p in pos.values()) - min(p[1] for p in pos.values()), 1e-9)
+    near = span * 0.04
+    cost = 0
+    for i, (a, b) in enumerate(edges):
+        p, q = pos[a], pos[b]
+        for c, d in edges[i + 1:]:
+            if len({a, b, c, d}) < 4:
+                continue
+            r, s = pos[c], pos[d]
+            if side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0:
+                cost += 1
+        length = math.dist(p, q) or 1e-9
+        for w, o in pos.items():
+            if w in (a, b):
+                continue
+            t = ((o[0] - p[0]) * (q[0] - p[0]) + (o[1] - p[1]) * (q[1] - p[1])) / length ** 2
+            if 0 < t < 1 and abs(side(p, q, o)) / length < near:
+                cost += 3
+    return cost
+
+
+def _spread(pos: dict[int, tuple[float, float]], spacing: float) -> dict[int, tuple[float, float]]:
+    """Scaled so the closest two worlds are ``spacing`` apart (room for their labels), then
+    nudged apart where a pair is still too close."""
+    ids = sorted(pos)
+    pairs = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]]
+    if not pairs:
+        return {w: (0.0, 0.0) for w in ids}
+    closest = min(math.dist(pos[a], pos[b]) for a, b in pairs)
+    scale = spacing / max(closest, 1e-6)
+    typical = sorted(math.dist(pos[a], pos[b]) for a, b in pairs)[len(pairs) // 2]
+    scale = min(scale, 2.6 * spacing / max(typical, 1e-6))  # a few worlds: not spread thin
+    out = {w: [pos[w][0] * scale, pos[w][1] * scale] for w in ids}
+    for _ in range(60):
+        moved = False
+        for a, b in pairs:
+            (xa, ya), (xb, yb) = out[a], out[b]
+            d = math.hypot(xb - xa, yb - ya)
+            if d < spacing - 0.5:
+                ux, uy = ((xb - xa) / d, (yb - ya) / d) if d > 1e-6 else (1.0, 0.0)
+                push = (spacing - d) / 2
+                out[a] = [xa - ux * push, ya - uy * push]
+                out[b] = [xb + ux * push, yb + uy * push]
+                moved = True
+        if not moved:
+            break
+    return {w: (p[0], p[1]) for w, p in out.items()}
+
+
+@dataclass(frozen=True)
+class _Box:
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def hits(self, other: _Box, pad: float = 3.0) -> bool:
+        """Whether the two overlap or come closer than ``pad`` (text must not touch)."""
+        return (min(self.right, other.right) - max(self.left, other.left) > -pad and
+                min(self.bottom, other.bottom) - max(self.top, other.top) > -pad)
+
+
+def _curve(x1: float, y1: float, x2: float, y2: float, bend: float, t: float
+           ) -> tuple[float, float]:
+    """A point of the quadratic curve from (x1, y1) to (x2, y2) whose control point is
+    ``bend`` off the chord's middle (to the left of the direction of travel)."""
+    cx, cy = bend_control(x1, y1, x2, y2, bend)
+    u = 1 - t
+    return (u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2)
+
+
+class GraphLayout(_Positioned):
+    """Every world of a small model a node at a fixed place, every edge drawn.
+
+    ``label(model, index)`` names a world (default ``w`` and its id); with ``atoms`` the atoms
+    true in it are written under its name. ``names`` gives the hover texts and agents' names.
+    """
+
+    def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
+                 label: Callable[[KripkeModel, int], str] | None = None,
+                 atoms: bool = True,
+                 positions: Mapping[int, tuple[float, float]] | None = None) -> None:
+        reason = too_big(universe)
+        if reason is not None:
+            raise ValueError(reason)
+        self.universe, self.focus, self.radius = universe, focus, NODE_R
+        self.names = names or PlainNames()
+        self.lines: dict[int, list[str]] = {}
+        for i, wid in enumerate(universe.world_ids.tolist()):
+            name = label(universe, i) if label else f"w{wid}"
+            true = [str(a) for a in universe.atoms if universe.atom_values(a)[i]]
+            self.lines[wid] = [name, *(_wrap_atoms(true) if atoms else [])]
+        widest = max(text_width(t) for lines in self.lines.values() for t in lines)
+        deepest = max(len(lines) for lines in self.lines.values())
+        spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
+        placed = _spread(dict(positions) if positions else _unit_positions(universe), spacing)
+        xs = [p[0] for p in placed.values()]
+        ys = [p[1] for p in placed.values()]
+        span = max(max(xs) - min(xs), max(ys) - min(ys))
+        if 0 < span < SPAN:
+            placed = {w: (x * SPAN / span, y * SPAN / span) for w, (x, y) in placed.items()}
+            xs = [p[0] for p in placed.values()]
+            ys = [p[1] for p in placed.values()]
+        left = MARGIN + max(widest / 2 - NODE_R, 0) + NODE_R
+        top = MARGIN + NODE_R + 4
+        self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
+        self.width = max(xs) - min(xs) + 2 * left
+        self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
+
+    def _label_texts(self, model: KripkeModel) -> tuple[list[Text], list[_Box]]:
+        """Each world's name and atoms under it; a removed world's too, pale (the class sees
+        what went)."""
+        present = set(model.world_ids.tolist())
+        texts, boxes = [], []
+        for wid, lines in self.lines.items():
+            x, y = self.pos[wid]
+            for j, line in enumerate(lines):
+                role = ("node" if j == 0 else "atoms") if wid in present else "ghost"
+                base = y + NODE_R + 4 + FONT + j * (FONT + 2)
+                texts.append(Text(x, base, line, role=role))
+                w = text_width(line)
+                boxes.append(_Box(x - w / 2, base - FONT, x + w / 2, base + 3))
+        return texts, boxes
+
+    def _edges(self, model: KripkeModel) -> tuple[dict[tuple[int, int], list[Agent]], bool,
+                                                   set[tuple[int, int, str]]]:
+        """The drawn edges of the current model: agents per pair of world ids, whether some
+        class was drawn as a ring, and the edges of the actual world's classes."""
+        ids = model.world_ids.tolist()
+        edges: dict[tuple[int, int], list[Agent]] = {}
+        actual_edges: set[tuple[int, int, str]] = set()
+        ringed = False
+        for agent in model.agents:
+            keys = model.observation(agent).tolist()
+            actual_key = None if model.actual is None else keys[model.actual]
+            classes: dict[int, list[int]] = {}
+            for i, wid in enumerate(ids):
+                classes.setdefault(keys[i], []).append(wid)
+            for key, members in classes.items():
+                if len(members) < 2:
+                    continue
+                if len(members) <= CLIQUE_LIMIT:
+                    pairs = [(a, b) for i, a in enumerate(members) for b in members[i + 1:]]
+                else:
+                    ringed = True
+                    cx = sum(self.pos[w][0] for w in members) / len(members)
+                    cy = sum(self.pos[w][1] for w in members) / len(members)
+                    ring = sorted(members, key=lambda w: math.atan2(self.pos[w][1] - cy,
+                                                                    self.pos[w][0] - cx))
+                    pairs = [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
+                for a, b in pairs:
+                    pair = (min(a, b), max(a, b))
+                    edges.setdefault(pair, []).append(agent)
+                    if key == actual_key:
+                        actual_edges.add((*pair, str(agent)))
+        return edges, ringed, actual_edges
+
+    def _bend(self, a: int, b: int) -> float:
+        """No bend, unless the straight edge would run through another world: then the least
+        bend (either side) whose curve keeps clear of every other world."""
+        (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
+        length = math.hypot(x2 - x1, y2 - y1)
+        others = [p for w, p in self.pos.items() if w not in (a, b)]
+        for bend in (0.0, *(s * k * length * 0.12 for k in (1, 2, 3) for s in (1, -1))):
+            points = [_curve(x1, y1, x2, y2, bend, t / 16) for t in range(2, 15)]
+            if all(math.dist(p, q) >= NODE_R + 7 for p in points for q in others):
+                return bend
+        return 0.0
+
+    def picture(self, model: KripkeModel, marking: Marking = PLAIN) -> Picture:
+        marks, drawn = self._marks(model, marking)
+        marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
+        texts, taken = self._label_texts(model)
+        taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
+                  for x, y in self.pos.values()]
+        edges, ringed, actual_edges = self._edges(model)
+        links: list[Link] = []
+        agents_seen: dict[str, Agent] = {}
+        for (a, b), who in sorted(edges.items()):
+            (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
+            base = self._bend(a, b)
+            for k, agent in enumerate(who):
+                agents_seen.setdefault(str(agent), agent)
+                bend = base + (k - (len(who) - 1) / 2) * 9.0
+                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in actual_edges,
+                                  bend=bend, edge=True))
+            texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
+        agents = tuple(agents_seen.values())
+        caption = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
+                   "as a graph: an edge in an agent's colour, labelled with it, joins two worlds "
+                   "it cannot tell apart (the loop from each world to itself is left out)")
+        if ringed:
+            caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
+                        "through its worlds, not an edge for every pair (any two worlds on one "
+                        "agent's ring are indistinguishable to it)")
+        caption += ". The actual world is doubly circled."
+        return _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
+                                tuple(texts), caption, drawn, agents), marking.viewer)
+
+    def _edge_label(self, x1: float, y1: float, x2: float, y2: float, bend: float,
+                    who: list[Agent], taken: list[_Box]) -> list[Text]:
+        """The agents' names on the edge, each in its colour, where they hide nothing: the
+        first place along the curve whose box overlaps no node, name or earlier label."""
+        words = [str(a) for a in who]
+        width = text_width(",".join(words))
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        nx_, ny = -(y2 - y1) / length, (x2 - x1) / length  # across the edge
+        best: tuple[int, _Box] | None = None
+        # along the curve first, then beside it: the first free place, else the least crowded
+        for off in (0.0, 11.0, -11.0, 20.0, -20.0):
+            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75):
+                x, y = _curve(x1, y1, x2, y2, bend, t)
+                x, y = x + nx_ * off, y + ny * off
+                box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
+                           y + FONT / 2 + 1)
+                hits = sum(box.hits(other) for other in taken)
+                if best is None or hits < best[0]:
+                    best = (hits, box)
+                if not hits:
+                    break
+            if best is not None and not best[0]:
+                break
+        assert best is not None
+        box = best[1]
+        taken.append(box)
+        texts, at = [], box.left + 1
+        for k, (word, agent) in enumerate(zip(words, who, strict=True)):
+            shown = word + ("," if k < len(words) - 1 else "")
+            texts.append(Text(at, box.bottom - 3, shown, "start", "edge", agent))
+            at += text_width(shown)
+        return texts
+
+
+def _node(mark: Mark) -> Mark:
+    """A world drawn as a textbook node (a circle to write beside, doubly circled when
+    actual) rather than the class views' dot and star."""
+    return replace(mark, node=True)
+
+
+def _wrap_atoms(true: list[str]) -> list[str]:
+    """The atoms true in a world, a few per line; '∅' when none is."""
+    if not true:
+        return ["∅"]
+    lines: list[str] = []
+    for atom in true:
+        if lines and len(lines[-1]) + 1 + len(atom) <= ATOM_LINE:
+            lines[-1] += " " + atom
+        else:
+            lines.append(atom)
+    return lines
+

@@ -1,0 +1,115 @@
+"""The "Your model" page in a real browser at 1280 × 800: a model loaded from a file through the
+upload, drawn as the textbook graph whose node labels the page shows, a mistake shown under its
+line, an announcement that fades worlds where they stood; and the gallery's graph switch."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+THREE = """# three worlds, two agents
+agents: ann bob
+world sun: warm dry
+world rain: wet
+world snow: cold wet
+ann: {sun rain} {snow}
+bob observes: wet
+actual: rain
+"""
+
+
+def model_tab(browser, width: int = 1280, height: int = 800) -> Page:
+    page = browser.context.new_page()
+    page.on("pageerror", lambda error: browser.errors.append(f"uncaught: {error}"))
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(browser.url + "model")
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("4", timeout=60_000)
+    return page
+
+
+def node_labels(page: Page) -> list[str]:
+    return sorted(page.get_by_test_id("worlds-graph").locator("text.node").all_text_contents())
+
+
+def test_a_model_uploaded_from_a_file_is_drawn_as_a_graph_with_its_names(browser, tmp_path):
+    page = model_tab(browser)
+    path = tmp_path / "weather.kripke"
+    path.write_text(THREE, encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".ttr-upload button").click()
+    chooser.value.set_files(str(path))
+    expect(page.get_by_test_id("upload-result")).to_have_text("Read weather.kripke.")
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
+    page.locator(".ttr-kind").get_by_role("button", name="graph").click()
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text("drawn as a graph")
+    assert node_labels(page) == ["rain", "snow", "sun"]
+    atoms = page.get_by_test_id("worlds-graph").locator("text.atoms").all_text_contents()
+    assert sorted(atoms) == ["cold wet", "dry warm", "wet"]  # in the model's atom order
+    edges = page.get_by_test_id("worlds-graph").locator("text.edge").all_text_contents()
+    assert sorted(e.rstrip(",") for e in edges) == ["ann", "bob"]  # sun–rain, rain–snow
+    actual = page.get_by_test_id("worlds-graph").locator("g[data-actual='1']")
+    expect(actual.locator("circle.ring")).to_have_count(1)
+    # the text box now holds the file, and the picture's labels sit apart on screen
+    assert page.locator(".ttr-model-text textarea").input_value() == THREE
+    boxes = [page.get_by_test_id("worlds-graph").locator("text.node").nth(i).bounding_box()
+             for i in range(3)]
+    for i, a in enumerate(boxes):
+        assert a is not None and a["height"] >= 10  # legible: 10 px or more at 1280 × 800
+        for b in boxes[i + 1:]:
+            assert b is not None
+            assert (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or
+                    a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+    page.get_by_role("button", name="Download").first.wait_for()
+
+
+def test_a_mistake_shows_under_its_line_and_an_announcement_fades_worlds(browser):
+    page = model_tab(browser)
+    box = page.locator(".ttr-model-text textarea")
+    box.fill(THREE.replace("actual: rain", "actual: hail"))
+    error = page.get_by_test_id("model-error")
+    expect(error).to_contain_text("line 8:")
+    expect(error).to_contain_text("actual: hail")
+    expect(error).to_contain_text("not among the worlds")
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("4")  # the last model stays
+    box.fill(THREE)
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
+    page.locator(".ttr-kind").get_by_role("button", name="graph").click()
+    formula = page.get_by_label(re.compile("^Formula"))
+    formula.fill("wet")
+    formula.press("Enter")
+    page.get_by_role("button", name="Announce", exact=True).click()
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("2")
+    graph = page.get_by_test_id("worlds-graph")
+    expect(graph.locator("[data-state='going']")).to_have_count(1)
+    expect(graph.locator("text.ghost")).to_contain_text(["sun"])
+    page.get_by_role("button", name="◀ Back").click()
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
+
+
+def test_the_gallery_switches_to_the_graph_and_back(browser):
+    page = browser.context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(browser.url + "puzzles")
+    page.get_by_role("button", name="Cheryl's birthday").click()
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("10", timeout=60_000)
+    page.locator(".ttr-kind").get_by_role("button", name="graph").click()
+    expect(page.get_by_test_id("worlds-caption")).to_contain_text("drawn as a graph")
+    assert "July 16" in node_labels(page)
+    page.locator(".ttr-kind").get_by_role("button", name="classes").click()
+    expect(page.get_by_test_id("worlds-caption")).not_to_contain_text("drawn as a graph")
+
+
+def test_a_ready_made_event_says_what_each_agent_observed(browser):
+    page = model_tab(browser)
+    formula = page.get_by_label(re.compile("^Formula"))
+    formula.fill("p")
+    formula.press("Enter")
+    page.get_by_role("button", name="Happen").click()
+    said = page.get_by_test_id("announce-result")
+    expect(said).to_contain_text("alice learns whether p")
+    expect(said).to_contain_text("alice saw yes (p); bob cannot tell apart yes (p), no (¬p)")
+    expect(page.get_by_test_id("puzzle-status")).to_contain_text("alice learns whether p")

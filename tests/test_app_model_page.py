@@ -1,0 +1,278 @@
+"""The "Your model" page without a browser: type a model and see it drawn, a mistake under
+its line, announce and step back, edit on the picture, upload, undo, share; the graph switch of
+the puzzle gallery; the pure edits behind the page."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import ipyvuetify as v
+import pytest
+import solara
+from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
+from test_app_widgets import (
+    close_pages,  # noqa: F401 (autouse: pages closed after each test)
+    html,
+    text,
+)
+
+from app.components.model_page import (
+    SHARE_LIMIT,
+    STARTERS,
+    TEXT_LIMIT,
+    ModelPage,
+    read_model,
+    shared_text,
+    uploaded_text,
+)
+from app.model_edits import Draft
+from app.ready_events import observed, ready_event, updated
+from kripke import load_model, parse
+from kripke.exchange import to_json
+from kripke.modelfile import parse_model
+
+SQUARE = """agents: a b
+world w1: p q
+world w2: p
+world w3: q
+world w4:
+a: {w1 w2} {w3 w4}
+b: {w1 w3} {w2 w4}
+actual: w1
+"""
+
+
+def render_model(search: str | None = None):
+    _box, rc = solara.render(ModelPage(search=search), handle_error=False)
+    return rc
+
+
+def model_text(rc):
+    return rc.find(v.Textarea, label="The model (read as you type)").widget
+
+
+def type_model(rc, source: str) -> None:
+    model_text(rc).v_model = source
+
+
+def show_graph(rc) -> None:
+    rc.find(v.BtnToggle, class_="ttr-kind").widget.v_model = 1
+
+
+def node_labels(rc) -> list[str]:
+    return re.findall(r'<text class="node"[^>]*>([^<]*)</text>', html(rc, "worlds-graph"))
+
+
+def test_a_starter_model_is_drawn_and_a_typed_model_replaces_it():
+    rc = render_model()
+    assert model_text(rc).v_model == STARTERS["alice-bob"]
+    assert puzzle_counts(rc) == 4
+    type_model(rc, SQUARE.replace("world w4:\n", "world w4:\nworld w5: p\n"))
+    assert puzzle_counts(rc) == 5
+    assert "Reads: 5 worlds" in text(rc, "model-ok")
+    show_graph(rc)
+    assert sorted(node_labels(rc)) == ["w1", "w2", "w3", "w4", "w5"]
+    assert "drawn as a graph" in text(rc, "worlds-caption")
+
+
+def test_a_mistake_is_shown_under_its_line_and_the_picture_keeps_the_last_model():
+    rc = render_model()
+    type_model(rc, SQUARE)
+    before = html(rc, "worlds-graph")
+    broken = SQUARE.replace("actual: w1", "actual: w9")
+    type_model(rc, broken)
+    error = html(rc, "model-error")
+    assert "data-line='8'" in error
+    lines = text(rc, "model-error").split("\n")
+    assert lines[0] == "line 8:" and lines[1] == "actual: w9"
+    assert lines[2].index("^") == lines[1].index("w9")  # the caret under the column named
+    assert "not among the worlds" in lines[3]
+    assert html(rc, "worlds-graph") == before and puzzle_counts(rc) == 4
+    type_model(rc, SQUARE)
+    assert "Reads: 4 worlds" in text(rc, "model-ok")
+
+
+@pytest.mark.parametrize("bad", ["", "}{", "{", "{\"format\": 1}", "agents: a\n" * 3,
+                                 "world : :\n", "\x00\x01", "agents: a b\na: {w1\n",
+                                 "x" * (TEXT_LIMIT + 1), "/etc/passwd", "alice-bob.kripke"])
+def test_bad_text_is_refused_inline_without_an_exception(bad):
+    reading = read_model(bad)
+    assert reading.model is None and reading.error
+    rc = render_model()
+    type_model(rc, bad)
+    assert text(rc, "model-error")
+    assert puzzle_counts(rc) == 4  # the starter model stays drawn
+
+
+def test_announce_why_and_step_back_work_as_for_a_puzzle():
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "K_a p")
+    assert "true" in text(rc, "formula-result")
+    press(rc, "Announce")
+    assert puzzle_counts(rc) == 2 and "You announced" in text(rc, "announce-result")
+    press(rc, "Why?")
+    assert "a considers 2 worlds possible" in text(rc, "why")
+    type_formula(rc, "K_a q")
+    assert "false" in text(rc, "formula-result")
+    assert "q fails in the world “w2: p”" in text(rc, "why")  # cited by its name and atoms
+    type_formula(rc, "q")
+    press(rc, "◀ Back")
+    assert puzzle_counts(rc) == 4
+    press(rc, "Step ▶")
+    assert puzzle_counts(rc) == 2
+
+
+def test_removed_worlds_fade_where_they_stood_in_the_graph():
+    rc = render_model()
+    type_model(rc, SQUARE)
+    show_graph(rc)
+    first = re.findall(r'data-world="(\d+)"[^>]*><title>[^<]*</title><circle class="base" '
+                       r'cx="([\d.]+)" cy="([\d.]+)"', html(rc, "worlds-graph"))
+    type_formula(rc, "p")
+    press(rc, "Announce")
+    after = html(rc, "worlds-graph")
+    assert after.count('class="going"') == 2
+    for world, x, y in first:
+        assert f'cx="{x}" cy="{y}"' in after, world
+
+
+def test_edits_on_the_picture_rewrite_the_text():
+    rc = render_model()
+    type_model(rc, SQUARE)
+    selector = rc.find(v.BtnToggle, class_="ttr-select").widget
+    press(rc, "+ world")
+    assert puzzle_counts(rc) == 5
+    written = parse_model(model_text(rc).v_model)
+    assert written.world_name(4) == "w5"
+    selector = rc.find(v.BtnToggle, class_="ttr-select").widget
+    selector.v_model = [1, 4]  # w2 and w5
+    rc.find(v.Btn, children=["join"]).widget.click()  # for agent a
+    joined = parse_model(model_text(rc).v_model)
+    assert joined.observation("a")[1] == joined.observation("a")[4]
+    rc.find(v.Btn, children=["toggle"]).widget.click()  # p in w2 and w5
+    toggled = parse_model(model_text(rc).v_model)
+    assert [bool(x) for x in toggled.atom_values("p")] == [True, False, False, False, True]
+    rc.find(v.BtnToggle, class_="ttr-select").widget.v_model = [4]
+    press(rc, "make actual")
+    assert "actual: w5" in model_text(rc).v_model
+    press(rc, "split off")
+    split = parse_model(model_text(rc).v_model)
+    assert list(split.observation("a")).count(split.observation("a")[4]) == 1
+    press(rc, "Undo")
+    assert "actual: w5" in model_text(rc).v_model
+    assert parse_model(model_text(rc).v_model).observation("a")[1] == \
+        parse_model(model_text(rc).v_model).observation("a")[4]
+
+
+def test_an_upload_is_read_as_text_and_a_binary_or_huge_file_is_refused():
+    # (the drop itself is driven in the browser test)
+    uploaded, said = uploaded_text("cards.kripke", STARTERS["three-cards"].encode())
+    assert uploaded == STARTERS["three-cards"] and said == "Read cards.kripke."
+    assert uploaded_text("x.png", b"\x89PNG\xff\xfe")[0] is None
+    refused, said = uploaded_text("big.kripke", b"#" * (TEXT_LIMIT + 1))
+    assert refused is None and "reads up to" in said
+
+
+def test_the_page_reads_the_json_it_saves():
+    saved = json.dumps(to_json(parse_model(SQUARE)))
+    reading = read_model(saved)
+    assert reading.model is not None and reading.model.n_worlds == 4
+    assert load_model(saved).world_label(0) == "w1"
+
+
+def test_a_share_link_carries_the_text_and_opens_it():
+    assert shared_text("model=" + quote(SQUARE)) == SQUARE
+    assert shared_text("model=" + "x" * (SHARE_LIMIT + 1)) is None
+    rc = render_model("model=" + quote(SQUARE.replace("actual: w1", "actual: w2")))
+    assert "actual: w2" in model_text(rc).v_model
+    assert puzzle_counts(rc) == 4
+    link = html(rc, "share-link")
+    assert "/model?model=" in link
+    rc2 = render_model("model=" + quote("agents: nonsense"))
+    assert text(rc2, "model-error")
+
+
+def test_the_graph_view_is_remembered_per_puzzle():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    show_graph(rc)
+    assert "drawn as a graph" in text(rc, "worlds-caption")
+    assert "July 16" in node_labels(rc)
+    choose_puzzle(rc, "muddy")
+    assert "drawn as a graph" not in text(rc, "worlds-caption")
+    choose_puzzle(rc, "cheryl")
+    assert "drawn as a graph" in text(rc, "worlds-caption")
+    press(rc, "Step ▶")
+    assert "drawn as a graph" in text(rc, "worlds-caption")
+
+
+def test_sum_and_product_offers_the_graph_only_once_small_enough():
+    rc = render_puzzles()
+    choose_puzzle(rc, "sum-product")
+    graph = rc.find(v.Btn, children=["graph"]).widget
+    assert graph.disabled
+    for _ in range(3):
+        press(rc, "Step ▶")
+    assert not rc.find(v.Btn, children=["graph"]).widget.disabled
+
+
+def test_draft_edits_are_pure_and_checked():
+    draft = Draft.of(parse_model(SQUARE))
+    assert Draft.of(parse_model(draft.text())) == draft  # written and read back: the same
+    with pytest.raises(ValueError, match="actual world"):
+        draft.remove(["w1"])
+    with pytest.raises(ValueError, match="no atom"):
+        draft.toggle("r", ["w1"])
+    with pytest.raises(ValueError, match="no world"):
+        draft.join("a", ["w9"])
+    smaller = draft.remove(["w4"])
+    assert smaller.names == ("w1", "w2", "w3") and parse_model(smaller.text()).n_worlds == 3
+
+
+def test_a_ready_made_event_updates_the_model_and_says_what_each_agent_observed():
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "p")
+    before = html(rc, "worlds-graph")
+    rc.find(v.Select, label="Agent").widgets[-1].v_model = "b"
+    press(rc, "Happen")  # b learns whether p; a sees b learn, not what
+    said = text(rc, "announce-result")
+    assert "b learns whether p" in said and "4 → 4 worlds" in said
+    assert "a cannot tell apart yes (p), no (¬p)" in said and "b saw yes (p)" in said
+    assert "b learns whether p" in text(rc, "puzzle-status")  # the timeline's moment
+    # the picture by classes is laid out anew: b's classes are finer than at the start
+    rows = 'class="axis" x="[\\d.]+" y="[\\d.]+" text-anchor="end"'  # one label per row
+    assert len(re.findall(rows, before)) == 2
+    assert len(re.findall(rows, html(rc, "worlds-graph"))) == 4
+    type_formula(rc, "K_b p & C (K_b p | K_b ~p)")
+    assert "true" in text(rc, "formula-result")
+    show_graph(rc)  # no world split: each keeps its name and place
+    assert sorted(node_labels(rc)) == ["w1", "w2", "w3", "w4"]
+    edges = re.findall(r'<text class="edge"[^>]*>([^<]*)</text>', html(rc, "worlds-graph"))
+    assert sorted(edges) == ["a", "a"]  # b now tells every world apart: no b edge is left
+    press(rc, "◀ Back")
+    type_formula(rc, "K_b p")
+    assert "false" in text(rc, "formula-result")
+
+
+def test_may_learn_keeps_the_worlds_where_the_agent_did_not_look():
+    events = ready_event("may-not", "a", parse("q"), parse_model(SQUARE))
+    after = updated(parse_model(SQUARE), events)
+    assert after.n_worlds == 8 and after.world_label(after.actual) == "w1·skip"
+    assert not after.holds("K_a q") and not after.holds("K_b K_a q | K_b ~K_a q")
+    assert "a saw skip (⊤)" in observed(events, ("a", "b"))
+
+
+@pytest.mark.parametrize("key", ["cards", "letter"])
+def test_the_graph_follows_the_event_puzzles_whose_worlds_are_new(key):
+    rc = render_puzzles()
+    choose_puzzle(rc, key)
+    show_graph(rc)
+    while not rc.find(v.Btn, children=["Step ▶"]).widget.disabled:
+        press(rc, "Step ▶")
+        drawn = int(re.search(r'data-drawn-worlds="(\d+)"', html(rc, "worlds-graph")).group(1))
+        assert drawn == puzzle_counts(rc)  # every world of the updated model is a node
+        assert len(node_labels(rc)) >= drawn

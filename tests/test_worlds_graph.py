@@ -1,0 +1,164 @@
+"""The textbook graph of a small model (``app.worlds.graph``): what is drawn, where, and that
+it stays put across announcements; its SVG, PNG and the TikZ export's palette."""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+import pytest
+
+from app.components.exports import agent_colour, tikz_file
+from app.components.style import PLAYER_COLOURS
+from app.worlds.graph import CLIQUE_LIMIT, GRAPH_LIMIT, GraphLayout, too_big
+from app.worlds.layout import FONT, GOING, GONE, Marking, Picture, text_width
+from app.worlds.png import picture_png
+from app.worlds.svg import picture_svg
+from kripke import KripkeModel
+from kripke.gallery import GALLERY
+
+#: Two agents on four worlds: a tells p, b tells q (the square of every logic course).
+SQUARE = KripkeModel.from_worlds([{"p", "q"}, {"p"}, {"q"}, set()],
+                                 {"a": [0, 0, 1, 1], "b": [0, 1, 0, 1]}, actual=0)
+COLOUR = agent_colour({"a": "a", "b": "b"})
+
+
+def edges(picture: Picture) -> dict[str, set[frozenset[int]]]:
+    """Each agent's edges, as pairs of world ids (read back from the positions)."""
+    at = {(m.x, m.y): int(m.key[1:]) for m in picture.marks}
+    out: dict[str, set[frozenset[int]]] = {}
+    for k in picture.links:
+        out.setdefault(str(k.agent), set()).add(frozenset({at[(k.x1, k.y1)],
+                                                          at[(k.x2, k.y2)]}))
+    return out
+
+
+def test_one_edge_per_pair_an_agent_cannot_tell_apart_and_no_loops():
+    picture = GraphLayout(SQUARE, "a").picture(SQUARE)
+    assert edges(picture) == {"a": {frozenset({0, 1}), frozenset({2, 3})},
+                              "b": {frozenset({0, 2}), frozenset({1, 3})}}
+    assert all((k.x1, k.y1) != (k.x2, k.y2) for k in picture.links)  # no reflexive loop
+    labels = [(t.text.rstrip(","), str(t.agent)) for t in picture.texts if t.role == "edge"]
+    assert sorted(labels) == [("a", "a"), ("a", "a"), ("b", "b"), ("b", "b")]
+    svg = picture_svg(picture, COLOUR)
+    assert svg.count(f'style="stroke:{COLOUR("a")}"') == 2
+    assert svg.count(f'style="stroke:{COLOUR("b")}"') == 2
+
+
+def test_each_node_shows_its_name_and_true_atoms_and_the_actual_world_is_doubly_circled():
+    picture = GraphLayout(SQUARE, "a").picture(SQUARE)
+    names = [t.text for t in picture.texts if t.role == "node"]
+    assert sorted(names) == ["w0", "w1", "w2", "w3"]
+    atoms = [t.text for t in picture.texts if t.role == "atoms"]
+    assert sorted(atoms) == ["p", "p q", "q", "∅"]
+    svg = picture_svg(picture, COLOUR)
+    actual = re.findall(r'<g class="w node"[^>]*data-actual="1">(.*?)</g>', svg, re.S)
+    assert len(actual) == 1 and 'class="ring"' in actual[0] and "polygon" not in actual[0]
+    assert svg.count('class="ring"') == 1
+    assert picture.caption.endswith("The actual world is doubly circled.")
+
+
+def test_several_agents_on_one_pair_get_one_curve_each_and_one_label_each():
+    model = KripkeModel.from_worlds([{"p"}, set()], {"a": [0, 0], "b": [1, 1]}, actual=0)
+    picture = GraphLayout(model, "a").picture(model)
+    assert sorted(str(k.agent) for k in picture.links) == ["a", "b"]
+    assert len({k.bend for k in picture.links}) == 2  # side by side, not on top
+    assert [t.text for t in picture.texts if t.role == "edge"] == ["a,", "b"]
+
+
+def test_a_big_class_is_a_ring_and_the_caption_says_so():
+    n = CLIQUE_LIMIT + 2
+    model = KripkeModel.from_worlds([{f"p{i}"} for i in range(n)], {"a": [0] * n}, actual=0)
+    picture = GraphLayout(model, "a").picture(model)
+    assert len(picture.links) == n  # a ring, not n(n-1)/2
+    degree = {w: sum(w in e for e in edges(picture)["a"]) for w in range(n)}
+    assert set(degree.values()) == {2}
+    assert "drawn as a ring" in picture.caption
+    small = GraphLayout(SQUARE, "a").picture(SQUARE)
+    assert "ring" not in small.caption
+
+
+def test_worlds_keep_their_places_and_removed_ones_fade_where_they_stood():
+    layout = GraphLayout(SQUARE, "a")
+    first = {m.key: (m.x, m.y) for m in layout.picture(SQUARE).marks}
+    after = SQUARE.announce("p")
+    picture = layout.picture(after)
+    assert {m.key: (m.x, m.y) for m in picture.marks} == first
+    assert {m.key for m in picture.marks if m.state == GOING} == {"w2", "w3"}
+    assert edges(picture) == {"a": {frozenset({0, 1})}}  # b's edges went with the worlds
+    assert 'class="going"' in picture_svg(picture, COLOUR)
+    again = layout.picture(after)
+    assert {m.key for m in again.marks if m.state == GONE} == {"w2", "w3"}
+    ghosts = [t.text for t in picture.texts if t.role == "ghost"]
+    assert "w2" in ghosts and "w3" in ghosts  # the class still sees what went
+
+
+def test_a_viewer_fades_what_it_rules_out_and_a_formula_fills_nodes():
+    layout = GraphLayout(SQUARE, "a")
+    values = SQUARE.evaluate("q")
+    picture = layout.picture(SQUARE, Marking("a", values))
+    states = {m.key: m.state for m in picture.marks}
+    assert states == {"w0": "live", "w1": "live", "w2": "faded", "w3": "faded"}
+    svg = picture_svg(picture, COLOUR)
+    assert svg.count('class="w node holds"') == 1  # w0 (q true, live)
+
+
+@pytest.mark.parametrize("key", ["muddy", "cheryl", "consecutive", "attack", "dining",
+                                 "cards", "letter"])
+def test_gallery_graphs_keep_names_atoms_and_edge_labels_apart(key):
+    puzzle = GALLERY[key]()
+    layout = GraphLayout(puzzle.model, puzzle.model.agents[0], label=puzzle.short,
+                         atoms=puzzle.short is None)
+    universe = set(puzzle.model.world_ids.tolist())
+    # at every step of the story (its edges change as worlds go; event puzzles make new ones)
+    for model in [m for m in puzzle.models() if set(m.world_ids.tolist()) <= universe]:
+        picture = layout.picture(model)
+        boxes = []
+        for t in picture.texts:
+            w = text_width(t.text)
+            left = t.x if t.anchor == "start" else t.x - w / 2
+            boxes.append((left, t.y - FONT + 2, left + w, t.y + 1, t))
+        for a, b in combinations(boxes, 2):
+            if a[4].role == b[4].role == "edge" and a[4].y == b[4].y and \
+                    abs(a[2] - b[0]) < 0.01:
+                continue  # "a," and "b": one label in two colours
+            # at least 2 units apart: text that touches reads as one word on a projector
+            assert not (min(a[2], b[2]) - max(a[0], b[0]) > -2 and
+                        min(a[3], b[3]) - max(a[1], b[1]) > -2), (a[4], b[4])
+    for left, top, right, bottom, _ in boxes:
+        assert left >= 0 and top >= 0 and right <= picture.width and bottom <= picture.height
+    marks = [(m.x, m.y) for m in picture.marks]
+    assert all((x1 - x2) ** 2 + (y1 - y2) ** 2 > (4 * 11) ** 2
+               for (x1, y1), (x2, y2) in combinations(marks, 2))
+
+
+def test_the_square_is_drawn_without_crossings():
+    picture = GraphLayout(SQUARE, "a").picture(SQUARE)
+    lines = [((k.x1, k.y1), (k.x2, k.y2)) for k in picture.links]
+
+    def side(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    for (p, q), (r, s) in combinations(lines, 2):
+        if len({p, q, r, s}) == 4:
+            assert not (side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0)
+
+
+def test_too_big_a_model_gets_no_graph_and_is_told_why():
+    n = GRAPH_LIMIT + 1
+    model = KripkeModel.from_worlds([set()] * n, {"a": list(range(n))}, actual=0)
+    assert "up to 40 worlds" in (too_big(model) or "")
+    with pytest.raises(ValueError, match="up to 40 worlds"):
+        GraphLayout(model, "a")
+    assert too_big(SQUARE) is None
+
+
+def test_the_png_draws_the_graph_and_tikz_uses_the_pages_palette():
+    picture = GraphLayout(SQUARE, "a").picture(SQUARE)
+    png = picture_png(picture, COLOUR)
+    assert png.startswith(b"\x89PNG")
+    tex = tikz_file(lambda limit: SQUARE, picture, lambda m, i: m.world_label(i),
+                    {"a": "a", "b": "b"}, "square")
+    for k in (0, 1):
+        assert f"\\definecolor{{agent{k}}}{{HTML}}{{{PLAYER_COLOURS[k][1:].upper()}}}" in tex
+    assert COLOUR("a") == PLAYER_COLOURS[0] and COLOUR("b") == PLAYER_COLOURS[1]
