@@ -140,6 +140,15 @@ def test_app_options_refused_before_the_server_starts(argv, message, capsys, mon
     assert message in fails(argv, capsys)
 
 
+def free_port() -> str:
+    """A port nothing listens on: the command refuses one in use before the server starts."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return str(probe.getsockname()[1])
+
+
 class Exec(Exception):
     """Stands in for the server: ``os.execve`` would replace the test process."""
 
@@ -161,11 +170,11 @@ def start_app(argv: list[str], monkeypatch: pytest.MonkeyPatch, cache) -> tuple[
 
 def test_app_on_another_host_warns_that_the_page_has_no_authentication(
         capsys, monkeypatch, tmp_path):
-    start_app(["--host", "0.0.0.0", "--port", "8816"], monkeypatch, tmp_path)
+    start_app(["--host", "0.0.0.0", "--port", free_port()], monkeypatch, tmp_path)
     err = capsys.readouterr().err
     assert "warning: --host 0.0.0.0 serves the page to other machines, and it has no " \
            "authentication" in err
-    start_app(["--port", "8816"], monkeypatch, tmp_path)
+    start_app(["--port", free_port()], monkeypatch, tmp_path)
     assert "warning" not in capsys.readouterr().err
 
 
@@ -174,7 +183,7 @@ def test_app_server_imports_nothing_from_here_and_keeps_its_state_in_the_cache(
     here = tmp_path / "here"
     (here / "boards").mkdir(parents=True)
     monkeypatch.chdir(here)
-    argv, started = start_app(["--port", "8816"], monkeypatch, tmp_path / "cache")
+    argv, started = start_app(["--port", free_port()], monkeypatch, tmp_path / "cache")
     assert argv[1:4] == ["-P", "-m", "solara"]  # -P: the start folder is not on sys.path
     server = tmp_path / "cache" / "ttr-kripke" / "server"
     assert started["cwd"] == str(server)
@@ -393,3 +402,19 @@ def test_log_of_a_custom_board_named_usa_is_refused_against_the_shipped_usa(tmp_
     assert "replay it with the board file it was played on" in err
     assert main(["replay", str(log), "--board", str(board)]) == 0
     assert "replayed" in capsys.readouterr().out
+
+
+def test_app_on_a_port_in_use_says_so_in_one_line_before_the_server_starts(
+        capsys, monkeypatch, tmp_path):
+    """uvicorn found out only after loading the page and exited 3 with its bind error."""
+    import socket
+
+    monkeypatch.setattr("os.execve", lambda *a: pytest.fail("the server was started"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        err = fails(["app", "--port", str(port)], capsys)
+    assert err.count("\n") == 1
+    assert f"port {port} on 127.0.0.1 is in use" in err and "e.g. --port " in err

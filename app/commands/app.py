@@ -21,6 +21,7 @@ day: 13 MB each).
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import os
 import socket
@@ -28,6 +29,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from app.cli import UsageError
 from app.components.session import Defaults, new_model
 from app.options import add_game_options, whole
 
@@ -68,6 +70,35 @@ def check_host(host: str) -> bool:
     return all(ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in addresses)
 
 
+def check_port(host: str, port: int) -> None:
+    """Refuse a port the server could not listen on, before it starts: Solara's server (uvicorn)
+    would find out only after loading the app, log the bind error and exit 3."""
+    for family, _, _, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM):
+        error = _bind_error(family, address)
+        if error is None:
+            continue
+        if error.errno == errno.EADDRINUSE:
+            free = next((p for p in range(port + 1, min(port + 100, 65536))
+                         if _bind_error(family, (address[0], p, *address[2:])) is None), None)
+            raise UsageError(f"port {port} on {host} is in use (another ttr-kripke app?); stop "
+                             "that server or give another port"
+                             + (f", e.g. --port {free}" if free else ""))
+        raise UsageError(f"cannot listen on {host} port {port} ({error.strerror}); give "
+                         "another port, e.g. --port 8765")
+
+
+def _bind_error(family: socket.AddressFamily, address: tuple) -> OSError | None:
+    """Why a server could not listen at ``address``, or None. Bound as uvicorn binds
+    (``SO_REUSEADDR``: a port a stopped server left in TIME_WAIT is free)."""
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as e:
+            return e
+    return None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
@@ -102,6 +133,7 @@ def run(args: argparse.Namespace) -> NoReturn:
     # bad options fail here, as one line, not in the browser; kinds as strict as elsewhere
     new_model(defaults, repeat_kinds=False)
     loopback = check_host(args.host)
+    check_port(args.host, args.port)
     argv, env = server_command(args, defaults)
     for folder in ("SOLARA_HOME", "IPYTHONDIR", "MPLCONFIGDIR"):
         Path(env[folder]).mkdir(parents=True, exist_ok=True)
