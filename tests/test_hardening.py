@@ -184,7 +184,8 @@ def test_app_server_imports_nothing_from_here_and_keeps_its_state_in_the_cache(
     (here / "boards").mkdir(parents=True)
     monkeypatch.chdir(here)
     argv, started = start_app(["--port", free_port()], monkeypatch, tmp_path / "cache")
-    assert argv[1:4] == ["-P", "-m", "solara"]  # -P: the start folder is not on sys.path
+    assert argv[1] == "-P"  # the start folder is not on sys.path
+    assert argv[argv.index("-m") + 1] == "solara"
     server = tmp_path / "cache" / "ttr-kripke" / "server"
     assert started["cwd"] == str(server)
     env = started["env"]
@@ -418,3 +419,40 @@ def test_app_on_a_port_in_use_says_so_in_one_line_before_the_server_starts(
         err = fails(["app", "--port", str(port)], capsys)
     assert err.count("\n") == 1
     assert f"port {port} on 127.0.0.1 is in use" in err and "e.g. --port " in err
+
+
+@pytest.mark.slow
+def test_the_server_loads_the_page_without_warnings(tmp_path):
+    """The real server, one page load: Solara warned on the first one that its session cookie
+    falls back to samesite=lax over http (issue 23), and nothing else may be printed either."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = free_port()
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "app.cli", "app", "--port", port],
+                                cwd=Path(__file__).parents[1], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True,
+                                env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    try:
+        deadline, page = time.monotonic() + 120, ""
+        while not page and time.monotonic() < deadline:
+            assert proc.poll() is None, log.read_text()
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    page = answer.read().decode()
+            except OSError:
+                time.sleep(0.3)
+        assert "solara" in page.lower(), log.read_text()
+        time.sleep(1)  # the warning came as the page was served
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    printed = log.read_text()
+    assert "Warning" not in printed, printed
+    assert printed.splitlines() == [f"ttr-kripke app: http://127.0.0.1:{port}/ (Ctrl-C stops it)",
+                                    f"Solara server is starting at http://127.0.0.1:{port}"]

@@ -50,6 +50,13 @@ OFFLINE = {
 #: huge pages on every first touch (measured on the project's 2-core machine: building the
 #: deal 1.6 s → 4.4 s and the first announcement 1.8 s → 5.4 s, nearly all of it system time).
 NUMPY_ENV = {"NUMPY_MADVISE_HUGEPAGE": "0"}
+#: The one warning the server is told to keep to itself, exactly (message, category, module).
+#: Solara serves each page with a session cookie; over plain http from a host other than
+#: ``localhost`` it falls back from samesite=none (which it wants so the page can be embedded in
+#: another site's iframe) to samesite=lax, and warns so on the first page load. Lax is right for
+#: a page served to this machine and never embedded, and Solara has no setting that says so.
+COOKIE_WARNING = ("ignore:Cookies with samesite=none require https:UserWarning:"
+                  "solara.server.starlette")
 #: How long a closed tab's session is kept (a reload within it reconnects to the same game).
 CULL = "2m"
 
@@ -117,8 +124,9 @@ def defaults_from(args: argparse.Namespace) -> Defaults:
 
 def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[str], dict]:
     """The server's command line and environment."""
-    argv = [sys.executable, "-P", "-m", "solara", "run", "app.app", "--host", args.host,
-            "--port", str(args.port), "--no-open", "--no-check-version", "--production"]
+    argv = [sys.executable, "-P", "-W", COOKIE_WARNING, "-m", "solara", "run", "app.app",
+            "--host", args.host, "--port", str(args.port), "--no-open", "--no-check-version",
+            "--production"]
     state = state_dir()
     own = {"SOLARA_HOME": str(state / "solara"), "IPYTHONDIR": str(state / "ipython"),
            "MPLCONFIGDIR": str(state / "matplotlib"),
