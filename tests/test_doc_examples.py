@@ -384,3 +384,14 @@ def test_kripke_readme_code_runs_and_gives_what_its_comments_say(block):
                 f"kripke/README.md: {code} gives {said!r}, the comment says {comment!r}")
         else:
             exec(compile(ast.Module([statement], []), "README", "exec"), namespace)
+
+
+def test_every_file_the_readme_names_is_in_the_repository():
+    """A clone has only its own files: the README named design notes outside it."""
+    text = prose((REPO / "README.md").read_text(encoding="utf-8"))
+    named = set(re.findall(r"\]\(([^)#:]+)\)", text))  # links, not web addresses or anchors
+    named |= {span for span in re.findall(r"`([^`\s]+)`", text)
+              if re.fullmatch(r"[\w./-]+\.(md|py|ipynb|json|toml)", span) and "/" in span}
+    assert named
+    missing = sorted(path for path in named if not (REPO / path).exists())
+    assert not missing, f"README.md names files a clone does not have: {missing}"
