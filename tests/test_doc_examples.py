@@ -62,7 +62,7 @@ SCALE: dict[str, dict[str, str | None]] = {
     "metrics": {"--games": "2", "--workers": "0", "--no-progress": ""},
     "evolve": {"--games": "2", "--population": "2", "--generations": "1", "--confirm": "2",
                "--workers": "0", "--no-progress": ""},
-    "balance": {"--board": TINY, "--games": "2", "--confirm": "2", "--random-boards": "1",
+    "balance": {"--board": TINY, "--games": "1", "--confirm": "2", "--random-boards": "1",
                 "--workers": "0", "--scheduler": None, "--no-progress": ""},
     "bench game": {"--seconds": "0.05", "--skip-4x4": ""},
     "bench gameplay": {"--games": "2", "--workers": "1"},
