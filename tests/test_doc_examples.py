@@ -5,7 +5,8 @@ page's examples named tickets the default game never deals, and all exited 2).
 Each example is read from where users read it, never from a list copied here:
 
 * ``README.md``: every line of a ``sh`` code block. ``ttr-kripke`` lines run in this process
-  (``app.cli.main``, in a folder of their own, where their outputs land) and must exit 0;
+  (``app.cli.main``, in a folder of their own, where their outputs land; a path to a file of
+  the repository is read from the clone) and must exit 0;
   ``make`` lines must name a target of the Makefile (``make -n``: running them is the whole
   suite or a server); ``dask`` lines must name the venv's own ``dask`` and its subcommand must
   answer ``--help`` (a cluster needs other machines); the ``pytest`` line runs with a few
@@ -229,7 +230,8 @@ def ttr_examples() -> list[pytest.param]:
 @pytest.mark.parametrize("example", ttr_examples())
 def test_every_command_shown_runs(example: Example, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch):
-    argv = scaled(list(example.argv))
+    argv = [str(REPO / a) if "/" in a and not a.startswith("-") and (REPO / a).exists() else a
+            for a in scaled(list(example.argv))]  # the README's own files, named from the root
     if TINY in argv:
         from positions import tiny_board_dict
 
