@@ -67,6 +67,15 @@ def log_header(model: TTRModel, cut: bool = False) -> dict[str, Any]:
                   **extra)
 
 
+def game_seed(head: dict[str, Any]) -> int | None:
+    """The seed the game was played with, as ``play --seed`` and the page take it, or None if
+    the log was not written by a ``TTRModel``. The header keeps two: ``model_seed`` is that
+    one, and ``seed`` is the seed of the deal's own generator, which the model draws from it
+    (what the rules need to deal again, and what a replay re-deals from)."""
+    seed = head.get("model_seed")
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
 def save(model: TTRModel, path: str | Path, cut: bool = False) -> None:
     """Write the model's game so far (also a game stopped early: nothing played is lost).
     ``cut``: the game was stopped in the middle of a turn (Ctrl-C): its whole turns are

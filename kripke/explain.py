@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from kripke.arrays import IntArray
+from kripke.arrays import BoolArray, IntArray
 from kripke.errors import ModelError
 from kripke.formula import (
     Agent,
@@ -150,17 +150,32 @@ def explain(model: KripkeModel, formula: Formula, world: int | None = None,
 
 
 class _Explainer:
+    """One explanation's walk. It keeps every model it meets, announced ones too, for as long
+    as it lives: values are cached per model object (a model hashes by identity), so a cached
+    value can only ever be that model's, and each announcement is made once per model, so
+    repeating it explains in the same announced model and reuses its values. (Keying by
+    ``id(model)`` alone let an announced model be freed and its id reused by the next one,
+    which then got the first one's values: issue 23.)"""
+
     def __init__(self, name: Callable[[KripkeModel, int], str] | None,
                  agent_name: Callable[[Agent], str] | None) -> None:
         self.name = name
         self.agent_name = agent_name or (lambda a: f"agent {a}")
-        self.values: dict[tuple[int, Formula], np.ndarray] = {}
+        self.values: dict[KripkeModel, dict[Formula, BoolArray]] = {}
+        self.announced: dict[tuple[KripkeModel, Formula], KripkeModel] = {}
 
-    def value(self, model: KripkeModel, formula: Formula) -> np.ndarray:
-        key = (id(model), formula)
-        if key not in self.values:
-            self.values[key] = model.evaluate(formula)
-        return self.values[key]
+    def value(self, model: KripkeModel, formula: Formula) -> BoolArray:
+        known = self.values.setdefault(model, {})
+        if formula not in known:
+            known[formula] = model.evaluate(formula)
+        return known[formula]
+
+    def after(self, model: KripkeModel, said: Formula) -> KripkeModel:
+        """The model after announcing ``said``, made once per model and announcement."""
+        key = (model, said)
+        if key not in self.announced:
+            self.announced[key] = model.restrict(self.value(model, said))
+        return self.announced[key]
 
     def node(self, model: KripkeModel, f: Formula, w: int) -> Explanation:
         wid = model.world_id(w)
@@ -235,7 +250,7 @@ class _Explainer:
                               "true only vacuously" if isinstance(f, Announce) else
                               "it cannot be announced here (false in this world)")
                     return make(reason, [first], announcement=False)
-                after = model.restrict(self.value(model, said))
+                after = self.after(model, said)
                 index = after.world_index(wid)
                 assert index is not None
                 then = self.node(after, g, index)

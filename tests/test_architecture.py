@@ -30,7 +30,7 @@ ALLOWED: dict[str, set[str]] = {
 #: Third-party libraries only some packages may know: the web stack is the app's alone.
 ONLY_IN = {"solara": {"app"}, "ipyvue": {"app"}, "ipyvuetify": {"app"}, "pyvis": {"app"},
            "mesa": {"agents", "app"}, "highspy": {"maxscore"}, "dask": {"lab"},
-           "distributed": {"lab"}}
+           "distributed": {"lab"}, "hypothesis": set()}
 
 
 def modules() -> dict[str, Path]:

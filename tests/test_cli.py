@@ -24,6 +24,20 @@ def test_play_prints_announcements_and_a_summary(capsys, tmp_path):
     assert log.exists() and log.read_text().count("\n") > 10
 
 
+def test_replay_names_the_seed_play_was_given_and_play_counts_deals(capsys, tmp_path):
+    """The log keeps the seed given (model_seed) and its deal's own (seed); replay reported the
+    second, so a game played with --seed 30 replayed as seed 2315337690 (issue 23)."""
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--seed", "30", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    counts = [line for line in out.splitlines() if "→" in line]
+    assert counts and all(line.endswith(" deals") for line in counts)
+    assert "seed 30\n" in out and "possible deals: 90 when dealt" in out
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "3 players, seed 30: replayed" in out and "possible deals at the end:" in out
+
+
 def test_play_summary_parts_add_up(capsys):
     assert main(["play", "--quiet", "--seed", "3"]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()

@@ -140,6 +140,15 @@ def test_app_options_refused_before_the_server_starts(argv, message, capsys, mon
     assert message in fails(argv, capsys)
 
 
+def free_port() -> str:
+    """A port nothing listens on: the command refuses one in use before the server starts."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return str(probe.getsockname()[1])
+
+
 class Exec(Exception):
     """Stands in for the server: ``os.execve`` would replace the test process."""
 
@@ -161,11 +170,11 @@ def start_app(argv: list[str], monkeypatch: pytest.MonkeyPatch, cache) -> tuple[
 
 def test_app_on_another_host_warns_that_the_page_has_no_authentication(
         capsys, monkeypatch, tmp_path):
-    start_app(["--host", "0.0.0.0", "--port", "8816"], monkeypatch, tmp_path)
+    start_app(["--host", "0.0.0.0", "--port", free_port()], monkeypatch, tmp_path)
     err = capsys.readouterr().err
     assert "warning: --host 0.0.0.0 serves the page to other machines, and it has no " \
            "authentication" in err
-    start_app(["--port", "8816"], monkeypatch, tmp_path)
+    start_app(["--port", free_port()], monkeypatch, tmp_path)
     assert "warning" not in capsys.readouterr().err
 
 
@@ -174,8 +183,9 @@ def test_app_server_imports_nothing_from_here_and_keeps_its_state_in_the_cache(
     here = tmp_path / "here"
     (here / "boards").mkdir(parents=True)
     monkeypatch.chdir(here)
-    argv, started = start_app(["--port", "8816"], monkeypatch, tmp_path / "cache")
-    assert argv[1:4] == ["-P", "-m", "solara"]  # -P: the start folder is not on sys.path
+    argv, started = start_app(["--port", free_port()], monkeypatch, tmp_path / "cache")
+    assert argv[1] == "-P"  # the start folder is not on sys.path
+    assert argv[argv.index("-m") + 1] == "solara"
     server = tmp_path / "cache" / "ttr-kripke" / "server"
     assert started["cwd"] == str(server)
     env = started["env"]
@@ -393,3 +403,56 @@ def test_log_of_a_custom_board_named_usa_is_refused_against_the_shipped_usa(tmp_
     assert "replay it with the board file it was played on" in err
     assert main(["replay", str(log), "--board", str(board)]) == 0
     assert "replayed" in capsys.readouterr().out
+
+
+def test_app_on_a_port_in_use_says_so_in_one_line_before_the_server_starts(
+        capsys, monkeypatch, tmp_path):
+    """uvicorn found out only after loading the page and exited 3 with its bind error."""
+    import socket
+
+    monkeypatch.setattr("os.execve", lambda *a: pytest.fail("the server was started"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        err = fails(["app", "--port", str(port)], capsys)
+    assert err.count("\n") == 1
+    assert f"port {port} on 127.0.0.1 is in use" in err and "e.g. --port " in err
+
+
+@pytest.mark.slow
+def test_the_server_loads_the_page_without_warnings(tmp_path):
+    """The real server, one page load: Solara warned on the first one that its session cookie
+    falls back to samesite=lax over http (issue 23), and nothing else may be printed either."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    port = free_port()
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "app.cli", "app", "--port", port],
+                                cwd=Path(__file__).parents[1], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True,
+                                env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    try:
+        deadline, page = time.monotonic() + 120, ""
+        while not page and time.monotonic() < deadline:
+            assert proc.poll() is None, log.read_text()
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+                    page = answer.read().decode()
+            except OSError:
+                time.sleep(0.3)
+        assert "solara" in page.lower(), log.read_text()
+        time.sleep(1)  # the warning came as the page was served
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    printed = log.read_text()
+    assert "Warning" not in printed, printed
+    assert printed.splitlines() == [f"ttr-kripke app: http://127.0.0.1:{port}/ (Ctrl-C stops it)",
+                                    f"Solara server is starting at http://127.0.0.1:{port}"]

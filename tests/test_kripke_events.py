@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from kripke_strategies import AGENTS, event_models, formulas, models, structures
 
 from kripke import AnnouncementError, KripkeModel, ModelError, deal_model, parse, symbolic_deal
 from kripke.eventfile import EventFileError, parse_event_model
@@ -21,7 +22,6 @@ from kripke.events import (
 )
 from kripke.formula import Atom, Knows, Not
 from kripke.reference import reference_update
-from kripke.strategies import AGENTS, event_models, formulas, models, structures
 from kripke.symbolic import SymbolicModel
 from kripke.translate import to_explicit, to_symbolic
 

@@ -7,11 +7,11 @@ import subprocess
 
 import pytest
 from hypothesis import given, settings
+from kripke_strategies import formulas, models
 
 from kripke import ModelError, ModelTooLargeError, deal_model
 from kripke.exchange import from_json, latex, to_json, to_tikz
 from kripke.gallery import GALLERY, cheryl_birthday, coordinated_attack, muddy
-from kripke.strategies import formulas, models
 
 
 def round_trip(model):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from kripke_strategies import announcement_formulas, formulas, models
 
 from kripke import Announce, AnnounceDual, Common, Knows, KripkeModel, ModelError, Possible, parse
 from kripke.explain import Explanation, explain, render, steps
 from kripke.gallery import cheryl_birthday, coordinated_attack
 from kripke.reference import reference_evaluate
-from kripke.strategies import formulas, models
 
 
 def check_node(model: KripkeModel, node: Explanation) -> None:
@@ -49,6 +49,16 @@ def check_node(model: KripkeModel, node: Explanation) -> None:
 @settings(max_examples=150, deadline=None)
 @given(models(), formulas(max_leaves=8))
 def test_every_node_agrees_with_the_textbook_semantics(model, formula):
+    for w in range(model.n_worlds):
+        check_node(model, explain(model, formula, w))
+
+
+@settings(max_examples=200, deadline=None)
+@given(models(max_worlds=8), announcement_formulas())
+def test_nested_and_repeated_announcements_are_explained_in_their_own_models(model, formula):
+    """Several announcements asking the same subformula, each of its own announced model:
+    every node's value is the textbook value in the model it was made in (issue 23: values
+    were cached by the address of an announced model, which the next one could reuse)."""
     for w in range(model.n_worlds):
         check_node(model, explain(model, formula, w))
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from kripke_strategies import models
 
 from agents.model import TTRModel
 from app.components.exports import game_worlds, listed, model_json
@@ -25,7 +26,6 @@ from kripke import (
 from kripke.exchange import to_json
 from kripke.gallery import GALLERY
 from kripke.modelfile import parse_model, starter_models
-from kripke.strategies import models
 
 
 def partitions(model: KripkeModel) -> list[set[frozenset[int]]]:

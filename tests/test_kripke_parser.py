@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from kripke_strategies import formulas
 
 from kripke import (
     And,
@@ -24,7 +25,6 @@ from kripke import (
     Top,
     parse,
 )
-from kripke.strategies import formulas
 
 p, q, r = Atom("p"), Atom("q"), Atom("r")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kripke_strategies import AGENTS, announcement_formulas, formulas, groups, models
 
 from kripke import (
     And,
@@ -24,7 +25,6 @@ from kripke import (
     deal_model,
 )
 from kripke.reference import reference_evaluate
-from kripke.strategies import AGENTS, formulas, groups, models
 
 agents = st.sampled_from(AGENTS)
 
@@ -37,6 +37,13 @@ def valid(model, formula) -> bool:
 @settings(max_examples=400, deadline=None)
 @given(models(), formulas())
 def test_fast_checker_agrees_with_the_reference_semantics(model, formula):
+    assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
+
+
+@settings(max_examples=200, deadline=None)
+@given(models(max_worlds=8), announcement_formulas())
+def test_fast_checker_agrees_on_nested_and_repeated_announcements(model, formula):
+    """The same few formulas announced in turn, again, and inside each other."""
     assert model.evaluate(formula).tolist() == reference_evaluate(model, formula)
 
 

@@ -9,6 +9,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kripke_strategies import (
+    AGENTS,
+    announcement_formulas,
+    formulas,
+    groups,
+    models,
+    structures,
+)
 
 from kripke import (
     And,
@@ -34,7 +42,6 @@ from kripke import (
 from kripke.bdd import Vocabulary
 from kripke.interface import EpistemicModel
 from kripke.reference import reference_evaluate
-from kripke.strategies import AGENTS, formulas, groups, models, structures
 from kripke.symbolic import SymbolicModel
 from kripke.symbolic_deal import symbolic_deal
 from kripke.translate import to_explicit, to_symbolic, translate
@@ -77,6 +84,24 @@ def test_symbolic_checker_agrees_with_the_reference_semantics(model, formula):
     assert explicit.n_worlds == model.n_worlds == len(states)
     assert [model.holds(formula, state=s) for s in states] == reference_evaluate(explicit,
                                                                                  formula)
+
+
+@settings(max_examples=150, deadline=None)
+@given(models(max_worlds=8), announcement_formulas())
+def test_symbolic_checker_agrees_on_nested_and_repeated_announcements(model, formula):
+    """The same few formulas announced in turn, again, and inside each other, at every world
+    of a random explicit model's translation and of a random structure, against the textbook
+    checker."""
+    translation = translate(model)
+    assert [translation.symbolic.holds(formula, state=s) for s in translation.states] == (
+        reference_evaluate(model, formula))
+
+
+@settings(max_examples=150, deadline=None)
+@given(structures(max_free=3), announcement_formulas())
+def test_symbolic_structures_agree_on_nested_and_repeated_announcements(model, formula):
+    assert [model.holds(formula, state=s) for s in model.states()] == reference_evaluate(
+        to_explicit(model), formula)
 
 
 @settings(max_examples=100, deadline=None)

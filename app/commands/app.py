@@ -21,6 +21,7 @@ day: 13 MB each).
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import os
 import socket
@@ -28,6 +29,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from app.cli import UsageError
 from app.components.session import Defaults, new_model
 from app.options import add_game_options, whole
 
@@ -51,6 +53,13 @@ OFFLINE = {
 #: huge pages on every first touch (measured on the project's 2-core machine: building the
 #: deal 1.6 s → 4.4 s and the first announcement 1.8 s → 5.4 s, nearly all of it system time).
 NUMPY_ENV = {"NUMPY_MADVISE_HUGEPAGE": "0"}
+#: The one warning the server is told to keep to itself, exactly (message, category, module).
+#: Solara serves each page with a session cookie; over plain http from a host other than
+#: ``localhost`` it falls back from samesite=none (which it wants so the page can be embedded in
+#: another site's iframe) to samesite=lax, and warns so on the first page load. Lax is right for
+#: a page served to this machine and never embedded, and Solara has no setting that says so.
+COOKIE_WARNING = ("ignore:Cookies with samesite=none require https:UserWarning:"
+                  "solara.server.starlette")
 #: How long a closed tab's session is kept (a reload within it reconnects to the same game).
 CULL = "2m"
 
@@ -71,6 +80,35 @@ def check_host(host: str) -> bool:
     return all(ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in addresses)
 
 
+def check_port(host: str, port: int) -> None:
+    """Refuse a port the server could not listen on, before it starts: Solara's server (uvicorn)
+    would find out only after loading the app, log the bind error and exit 3."""
+    for family, _, _, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM):
+        error = _bind_error(family, address)
+        if error is None:
+            continue
+        if error.errno == errno.EADDRINUSE:
+            free = next((p for p in range(port + 1, min(port + 100, 65536))
+                         if _bind_error(family, (address[0], p, *address[2:])) is None), None)
+            raise UsageError(f"port {port} on {host} is in use (another ttr-kripke app?); stop "
+                             "that server or give another port"
+                             + (f", e.g. --port {free}" if free else ""))
+        raise UsageError(f"cannot listen on {host} port {port} ({error.strerror}); give "
+                         "another port, e.g. --port 8765")
+
+
+def _bind_error(family: socket.AddressFamily, address: tuple) -> OSError | None:
+    """Why a server could not listen at ``address``, or None. Bound as uvicorn binds
+    (``SO_REUSEADDR``: a port a stopped server left in TIME_WAIT is free)."""
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as e:
+            return e
+    return None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1: this machine only)")
@@ -89,8 +127,9 @@ def defaults_from(args: argparse.Namespace) -> Defaults:
 
 def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[str], dict]:
     """The server's command line and environment."""
-    argv = [sys.executable, "-P", "-m", "solara", "run", "app.app", "--host", args.host,
-            "--port", str(args.port), "--no-open", "--no-check-version", "--production"]
+    argv = [sys.executable, "-P", "-W", COOKIE_WARNING, "-m", "solara", "run", "app.app",
+            "--host", args.host, "--port", str(args.port), "--no-open", "--no-check-version",
+            "--production"]
     state = state_dir()
     own = {"SOLARA_HOME": str(state / "solara"), "IPYTHONDIR": str(state / "ipython"),
            "MPLCONFIGDIR": str(state / "matplotlib"),
@@ -108,6 +147,7 @@ def run(args: argparse.Namespace) -> NoReturn:
     # bad options fail here, as one line, not in the browser; kinds as strict as elsewhere
     new_model(defaults, repeat_kinds=False)
     loopback = check_host(args.host)
+    check_port(args.host, args.port)
     argv, env = server_command(args, defaults)
     for folder in ("SOLARA_HOME", "IPYTHONDIR", "MPLCONFIGDIR"):
         Path(env[folder]).mkdir(parents=True, exist_ok=True)

@@ -15,7 +15,7 @@ HELP = "evaluate an epistemic formula at the actual world after turn N of a seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("formula", help="e.g. 'K_0 p(1,3)' or 'C_{0,1,2} !p(2,5)'; atoms p(i,t) "
+    parser.add_argument("formula", help="e.g. 'K_0 p(1,7)' or 'C_{0,1,2} !p(2,7)'; atoms p(i,t) "
                         "say that player i holds ticket t")
     add_game_options(parser)
     parser.add_argument("--turn", type=int, default=0,

@@ -54,8 +54,8 @@ def print_turn(model: TTRModel) -> None:
         print(f"turn {turn.turn:3d}  player {turn.player} [{turn.kind}] "
               f"{event.action.describe(model.board)}{drawn}")
     for a in turn.announcements:
-        print(f"          announce ({a.kind}) {a.text}: {a.worlds_before} → {a.worlds_after} "
-              "worlds")
+        print(f"          announce ({a.kind}) {a.text}: {a.worlds_before:,} → "
+              f"{a.worlds_after:,} deals")
 
 
 def print_summary(model: TTRModel) -> None:
@@ -65,7 +65,7 @@ def print_summary(model: TTRModel) -> None:
           f"seed {model.seed}")
     print(f"game over after {state.turn} turns: {END_REASONS[state.end_reason]}"
           if state.end_reason else f"stopped after {state.turn} turns")
-    print(f"worlds: {model.initial_worlds} at the deal, {model.world_count} now; "
+    print(f"possible deals: {model.initial_worlds:,} when dealt, {model.world_count:,} now; "
           f"blocks: {model.blocks}")
     print(f"\n{'player':<8}{'kind':<11}{'score':>6}{'routes':>8}{'tickets+':>9}{'tickets-':>9}"
           f"{'trains':>7}  tickets")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from agents.log import replay_log
+from agents.log import game_seed, replay_log
 from boards import load_board
+from game.log import read_log
 from game.state import END_REASONS
 
 NAME = "replay"
@@ -25,7 +26,10 @@ def run(args: argparse.Namespace) -> int:
     replayed = replay_log(args.log, load_board(args.board) if args.board else None)
     state, worlds = replayed.state, replayed.worlds
     rules = state.rules
-    print(f"{args.log}: {rules.board.title}, {rules.players} players, seed {state.seed}: "
+    seed = game_seed(read_log(args.log)[0])
+    # the seed play --seed took; a log of another program names only its deal's seed
+    said = f"seed {seed}" if seed is not None else f"deal seed {state.seed}"
+    print(f"{args.log}: {rules.board.title}, {rules.players} players, {said}: "
           f"replayed {state.turn} turns as logged")
     if replayed.cut_at is not None:
         print(f"the log was cut at line {replayed.cut_at} (it has no final record: the game "
@@ -33,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(END_REASONS[state.end_reason] if state.end_reason else "the game was cut short")
     if worlds is not None:  # a standard game keeps no shared model
-        print(f"worlds at the end: {worlds.n_worlds}")
+        print(f"possible deals at the end: {worlds.n_worlds:,}")
     for p in range(rules.players):
         print(f"player {p}: {state.score_parts(p).total} points")
     return 0

@@ -131,9 +131,8 @@ def examples(model: TTRModel) -> list[str]:
 
 
 FORMULA_LABEL = "Formula, evaluated at the actual world (press Enter)"
-GAME_HINT = ("Type a formula, e.g. <code>K_0 p(1,5)</code>: player 0 knows that player 1 holds "
-             "ticket 5. Seats are numbered from 0; tickets by their id (t5 in the tables). "
-             "Examples and the syntax are further down the page.")
+GAME_HINT = ("Type a formula, e.g. <code>K_0 p(1,7)</code>: player 0 knows that player 1 holds "
+             "ticket 7. Seats are numbered from 0; tickets by their id (t7 in the tables).")
 
 
 def result_html(result: FormulaResult, total: int, what: str = "worlds",
