@@ -25,12 +25,12 @@ Each example is read from where users read it, never from a list copied here:
 
 What is expensive runs for real, scaled down by ``SCALE`` below (fewer games, one worker in
 this process, a short benchmark; ``balance`` walks every feature of its board, hundreds on
-usa, so it balances the tests' tiny board); every other option stays as written. ``app`` runs
+usa, so it balances the tests' tiny board with one game per candidate); every other option stays as written. ``app`` runs
 up to the moment it would become the server (it checks its options, builds the default game and
 checks the port, then execs Solara): the test stops it there and checks the server's command
 line, on a free port; the browser tests start the real server. ``max-score`` on usa (a real
-MIP), ``bench game`` (a game of each row, the 5 × 4 usa deal among them), ``balance`` and the
-fuzz line (a pytest of its own) are marked slow: the rest takes well under a minute on one core.
+MIP), ``bench game`` (a game of each row, the 5 × 4 usa deal among them) and the fuzz line (a
+pytest of its own) are marked slow: the rest takes well under a minute on one core.
 """
 
 from __future__ import annotations
@@ -63,15 +63,15 @@ SCALE: dict[str, dict[str, str | None]] = {
     "metrics": {"--games": "2", "--workers": "0", "--no-progress": ""},
     "evolve": {"--games": "2", "--population": "2", "--generations": "1", "--confirm": "2",
                "--workers": "0", "--no-progress": ""},
-    "balance": {"--board": TINY, "--games": "1", "--confirm": "2", "--random-boards": "1",
-                "--workers": "0", "--scheduler": None, "--no-progress": ""},
+    "balance": {"--board": TINY, "--games": "1", "--max-games": "1", "--confirm": "2",
+                "--random-boards": "1", "--workers": "0", "--scheduler": None,
+                "--no-progress": ""},
     "bench game": {"--seconds": "0.05", "--skip-4x4": ""},
     "bench gameplay": {"--games": "2", "--workers": "1"},
 }
 #: Still too slow for every run: the usa optimum is a real MIP (tens of seconds here), the game
-#: benchmark plays one game of each of its rows (the 5 × 4 usa deal among them), and balance
-#: walks every feature even of the tiny board (10 s here, about 3 minutes with main's merge).
-SLOW = {"max-score", "bench game", "balance"}
+#: benchmark plays one game of each of its rows (the 5 × 4 usa deal among them).
+SLOW = {"max-score", "bench game"}
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z-]+\b|\|")  # FILE, LINE-UP, game|kripke
 
 
