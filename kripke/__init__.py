@@ -8,7 +8,7 @@ It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 """
 
 from kripke.deal import DealModel, deal_count, deal_model
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError
+from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, TooMuchWorkError
 from kripke.formula import (
     And,
     Announce,
@@ -55,6 +55,7 @@ __all__ = [
     "KripkeModel",
     "ModelError",
     "ModelTooLargeError",
+    "TooMuchWorkError",
     "Not",
     "Or",
     "Possible",
