@@ -18,9 +18,10 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
-#: How long to wait for an existing scheduler to answer before saying so.
-CONNECT_TIMEOUT = "10s"
+#: How long to wait for an existing scheduler to answer before saying so, in seconds.
+CONNECT_TIMEOUT = 10.0
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,44 @@ def check_scheduler(address: str) -> str:
         raise ValueError(f"--scheduler takes a Dask scheduler address like tcp://HOST:8786, "
                          f"got {address!r}")
     return address
+
+
+def scheduler_workers(address: str, seconds: float | None = None) -> int:
+    """The worker threads of the scheduler at ``address``, asked within ``seconds`` (default
+    :data:`CONNECT_TIMEOUT`), or ValueError saying what is wrong. Dask's ``Client`` waits
+    without end for a server that accepts the connection and never answers (a port of some
+    other program: over 120 s), and a scheduler with no workers takes the games and never plays
+    them; both are refused here, before the search starts."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    limit = CONNECT_TIMEOUT if seconds is None else seconds
+
+    async def identity() -> Any:
+        comm = await asyncio.wait_for(connect(address, timeout=limit), limit)
+        try:
+            await asyncio.wait_for(comm.write({"op": "identity"}), limit)
+            return await asyncio.wait_for(comm.read(), limit)
+        finally:
+            comm.abort()
+
+    advice = "start one with 'dask scheduler' and its workers with 'dask worker ADDRESS'"
+    try:
+        answer = asyncio.run(identity())
+    except TimeoutError:
+        raise ValueError(f"nothing at {address} answered as a Dask scheduler within {limit:g} s; "
+                         f"check the address, or {advice}") from None
+    except (OSError, ValueError, TypeError, EOFError) as e:
+        raise ValueError(f"no Dask scheduler answers at {address} ({type(e).__name__}); "
+                         f"{advice}") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise ValueError(f"{address} answered, but not as a Dask scheduler; {advice}")
+    threads = sum(w.get("nthreads", 0) for w in (answer.get("workers") or {}).values())
+    if threads == 0:
+        raise ValueError(f"the Dask scheduler at {address} has no workers, so no game would "
+                         f"run; start some with 'dask worker {address}'")
+    return threads
 
 
 @contextmanager
@@ -78,8 +117,9 @@ def open_workers(workers: int | None = None, scheduler: str | None = None) -> It
     from distributed import Client, LocalCluster  # a second or two to import: only when used
 
     if scheduler is not None:
+        scheduler_workers(check_scheduler(scheduler))
         try:
-            client = Client(check_scheduler(scheduler), timeout=CONNECT_TIMEOUT)
+            client = Client(scheduler, timeout=f"{CONNECT_TIMEOUT}s")
         except OSError as e:
             raise ValueError(f"no Dask scheduler answers at {scheduler} ({e}); start one with "
                              "'dask scheduler' and its workers with 'dask worker ADDRESS'"
