@@ -88,21 +88,55 @@ def scheduler_workers(address: str, seconds: float | None = None) -> int:
     return threads
 
 
-@contextmanager
-def _workers_ignore_ctrl_c() -> Iterator[None]:
-    """Start worker processes with Ctrl-C ignored: the terminal sends it to the whole process
-    group, and the user means this process, which keeps the finished games and then shuts the
-    cluster down; workers that caught it too would each print a traceback instead. (A process
-    started with SIGINT ignored keeps it ignored: Python installs its handler only over the
-    default.)"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+def _start_cluster(n: int) -> Any:
+    """A local cluster of ``n`` worker processes that never see Ctrl-C, started so that this
+    process still does, at once.
+
+    The terminal sends Ctrl-C to the whole process group, and the user means this process,
+    which keeps the finished games and shuts the cluster down; workers that caught it too would
+    each print a traceback. So the workers are spawned with SIGINT ignored (a process started
+    with a signal ignored keeps it ignored), from a thread of its own. Ignoring SIGINT here as
+    well made this process deaf to Ctrl-C until every worker was up (100,000 of them grew by
+    5 MB/s and could not be stopped); but on Linux a signal that is blocked as well as ignored
+    is kept pending instead of dropped, so this thread blocks it and waits for it
+    (``sigtimedwait``) while the other thread starts the cluster. Interrupted, the start goes
+    on in its thread, which closes the cluster when it is up; the worker processes are daemons
+    and end with this one."""
+    from distributed import LocalCluster
+
+    def cluster() -> Any:
+        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                            host="127.0.0.1", dashboard_address=None,
+                            silence_logs=logging.CRITICAL)
+
+    if threading.current_thread() is not threading.main_thread() or \
+            not hasattr(signal, "sigtimedwait"):
+        return cluster()  # signals are the main thread's (and Linux's) alone
+    started: dict[str, Any] = {}
+
+    def start() -> None:
+        try:
+            started["cluster"] = cluster()
+        except BaseException as e:  # handed to the waiting thread, which raises it
+            started["error"] = e
+        if started.get("abandoned") and "cluster" in started:
+            started["cluster"].close()
+
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # threads started now inherit it
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        yield
+        thread = threading.Thread(target=start, name="start-dask-cluster", daemon=True)
+        thread.start()
+        while thread.is_alive():
+            if signal.sigtimedwait({signal.SIGINT}, 0.1) is not None:
+                started["abandoned"] = True
+                raise KeyboardInterrupt
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if "error" in started:
+        raise started["error"]
+    return started["cluster"]
 
 
 @contextmanager
@@ -114,7 +148,7 @@ def open_workers(workers: int | None = None, scheduler: str | None = None) -> It
     if scheduler is None and workers == 0:
         yield Workers(None, 1, "in-process")
         return
-    from distributed import Client, LocalCluster  # a second or two to import: only when used
+    from distributed import Client  # a second or two to import: only when used
 
     if scheduler is not None:
         scheduler_workers(check_scheduler(scheduler))
@@ -132,11 +166,7 @@ def open_workers(workers: int | None = None, scheduler: str | None = None) -> It
             client.close()
         return
     n = workers or machine_cores()
-    with _workers_ignore_ctrl_c():
-        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None,
-                               silence_logs=logging.CRITICAL)
-    with cluster, Client(cluster) as client:
+    with _start_cluster(n) as cluster, Client(cluster) as client:
         # pure=False: two games with equal arguments are still two tasks (Dask would merge
         # calls it believes pure), and their results are never cached
         yield Workers(client.get_executor(pure=False), n, f"local Dask cluster, {n} workers")

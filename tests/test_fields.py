@@ -302,3 +302,24 @@ def test_a_scheduler_with_no_workers_is_refused():
         with pytest.raises(ValueError, match=re.escape("has no workers, so no game would run")):
             with open_workers(None, empty.scheduler_address):
                 pass
+
+
+def test_ctrl_c_while_the_cluster_starts_stops_at_once():
+    """The cluster started with Ctrl-C ignored in this process too, so it could not be stopped
+    until every worker was up (metrics --workers 100000 grew 5 MB/s and ignored it)."""
+    import signal
+    import threading
+
+    from lab.cluster import open_workers
+
+    def ctrl_c() -> None:
+        time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=ctrl_c, daemon=True).start()
+    began = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        with open_workers(2):
+            time.sleep(30)  # the games: never reached when the start is interrupted
+    assert time.perf_counter() - began < 5
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works again
