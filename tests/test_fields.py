@@ -52,7 +52,7 @@ def test_the_seed_box_refuses_what_play_seed_refuses_in_the_same_words(typed, ca
     assert button(rc, "Reset").disabled
     cli = refused(["play", "--seed", typed], capsys)
     why = cli.split("argument --seed: ", 1)[1].split(" (see ")[0]
-    assert f"Seed {why}" in shown  # the same refusal, inline
+    assert f"not a seed: it {why}; type a whole number" in shown  # the same refusal, inline
 
 
 def test_a_seed_the_cli_takes_the_page_takes():

@@ -48,7 +48,7 @@ def seed_error(text: str) -> str | None:
     try:
         fields.seed(text)
     except FieldError as e:
-        return f"Seed {e}: type a whole number such as 7, then press Reset"
+        return f"This is not a seed: it {e}; type a whole number such as 7, then press Reset"
     return None
 
 
