@@ -69,9 +69,10 @@ def _own(node: Formula, n_worlds: int, n_agents: int) -> int:
 
 
 def check_budget(formula: Formula, n_worlds: int, n_agents: int,
-                 limit: int = MAX_STEPS) -> None:
+                 limit: int | None = None) -> None:
     """Refuse (:class:`TooMuchWorkError`) a formula whose evaluation would take more than
-    ``limit`` steps, before any work."""
+    ``limit`` steps (default :data:`MAX_STEPS`), before any work."""
+    limit = MAX_STEPS if limit is None else limit
     needed = steps(formula, n_worlds, n_agents)
     if needed > limit:
         raise TooMuchWorkError(needed, limit, n_worlds)

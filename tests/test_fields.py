@@ -73,20 +73,22 @@ def page_fields(rc) -> list[v.TextField]:
 PIECES = ["K_", "C_", "E_", "D_", "{", "}", "p(", ")", "(", ",", "&", "|", "~", "->", "[!", "]",
           "<!", ">", " ", "0", "1", "2", "12", "9" * 40, "-", "²", "١", "\x00", "\u200f", "T"]
 TYPED = st.one_of(st.text(max_size=40),
-                  st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+                  st.lists(st.sampled_from(PIECES), max_size=30).map("".join),
+                  # digits of every script and superscripts: str.isdigit takes them all
+                  st.text(st.characters(categories=("Nd", "No")), min_size=1, max_size=6))
 
 
 @pytest.mark.parametrize("page", ["game", "puzzles"])
 def test_no_text_typed_into_any_field_of_a_page_raises(page):
     rc = render_page() if page == "game" else solara.render(PuzzlePage(), handle_error=False)[1]
-    boxes = page_fields(rc)
-    assert boxes, "the page has text fields"
+    count = len(page_fields(rc))
+    assert count, "the page has text fields"
 
     @settings(max_examples=EXAMPLES, deadline=None,
               suppress_health_check=[HealthCheck.too_slow])
-    @given(st.integers(0, len(boxes) - 1), TYPED)
+    @given(st.integers(0, count - 1), TYPED)
     def type_into(which: int, typed: str) -> None:
-        box = boxes[which]
+        box = page_fields(rc)[which]  # found anew: a re-render may replace a field's widget
         box.v_model = typed  # an exception here is one that would reach the page
         if "keyup.enter" in box._event_handlers_map:  # the formula boxes evaluate on Enter
             box.fire_event("keyup.enter", None)
@@ -323,3 +325,14 @@ def test_ctrl_c_while_the_cluster_starts_stops_at_once():
             time.sleep(30)  # the games: never reached when the start is interrupted
     assert time.perf_counter() - began < 5
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works again
+
+
+def test_the_page_shows_the_cost_refusal_inline(monkeypatch):
+    """The page's formula box gets the checker's refusal as its error line (the bound lowered
+    here, so that a short formula on the page's 90 worlds exceeds it)."""
+    monkeypatch.setattr("kripke.budget.MAX_STEPS", 10_000)
+    rc = render_page()
+    box = next(f for f in page_fields(rc) if f.label.startswith("Formula"))
+    box.v_model = "C_{0,1,2} ~C_{0,1} p(1,7)"
+    box.fire_event("keyup.enter", None)
+    assert "too much work over 90 worlds" in text(rc, "formula-error")
