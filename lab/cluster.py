@@ -10,6 +10,7 @@ game is pure Python, so threads in one process would only queue on the interpret
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -120,7 +121,10 @@ def _start_cluster(n: int) -> Any:
         except BaseException as e:  # handed to the waiting thread, which raises it
             started["error"] = e
         if started.get("abandoned") and "cluster" in started:
-            started["cluster"].close()
+            # nobody waits for it: the user pressed Ctrl-C, and this process may be exiting
+            # under the close (Dask then raises from its half-stopped loop)
+            with contextlib.suppress(Exception):
+                started["cluster"].close()
 
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # threads started now inherit it
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
