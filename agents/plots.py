@@ -10,7 +10,7 @@ from typing import Any
 
 import matplotlib
 
-from game.files import save_png
+from game.files import save_figure
 from maxscore import MaxScoreResult
 
 matplotlib.use("Agg")
@@ -69,6 +69,6 @@ def max_score_plot(results: Sequence[MaxScoreResult], path: str | Path, title: s
 def _save(fig: Any, path: str | Path, dpi: int) -> None:
     """The figure as a PNG through a temporary file: a failed draw leaves no half picture."""
     try:
-        save_png(fig, path, dpi)
+        save_figure(fig, path, dpi)
     finally:
         plt.close(fig)

@@ -10,7 +10,8 @@ from collections.abc import Iterator, Sized
 from contextlib import AbstractContextManager, contextmanager
 
 from app.cli import UsageError
-from app.options import MAX_SEED, check_workers
+from app.options import check_workers
+from game.fields import MAX_SEED
 from game.files import check_outputs
 from lab.cluster import Workers, check_scheduler, open_workers
 

@@ -8,6 +8,10 @@ from collections.abc import Sequence
 
 from agents.standard_batch import kind_order
 from app.cli import UsageError
+from app.options import MAX_TICKETS, MAX_TRAINS, add_workers_option, argument, check_workers, whole
+from game import fields
+from game.fields import MAX_GAMES, MAX_SEED
+from game.rules import MAX_PLAYERS, MIN_PLAYERS
 from lab.cluster import check_scheduler
 from lab.games import RULES, LabSpec, Rules
 
@@ -25,21 +29,21 @@ def add_game_options(parser: argparse.ArgumentParser, board: str = "usa", games:
                         help="one kind per seat, comma-separated (default: osta,pa,lrja,ha "
                              "for the standard rules, epistemic,baseline,baseline for the "
                              "simplified game)")
-    parser.add_argument("--players", type=int, default=None,
+    parser.add_argument("--players", type=whole(MIN_PLAYERS, MAX_PLAYERS), default=None,
                         help="with one kind in --agents: that many seats of it")
-    parser.add_argument("--trains", type=int, default=None,
+    parser.add_argument("--trains", type=whole(1, MAX_TRAINS), default=None,
                         help="trains each (default: the rule set's)")
-    parser.add_argument("--tickets", type=int, default=2,
+    parser.add_argument("--tickets", type=whole(1, MAX_TICKETS), default=2,
                         help="simplified game: tickets dealt each (default 2)")
-    parser.add_argument("--games", type=int, default=games,
-                        help=f"games per measurement (default {games})")
-    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--games", type=whole(1, MAX_GAMES), default=games,
+                        help=f"games per measurement, 1 to {MAX_GAMES:,} (default {games})")
+    parser.add_argument("--seed", type=argument(fields.seed, "seed"), default=0,
+                        help="first seed (default 0)")
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, default=None,
-                        help="local Dask workers (default: one per core; 0 plays in this "
-                             "process)")
+    add_workers_option(parser, None, "local Dask workers (default: one per core; 0 plays in "
+                       "this process)", least=0)
     parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                         help="run on an existing Dask cluster instead (see the README)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -48,23 +52,19 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                              "whole)")
 
 
-def check_counts(**counts: tuple[int | None, int]) -> None:
-    """Each ``name=(value, least)``: a one-line error when the value is below its least."""
-    for name, (value, least) in counts.items():
-        if value is not None and value < least:
-            raise UsageError(f"--{name.replace('_', '-')} must be at least {least}, got {value}")
-
-
 def check_run(args: argparse.Namespace) -> None:
-    check_counts(workers=(args.workers, 0))
+    """Where the games run: no more local workers than cores unless ``--force``, the seeds
+    within range, a scheduler address of the form Dask takes."""
+    check_workers(args)
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise UsageError(f"--seed {args.seed} with --games {args.games} runs past the last "
+                         f"seed {MAX_SEED}; give a smaller --seed")
     if args.scheduler is not None:
         check_scheduler(args.scheduler)
 
 
 def lab_spec(args: argparse.Namespace, rules: Rules | None = None) -> LabSpec:
     """The game every measurement plays, checked (bad board, agent or setting: ValueError)."""
-    check_counts(games=(args.games, 1), trains=(args.trains, 1), tickets=(args.tickets, 1),
-                 players=(args.players, 2))
     rule_set: Rules = rules or args.rules
     agents = [k.strip() for k in (args.agents or DEFAULT_LINEUP[rule_set]).split(",")]
     if args.players is not None:

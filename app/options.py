@@ -4,77 +4,32 @@ every command takes (each named in its own message, checked before any work star
 from __future__ import annotations
 
 import argparse
-import math
 import os
-import re
 from collections.abc import Callable
 
 from agents.agents import AgentKind
 from agents.knowledge import Backend
 from agents.model import TTRModel
+from game import fields
+from game.fields import MAX_WORKERS, argument
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
 
-#: Seeds run from 0 to 2⁶³ − 1 (numpy's and Mesa's generators take any; the page's seed box
-#: takes the same), so a batch's last seed must stay below too.
-MAX_SEED = 2**63 - 1
-#: More digits than any number an option means can have: longer text is refused before ``int``
-#: (which refuses 4,300 digits with an error that names no option).
-MAX_DIGITS = 30
 #: Bounds of the game options: enough for any board that loads, small enough to refuse typos.
 MAX_TICKETS = 99
 MAX_TRAINS = 999
-#: A batch holds one row per game for its summary and plot (about 1 kB each): 10⁹ games ran
-#: out of memory, 10⁵ hold about 100 MB.
-MAX_GAMES = 100_000
-_WHOLE = re.compile(r"[+-]?[0-9]+")
-
-
-def whole_number(text: str) -> int | None:
-    """``text`` as a whole number (ASCII digits, a sign, at most ``MAX_DIGITS``), else None:
-    ``int`` alone also takes "١" (an Arabic one), "1_000" and 5,000 digits."""
-    text = text.strip()
-    if not _WHOLE.fullmatch(text) or len(text.lstrip("+-")) > MAX_DIGITS:
-        return None
-    return int(text)
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """Text a user typed, as a message quotes it: escaped, and cut when long."""
-    quoted = repr(text)
-    return quoted if len(quoted) <= limit else f"{quoted[:limit]}… ({len(text):,} characters)"
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number from ``low`` to ``high``; argparse puts the
-    option's name before the message (``argument --players: must be 2 to 5, got -1``)."""
-    span = f"from {low:,} to {high:,}" if high is not None else f"{low:,} or more"
-    if high is not None and high - low < 10:
-        span = f"{low} to {high}"
-
-    def parse(text: str) -> int:
-        value = whole_number(text)
-        if value is None:
-            long = len(text.strip().lstrip("+-")) > MAX_DIGITS and \
-                text.strip().lstrip("+-").isascii() and text.strip().lstrip("+-").isdigit()
-            got = f"a {len(text.strip()):,}-digit number" if long else shown(text)
-            raise argparse.ArgumentTypeError(f"must be a whole number {span}, got {got}")
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"must be {span}, got {value:,}")
-        return value
-    parse.__name__ = "whole number"
-    return parse
+    """An argparse ``type``: a whole number from ``low`` to ``high``."""
+    return argument(lambda text: fields.whole(text, low, high), "whole number")
 
 
-def seconds(text: str) -> float:
-    """An argparse ``type``: a time limit, a positive finite number of seconds."""
-    try:
-        value = float(text) if len(text) <= MAX_DIGITS else math.nan
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, e.g. 60, got "
-                                         f"{shown(text)}")
-    return value
+#: An argparse ``type``: a time limit, a positive number of seconds up to a day.
+seconds = argument(fields.seconds, "seconds")
+#: An argparse ``type``: a file name or prefix that is not empty.
+file_name = argument(fields.file_name, "file name")
+#: An argparse ``type``: a picture's file name, its format from its suffix (.png, .svg, .pdf).
+figure_file = argument(fields.figure_file, "figure file")
 
 
 def cores() -> int:
@@ -85,13 +40,11 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-#: With ``--force``, still no more worker processes than this: each costs a Python process.
-MAX_WORKERS = 256
-
-
-def add_workers_option(parser: argparse.ArgumentParser, default: int, help: str) -> None:
-    """``--workers`` and ``--force``; :func:`check_workers` holds them to the machine's cores."""
-    parser.add_argument("--workers", type=whole(1, MAX_WORKERS), default=default,
+def add_workers_option(parser: argparse.ArgumentParser, default: int | None, help: str,
+                       least: int = 1) -> None:
+    """``--workers`` and ``--force``; :func:`check_workers` holds them to the machine's cores
+    (every command that starts processes: batch, max-score, metrics, evolve, balance)."""
+    parser.add_argument("--workers", type=whole(least, MAX_WORKERS), default=default,
                         help=f"{help}; at most this machine's cores ({cores()}) unless --force")
     parser.add_argument("--force", action="store_true",
                         help="allow more --workers than cores (each is a process of its own)")
@@ -100,7 +53,7 @@ def add_workers_option(parser: argparse.ArgumentParser, default: int, help: str)
 def check_workers(args: argparse.Namespace) -> None:
     """More worker processes than cores only slow a batch down (and 100,000 of them stall the
     machine): refused unless ``--force``."""
-    if args.workers > cores() and not args.force:
+    if args.workers is not None and args.workers > cores() and not args.force:
         raise ValueError(f"--workers {args.workers} is more than this machine's {cores()} "
                          f"cores; give --workers {cores()} or less, or add --force")
 
@@ -130,7 +83,7 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
     parser.add_argument("--trains", type=whole(1, MAX_TRAINS), default=None,
                         help=f"trains each, 1 to {MAX_TRAINS} (default: the board's own; usa 45 "
                              "as published)")
-    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=DEFAULT_SEED,
+    parser.add_argument("--seed", type=argument(fields.seed, "seed"), default=DEFAULT_SEED,
                         help=f"random seed, 0 to 2⁶³ − 1 (default {DEFAULT_SEED})")
     if backend:
         parser.add_argument("--backend", choices=[b.value for b in Backend], default="auto",

@@ -18,6 +18,7 @@ from agents.policies import baseline
 from agents.standard_game import StandardSpec, play_standard_game
 from bench.table import print_table
 from boards.loader import load_board
+from game.fields import argument, seconds
 from game.rules import Rules
 from game.state import GameState
 
@@ -61,7 +62,8 @@ def standard_games(lineup: tuple[str, ...], seconds: float) -> tuple[int, float]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.game", description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per row (default 5)")
+    parser.add_argument("--seconds", type=argument(seconds, "seconds"), default=5.0,
+                        help="time per row (default 5)")
     parser.add_argument("--skip-4x4", action="store_true", help="leave out the 63M-world game")
     args = parser.parse_args(argv)
     rows = []

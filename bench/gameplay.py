@@ -23,6 +23,7 @@ from typing import Any
 from agents.batch import GameSpec
 from agents.gameplay import GOALS, gameplay_rows
 from bench.table import print_table
+from game.fields import MAX_GAMES, MAX_WORKERS, argument, seed, whole
 
 #: (board, players, tickets each): the deals the report covers.
 DEALS = [("europe24", 2, 2), ("europe24", 3, 2), ("europe24", 4, 2), ("europe24", 3, 3),
@@ -101,9 +102,13 @@ def print_report(rows: list[dict[str, Any]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.gameplay", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=1000, help="games per row (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--games", type=argument(lambda t: whole(t, 1, MAX_GAMES), "games"),
+                        default=1000, help="games per row (default 1000)")
+    parser.add_argument("--seed", type=argument(seed, "seed"), default=0,
+                        help="first seed (default 0)")
+    parser.add_argument("--workers", type=argument(lambda t: whole(t, 1, MAX_WORKERS),
+                                                   "workers"),
+                        default=2, help="worker processes (default 2)")
     parser.add_argument("--sweep-trains", type=parse_trains, metavar="T",
                         help="europe24 at these trains instead, e.g. 10:24:2")
     args = parser.parse_args(argv)

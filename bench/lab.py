@@ -14,6 +14,7 @@ import argparse
 import time
 
 from bench.table import print_table
+from game.fields import MAX_GAMES, argument, whole
 from lab.cluster import open_workers
 from lab.games import LabSpec, lab_jobs, play_lab_game
 from lab.runner import run_jobs
@@ -21,7 +22,8 @@ from lab.runner import run_jobs
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.lab", description=__doc__)
-    parser.add_argument("--games", type=int, default=160, help="games per row (default 160)")
+    parser.add_argument("--games", type=argument(lambda t: whole(t, 1, MAX_GAMES), "games"),
+                        default=160, help="games per row (default 160)")
     args = parser.parse_args(argv)
     jobs = lab_jobs(LabSpec(), range(args.games))
     rows = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -25,6 +26,13 @@ CARD_INKS: dict[str, str] = {
 #: Points for a claimed connection by its length (the rulebook table; 7 does not occur on the
 #: published maps but is kept so that a custom board with a 7 still scores).
 DEFAULT_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
+
+
+def city_key(name: str) -> str:
+    """What a city name means to a reader: Unicode-normalised (NFC: "é" typed as e + accent is
+    "é"), case-folded, spaces collapsed. Two cities of a board never share a key (the loader
+    refuses "Berlin" beside "berlin" or "Berlin "), so a name typed in any case finds one."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
 @dataclass(frozen=True)
@@ -132,6 +140,15 @@ class Board:
 
     def city(self, name: str) -> City:
         return self.cities[self.city_index[name]]
+
+    @cached_property
+    def city_keys(self) -> dict[str, str]:
+        """Each city's :func:`city_key` to its name as the board spells it."""
+        return {city_key(name): name for name in self.city_names}
+
+    def find_city(self, typed: str) -> str | None:
+        """The board's spelling of a city typed in any case or normal form, or None."""
+        return typed if typed in self.city_index else self.city_keys.get(city_key(typed))
 
     def points_for(self, length: int) -> int:
         """Connection points for a claimed connection of ``length``."""

@@ -17,7 +17,16 @@ from typing import Any, TypeGuard
 
 import networkx as nx
 
-from boards.board import COLOURS, DEFAULT_ROUTE_POINTS, GREY, Board, City, Connection, Ticket
+from boards.board import (
+    COLOURS,
+    DEFAULT_ROUTE_POINTS,
+    GREY,
+    Board,
+    City,
+    Connection,
+    Ticket,
+    city_key,
+)
 
 FORMAT_NAME = "ttr-kripke-board"
 FORMAT_VERSION = 1
@@ -204,7 +213,7 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
         raise fail("cities", "must be a non-empty list")
     if len(raw) > MAX_CITIES:
         raise fail("cities", f"{len(raw):,} cities; a board holds at most {MAX_CITIES:,}")
-    out, seen = [], set()
+    out, seen = [], dict[str, str]()
     for i, c in enumerate(raw):
         entry = f"cities[{i}]"
         if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"]:
@@ -214,9 +223,12 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
             raise fail(entry, "a city name must be printable text: no control characters or "
                        "direction marks")
         _check_fields(c, CITY_FIELDS, entry, fail)
-        if c["name"] in seen:
-            raise fail(entry, "duplicate city name")
-        seen.add(c["name"])
+        if (key := city_key(c["name"])) in seen:
+            same = seen[key]
+            raise fail(entry, "duplicate city name" if same == c["name"] else
+                       f"the same name as city {same!r} but for case, spaces or accents' "
+                       "encoding; a reader could not tell them apart, so rename one")
+        seen[key] = c["name"]
         x, y = c.get("x"), c.get("y")
         if not (_is_fraction(x) and _is_fraction(y)):
             raise fail(entry, '"x" and "y" must be numbers from 0 to 1 (drawing position, y down)')

@@ -32,6 +32,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal, overload
 
+from game.fields import figure_format
+
 #: The temporary file's suffix: a leftover (the machine lost power mid-write) is easy to spot.
 PART = ".part"
 #: Failures of the disk rather than of the program: said in one line, the old file kept.
@@ -198,11 +200,12 @@ def write_json(path: str | Path, doc: Any) -> None:
     write_atomically(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
-def save_png(figure: Any, path: str | Path, dpi: int) -> None:
-    """A matplotlib figure (anything with ``savefig``) as a PNG, atomically: a failed draw
+def save_figure(figure: Any, path: str | Path, dpi: int) -> None:
+    """A matplotlib figure (anything with ``savefig``) in the format the file name's suffix
+    names (PNG, SVG or PDF: ``--plot x.svg`` once wrote PNG bytes), atomically: a failed draw
     leaves no half picture."""
     with atomic_output(path, binary=True) as f:
-        figure.savefig(f, format="png", dpi=dpi)
+        figure.savefig(f, format=figure_format(str(path)), dpi=dpi)
 
 
 def _target(path: Path) -> Path:

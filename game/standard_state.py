@@ -296,8 +296,7 @@ class StandardState(GameState):
     def _complete_tunnel(self, p: int, claim: Claim, action: Action, paid: list[int], turn: int,
                          revealed: tuple[int, ...]) -> Event:
         self.discard += paid
-        if None in self.face_up:
-            self._refill_row()
+        self._refill_row()
         conn = self.board.connections[claim.connection]
         done = self._take(p, conn)
         self._end_turn(p, claimed=True, completed_all=False)

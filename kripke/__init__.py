@@ -9,7 +9,13 @@ It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 """
 
 from kripke.deal import DealModel, deal_count, deal_model
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
+from kripke.errors import (
+    AnnouncementError,
+    ModelError,
+    ModelTooLargeError,
+    TooMuchWorkError,
+    UpdateError,
+)
 from kripke.eventfile import EventFileError, parse_event_model
 from kripke.events import Event, EventModel
 from kripke.formula import (
@@ -64,6 +70,7 @@ __all__ = [
     "ModelFileError",
     "ModelTooLargeError",
     "NamedModel",
+    "TooMuchWorkError",
     "Not",
     "Or",
     "Possible",

@@ -151,12 +151,16 @@ class _Checker:
                 for i in model.agent_indices(group):
                     result &= box(model.keys(i), model.n_keys(i), values)
                 return result
+            # the operand first: its own keys are freed before this operator's are found
+            # (nested C held one label array of 63M worlds per level: 8.6 GB for 15 levels)
             case Distributed(group, g):
+                values = self.value(g)
                 keys, n_keys = self.joint_keys(model.agent_indices(group))
-                return box(keys, n_keys, self.value(g))
+                return box(keys, n_keys, values)
             case Common(group, g):
+                values = self.value(g)
                 keys, n_keys = self.components(model.agent_indices(group))
-                return box(keys, n_keys, self.value(g))
+                return box(keys, n_keys, values)
             case Announce(announcement, g):
                 condition = self.value(announcement)
                 after = self.after(condition, g)

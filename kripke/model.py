@@ -34,6 +34,7 @@ from kripke.arrays import (
     gather,
     positions,
 )
+from kripke.budget import check_budget
 from kripke.check import evaluate, observed_table
 from kripke.errors import AnnouncementError, ModelError, UpdateError
 from kripke.formula import Agent, Atom, Formula
@@ -315,7 +316,9 @@ class KripkeModel:
 
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's truth value at every world, as a bool array."""
-        result = evaluate(self, self._formula(formula))
+        formula = self._formula(formula)
+        check_budget(formula, self._n, len(self._agents))
+        result = evaluate(self, formula)
         return result if result.flags.writeable else result.copy()
 
     def holds(self, formula: Formula | str, world: int | None = None) -> bool:
@@ -335,6 +338,7 @@ class KripkeModel:
         Raises :class:`AnnouncementError` if the formula is false at the actual world.
         """
         formula = self._formula(formula)
+        check_budget(formula, self._n, len(self._agents))
         observed = observed_table(self, formula)
         if observed is None:
             mask: WorldMask = self.evaluate(formula)

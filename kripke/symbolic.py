@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Self
 
 from kripke.bdd import Function, Vocabulary
+from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
@@ -184,6 +185,8 @@ class SymbolicModel:
         formula = parse(formula) if isinstance(formula, str) else formula
         if (known := self._cache.get(formula)) is not None:
             return known
+        # a BDD operation's cost grows with the diagrams' nodes, as the checker's with worlds
+        check_budget(formula, len(self.law), len(self._agents))
         result = SymbolicChecker(self, self.law).value(formula)
         if len(self._cache) >= _CACHE_SIZE:
             self._cache.clear()

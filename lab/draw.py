@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib
 
 from boards import CARD_INKS, Board
-from game.files import save_png
+from game.files import save_figure
 from lab.metrics import Arc
 
 matplotlib.use("Agg")
@@ -93,7 +93,7 @@ def board_png(board: Board, path: str | Path, title: str | None = None) -> None:
     _cities(ax, board)
     ax.set_title(title or board.title, color=INK)
     fig.tight_layout()
-    save_png(fig, path, dpi=110)
+    save_figure(fig, path, dpi=110)
     plt.close(fig)
 
 
@@ -110,7 +110,7 @@ def undesirability_png(board: Board, untouched: Sequence[int], games: int,
     bar.set_label("share of games in which no claim touched the city")
     ax.set_title(f"{board.title}: city undesirability over {games} games", color=INK)
     fig.tight_layout()
-    save_png(fig, path, dpi=110)
+    save_figure(fig, path, dpi=110)
     plt.close(fig)
 
 
@@ -146,5 +146,5 @@ def _finish(fig: plt.Figure, ax: Axes, path: str | Path, title: str, xlabel: str
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    save_png(fig, path, dpi=110)
+    save_figure(fig, path, dpi=110)
     plt.close(fig)

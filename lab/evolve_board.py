@@ -33,11 +33,13 @@ class BoardProblem:
     spec: LabSpec
     name: str = "board"
     sign: int = 1  # the measure, the arc's triangle area, is to be maximised
+    alleles: int = 3  # 0, 1 or 2 connections per pair of cities
 
     def __post_init__(self) -> None:
         self.original = self.spec.loaded()
         self.cities = Cities(self.original)
         self.start = delaunay(self.cities)
+        self.genes = len(self.start)
 
     def random_layout(self, rng: random.Random) -> Genome:
         layout = self.start

@@ -30,10 +30,12 @@ class DeckProblem:
     spec: LabSpec
     name: str = "deck"
     sign: int = -1  # the measure, undesirability variance, is to be minimised
+    alleles: int = 2  # 0 or 1 ticket per pair of cities
 
     def __post_init__(self) -> None:
         self.board: Board = self.spec.loaded()
         self.pairs = len(city_pairs(self.board))
+        self.genes = self.pairs
         players = len(self.spec.lineup)
         self.min_tickets = players * 3 + 3 if self.spec.rules == "standard" else \
             players * self.spec.tickets_each

@@ -52,6 +52,9 @@ class Settings:
         if self.population < 2:
             raise ValueError(f"--population must be at least 2 (two parents), got "
                              f"{self.population}")
+        if self.tournament > self.population:
+            raise ValueError(f"--tournament {self.tournament} is more than the --population "
+                             f"{self.population} it draws from; give at most {self.population}")
 
     def seeds(self, generation: int) -> range:
         """The games of one generation: new seeds every generation."""
@@ -63,6 +66,11 @@ class Problem(Protocol):
     """What a search breeds and how it is scored (higher fitness is better)."""
 
     name: str
+    #: a gene is a count from 0 to ``alleles`` − 1 (a deck: 0 or 1 ticket per pair; a board:
+    #: 0, 1 or 2 connections), and a genome has ``genes`` of them: a checkpoint is checked
+    #: against both (a bit of 2 made a 630-ticket deck)
+    alleles: int
+    genes: int
     #: the measure in its own units is ``sign * fitness`` (-1: a measure to minimise, such as
     #: the undesirability variance; the history reports the measure)
     sign: int
@@ -176,12 +184,24 @@ def save_checkpoint(path: str | Path, problem: Problem, settings: Settings,
     })
 
 
+#: A checkpoint is a few kB per individual; a file beyond this is not one (and is not read).
+MAX_CHECKPOINT_BYTES = 64 * 2**20
+
+
 def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> SearchState:
-    """The saved search, or ValueError saying why it cannot be resumed here."""
+    """The saved search, or ValueError saying in one line why it cannot be resumed here: each
+    field is checked (a generation within the run, a whole population of genomes this problem
+    breeds, a generator state Python takes), so a damaged file never starts a search."""
     try:
+        if Path(path).stat().st_size > MAX_CHECKPOINT_BYTES:
+            raise ValueError(f"checkpoint {path} is larger than {MAX_CHECKPOINT_BYTES >> 20} MB, "
+                             "so it is not one; start without --resume")
         doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ValueError(f"cannot read checkpoint {path} ({e}); start without --resume") from None
+    except RecursionError:  # json nests by recursion: "[" × 10⁵ is not a checkpoint
+        raise ValueError(f"checkpoint {path} is nested too deeply to be a checkpoint; start "
+                         "without --resume") from None
     if not isinstance(doc, dict) or doc.get("format") != CHECKPOINT_FORMAT:
         raise ValueError(f"{path} is not a search checkpoint; start without --resume")
     try:
@@ -189,16 +209,37 @@ def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> S
             raise ValueError(f"{path} was saved by another search ({doc['problem']}, "
                              f"{doc['settings']}); resume with the same options or start anew")
         version, internal, gauss = doc["rng_state"]
+        rng_state = (version, tuple(internal), gauss)
+        random.Random().setstate(rng_state)  # a state Python refuses is refused here
+        next_generation = doc["next_generation"]
+        if type(next_generation) is not int or not 0 <= next_generation <= settings.generations:
+            raise ValueError(f"next_generation must be 0 to {settings.generations}, got "
+                             f"{str(next_generation)[:20]}")
+        population = doc["population"]
+        if not isinstance(population, list) or len(population) != settings.population:
+            raise ValueError(f"the population must hold {settings.population} genomes")
+        history = doc["history"]
+        if not isinstance(history, list) or len(history) != next_generation:
+            raise ValueError(f"the history must hold {next_generation} generations")
         return SearchState(
-            next_generation=int(doc["next_generation"]),
-            population=[np.array(g, dtype=np.int8) for g in doc["population"]],
-            rng_state=(version, tuple(internal), gauss),
-            history=[Generation(**h) for h in doc["history"]],
-            best=None if doc["best"] is None else np.array(doc["best"], dtype=np.int8),
-            best_fitness=doc["best_fitness"])
-    except (KeyError, TypeError) as e:
-        raise ValueError(f"checkpoint {path} is damaged ({type(e).__name__}: {e}); start "
-                         "without --resume") from None
+            next_generation=next_generation,
+            population=[_genome(g, problem) for g in population],
+            rng_state=rng_state,
+            history=[Generation(**h) for h in history],
+            best=None if doc["best"] is None else _genome(doc["best"], problem),
+            best_fitness=float(doc["best_fitness"]))
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"checkpoint {path} is damaged ({type(e).__name__}: "
+                         f"{str(e)[:120]}); start without --resume") from None
+
+
+def _genome(genes: object, problem: Problem) -> Genome:
+    """A genome read back: ``problem.genes`` whole numbers from 0 to ``problem.alleles`` − 1."""
+    if not isinstance(genes, list) or len(genes) != problem.genes or any(
+            type(g) is not int or not 0 <= g < problem.alleles for g in genes):
+        raise ValueError(f"a genome must be {problem.genes} whole numbers from 0 to "
+                         f"{problem.alleles - 1}")
+    return np.array(genes, dtype=np.int8)
 
 
 def history_csv(history: Sequence[Generation]) -> str:

@@ -73,7 +73,7 @@ def test_puzzle_counts_the_safe_russian_cards_announcements(capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["puzzle", "muddy", "--children", "9"], "the gallery has 1 to 8 children, got 9"),
+    (["puzzle", "muddy", "--children", "9"], "argument --children: must be 1 to 8, got 9"),
     (["puzzle", "muddy", "--muddy", "a,b"], "--muddy takes child numbers"),
     (["puzzle", "dining", "--coins", "HXT"], "--coins takes three letters H or T"),
     (["puzzle", "cheryl", "--formula", "K_x d_July_16"], "unknown agent 'x'"),

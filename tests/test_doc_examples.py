@@ -23,12 +23,12 @@ Each example is read from where users read it, never from a list copied here:
 * ``kripke/README.md``: every ``python`` block runs; a line ``expression  # value`` whose
   comment starts with a value (``True``, ``[0, 2]``, ``305,540,235,000 ...``) must give it.
 
-What is expensive runs for real, scaled down by ``SCALE`` below (fewer games, one worker in
-this process, a short benchmark; ``balance`` walks every feature of its board, hundreds on
-usa, so it balances the tests' tiny board with one game per candidate); every other option stays as written. ``app`` runs
-up to the moment it would become the server (it checks its options, builds the default game and
-checks the port, then execs Solara): the test stops it there and checks the server's command
-line, on a free port; the browser tests start the real server. ``max-score`` on usa (a real
+What is expensive runs for real, scaled down by ``SCALE`` below (fewer games, one worker in this
+process, a short benchmark; ``balance`` walks every feature of its board, hundreds on usa, so it
+balances the tests' tiny board with one game per candidate); every other option stays as written.
+``app`` runs up to the moment it would become the server (it checks its options, builds the default
+game and checks the port, then execs Solara): the test stops it there and checks the server's
+command line, on a free port; the browser tests start the real server. ``max-score`` on usa (a real
 MIP), ``bench game`` (a game of each row, the 5 × 4 usa deal among them) and the fuzz line (a
 pytest of its own) are marked slow: the rest takes well under a minute on one core.
 """

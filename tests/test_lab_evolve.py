@@ -133,17 +133,19 @@ def test_evolve_deck_writes_a_board_file_the_other_commands_load(tmp_path, capsy
 
 
 @pytest.mark.parametrize(("extra", "message"), [
-    (["--population", "1"], "--population must be at least 2"),
-    (["--games", "0"], "--games must be at least 1"),
-    (["--workers", "-1"], "--workers must be at least 0"),
+    (["--population", "1"], "argument --population: must be from 2 to 1,000, got 1"),
+    (["--games", "0"], "argument --games: must be from 1 to 100,000, got 0"),
+    (["--workers", "-1"], "argument --workers: must be from 0 to 256, got -1"),
     (["--scheduler", "localhost:8786"], "tcp://HOST:8786"),
     (["--resume"], "no checkpoint"),
-    (["--confirm", "-1"], "--confirm must be 0 or more"),
+    (["--confirm", "-1"], "argument --confirm: must be from 0 to 100,000, got -1"),
     (["--cities", "usa"], "--cities belongs to evolve board"),
 ])
 def test_bad_evolve_options_are_one_line_and_exit_2(extra, message, tmp_path, capsys):
     argv = ["evolve", "deck", "--out", str(tmp_path / "x"), "--workers", "0", *extra]
-    assert main(argv) == 2
+    with pytest.raises(SystemExit) as code:  # argparse's refusals exit, the command's return
+        raise SystemExit(main(argv))
+    assert code.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())  # nothing written

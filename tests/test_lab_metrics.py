@@ -178,7 +178,7 @@ def test_one_agent_kind_has_no_win_rate_distance_and_the_summary_stays_json(tmp_
     (["--board", "nowhere"], "unknown board"),
     (["--agents", "osta,nobody"], "unknown agent kind 'nobody'"),
     (["--desired", "0.5,0.5"], "--desired needs 4 shares"),
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "argument --games: must be from 1 to 100,000, got 0"),
     (["--players", "3"], "--players goes with one kind"),
     (["--scheduler", "http://x:1"], "tcp://HOST:8786"),
     (["--out", "missing/m"], "does not exist; create it"),
@@ -188,7 +188,9 @@ def test_bad_metrics_options_are_one_line_and_exit_2(extra, message, tmp_path, c
     from app.cli import main
 
     monkeypatch.chdir(tmp_path)
-    assert main(["metrics", "--workers", "0", "--games", "2", *extra]) == 2
+    with pytest.raises(SystemExit) as code:  # argparse's refusals exit, the command's return
+        raise SystemExit(main(["metrics", "--workers", "0", "--games", "2", *extra]))
+    assert code.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())  # nothing written

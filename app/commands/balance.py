@@ -17,14 +17,15 @@ from app.cli import UsageError
 from app.lab_options import (
     add_game_options,
     add_run_options,
-    check_counts,
     check_run,
     desired_shares,
     lab_spec,
 )
+from app.options import file_name, whole
 from bench.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps
+from game.fields import MAX_GAMES
 from game.files import atomic_output, check_outputs, write_atomically, write_json
 from lab.balance import Step, balance, levels, random_board
 from lab.batch import Interrupted, measure
@@ -39,7 +40,7 @@ HELP = ("balance win rates: change ticket values, doubles, lengths and colours t
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, games=20)
-    parser.add_argument("--max-games", type=int, default=320, metavar="GAMES",
+    parser.add_argument("--max-games", type=whole(1, MAX_GAMES), default=320, metavar="GAMES",
                         help="an undecided level doubles its games (from --games, 20 by "
                              "default) up to this many per candidate (default 320)")
     parser.add_argument("--alpha", type=float, default=0.05,
@@ -53,18 +54,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "even split)")
     parser.add_argument("--restricted", action="store_true",
                         help="keep every length within ±1 of the original")
-    parser.add_argument("--confirm", type=int, default=1000, metavar="GAMES",
+    parser.add_argument("--confirm", type=whole(1, MAX_GAMES), default=1000, metavar="GAMES",
                         help="games that measure the original, balanced and random boards at "
                              "the end (default 1000)")
-    parser.add_argument("--random-boards", type=int, default=1, metavar="K",
+    parser.add_argument("--random-boards", type=whole(0, MAX_RANDOM_BOARDS), default=1,
+                        metavar="K",
                         help="random boards in the comparison (default 1)")
-    parser.add_argument("--out", default="balanced", metavar="PREFIX",
+    parser.add_argument("--out", type=file_name, default="balanced", metavar="PREFIX",
                         help="writes PREFIX-steps.csv (each level of the search as it ends), "
                              "PREFIX-board.json (the board so far, then the balanced one) and "
                              "PREFIX.json (the comparison) (default balanced)")
     add_run_options(parser)
 
 
+#: Random boards in the comparison at most: each plays --confirm games.
+MAX_RANDOM_BOARDS = 100
 STEP_COLUMNS = ("index", "phase", "feature", "chosen", "distance", "unchanged", "stderr",
                 "games", "tried")
 
@@ -73,7 +77,6 @@ def run(args: argparse.Namespace) -> int:
     spec = lab_spec(args)
     desired = desired_shares(args.desired, spec.lineup)
     check_run(args)
-    check_counts(confirm=(args.confirm, 1), random_boards=(args.random_boards, 0))
     try:
         rule = Rule(args.games, args.max_games, args.alpha)
     except ValueError:

@@ -8,8 +8,9 @@ import csv
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
 from app.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli import UsageError
-from app.options import MAX_GAMES, add_game_options, add_workers_option, whole
+from app.options import add_game_options, add_workers_option, figure_file, file_name, whole
 from bench.table import print_table
+from game.fields import MAX_GAMES
 from game.files import atomic_output
 from game.state import END_REASONS
 from lab.runner import run_jobs
@@ -26,11 +27,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        "workers")
     parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                         help="play on an existing Dask cluster (see the README)")
-    parser.add_argument("--csv", default="batch.csv", metavar="FILE",
+    parser.add_argument("--csv", type=file_name, default="batch.csv", metavar="FILE",
                         help="where to write one row per game (default batch.csv)")
     parser.add_argument("--overwrite", action="store_true", help="replace an existing CSV")
-    parser.add_argument("--plot", metavar="FILE",
-                        help="save a PNG of worlds over turns and score distributions")
+    parser.add_argument("--plot", type=figure_file, metavar="FILE",
+                        help="save a picture of worlds over turns and score distributions "
+                             "(.png, .svg or .pdf)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--rules", choices=("simplified", "standard"), default="simplified",
                         help="simplified (the knowledge game, default) or standard (the "

@@ -11,9 +11,11 @@ from pathlib import Path
 
 from app.cli import UsageError
 from app.lab_options import add_game_options, add_run_options, check_run, lab_spec
+from app.options import file_name, whole
 from bench.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps
+from game.fields import MAX_GAMES
 from game.files import check_outputs, write_atomically
 from lab.batch import Interrupted, measure
 from lab.cluster import Workers, open_workers
@@ -40,14 +42,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cities", metavar="FILE|BOARD",
                         help="board: the cities and positions to build boards on (a board file "
                              "or shipped board; its deck goes with them; default --board)")
-    parser.add_argument("--population", type=int, default=12, help="individuals (default 12)")
-    parser.add_argument("--generations", type=int, default=10, help="generations (default 10)")
-    parser.add_argument("--tournament", type=int, default=3,
-                        help="tournament size of the selection (default 3)")
-    parser.add_argument("--confirm", type=int, default=200, metavar="GAMES",
+    parser.add_argument("--population", type=whole(2, MAX_POPULATION), default=12,
+                        help=f"individuals, 2 to {MAX_POPULATION:,} (default 12)")
+    parser.add_argument("--generations", type=whole(1, MAX_GENERATIONS), default=10,
+                        help=f"generations, 1 to {MAX_GENERATIONS:,} (default 10)")
+    parser.add_argument("--tournament", type=whole(1, MAX_POPULATION), default=None,
+                        help="tournament size of the selection, at most --population (default 3, "
+                             "or the population when smaller)")
+    parser.add_argument("--confirm", type=whole(0, MAX_GAMES), default=200, metavar="GAMES",
                         help="games that compare the best with the original (and a random "
                              "board) at the end, on new seeds (default 200; 0: none)")
-    parser.add_argument("--out", default=None, metavar="PREFIX",
+    parser.add_argument("--out", type=file_name, default=None, metavar="PREFIX",
                         help="writes PREFIX.csv and PREFIX.png (fitness per generation), "
                              "PREFIX-checkpoint.json, PREFIX-board.json (the best) and the "
                              "comparison's files (default evolved-deck or evolved-board)")
@@ -64,12 +69,15 @@ def outputs(prefix: str, what: str) -> dict[str, str]:
     return files
 
 
+#: Individuals and generations at most: each individual plays --games games a generation.
+MAX_POPULATION = 1_000
+MAX_GENERATIONS = 10_000
+
+
 def run(args: argparse.Namespace) -> int:
-    settings = Settings(args.population, args.generations, args.games, args.seed,
-                        args.tournament)
+    tournament = min(3, args.population) if args.tournament is None else args.tournament
+    settings = Settings(args.population, args.generations, args.games, args.seed, tournament)
     check_run(args)
-    if args.confirm < 0:
-        raise UsageError(f"--confirm must be 0 or more games, got {args.confirm}")
     prefix = args.out or f"evolved-{args.what}"
     files = outputs(prefix, args.what)
     if args.resume:

@@ -9,12 +9,13 @@ from app.options import (
     add_workers_option,
     check_workers,
     cores,
+    figure_file,
     seconds,
-    shown,
     whole,
-    whole_number,
 )
 from boards import Board, load_board
+from game import fields
+from game.fields import FieldError, shown, whole_number
 from game.files import check_output
 from maxscore import MaxScoreResult, frequencies, max_score, sweep, ticket_sensitivity
 
@@ -32,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sweep", metavar="A:B", help="solve every budget from A to B instead")
     add_workers_option(parser, min(2, cores()),
                        "processes for --sweep (default: 2, or 1 on a one-core machine)")
-    parser.add_argument("--plot", metavar="FILE", help="with --sweep: save the curve as a PNG")
+    parser.add_argument("--plot", type=figure_file, metavar="FILE",
+                        help="with --sweep: save the curve (.png, .svg or .pdf)")
     parser.add_argument("--overwrite", action="store_true", help="replace an existing --plot")
     parser.add_argument("--sensitivity", action="store_true",
                         help="the optimum without each chosen ticket; with --sweep, how often "
@@ -82,8 +84,12 @@ def run(args: argparse.Namespace) -> int:
     if position:
         mine = _ids(args.tickets or "", "--tickets", len(board.tickets))
         taken = set(_ids(args.taken, "--taken", len(board.connections)))
+        owned = _ids(args.owned, "--owned", len(board.connections))
+        if both := sorted(taken.intersection(owned)):
+            raise ValueError(f"--owned and --taken both name connection {both[0]}: a connection "
+                             "is this player's or another's, not both; name it in one of them")
         result = max_score(board, args.trains, tickets=[board.tickets[i] for i in mine],
-                           owned=_ids(args.owned, "--owned", len(board.connections)),
+                           owned=owned,
                            usable=[c.id for c in board.connections if c.id not in taken],
                            penalise_unfinished=True, time_limit=args.time_limit)
         _print_result(board.title, result)
@@ -96,15 +102,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _ids(text: str, option: str, count: int) -> list[int]:
+    """Distinct ids (``game.fields.ids``): a ticket named three times once counted three times."""
     try:
-        ids = [int(p) for p in text.split(",") if p.strip()]
-    except ValueError:
-        raise ValueError(f"{option} wants ids separated by commas, e.g. 3,17, not {text!r}") \
-            from None
-    bad = [i for i in ids if not 0 <= i < count]
-    if bad:
-        raise ValueError(f"{option}: no such id {bad[0]}; ids run from 0 to {count - 1}")
-    return ids
+        return list(fields.ids(text, count))
+    except FieldError as e:
+        raise ValueError(f"{option} {e}") from None
 
 
 def _budgets(text: str, board: Board) -> range:

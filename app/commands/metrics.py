@@ -17,6 +17,7 @@ from app.lab_options import (
     desired_shares,
     lab_spec,
 )
+from app.options import file_name
 from bench.gameplay import print_report
 from bench.table import print_table
 from boards import Board
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--desired", metavar="SHARES",
                         help="desired share of the games won per agent kind for the win-rate "
                              "distance (default: each kind's share of the seats)")
-    parser.add_argument("--out", default="metrics", metavar="PREFIX",
+    parser.add_argument("--out", type=file_name, default="metrics", metavar="PREFIX",
                         help="writes PREFIX-games.csv, PREFIX.json, PREFIX-arc.png and "
                              "PREFIX-cities.png (default metrics)")
     add_run_options(parser)

@@ -7,7 +7,7 @@ import sys
 
 from agents import log
 from agents.model import TTRModel
-from app.options import add_game_options, model_from_args
+from app.options import add_game_options, file_name, model_from_args
 from game.cards import CARD_NAMES
 from game.files import check_output
 from game.state import END_REASONS
@@ -18,8 +18,9 @@ HELP = "play one seeded game and print its announcements and a summary"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, default_agents="baseline")
-    parser.add_argument("--log", metavar="FILE", help="write the JSON Lines event log to FILE "
-                        "(also a game stopped with Ctrl-C)")
+    parser.add_argument("--log", type=file_name, metavar="FILE",
+                        help="write the JSON Lines event log to FILE (also a game stopped "
+                             "with Ctrl-C)")
     parser.add_argument("--overwrite", action="store_true", help="replace an existing log")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
 

@@ -28,13 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def city(board: Board, name: str) -> str:
-    """The board's spelling of ``name`` (case does not matter), or a ``UsageError`` naming the
-    closest cities."""
-    if name in board.city_index:
-        return name
-    by_case = {c.casefold(): c for c in board.city_names}
-    if name.casefold() in by_case:
-        return by_case[name.casefold()]
+    """The board's spelling of ``name`` (case, spaces and Unicode normal form do not matter:
+    the loader refuses a board on which that would pick one of two), or a ``UsageError``
+    naming the closest cities."""
+    if (found := board.find_city(name)) is not None:
+        return found
     close = difflib.get_close_matches(name, board.city_names, n=3, cutoff=0.0)
     raise UsageError(f"no city {name!r} on {board.name}; the closest are {', '.join(close)}")
 

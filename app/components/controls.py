@@ -25,6 +25,8 @@ from mesa.visualization.utils import force_update
 from agents.timeline import Timeline
 from app.components.session import KIND_CHOICES, Defaults, DemoModel, new_model
 from boards import builtin_boards
+from game import fields
+from game.fields import FieldError
 from kripke import AnnouncementError, deal_count
 
 PLAY_INTERVAL = 0.5  # seconds between turns while playing: time to see each one
@@ -41,11 +43,13 @@ class Job:
 
 
 def seed_error(text: str) -> str | None:
-    """Why the seed box's text is not a seed, or None: a seed is a whole number."""
-    text = text.strip()
-    if text.isdigit() and int(text) < 2**63:
-        return None
-    return f"{text!r} is not a seed: type a whole number such as 7, then press Reset"
+    """Why the seed box's text is not a seed, or None: the words ``--seed`` refuses it with
+    (``game.fields.seed``; ``isdigit`` took "²" and "١٢", and ``int`` failed on them)."""
+    try:
+        fields.seed(text)
+    except FieldError as e:
+        return f"This is not a seed: it {e}; type a whole number such as 7, then press Reset"
+    return None
 
 
 def busy_text(job: Job) -> str:
@@ -200,7 +204,7 @@ def seed_box(pending: solara.Reactive[Defaults], seed_text: solara.Reactive[str]
     def on_seed(text: str) -> None:
         seed_text.set(text)
         if seed_error(text) is None:
-            pending.set(replace(pending.value, seed=int(text.strip())))
+            pending.set(replace(pending.value, seed=fields.seed(text)))
 
     solara.InputText("Seed", value=seed_text.value, on_value=on_seed, continuous_update=True,
                      error=seed_error(seed_text.value) is not None, disabled=disabled,
