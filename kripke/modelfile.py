@@ -36,6 +36,7 @@ from importlib import resources
 from pathlib import Path
 
 from kripke.errors import ModelError, ModelTooLargeError
+from kripke.events import EventModel
 from kripke.exchange import from_json
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
@@ -98,6 +99,25 @@ class NamedModel(KripkeModel):
 
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
+
+    def update(self, events: EventModel) -> NamedModel:
+        """The product update (:meth:`KripkeModel.update`) with the worlds still named: when
+        no world splits, each keeps its name (as after an announcement); when worlds split,
+        the pair (w, e) is named ``w·e``, the world's name and the event's, as a textbook
+        writes it (with ``'`` added in the rare case that such a name is taken already)."""
+        product = super().update(events)
+        split = self.splits(events)
+        names: list[str] = []
+        taken: set[str] = set()
+        for world_id in product.world_ids.tolist():
+            # the ids of KripkeModel.update: id(w) · |E| + e when worlds split, else id(w)
+            old, event = divmod(world_id, len(events.events)) if split else (world_id, -1)
+            name = f"{self.names[old]}·{events.names[event]}" if split else self.names[old]
+            while name in taken:
+                name += "'"
+            taken.add(name)
+            names.append(name)
+        return NamedModel.named(product, names)
 
 
 @dataclass(frozen=True)
