@@ -31,7 +31,7 @@ build the common cases; :func:`kripke.eventfile.parse_event_model` reads one wri
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from kripke.errors import ModelError
@@ -178,10 +178,11 @@ class EventModel:
             return f"could not tell {block[0]} from {block[1]}"
         return f"could not tell {', '.join(block[:-1])} and {block[-1]} apart"
 
-    def observations(self, agents: Iterable[Agent]) -> str:
+    def observations(self, agents: Iterable[Agent],
+                     name: Callable[[Agent], str] = str) -> str:
         """What each agent observed, on one line: "a: saw yes; b: could not tell yes from
-        no" (a teacher's log of the event)."""
-        return "; ".join(f"{agent}: {self.seen_by(agent)}" for agent in agents)
+        no" (a teacher's log of the event); ``name`` names the agents (a page's names)."""
+        return "; ".join(f"{name(agent)}: {self.seen_by(agent)}" for agent in agents)
 
     def __str__(self) -> str:
         """The text :func:`kripke.eventfile.parse_event_model` reads back to an equal model."""

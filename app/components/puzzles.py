@@ -18,6 +18,7 @@ from html import escape
 import numpy as np
 import solara
 
+from app.components.events import EventControl
 from app.components.exports import ExportRow, agent_colour, listed
 from app.components.formula import (
     FormulaBar,
@@ -40,6 +41,7 @@ from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
 from kripke import AnnouncementError, KripkeModel, parse
 from kripke.deal import DealModel
+from kripke.events import EventModel
 from kripke.explain import explain, steps
 from kripke.formula import Agent
 from kripke.gallery import (
@@ -93,6 +95,7 @@ class Moment:
     label: str
     model: KripkeModel
     told: int  # how many of the story's steps have happened by then
+    events: int = 0  # how many events of your own (the Event control) have happened by then
 
 
 class PuzzleNames:
@@ -158,11 +161,15 @@ def events_told(puzzle: Puzzle, moment: Moment) -> int:
     return sum(step.event is not None for step in puzzle.steps[:moment.told])
 
 
-def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent) -> WorldsLayout:
+def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
+                  own_events: int = 0) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
-    it down, drawn world by world from there, one column per class of the agent in focus."""
+    it down, drawn world by world from there, one column per class of the agent in focus.
+    After an event of your own (its worlds split, its classes new) the classes in a grid."""
     names = PuzzleNames(puzzle)
+    if own_events:
+        return layout_for(model, focus, names)
     if puzzle.positions is not None:
         universe, actual = puzzle.model, actual_id(model)
         if actual is not None and actual != actual_id(universe):  # the story moved it
@@ -282,7 +289,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         else agents[[str(a) for a in agents].index(choice.value)]
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
-    layouts: dict[tuple[str, bool, int | None, int], WorldsLayout] = solara.use_memo(dict,
+    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
                                                                                    [puzzle])
     typed = "" if fresh else text.value
     result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, typed), [model, typed])
@@ -299,11 +306,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         # (a fixed layout outlines the class of its universe's actual world, so a story that
         # moves the actual world, the coordinated attack, gets one per actual world)
         key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model),
-               events_told(puzzle, moment))
+               events_told(puzzle, moment), moment.events)
         placed = getattr(layouts.get(key), "pos", None)
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
-            layouts[key] = puzzle_layout(puzzle, model, focus)
+            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
         drawn = layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
         return labelled(drawn, puzzle, model)
 
@@ -324,7 +331,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
         story_step = puzzle.steps[moment.told]
         after = story_step.apply(model)
         shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
-                                  moment.told + 1)), len(told)))
+                                  moment.told + 1, moment.events)), len(told)))
         said.set("")
 
     def announce() -> None:
@@ -339,10 +346,24 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
             return
         gone = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told)),
-                   len(kept)))
+        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told,
+                                  moment.events)), len(kept)))
         said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
                  f"({model.n_worlds:,} → {after.n_worlds:,}).")
+
+    def event(events: EventModel, label: str) -> None:
+        """An event of your own: a moment like an announcement (Back undoes it), and the log
+        says what each agent observed."""
+        try:
+            after = model.update(events)
+        except ValueError as e:  # the control checked it; the model may have moved on since
+            said.set(f"Not applied: {e}")
+            return
+        seen = events.observations(agents, puzzle.agent_name)
+        kept = told[:at + 1]
+        shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
+                                  moment.events + 1)), len(kept)))
+        said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
@@ -402,6 +423,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None):
                            why=why, chain=chain, step=ringed,
                            hint="Type a formula, or pick an example further down; the story "
                                 "names the atoms.")
+                EventControl(model, typed, event, puzzle.agent_name)
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
