@@ -166,8 +166,12 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
     it down, drawn world by world from there, one column per class of the agent in focus.
-    After an event of your own (its worlds split, its classes new) the classes in a grid."""
+    After an event of your own the classes are new: the puzzle's geometry with the boxes the
+    event left, or where worlds split (new worlds, at no position), the classes in a grid."""
     names = PuzzleNames(puzzle)
+    if own_events and puzzle.positions is not None and \
+            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
+        return FixedPositions(model, focus, puzzle.positions(focus), names)
     if own_events:
         return layout_for(model, focus, names)
     if puzzle.positions is not None:
@@ -453,7 +457,10 @@ def labelled(picture: Picture, puzzle: Puzzle, model: KripkeModel) -> Picture:
     if puzzle.short is None or (puzzle.positions is None and
                                 puzzle.model.n_worlds <= DRAWN_LIMIT):
         return picture
-    universe = puzzle.model if puzzle.positions is not None else model
+    # the puzzle's worlds (removed ones too), unless an event of yours split them: new ids
+    ids = model.world_ids.tolist()
+    universe = puzzle.model if puzzle.positions is not None and \
+        set(ids) <= set(puzzle.model.world_ids.tolist()) else model
     index = {int(w): i for i, w in enumerate(universe.world_ids)}
     name = {m.key: puzzle.short(universe, index[int(m.key[1:])]) for m in picture.marks
             if m.key.startswith("w") and int(m.key[1:]) in index}
