@@ -9,6 +9,7 @@ import pytest
 from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
 from test_app_widgets import (
     close_pages,  # noqa: F401 (autouse: pages closed after each test)
+    html,
     text,
 )
 
@@ -89,6 +90,8 @@ def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
     assert not apply_button(rc).disabled
     press(rc, "Apply")
     assert puzzle_counts(rc) == 20  # every world split in two: read or not
+    # each half keeps its date's name (not that of an old world with the same id)
+    assert html(rc, "worlds-graph").count(">July 16<") == 2
     assert ("Albert: saw skip; Bernard: could not tell yes, no and skip apart."
             in text(rc, "announce-result"))
     type_formula(rc, "~K_albert d_July_16 & M_bernard K_albert d_July_16")
