@@ -90,6 +90,7 @@ def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
     assert not apply_button(rc).disabled
     press(rc, "Apply")
     assert puzzle_counts(rc) == 20  # every world split in two: read or not
+    assert "20 worlds possible (the puzzle began with 10)" in text(rc, "puzzle-status")
     # each half keeps its date's name (not that of an old world with the same id)
     assert html(rc, "worlds-graph").count(">July 16<") == 2
     assert ("Albert: saw skip; Bernard: could not tell yes, no and skip apart."

@@ -208,8 +208,11 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
 
 def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
     model = moment.model
-    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> of "
-            f"{puzzle.model.n_worlds:,} worlds possible · story step {moment.told} of "
+    # an event of yours may split worlds: more than the puzzle began with
+    of = "worlds possible (the puzzle began with" if moment.events else "of"
+    after = ")" if moment.events else " worlds possible"
+    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
+            f"{puzzle.model.n_worlds:,}{after} · story step {moment.told} of "
             f"{len(puzzle.steps)} · moment {position} of {total - 1}: {escape(moment.label)} · "
             f"actual world: {escape(puzzle.actual_world(model))}")
 
