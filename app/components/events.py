@@ -122,7 +122,7 @@ def EventControl(model: KripkeModel, formula: str,
                           attributes={"title": "an event not everyone sees alike: someone "
                                       "learns whether φ, the others see that they do"})
             if opened.value:
-                with solara.Div(style="width:190px"):
+                with solara.Div(style="width:215px"):
                     solara.Select("event", values=list(KINDS.values()),
                                   value=KINDS[kind.value], on_value=pick_kind, dense=True)
                 if kind.value == "learns":
