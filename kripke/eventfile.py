@@ -19,22 +19,139 @@ onlookers. ``str(event_model)`` writes this text back.
 
 Every mistake is an :class:`EventFileError` with the 1-based line and column and a message that
 says what to change.
+
+The ready-made events of :mod:`kripke.events` are also written on one line (:data:`READY_MADE`),
+``learns:alice:p`` or ``shows:a:b:red(a),white(a),blue(a)``, so that a command line or a page
+names one without writing its events out; :func:`load_event_model` reads all three forms.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
 from kripke.errors import ModelError
-from kripke.events import AGENT_NAME, EVENT_NAME, Event, EventModel
-from kripke.formula import Agent, Formula
+from kripke.events import (
+    AGENT_NAME,
+    EVENT_NAME,
+    Event,
+    EventModel,
+    learn_together,
+    learns_whether,
+    may_learn,
+    public_announcement,
+    shows_card,
+)
+from kripke.formula import Agent, Atom, Formula
+from kripke.model import KripkeModel
+from kripke.modelfile import read_source
 from kripke.parser import FormulaError, parse
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT_NAME.pattern})\s*:")
 _LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
+
+
+#: The ready-made events written on one line: the kind, its form and what it means. A is an
+#: agent, F a formula; the actual event is the first of the events that can happen at the
+#: model's actual world (so ``learns:a:p`` works whichever way p is).
+READY_MADE = {
+    "announce": ("announce:F", "everyone learns that F (as --announce F)"),
+    "learns": ("learns:A:F", "A learns whether F; the others see A learn it, not what"),
+    "together": ("together:A,B:F", "A and B learn whether F together; the others see that "
+                 "they do, not what"),
+    "may": ("may:A:F", "A may have learned whether F (and did); the others cannot tell "
+            "whether A did"),
+    "shows": ("shows:A:B:F1,F2,...", "A shows B one of the cards F1, F2, ... (the first A "
+              "holds); the others see that a card is shown, not which"),
+}
+def is_ready_made(source: object) -> bool:
+    """Whether ``source`` is meant as a ready-made event written on one line (``learns:a:p``):
+    a line that is no file and no event's line (an event model of one event)."""
+    return (isinstance(source, str) and "\n" not in source and not os.path.isfile(source)
+            and not source.endswith(".events") and not _EVENT_LINE.match(source))
+
+
+def load_event_model(source: str | os.PathLike[str],
+                     model: KripkeModel | None = None) -> EventModel:
+    """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
+    file (a path; a ``str`` of one line is one when such a file exists or it ends in
+    ``.events``) or the text itself, read as :func:`kripke.modelfile.load_model` reads a
+    model. With ``model``, a ready-made event's actual event is the first that can happen at
+    the model's actual world; a hand-written one says its own."""
+    if is_ready_made(source):
+        return ready_made(str(source), model)
+    text, origin = read_source(source, (".events",), "event model", "event yes: pre p")
+    return parse_event_model(text, origin)
+
+
+def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
+    """A ready-made event written on one line, as :data:`READY_MADE` lists them; a
+    :class:`ModelError` (one line, with the form to write) for anything else."""
+    kind, _, rest = spec.partition(":")
+    kind = kind.strip()
+    if kind not in READY_MADE:
+        raise ModelError(f"{spec!r} is no ready-made event; write one of "
+                         f"{', '.join(form for form, _ in READY_MADE.values())}, or give an "
+                         "event model's file or text")
+    form, meaning = READY_MADE[kind]
+    parts = [part.strip() for part in rest.split(":")]
+    if len(parts) != form.count(":") or not all(parts):
+        raise ModelError(f"{spec!r}: write {form} ({meaning})")
+    texts = _cards(parts[-1]) if kind == "shows" else [parts[-1]]
+    try:
+        formulas = [parse(text) for text in texts]
+    except FormulaError as e:  # its own text shows the formula with a caret: two lines
+        raise ModelError(f"in {spec!r}: {e.message} (at character {e.position + 1} of the "
+                         "formula); fix the formula") from None
+    agents = [_ready_agent(name, spec) for part in parts[:-1] for name in part.split(",")]
+    if kind == "announce":
+        events = public_announcement(formulas[0])
+    elif kind == "learns":
+        events = learns_whether(agents[0], formulas[0])
+    elif kind == "together":
+        events = learn_together(agents, formulas[0])
+    elif kind == "may":
+        events = may_learn(agents[0], formulas[0])
+    else:
+        if not all(isinstance(card, Atom) for card in formulas):
+            raise ModelError(f"in {spec!r}: the cards are atoms (a card the shower holds), "
+                             "e.g. shows:a:b:red(a),white(a),blue(a)")
+        cards = [str(card) for card in formulas]
+        events = shows_card(agents[0], agents[1], cards, cards[0], atom="{card}")
+    if model is not None:
+        events.check_agents(model.agents)
+    if model is not None and model.actual is not None:
+        happens = [e.name for e in events.events if model.holds(e.precondition)]
+        if happens:
+            events = events.at(happens[0])
+    return events
+
+
+def _ready_agent(name: str, spec: str) -> Agent:
+    name = name.strip()
+    if not AGENT_NAME.fullmatch(name):
+        raise ModelError(f"in {spec!r}: {name!r} is not an agent's name; agents are "
+                         "separated by commas, e.g. together:a,b:p")
+    return int(name) if name.isdigit() else name
+
+
+def _cards(text: str) -> list[str]:
+    """The comma-separated cards of ``shows``: a comma inside brackets (``p(0,3)``) belongs
+    to its card."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char in "({[":
+            depth += 1
+        elif char in ")}]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts]
 
 
 class EventFileError(ModelError):

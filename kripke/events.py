@@ -31,7 +31,7 @@ build the common cases; :func:`kripke.eventfile.parse_event_model` reads one wri
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from kripke.errors import ModelError
@@ -168,6 +168,22 @@ class EventModel:
                 raise ModelError(f"the event model names agent {agent!r}, which the model "
                                  f"does not have; its agents are {list(agents)}")
 
+    def seen_by(self, agent: Agent) -> str:
+        """What the agent observed of the actual event, in words: "saw yes" when its class
+        of the actual event is that event alone, else "could not tell yes from no"."""
+        block = next(b for b in self.classes(agent) if self.actual in b)
+        if len(block) == 1:
+            return f"saw {self.actual}"
+        if len(block) == 2:
+            return f"could not tell {block[0]} from {block[1]}"
+        return f"could not tell {', '.join(block[:-1])} and {block[-1]} apart"
+
+    def observations(self, agents: Iterable[Agent],
+                     name: Callable[[Agent], str] = str) -> str:
+        """What each agent observed, on one line: "a: saw yes; b: could not tell yes from
+        no" (a teacher's log of the event); ``name`` names the agents (a page's names)."""
+        return "; ".join(f"{name(agent)}: {self.seen_by(agent)}" for agent in agents)
+
     def __str__(self) -> str:
         """The text :func:`kripke.eventfile.parse_event_model` reads back to an equal model."""
         lines = [f"event {e.name}: pre {e.precondition}" for e in self.events]
@@ -222,10 +238,17 @@ def shows_card(shower: Agent, viewer: Agent, cards: Sequence[int | str], shown: 
         raise ModelError(f"the card shown, {shown}, is not one of the cards {list(cards)}")
     if str(shower) == str(viewer):
         raise ModelError("a card is shown by one agent to another")
-    events = tuple(Event(f"show{card}", Atom(atom.format(agent=shower, card=card)))
+    events = tuple(Event(_show(card), Atom(atom.format(agent=shower, card=card)))
                    for card in cards)
     each = tuple((e.name,) for e in events)
-    return EventModel(events, ((shower, each), (viewer, each)), f"show{shown}")
+    return EventModel(events, ((shower, each), (viewer, each)), _show(shown))
+
+
+def _show(card: int | str) -> str:
+    """The event of showing a card: ``show0`` for card 0, ``show_red_a`` for ``red(a)``."""
+    name = f"show{card}"
+    return name if EVENT_NAME.fullmatch(name) else \
+        "show_" + re.sub(r"[^A-Za-z0-9_']+", "_", str(card)).strip("_")
 
 
 def may_learn(agent: Agent, formula: Formula | str, learns: bool = True,

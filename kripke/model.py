@@ -440,13 +440,13 @@ class KripkeModel:
         """
         events.check_agents(self._agents)
         m = len(events.events)
-        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
+        possible = self._possible(events)
         actual_event = events.names.index(events.actual)
         if self.actual is not None and not possible[self.actual, actual_event]:
             raise UpdateError(events.actual, events.actual_event.precondition)
         worlds, chosen = np.nonzero(possible)  # row-major: world by world
         ids = self.world_ids[worlds].astype(np.int64)
-        splits = bool(np.any(np.count_nonzero(possible, axis=1) > 1))
+        splits = _splits(possible)
         if splits and ids.size and int(ids[-1]) >= (1 << 62) // m:
             raise ModelError("too many updates for 64-bit world ids: build the model afresh")
         valuation = {atom: self.atom_values(atom, worlds) for atom in (*self._valuation,
@@ -472,14 +472,23 @@ class KripkeModel:
     def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
         """The (world id here, event name) that a world of ``self.update(events)``, given by
         its id, stands for (see :meth:`update` for the ids)."""
-        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
-        if np.any(np.count_nonzero(possible, axis=1) > 1):  # worlds split: id(w) · |E| + e
+        possible = self._possible(events)
+        if _splits(possible):  # worlds split: id(w) · |E| + e
             old, event = divmod(int(world_id), len(events.events))
             return old, events.names[event]
         index = self.world_index(world_id)
         if index is None or not possible[index].any():
             raise ModelError(f"no world of the update has the id {world_id}")
         return int(world_id), events.names[int(np.flatnonzero(possible[index])[0])]
+
+    def splits(self, events: EventModel) -> bool:
+        """Whether some world splits in :meth:`update` (more than one event can happen at
+        it): then the worlds get new ids (and a named model new names)."""
+        return _splits(self._possible(events))
+
+    def _possible(self, events: EventModel) -> BoolArray:
+        """Per world (row) and event (column): whether the event's precondition holds there."""
+        return np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
 
     # --- questions a user asks --------------------------------------------------------------
 
@@ -579,3 +588,7 @@ class KripkeModel:
             f"actual={self.actual})"
         )
 
+
+def _splits(possible: BoolArray) -> bool:
+    """Whether a world of ``possible`` (worlds by events) allows more than one event."""
+    return bool(np.any(np.count_nonzero(possible, axis=1) > 1))

@@ -36,6 +36,7 @@ from importlib import resources
 from pathlib import Path
 
 from kripke.errors import ModelError, ModelTooLargeError
+from kripke.events import EventModel
 from kripke.exchange import from_json
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
@@ -99,6 +100,25 @@ class NamedModel(KripkeModel):
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
 
+    def update(self, events: EventModel) -> NamedModel:
+        """The product update (:meth:`KripkeModel.update`) with the worlds still named: when
+        no world splits, each keeps its name (as after an announcement); when worlds split,
+        the pair (w, e) is named ``w·e``, the world's name and the event's, as a textbook
+        writes it (with ``'`` added in the rare case that such a name is taken already)."""
+        product = super().update(events)
+        split = self.splits(events)
+        names: list[str] = []
+        taken: set[str] = set()
+        for world_id in product.world_ids.tolist():
+            # the ids of KripkeModel.update: id(w) · |E| + e when worlds split, else id(w)
+            old, event = divmod(world_id, len(events.events)) if split else (world_id, -1)
+            name = f"{self.names[old]}·{events.names[event]}" if split else self.names[old]
+            while name in taken:
+                name += "'"
+            taken.add(name)
+            names.append(name)
+        return NamedModel.named(product, names)
+
 
 @dataclass(frozen=True)
 class _Word:
@@ -138,27 +158,31 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel:
 
     A mistake in the text is a :class:`ModelFileError` (with its line and column); a file
     that cannot be read (missing, not text) is a :class:`ModelError` naming it."""
-    text, origin = _read(source)
+    text, origin = read_source(source)
     if text.lstrip().startswith("{"):
         return _from_json_text(text, origin)
     return parse_model(text, origin)
 
 
-def _read(source: str | os.PathLike[str]) -> tuple[str, str | None]:
-    """The text to read and the file's name (None for a text given directly)."""
+def read_source(source: str | os.PathLike[str], suffixes: tuple[str, ...] = (".kripke", ".json"),
+                what: str = "model", example: str = "agents: a b") -> tuple[str, str | None]:
+    """The text to read and the file's name (None for a text given directly): a ``str`` of
+    one line is a path when such a file exists or it ends in one of ``suffixes``; a
+    :class:`~pathlib.Path` always is. ``what`` and ``example`` word the errors (a model, an
+    event model), which name the file and say what to do."""
     if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)
-                                    and not source.endswith((".kripke", ".json"))):
+                                    and not source.endswith(suffixes)):
         return source, None
     path = Path(source)
     try:
         # utf-8-sig: Notepad starts a UTF-8 file with a byte-order mark
         return path.read_text(encoding="utf-8-sig"), str(path)
     except FileNotFoundError:
-        raise ModelError(f"no file {str(path)!r}; check the path (or pass the model's text "
+        raise ModelError(f"no file {str(path)!r}; check the path (or pass the {what}'s text "
                          "itself)") from None
     except UnicodeDecodeError:
-        raise ModelError(f"{path} is not a text file (UTF-8); a model file is text such as "
-                         "'agents: a b'") from None
+        raise ModelError(f"{path} is not a text file (UTF-8); a {what} file is text such as "
+                         f"'{example}'") from None
     except OSError as e:
         raise ModelError(f"cannot read {path}: {e.strerror}; choose another file") from None
 

@@ -28,7 +28,6 @@ from app.components.model_page import (
     uploaded_text,
 )
 from app.model_edits import Draft
-from app.ready_events import observed, ready_event, updated
 from kripke import load_model, parse
 from kripke.exchange import to_json
 from kripke.modelfile import parse_model
@@ -232,17 +231,18 @@ def test_draft_edits_are_pure_and_checked():
     assert smaller.names == ("w1", "w2", "w3") and parse_model(smaller.text()).n_worlds == 3
 
 
-def test_a_ready_made_event_updates_the_model_and_says_what_each_agent_observed():
+def test_an_event_on_your_model_updates_it_and_says_what_each_agent_observed():
     rc = render_model()
     type_model(rc, SQUARE)
     type_formula(rc, "p")
     before = html(rc, "worlds-graph")
-    rc.find(v.Select, label="Agent").widgets[-1].v_model = "b"
-    press(rc, "Happen")  # b learns whether p; a sees b learn, not what
+    press(rc, "Event ▸")
+    rc.find(v.Select, label="who learns").widget.v_model = "b"
+    press(rc, "Apply")  # b learns whether p; a sees b learn, not what
     said = text(rc, "announce-result")
-    assert "b learns whether p" in said and "4 → 4 worlds" in said
-    assert "a cannot tell apart yes (p), no (¬p)" in said and "b saw yes (p)" in said
-    assert "b learns whether p" in text(rc, "puzzle-status")  # the timeline's moment
+    assert "learns:b:p" in said and "4 → 4 worlds" in said
+    assert "a: could not tell yes from no" in said and "b: saw yes" in said
+    assert "learns:b:p" in text(rc, "puzzle-status")  # the timeline's moment
     # the picture by classes is laid out anew: b's classes are finer than at the start
     rows = 'class="axis" x="[\\d.]+" y="[\\d.]+" text-anchor="end"'  # one label per row
     assert len(re.findall(rows, before)) == 2
@@ -256,14 +256,6 @@ def test_a_ready_made_event_updates_the_model_and_says_what_each_agent_observed(
     press(rc, "◀ Back")
     type_formula(rc, "K_b p")
     assert "false" in text(rc, "formula-result")
-
-
-def test_may_learn_keeps_the_worlds_where_the_agent_did_not_look():
-    events = ready_event("may-not", "a", parse("q"), parse_model(SQUARE))
-    after = updated(parse_model(SQUARE), events)
-    assert after.n_worlds == 8 and after.world_label(after.actual) == "w1·skip"
-    assert not after.holds("K_a q") and not after.holds("K_b K_a q | K_b ~K_a q")
-    assert "a saw skip (⊤)" in observed(events, ("a", "b"))
 
 
 @pytest.mark.parametrize("key", ["cards", "letter"])

@@ -3,6 +3,7 @@ in the order given, with the exit codes of ``check`` and files that load back.""
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
 from importlib import resources
@@ -126,3 +127,104 @@ def test_a_model_too_big_to_list_is_summed_up_in_one_line(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith("256 worlds (more than 200 to list), agents 0 1 2 3 4 5 6 7, 8 atoms;")
     assert "\nworld " not in out  # no world listed
+
+
+LETTER = "# Bob reads the letter; Alice sees him read it\nevent yes: pre p\nevent no: pre ~p\n" \
+         "bob: {yes} {no}\nactual: yes\n"
+
+
+def test_an_event_from_a_file_says_what_each_agent_observed(tmp_path, capsys):
+    path = tmp_path / "letter.events"
+    path.write_text(LETTER)
+    assert main(["model", ALICE, "--check", "K_bob p", "--event", str(path),
+                 "--check", "K_bob p & K_alice (K_bob p | K_bob ~p)"]) == 1
+    out = capsys.readouterr().out
+    before, event, after = (out.index(s) for s in (
+        "K_bob p: FALSE", f"event {path}: 4 worlds (were 4)\n"
+        "  alice: could not tell yes from no; bob: saw yes\n",
+        "K_bob p & K_alice (K_bob p | K_bob ~p): TRUE"))
+    assert before < event < after
+    assert "after the events:" in out and "bob: {w1} {w2} {w3} {w4}" in out
+
+
+def test_an_event_as_text_splits_worlds_and_names_them_world_and_event(capsys):
+    may = "event yes: pre p\nevent no: pre ~p\nevent skip: pre true\nbob: {yes} {no} {skip}\n" \
+          "actual: skip"  # Bob may have read the letter; he did not
+    assert main(["model", ALICE, "--event", may, "--check", "~K_bob p"]) == 0
+    out = capsys.readouterr().out
+    assert "event event yes: pre p ...: 8 worlds (were 4)" in out
+    assert "  alice: could not tell yes, no and skip apart; bob: saw skip\n" in out
+    after = out[out.index("after the events:"):]
+    assert "world w1·yes: p q\n" in after and "actual: w1·skip\n" in after
+    assert load_model(after[after.index("#"):]).n_worlds == 8  # what it prints reads back
+
+
+@pytest.mark.parametrize(("event", "check", "seen"), [
+    ("learns:bob:p", "K_bob p", "alice: could not tell yes from no; bob: saw yes"),
+    ("learns:alice:q", "K_alice q & ~K_bob K_alice q | K_bob (K_alice q | K_alice ~q)",
+     "alice: saw yes; bob: could not tell yes from no"),
+    ("together:alice,bob:p & q", "C_{alice,bob} (p & q)", "alice: saw yes; bob: saw yes"),
+    ("may:bob:~p", "K_bob p & ~K_alice (K_bob p | K_bob ~p)",
+     "alice: could not tell yes, no and skip apart; bob: saw no"),
+    ("announce:p", "K_bob p", "alice: saw announce; bob: saw announce"),
+])
+def test_ready_made_events_on_one_line(capsys, event, check, seen):
+    assert main(["model", ALICE, "--event", event, "--check", check]) == 0
+    assert f"  {seen}\n" in capsys.readouterr().out
+
+
+def test_a_card_shown_and_events_announcements_in_the_order_given(capsys):
+    assert main(["model", CARDS, "--event", "shows:a:b:red(a),white(a),blue(a)",
+                 "--announce", "~white(a)", "--check", "K_b red(a) & K_c red(a)"]) == 0
+    out = capsys.readouterr().out
+    assert ("  a: saw show_red_a; b: saw show_red_a; c: could not tell show_red_a, "
+            "show_white_a and show_blue_a apart\n") in out
+    assert out.index("event shows") < out.index("announce ~white(a)")
+    assert "after the announcements and events:" in out
+
+
+def test_an_event_that_cannot_happen_is_refused_in_one_line(capsys):
+    assert main(["model", ALICE, "--event", LETTER.replace("actual: yes", "actual: no")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "cannot update with event 'no': its precondition ~p is false at the actual world" \
+        in err
+    assert main(["model", CARDS, "--event", "shows:a:b:white(a),blue(a)"]) == 2  # a holds red
+    assert "precondition white(a) is false" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("event", "message"), [
+    ("event yes: pre p\nbob: {yes\nactual: yes", "line 2, column 6: this class is not closed"),
+    ("event yes: pre p\nactual: nope", "line 2, column 9: no event is named 'nope'"),
+    ("event yes: pre zz\nactual: yes", "unknown atom zz"),
+    ("event yes: pre p\ncarol: {yes}\nactual: yes", "names agent 'carol', which the model"),
+    ("learns:bob", "'learns:bob': write learns:A:F (A learns whether F"),
+    ("learns:bob:p &", "in 'learns:bob:p &': expected a formula after '&'"),
+    ("tells:bob:p", "'tells:bob:p' is no ready-made event; write one of announce:F, learns:A:F"),
+    ("shows:alice:bob:~p", "the cards are atoms"),
+    ("missing.events", "no file 'missing.events'; check the path (or pass the event model's"),
+])
+def test_a_bad_event_is_one_line_with_code_2_and_no_output(tmp_path, capsys, event, message):
+    assert main(["model", ALICE, "--event", event]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err and captured.err.count("\n") == 1
+
+
+def test_an_event_file_error_names_the_file_line_and_column(tmp_path, capsys):
+    path = tmp_path / "bad.events"
+    path.write_text("event yes: pre p\nevent no pre ~p\nactual: yes\n")
+    assert main(["model", ALICE, "--event", str(path)]) == 2
+    assert f"{path}: line 2, column 10: expected ':' after the event name 'no'" in \
+        capsys.readouterr().err
+
+
+def test_the_help_lists_the_ready_made_events_and_its_example_runs(capsys):
+    with pytest.raises(SystemExit):
+        main(["model", "--help"])
+    out = capsys.readouterr().out
+    for form in ("learns:A:F", "together:A,B:F", "may:A:F", "shows:A:B:F1,F2,...",
+                 "announce:F"):
+        assert form in out
+    example = shlex.split(out[out.index("  ttr-kripke model "):].split("\n")[0])
+    assert main(example[1:]) == 0

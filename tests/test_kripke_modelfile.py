@@ -8,9 +8,9 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from kripke_strategies import models
+from kripke_strategies import event_models, models
 
 from agents.model import TTRModel
 from app.components.exports import game_worlds, listed, model_json
@@ -23,6 +23,8 @@ from kripke import (
     dump_model,
     load_model,
 )
+from kripke.eventfile import parse_event_model
+from kripke.events import learns_whether, may_learn
 from kripke.exchange import to_json
 from kripke.gallery import GALLERY
 from kripke.modelfile import parse_model, starter_models
@@ -95,6 +97,42 @@ def test_names_survive_announcements_and_name_the_worlds_in_exports():
     model = load_model(starter_models()["three-cards"]).announce("~white(a)")
     assert [model.world_name(i) for i in range(model.n_worlds)] == ["rwb", "rbw", "brw", "bwr"]
     assert [w["label"] for w in to_json(model)["worlds"]] == ["rwb", "rbw", "brw", "bwr"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(named_models(), event_models())
+def test_world_names_survive_an_event_and_read_back(drawn, events):
+    """Worlds keep their names when none splits; split, (w, e) is named "w·e"; either way
+    the model written out reads back as the same model."""
+    model, names = drawn
+    named = NamedModel.named(model, names)
+    possible = [e.name for e in events.events if model.holds(e.precondition)]
+    assume(possible)
+    events = events if events.actual in possible else events.at(possible[0])
+    after = named.update(events)
+    assert isinstance(after, NamedModel)
+    got = [after.world_name(i) for i in range(after.n_worlds)]
+    pairs = [model.origin(events, i) for i in after.world_ids.tolist()]
+    by_id = dict(zip(model.world_ids.tolist(), names, strict=True))
+    if model.splits(events):
+        assert [g.rstrip("'") for g in got] == [f"{by_id[w]}·{e}" for w, e in pairs]
+    else:
+        assert got == [by_id[w] for w, _ in pairs]
+    assert_same(load_model(dump_model(after)), after, got)
+
+
+def test_a_card_shown_names_the_worlds_it_splits_by_world_and_event():
+    deal = load_model(starter_models()["three-cards"])
+    shown = deal.update(parse_event_model(
+        "event red: pre red(a)\nevent white: pre white(a)\nevent blue: pre blue(a)\n"
+        "a: {red} {white} {blue}\nb: {red} {white} {blue}\nactual: red"))
+    assert shown.world_name() == "rwb"  # one card each: no world splits, names stay
+    read = deal.update(learns_whether("c", "red(a) | white(a)"))
+    assert read.world_name() == "rwb"
+    letter = load_model(starter_models()["alice-bob"]).update(may_learn("bob", "p"))
+    assert [letter.world_name(i) for i in range(4)] == ["w1·yes", "w1·skip", "w2·yes",
+                                                          "w2·skip"]
+    assert "bob: {w1·yes} {w1·skip w3·skip}" in dump_model(letter)
 
 
 def test_only_a_plain_model_takes_names():

@@ -24,11 +24,9 @@ import reacton.ipywidgets as widgets
 import solara
 from solara.components.file_drop import FileInfo
 
-from app.components.formula import FormulaResult
 from app.components.puzzles import PuzzlePage
 from app.model_edits import EDIT_LIMIT, Draft
-from app.ready_events import KINDS, observed, ready_event, updated
-from kripke import KripkeModel, ModelFileError, NamedModel, load_model, parse
+from kripke import KripkeModel, ModelFileError, NamedModel, load_model
 from kripke.gallery import Puzzle
 from kripke.modelfile import parse_model
 
@@ -194,8 +192,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
                 home()
             side()
         return None
-    return PuzzlePage(home, given=puzzle, side=side, brand="Your model",
-                      extra=lambda shown, result, happened: EventCard(shown, result, happened))
+    return PuzzlePage(home, given=puzzle, side=side, brand="Your model")
 
 
 @solara.component
@@ -343,51 +340,3 @@ def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
                         style="font-size:13px;color:#c62828")
 
 
-@solara.component
-def EventCard(model: KripkeModel, result: FormulaResult,
-              happened: Callable[[str, KripkeModel, str], None]):
-    """Ready-made semi-private events on the formula in the box (``app.ready_events``): the
-    update is one more moment of the timeline, and the log line says what each agent
-    observed."""
-    kind = solara.use_reactive("learns")
-    agent = solara.use_reactive("")
-    refused = solara.use_reactive("")
-    agents = [str(a) for a in model.agents]
-    who = agent.value if agent.value in agents else agents[0]
-
-    def happen() -> None:
-        try:
-            formula = parse(result.text)
-            events = ready_event(kind.value, model.agents[agents.index(who)], formula, model)
-            after = updated(model, events)
-        except ValueError as e:  # a formula of unknown atoms, or worlds past the ids
-            refused.set(f"No event: {e}")
-            return
-        refused.set("")
-        what = f"{who} {KINDS[kind.value]} {result.text}"
-        happened(what, after, f"Event: {what}: {model.n_worlds:,} → {after.n_worlds:,} "
-                              f"worlds. What each observed: {observed(events, model.agents)}.")
-
-    with solara.Card("Events", margin=0):
-        with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
-            solara.Select("Agent", value=who, values=agents, on_value=agent.set, dense=True,
-                          style="max-width:110px")
-            solara.Select("Event", value=KINDS[kind.value], values=list(KINDS.values()),
-                          on_value=lambda label: kind.set(next(
-                              k for k, v in KINDS.items() if v == label)),
-                          dense=True, style="max-width:260px")
-            solara.Button("Happen", small=True, color="primary", on_click=happen,
-                          disabled=result.holds is None,
-                          attributes={"title": "the event on the formula in the box: the "
-                                      "agent learns whether it holds, the others see what "
-                                      "the event says they see"})
-        solara.HTML(tag="div", unsafe_innerHTML=(
-            f"<b>{escape(KINDS[kind.value])}</b> the formula in the box: "
-            + {"learns": "the others see the agent learn, not what it learns.",
-               "may-learn": "the others cannot tell whether it learned (it did).",
-               "may-not": "the others cannot tell whether it learned (it did not)."}[
-                kind.value]), style="font-size:12px;opacity:.8")
-        if refused.value:
-            solara.HTML(tag="div", unsafe_innerHTML=escape(refused.value),
-                        attributes={"data-testid": "event-refused"},
-                        style="font-size:13px;color:#c62828")

@@ -18,6 +18,7 @@ from html import escape
 import numpy as np
 import solara
 
+from app.components.events import EventControl
 from app.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.components.formula import (
     FormulaBar,
@@ -41,6 +42,7 @@ from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
 from kripke import AnnouncementError, KripkeModel, NamedModel, parse
 from kripke.deal import DealModel
+from kripke.events import EventModel
 from kripke.explain import explain, steps
 from kripke.formula import Agent
 from kripke.gallery import (
@@ -92,18 +94,12 @@ def build(s: Settings) -> Puzzle:
     return GALLERY[s.key]()
 
 
-#: What a page adds beside the formula box: it gets the model shown, the formula's result and
-#: ``happened(label, model after, what to say)`` to add a moment to the timeline.
-type Extra = Callable[[KripkeModel, FormulaResult, Callable[[str, KripkeModel, str], None]],
-                      object]
-
-
 @dataclass(frozen=True)
 class Moment:
     label: str
     model: KripkeModel
     told: int  # how many of the story's steps have happened by then
-    events: int = 0  # how many events of the page's own (not the story's) have happened
+    events: int = 0  # how many events of your own (the Event control) have happened by then
 
 
 class PuzzleNames:
@@ -144,11 +140,19 @@ def events_told(puzzle: Puzzle, moment: Moment) -> int:
 
 
 def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
-                  evented: bool = False) -> WorldsLayout:
+                  own_events: int = 0) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
-    it down, drawn world by world from there, one column per class of the agent in focus."""
+    it down, drawn world by world from there, one column per class of the agent in focus.
+    After an event of your own the classes are new: the puzzle's geometry with the boxes the
+    event left, or where worlds split (new worlds, at no position), the classes in a grid."""
     names = PuzzleNames(puzzle)
+    if own_events and puzzle.positions is not None and \
+            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
+        return FixedPositions(model, focus, puzzle.positions(focus), names,
+                              labels=short_names(puzzle, model))
+    if own_events:
+        return layout_for(model, focus, names)
     if puzzle.positions is not None:
         universe, actual = puzzle.model, actual_id(model)
         if actual is not None and actual != actual_id(universe):  # the story moved it
@@ -157,8 +161,8 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
         return FixedPositions(universe, focus, puzzle.positions(focus), names,
                               labels=short_names(puzzle, universe))
     if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
-        return layout_for(model if evented or any(s.event for s in puzzle.steps)
-                          else puzzle.model, focus, names)
+        return layout_for(model if any(s.event for s in puzzle.steps) else puzzle.model,
+                          focus, names)
     if model.n_worlds > DRAWN_LIMIT:
         return layout_for(model, focus, names)
     return FixedPositions(model, focus, class_columns(model, focus), names,
@@ -213,9 +217,12 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
 
 def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
     model = moment.model
+    # an event of yours may split worlds: more than the puzzle began with
+    of = "worlds possible (the puzzle began with" if moment.events else "of"
+    after = ")" if moment.events else " worlds possible"
     story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
-    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> of "
-            f"{puzzle.model.n_worlds:,} worlds possible · {story}"
+    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
+            f"{puzzle.model.n_worlds:,}{after} · {story}"
             f"moment {position} of {total - 1}: {escape(moment.label)} · "
             f"actual world: {escape(puzzle.actual_world(model))}")
 
@@ -263,11 +270,10 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 
 @solara.component
 def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
-               side: Callable[[], object] | None = None, brand: str = "Puzzles",
-               extra: Extra | None = None):
+               side: Callable[[], object] | None = None, brand: str = "Puzzles"):
     """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
-    its editor as ``side``, shown where a puzzle's story is, and its events as ``extra``,
-    shown beside the formula box): the same timeline, picture, formula box and exports."""
+    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
+    formula box, events and exports."""
     settings = solara.use_reactive(Settings())
     built = solara.use_memo(lambda: build(settings.value), [settings.value])
     puzzle = given if given is not None else built
@@ -306,7 +312,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         else agents[[str(a) for a in agents].index(choice.value)]
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
-    layouts: dict[tuple[str, bool, int | None, int], WorldsLayout] = solara.use_memo(dict,
+    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
                                                                                    [puzzle])
     graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
@@ -335,11 +341,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         # (a fixed layout outlines the class of its universe's actual world, so a story that
         # moves the actual world, the coordinated attack, gets one per actual world)
         key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model),
-               events_told(puzzle, moment))
+               events_told(puzzle, moment), moment.events)
         placed = getattr(layouts.get(key), "pos", None)
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
-            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events > 0)
+            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
         return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
 
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
@@ -379,12 +385,19 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
                  f"({model.n_worlds:,} → {after.n_worlds:,}).")
 
-    def happened(label: str, after: KripkeModel, news: str) -> None:
-        """Something other than an announcement changed the model (an event): one more
-        moment, after the one shown (a new branch if that was not the last)."""
+    def event(events: EventModel, label: str) -> None:
+        """An event of your own: a moment like an announcement (Back undoes it), and the log
+        says what each agent observed."""
+        try:
+            after = model.update(events)
+        except ValueError as e:  # the control checked it; the model may have moved on since
+            said.set(f"Not applied: {e}")
+            return
+        seen = events.observations(agents, puzzle.agent_name)
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(label, after, moment.told, moment.events + 1)), len(kept)))
-        said.set(news)
+        shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
+                                  moment.events + 1)), len(kept)))
+        said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
@@ -452,6 +465,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
+                EventControl(model, typed, event, puzzle.agent_name)
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
@@ -473,14 +487,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaHelp(text, list(puzzle.examples),
                         PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
-            with solara.Column(gap="10px"):
-                if extra is not None:
-                    extra(model, result, happened)
-                with solara.Card("Export", margin=0):
-                    ExportRow(picture, listed(model), puzzle.describe,
-                              f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
-                              f"{puzzle.title}: {moment.label}",
-                              advice="step the story or announce until fewer are left")
+            with solara.Card("Export", margin=0):
+                ExportRow(picture, listed(model), puzzle.describe,
+                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                          f"{puzzle.title}: {moment.label}",
+                          advice="step the story or announce until fewer are left")
     return None
 
 

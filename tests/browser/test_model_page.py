@@ -103,13 +103,15 @@ def test_the_gallery_switches_to_the_graph_and_back(browser):
     expect(page.get_by_test_id("worlds-caption")).not_to_contain_text("drawn as a graph")
 
 
-def test_a_ready_made_event_says_what_each_agent_observed(browser):
+def test_an_event_on_your_model_says_what_each_agent_observed(browser):
     page = model_tab(browser)
     formula = page.get_by_label(re.compile("^Formula"))
     formula.fill("p")
     formula.press("Enter")
-    page.get_by_role("button", name="Happen").click()
+    page.get_by_role("button", name="Event ▸").click()
+    expect(page.get_by_test_id("event-label")).to_have_text("learns:alice:p")
+    page.get_by_role("button", name="Apply").click()
     said = page.get_by_test_id("announce-result")
-    expect(said).to_contain_text("alice learns whether p")
-    expect(said).to_contain_text("alice saw yes (p); bob cannot tell apart yes (p), no (¬p)")
-    expect(page.get_by_test_id("puzzle-status")).to_contain_text("alice learns whether p")
+    expect(said).to_contain_text("learns:alice:p")
+    expect(said).to_contain_text("alice: saw yes; bob: could not tell yes from no")
+    expect(page.get_by_test_id("puzzle-status")).to_contain_text("learns:alice:p")

@@ -1,0 +1,120 @@
+"""The Event control on the puzzle page, without a browser: a ready-made event or one written
+by hand, checked as it is typed, applied as a moment that Back undoes, and the log saying what
+each agent observed."""
+
+from __future__ import annotations
+
+import re
+
+import ipyvuetify as v
+import pytest
+from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
+from test_app_widgets import (
+    close_pages,  # noqa: F401 (autouse: pages closed after each test)
+    html,
+    text,
+)
+
+from app.components.events import prepare
+from kripke import load_model
+from kripke.modelfile import starter_models
+
+
+def choose(rc, label: str, value) -> None:
+    rc.find(v.Select, label=label).widget.v_model = value
+
+
+def event_text(rc, value: str) -> None:
+    rc.find(v.Textarea).widget.v_model = value
+
+
+def apply_button(rc) -> v.Btn:
+    return rc.find(v.Btn, children=["Apply"]).widget
+
+
+def test_someone_learns_whether_the_typed_formula_and_back_undoes_it():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "K_albert d_July_16")
+    assert "false" in text(rc, "formula-result")
+    press(rc, "Event ▸")
+    type_formula(rc, "d_July_16")
+    assert text(rc, "event-label") == "learns:albert:d_July_16"  # the command line's form
+    press(rc, "Apply")
+    assert text(rc, "announce-result") == ("Event learns:albert:d_July_16: 10 → 10 worlds. "
+                                           "Albert: saw yes; Bernard: could not tell yes from "
+                                           "no.")
+    assert "moment 1 of 1: event learns:albert:d_July_16 (Albert: saw yes" in \
+        text(rc, "puzzle-status")
+    type_formula(rc, "K_albert d_July_16 & ~K_bernard d_July_16")
+    assert "true" in text(rc, "formula-result")
+    press(rc, "◀ Back")
+    assert "false" in text(rc, "formula-result") and "moment 0 of 1" in text(rc, "puzzle-status")
+    press(rc, "Step ▶")  # the recorded moment: your event
+    assert "true" in text(rc, "formula-result")
+
+
+def test_two_learn_together_and_an_announcement_tells_everyone():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "d_July_16")
+    press(rc, "Event ▸")
+    choose(rc, "event", "learn together whether φ")
+    assert "choose who learns" in text(rc, "event-error") and apply_button(rc).disabled
+    choose(rc, "who learn", ["Albert", "Bernard"])
+    press(rc, "Apply")
+    assert "Albert: saw yes; Bernard: saw yes." in text(rc, "announce-result")
+    type_formula(rc, "C_{albert,bernard} d_July_16")
+    assert "true" in text(rc, "formula-result")
+    choose(rc, "event", "announce φ")
+    type_formula(rc, "d_July_16 | d_July_14")
+    press(rc, "Apply")
+    assert "10 → 2 worlds. Albert: saw announce; Bernard: saw announce." in \
+        text(rc, "announce-result")
+    assert puzzle_counts(rc) == 2
+
+
+def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "d_July_16")
+    press(rc, "Event ▸")
+    choose(rc, "event", "written by hand")
+    area = rc.find(v.Textarea).widget
+    assert "event yes: pre d_July_16" in area.v_model  # a start: the ready-made one as text
+    event_text(rc, "event yes: pre d_July_16\nalbert: {yes\nactual: yes")
+    assert text(rc, "event-error").startswith("line 2, column 9: this class is not closed")
+    assert apply_button(rc).disabled
+    event_text(rc, "event yes: pre d_July_16\nevent no: pre ~d_July_16\nactual: no")
+    assert "the actual event no cannot happen" in text(rc, "event-error")
+    event_text(rc, "event yes: pre d_July_16\nevent no: pre ~d_July_16\nevent skip: pre true\n"
+                   "albert: {yes} {no} {skip}\nactual: skip")  # he may have read it; he did not
+    assert not apply_button(rc).disabled
+    press(rc, "Apply")
+    assert puzzle_counts(rc) == 20  # every world split in two: read or not
+    assert "20 worlds possible (the puzzle began with 10)" in text(rc, "puzzle-status")
+    # each half keeps its date's name (not that of an old world with the same id)
+    assert len(re.findall(r"<title>world \d+[^<\n]*\nJuly 16\n",
+                          html(rc, "worlds-graph"))) == 2
+    assert ("Albert: saw skip; Bernard: could not tell yes, no and skip apart."
+            in text(rc, "announce-result"))
+    type_formula(rc, "~K_albert d_July_16 & M_bernard K_albert d_July_16")
+    assert "true" in text(rc, "formula-result")
+
+
+@pytest.mark.parametrize(("kind", "who", "formula", "error"), [
+    ("learns", ["alice"], "", "type a formula φ in the box above"),
+    ("learns", ["alice"], "zz", "unknown atom zz"),
+    ("learns", ["alice", "bob"], "p", "one agent learns; for more, choose 'learn together'"),
+    ("together", [], "p", "choose who learns"),
+])
+def test_the_control_says_why_it_cannot_apply(kind, who, formula, error):
+    model = load_model(starter_models()["alice-bob"])
+    prepared = prepare(model, kind, who, formula)
+    assert prepared.events is None and error in prepared.error
+
+
+def test_a_ready_made_event_happens_the_way_the_formula_is():
+    model = load_model(starter_models()["alice-bob"])  # p true at the actual world, q too
+    assert prepare(model, "learns", ["bob"], "~p").events.actual == "no"
+    assert prepare(model, "together", ["alice", "bob"], "q").events.actual == "yes"
