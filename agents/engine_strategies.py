@@ -229,22 +229,41 @@ def claim_moves(view: PlayerView, only: Pair | None = None) -> Iterator[EngineCl
     that colour first and locomotives for the rest (only those our rules allow)."""
     if view.drawn or view.offer:
         return
-    hand, conns = view.hand, view.board.connections
-    every = pairs(view)
-    for pair in (every if only is None else (only,)):
-        segs = every[pair]
-        for colour in PAY_ORDER:
-            seg = next((s for s in segs if view.owner[s] is None
-                        and colour_of(conns[s].colour) in (colour, None)), None)
+    hand, conns, owner, trains = view.hand, view.board.connections, view.owner, view.my_trains
+    table = candidates(view)
+    legal: dict[int, list[Claim]] = {}
+    for pair in (table if only is None else (only,)):
+        for colour, segs in table[pair]:
+            seg = next((s for s in segs if owner[s] is None), None)
             if seg is None:
                 continue
             length = conns[seg].length
-            if hand[colour] + hand[LOCO] < length or view.my_trains < length:
+            if hand[colour] + hand[LOCO] < length or trains < length:
                 continue
             cards = min(hand[colour], length)
             claim = Claim(seg, colour if cards else None, length - cards)
-            if claim in view.payments(seg):
+            if seg not in legal:
+                legal[seg] = view.payments(seg)
+            if claim in legal[seg]:
                 yield EngineClaim(pair, colour, claim)
+
+
+_CANDIDATES: dict[int, tuple[object, dict[Pair, list[tuple[int, list[int]]]]]] = {}
+
+
+def candidates(view: PlayerView) -> dict[Pair, list[tuple[int, list[int]]]]:
+    """Per city pair, per colour of :data:`PAY_ORDER`, the segments ``get_free_connection``
+    looks at for it (that colour or grey, in board order); kept per board."""
+    board = view.board
+    cached = _CANDIDATES.get(id(board))
+    if cached is None or cached[0] is not board:
+        conns = board.connections
+        table = {pair: [(colour, segs_of) for colour in PAY_ORDER
+                        if (segs_of := [s for s in segs
+                                        if colour_of(conns[s].colour) in (colour, None)])]
+                 for pair, segs in pairs(view).items()}
+        cached = _CANDIDATES[id(board)] = (board, table)
+    return cached[1]
 
 
 def face_up(view: PlayerView, card: int) -> DrawFaceUp | None:
@@ -496,12 +515,13 @@ def objective(view: PlayerView, memory: SeatMemory, min_length: int, draws_ticke
             return Objective(pair, first_max(order, lambda c: view.hand[c]))
     if draws_tickets and min(view.trains) >= TICKET_DRAW_TRAINS and view.ticket_pile_size:
         return Objective(None, None, draw_tickets=True)
-    return longest_free(view)
+    return longest_free(view, grey_in_hand=10 if draws_tickets else 15)
 
 
-def longest_free(view: PlayerView) -> Objective:
+def longest_free(view: PlayerView, grey_in_hand: int) -> Objective:
     """``chooseMaxRoute``: the longest free connection within the player's trains, ties to the
-    one its hand pays best (the engine's ``rank``)."""
+    one its hand pays best (the engine's ``rank``; a grey one the hand pays without
+    locomotives ranks ``grey_in_hand``: 10 for One Step, 15 for the Long Route Junkie)."""
     graph = joint(view)
     conns = view.board.connections
     segs = [s for pair in graph.free for s in graph.free[pair]
@@ -516,7 +536,7 @@ def longest_free(view: PlayerView) -> Objective:
         colour, length = colour_of(conns[s].colour), conns[s].length
         held = most if colour is None else hand[colour]
         if held >= length:
-            return 10
+            return grey_in_hand if colour is None else 10
         if held + hand[LOCO] >= length:
             return 9
         return (10 if colour is None else 9) - length + most
