@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import CONN, TICKET, cards, hand, tiny_board
+from test_strategies import RNG, position
 
 from agents.engine_strategies import (
     ENGINE_STRATEGIES,
@@ -17,11 +19,14 @@ from agents.engine_strategies import (
     least_points,
     lrja_engine,
     osta_engine,
+    pa_engine,
 )
 from agents.standard_game import StandardSpec, play_standard_game
+from agents.strategies import osta, pa
 from app.cli import main
 from boards.loader import load_board
-from game.actions import KeepTickets
+from game.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from game.cards import card_index
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
 
@@ -90,3 +95,81 @@ def test_the_engine_source_has_only_the_papers_four_agents(capsys, tmp_path):
                  "--strategies", "engine", "--csv", str(tmp_path / "b.csv")]) == 2
     err = capsys.readouterr().err
     assert "'baseline' has no engine version" in err and err.count("\n") == 1
+
+
+def test_engine_batches_are_the_same_bytes_on_one_worker_and_on_two(tmp_path, capsys):
+    # each worker builds fresh seat memories from the spec's source name, so where a game is
+    # played does not change it
+    outputs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.csv"
+        assert main(["batch", "--rules", "standard", "--games", "4", "--rotate-seats",
+                     "--strategies", "engine", "--workers", workers, "--csv", str(out),
+                     "--no-progress"]) == 0
+        outputs.append(out.read_bytes())
+        assert "engine strategies" in capsys.readouterr().out
+    assert outputs[0] == outputs[1]
+
+
+# ----- decisions on the tiny board (tests/positions.py), the engine's choice beside each -------
+
+RED, YELLOW, WHITE, GREEN = (card_index(c) for c in
+                              ("red", "yellow", "white", "green"))
+
+
+def test_path_claims_the_least_valuable_connection_once_its_tickets_are_done():
+    # engine: pathAgent.decide queues every free connection by +points in a min-queue, so F–G
+    # (1 point) comes before A–B (2 points); the described agent claims the most valuable
+    view = position(tickets=[], hands={0: hand(red=2, white=1)})
+    assert pa_engine(view, RNG, SeatMemory()) == Claim(CONN["FG"], WHITE, 0)
+    assert pa(view, RNG) == Claim(CONN["AB"], RED, 0)
+
+
+def test_path_never_takes_a_face_up_card():
+    # engine: pathAgent compares the move's 'red' with its colour 'RED', never equal, so it
+    # draws from the pile although A–B's red lies face up
+    view = position(tickets=[TICKET["AD"]], face_up=cards("red", "blue", "green", "yellow",
+                                                          "white"))
+    assert pa_engine(view, RNG, SeatMemory()) == DrawDeck()
+
+
+def test_one_step_follows_the_fewest_hop_path_not_the_fewest_trains():
+    # engine: oneStepThinkerAgent.chooseNextRouteTarget takes nx.shortest_path without
+    # weights: C–E direct (1 hop, 5 trains) rather than C–D–E (2 hops, 4 trains)
+    view = position(tickets=[TICKET["CE"]], hands={0: hand(white=5, green=2)})
+    assert osta_engine(view, RNG, SeatMemory(previous_points=-1)) == Claim(CONN["CE"], WHITE, 0)
+    assert osta(view, RNG) == Claim(CONN["CD"], GREEN, 0)
+
+
+def test_one_step_keeps_the_single_least_valuable_ticket_of_a_draw():
+    # engine: calculate_value raises inside its try (graph.has_path), every set is "least
+    # worst", and the first with the fewest points is the cheapest single ticket
+    state = StandardState(StandardRules(tiny_board(), players=2), 0)
+    while state.setup:
+        state.apply(KeepTickets(state.offers[state.current]))
+    state.offers[state.current] = (TICKET["FH"], TICKET["BC"], TICKET["AE"])
+    view = state.observation(state.current)
+    assert not view.setup and view.keep_at_least == 1
+    assert osta_engine(view, RNG, SeatMemory()) == KeepTickets((TICKET["BC"],))
+
+
+def test_hungry_draws_tickets_while_its_stored_threshold_is_below_its_trains_minus_8():
+    # engine: hungryAgent.decide returns drawDestinationCards while current_threshold <
+    # number_of_trains - 8, whatever its plan now needs
+    view = position(tickets=[TICKET["AD"]])
+    assert ha_engine(view, RNG, SeatMemory(threshold=0.0)) == DrawTickets()
+    assert ha_engine(view, RNG, SeatMemory(threshold=float(view.my_trains))) != DrawTickets()
+
+
+def test_hungry_takes_the_most_plentiful_face_up_colour_only_if_its_plan_needs_it():
+    # engine: its test for the plan's most needed colour compares 'YELLOW' with 'yellow' and
+    # never holds; it takes the colour lying face up most if the plan needs it, else the pile
+    memory = SeatMemory(previous_points=-1, threshold=100.0)  # plans now, draws no tickets
+    view = position(tickets=[TICKET["AD"]], face_up=cards("yellow", "pink", "pink", "black",
+                                                          "white"))
+    assert ha_engine(view, RNG, memory) == DrawDeck()  # pink is most plentiful, not needed
+    assert memory.needs is not None and memory.needs[YELLOW] == 4  # plan: A–D, 4 yellow
+    view = position(tickets=[TICKET["AD"]], face_up=cards("yellow", "yellow", "pink", "black",
+                                                          "white"))
+    assert ha_engine(view, RNG, SeatMemory(previous_points=-1, threshold=100.0)) \
+        == DrawFaceUp(0)
