@@ -153,13 +153,16 @@ class Joint:
 
     free: dict[Pair, list[int]]
     own: set[Pair]
+    order: tuple[Pair, ...]  # the pairs it holds (free or own), in board order
 
     def cities(self) -> set[str]:
-        return {c for p in (*self.free, *self.own) for c in p}
+        return {c for p in self.order for c in p}
 
     def adjacency(self) -> dict[str, list[str]]:
+        """Neighbours in board order, own and free alike (the engine's order is Python 2's
+        hash order of city names, which favours neither)."""
         adj: dict[str, list[str]] = {}
-        for a, b in (*self.free, *sorted(self.own - set(self.free))):
+        for a, b in self.order:
             adj.setdefault(a, []).append(b)
             adj.setdefault(b, []).append(a)
         return adj
@@ -168,17 +171,20 @@ class Joint:
 def joint(view: PlayerView, min_length: int = 0) -> Joint:
     free: dict[Pair, list[int]] = {}
     own: set[Pair] = set()
+    order: list[Pair] = []
     conns = view.board.connections
     for pair, segs in pairs(view).items():
         owners = [view.owner[s] for s in segs]
         if view.player in owners:
             own.add(pair)
-        if not view.rules.doubles_both_usable and any(o is not None for o in owners):
-            continue
-        usable = [s for s in segs if view.owner[s] is None and conns[s].length >= min_length]
-        if usable:
-            free[pair] = usable
-    return Joint(free, own)
+        if view.rules.doubles_both_usable or all(o is None for o in owners):
+            usable = [s for s in segs
+                      if view.owner[s] is None and conns[s].length >= min_length]
+            if usable:
+                free[pair] = usable
+        if pair in own or pair in free:
+            order.append(pair)
+    return Joint(free, own, tuple(order))
 
 
 def hop_path(adjacency: dict[str, list[str]], a: str, b: str) -> list[str] | None:
