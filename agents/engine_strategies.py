@@ -54,7 +54,9 @@ What cannot be reproduced exactly (**approximation:**), each a tie-break only:
 - The order of Python 2 sets and dicts keyed by city names (Hungry's list of ticket cities is
   ``list(set(...))``, its plan's connections a dict) and the order networkx lists a board's
   edges and neighbours: we use the order the cities first appear in the player's tickets and
-  the board's connection ids (the engine's map file lists connections in our id order).
+  the board's connection ids for neighbours, own and free alike (the engine's map file lists
+  connections in our id order; its hash order favours neither own nor free connections, and
+  favouring free ones in path ties cost Path 10 points a game).
 - Shortest-path ties: networkx's Dijkstra and bidirectional search may pick another path of the
   same length; ours take the fewest connections, then the lowest ids.
 - Where the engine would crash or abort a game (Path returning no move when the pile is empty,
