@@ -182,3 +182,14 @@ def test_fewest_hop_paths_favour_neither_own_nor_free_connections():
     # tickets against 3.53); ours lists both in board order
     view = position(tickets=[TICKET["AD"]], owner={CONN["AB"]: 0})
     assert joint(view).adjacency()["A"][0] == "B"  # A–B is the board's first connection
+
+
+def test_an_evolve_checkpoint_of_one_source_does_not_resume_with_the_other(tmp_path, capsys):
+    argv = ["evolve", "deck", "--games", "1", "--population", "2", "--generations", "1",
+            "--tournament", "2", "--confirm", "1", "--workers", "0", "--no-progress",
+            "--out", str(tmp_path / "deck")]
+    assert main([*argv, "--strategies", "engine"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--resume"]) == 2  # described, the default
+    err = capsys.readouterr().err
+    assert "saved by another search" in err and err.count("\n") == 1
