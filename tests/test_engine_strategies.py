@@ -193,3 +193,15 @@ def test_an_evolve_checkpoint_of_one_source_does_not_resume_with_the_other(tmp_p
     assert main([*argv, "--resume"]) == 2  # described, the default
     err = capsys.readouterr().err
     assert "saved by another search" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [
+    ["batch", "--games", "1"],  # the simplified game is batch's default
+    ["metrics", "--rules", "simplified", "--games", "1", "--workers", "0"],
+])
+def test_strategies_belong_to_the_standard_rules(command, capsys, tmp_path):
+    out = ["--csv", str(tmp_path / "b.csv")] if command[0] == "batch" else [
+        "--out", str(tmp_path / "o")]
+    assert main([*command, *out, "--strategies", "engine"]) == 2
+    err = capsys.readouterr().err
+    assert "--strategies belong" in err and err.count("\n") == 1
