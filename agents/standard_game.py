@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from agents.strategies import STRATEGIES
+from agents.strategy_sources import DEFAULT_SOURCE, check_lineup, seat_policies
 from boards import Board
 from boards.loader import load_board
 from game.actions import DrawTickets
@@ -24,8 +25,10 @@ from game.standard_state import StandardState
 MAX_ACTIONS = 20_000
 
 
-def parse_lineup(agents: str | Sequence[str], players: int | None = None) -> tuple[str, ...]:
-    """``"osta,pa,lrja,ha"`` (one kind per seat) or one kind for ``players`` seats."""
+def parse_lineup(agents: str | Sequence[str], players: int | None = None,
+                 strategies: str = DEFAULT_SOURCE) -> tuple[str, ...]:
+    """``"osta,pa,lrja,ha"`` (one kind per seat) or one kind for ``players`` seats, every kind
+    one the source ``strategies`` offers."""
     kinds = [k.strip() for k in (agents.split(",") if isinstance(agents, str) else agents)]
     if len(kinds) == 1 and players is not None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # before a list of that many is made
@@ -39,18 +42,21 @@ def parse_lineup(agents: str | Sequence[str], players: int | None = None) -> tup
     if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
         raise ValueError(f"a standard game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, got "
                          f"{len(kinds)} agent kinds")
+    check_lineup(strategies, kinds)
     return tuple(kinds)
 
 
 @dataclass(frozen=True)
 class StandardSpec:
     """Everything but the seed: board (a shipped name or a loaded board, its ticket deck
-    included), one agent kind per seat, trains each, and whether to record the game arc."""
+    included), one agent kind per seat, trains each, whether to record the game arc, and the
+    source of the agents (:mod:`agents.strategy_sources`: every seat from the same one)."""
 
     board: str | Board = "usa"
     lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
     trains: int = STANDARD_TRAINS
     record_arc: bool = False
+    strategies: str = DEFAULT_SOURCE
 
     def rules(self) -> StandardRules:
         board = load_board(self.board) if isinstance(self.board, str) else self.board
@@ -104,7 +110,7 @@ def play_standard(spec: StandardSpec, seed: int) -> tuple[StandardState, tuple[i
     rules = spec.rules()
     rng = random.Random(seed)
     state = StandardState(rules, rng.getrandbits(32))
-    policies = [STRATEGIES[k] for k in spec.lineup]
+    policies = seat_policies(spec.strategies, spec.lineup)
     arc: list[int] = []
     for _ in range(MAX_ACTIONS):
         if state.is_terminal():

@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Sequence
 
 from agents.standard_batch import kind_order
+from agents.strategy_sources import DEFAULT_SOURCE, SOURCES
 from app.cli import UsageError
 from app.options import MAX_TICKETS, MAX_TRAINS, add_workers_option, argument, check_workers, whole
 from game import fields
@@ -39,6 +40,15 @@ def add_game_options(parser: argparse.ArgumentParser, board: str = "usa", games:
                         help=f"games per measurement, 1 to {MAX_GAMES:,} (default {games})")
     parser.add_argument("--seed", type=argument(fields.seed, "seed"), default=0,
                         help="first seed (default 0)")
+    add_strategies_option(parser)
+
+
+def add_strategies_option(parser: argparse.ArgumentParser) -> None:
+    """``--strategies``: where the standard game's agents come from (never mixed in a run)."""
+    parser.add_argument("--strategies", choices=SOURCES, default=DEFAULT_SOURCE,
+                        help="standard rules: the agents as the papers describe them "
+                             "(described, default) or as the authors' engine plays them, "
+                             "its bugs included (engine)")
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -71,8 +81,10 @@ def lab_spec(args: argparse.Namespace, rules: Rules | None = None) -> LabSpec:
         if len(agents) != 1:
             raise UsageError("--players goes with one kind in --agents (it seats that many)")
         agents *= args.players
+    if rule_set != "standard" and args.strategies != DEFAULT_SOURCE:
+        raise UsageError("--strategies belongs to the standard rules")
     return LabSpec(rules=rule_set, board=args.board, lineup=tuple(agents), trains=args.trains,
-                   tickets_each=args.tickets).check()
+                   tickets_each=args.tickets, strategies=args.strategies).check()
 
 
 def desired_shares(text: str | None, lineup: Sequence[str]) -> tuple[float, ...]:

@@ -36,9 +36,10 @@ def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, 
         raise UsageError("--plot draws simplified-game batches; leave it out with --rules "
                          "standard")
     agents = DEFAULT_AGENTS if args.agents == "epistemic" else args.agents  # the default kind
-    lineup = parse_lineup(agents, args.players)
+    lineup = parse_lineup(agents, args.players, args.strategies)
     spec = StandardSpec(board=args.board, lineup=lineup,
-                        trains=STANDARD_TRAINS if args.trains is None else args.trains)
+                        trains=STANDARD_TRAINS if args.trains is None else args.trains,
+                        strategies=args.strategies)
     spec.rules()  # a bad board or setting fails here, once
     return spec, desired_shares(args.desired, lineup)
 
@@ -61,7 +62,8 @@ def run_standard(args: argparse.Namespace) -> int:
                         bootstrap_seed=args.seed)
     print(f"{spec.rules().board.title}, standard rules, {len(spec.lineup)} players "
           f"({', '.join(spec.lineup)}), {spec.trains} trains, {args.games} games from seed "
-          f"{args.seed}{', seats rotated' if args.rotate_seats else ''}\n")
+          f"{args.seed}{', seats rotated' if args.rotate_seats else ''}, "
+          f"{spec.strategies} strategies\n")
     print_standard_summary(summary)
     print(f"\n{len(results)} games → {args.csv}")
     return 0

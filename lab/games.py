@@ -18,6 +18,7 @@ from agents.agents import parse_kinds
 from agents.batch import GameSpec
 from agents.gameplay import GameStats, stats_of
 from agents.standard_game import StandardSpec, parse_lineup, play_standard
+from agents.strategy_sources import DEFAULT_SOURCE
 from boards import Board, load_board
 from game.standard_state import win_shares
 
@@ -35,6 +36,7 @@ class LabSpec:
     lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
     trains: int | None = None
     tickets_each: int = 2
+    strategies: str = DEFAULT_SOURCE  # the standard agents' source (agents.strategy_sources)
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
@@ -58,14 +60,15 @@ class LabSpec:
                         trains=self.trains)
 
     def standard(self) -> StandardSpec:
-        spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=True)
+        spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=True,
+                            strategies=self.strategies)
         return spec if self.trains is None else replace(spec, trains=self.trains)
 
     def check(self) -> LabSpec:
         """Raise ValueError naming any bad setting (unknown agent, board, too few tickets)
         before a game is played; return self."""
         if self.rules == "standard":
-            parse_lineup(self.lineup)
+            parse_lineup(self.lineup, strategies=self.strategies)
             self.standard().rules()
         else:
             parse_kinds(list(self.lineup), len(self.lineup))

@@ -28,7 +28,7 @@ from app.components.model_page import (
     uploaded_text,
 )
 from app.model_edits import Draft
-from kripke import load_model, parse
+from kripke import load_model
 from kripke.exchange import to_json
 from kripke.modelfile import parse_model
 

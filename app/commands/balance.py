@@ -90,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     search = {"board": original.fingerprint, "lineup": list(spec.lineup),
               "desired": list(desired), "rules": spec.rules, "trains": spec.trains,
               "players": len(spec.lineup), "seed": args.seed, "restricted": args.restricted,
-              "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha}
+              "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha,
+              "strategies": spec.strategies}
     done = resumed_levels(files, search) if args.resume else []
     check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite or args.resume)
     write_json(files["search"], search)
@@ -150,7 +151,8 @@ def run(args: argparse.Namespace) -> int:
     print_comparison(results, args.confirm, first)
     write_json(files["json"], {
         "board": original.name, "lineup": list(spec.lineup), "desired": list(desired),
-        "restricted": args.restricted, "games_per_candidate": [rule.games, rule.max_games],
+        "strategies": spec.strategies, "restricted": args.restricted,
+        "games_per_candidate": [rule.games, rule.max_games],
         "alpha": rule.alpha,
         "confirm_games": args.confirm, "confirm_seeds": [first, first + args.confirm - 1],
         "boards": {label: {"distance": m.distance, "low": m.distance_low,

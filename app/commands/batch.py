@@ -6,8 +6,10 @@ import argparse
 import csv
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
+from agents.strategy_sources import DEFAULT_SOURCE
 from app.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli import UsageError
+from app.lab_options import add_strategies_option
 from app.options import add_game_options, add_workers_option, figure_file, file_name, whole
 from bench.table import print_table
 from game.fields import MAX_GAMES
@@ -42,12 +44,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--desired", metavar="SHARES",
                         help="standard rules: desired win shares per agent kind for the "
                              "win-rate distance (default an even split)")
+    add_strategies_option(parser)
 
 
 def _check(args: argparse.Namespace) -> GameSpec:
     check_output(args)
-    if args.rotate_seats or args.desired:
-        raise UsageError("--rotate-seats and --desired belong to --rules standard")
+    if args.rotate_seats or args.desired or args.strategies != DEFAULT_SOURCE:
+        raise UsageError("--rotate-seats, --desired and --strategies belong to --rules "
+                         "standard")
     spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains,
                     args.backend)
     spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts

@@ -9,6 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from agents.strategy_sources import DEFAULT_SOURCE
 from app.cli import UsageError
 from app.lab_options import add_game_options, add_run_options, check_run, lab_spec
 from app.options import file_name, whole
@@ -94,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         problem: Problem = deck_problem(lab_spec(args))
     else:
         problem = board_problem(args)
+    if args.strategies != DEFAULT_SOURCE:  # a checkpoint of one source never resumes another
+        problem.name = f"{problem.name}, {args.strategies} strategies"
     start = load_checkpoint(files["checkpoint"], problem, settings) if args.resume else None
     with open_workers(args.workers, args.scheduler) as workers:
         print(f"evolve {args.what}: population {settings.population}, {settings.generations} "

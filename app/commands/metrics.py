@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     with open_workers(args.workers, args.scheduler) as workers:
         print(f"{board.title}, {spec.rules} rules, {len(spec.lineup)} players "
               f"({', '.join(spec.lineup)}), {args.games} games from seed {args.seed}, seats "
-              f"rotated; {workers.where}", file=sys.stderr)
+              f"rotated, {spec.strategies} strategies; {workers.where}", file=sys.stderr)
         try:
             m = measure(spec, seeds, workers, desired, files["csv"],
                         None if args.no_progress else "games", bootstrap_seed=args.seed)
@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     if gameplay is not None:
         print("\ngameplay (agents.gameplay, as ttr-kripke bench gameplay reports it):")
         print_report([gameplay])
-    write_json(files["json"], metrics_document(m, spec.rules, board) | {"gameplay": gameplay})
+    write_json(files["json"], metrics_document(m, spec.rules, board)
+               | {"strategies": spec.strategies, "gameplay": gameplay})
     arcs_png([(board.title, m.arc)], files["arc"], f"{board.title}: game arc, {spec.rules} "
              f"rules, {m.games} games")
     undesirability_png(board, m.untouched, m.games, files["cities"])

@@ -1,0 +1,677 @@
+"""The four strategy agents as the authors' published engine plays them (Silva et al. 2017,
+github fernandomsilva/Ticket-to-Ride-Engine, Python 2.7): the ``engine`` source of
+``--strategies``, decision for decision, its bugs included, so that its published figures can
+be reproduced on our rules. :mod:`agents.strategies` holds the ``described`` source (what the
+papers say the agents do); the design note (``shared/design/standard-game.md``) explains why
+both exist. Nothing of the engine's code is copied: each rule below is what its code does,
+written again against our :class:`game.view.PlayerView`.
+
+The engine's agents keep state between turns (Hungry's stored threshold and plan, the One Step
+Thinker's and Long Route Junkie's current objective, the points on the board when they last
+planned). Here each seat gets a :class:`SeatMemory` of its own, written only by that seat's
+policy from its own views, so a policy still sees nothing its player does not (the engine's
+agents read the whole game object, but what they use of it is public or their own, except the
+ticket pile, of which they read only whether it is empty).
+
+What the engine does that we reproduce:
+
+- **Fewest-hop paths** for One Step, Path and Long Route Junkie (``nx.shortest_path`` without
+  weights) over free connections and the player's own; Hungry uses fewest-trains paths.
+- **Hungry's stored threshold:** after choosing tickets it stores the trains needed by the
+  *last* set it evaluated (all the offered tickets), not by the set it kept, and draws tickets
+  whenever that number is below its trains minus 8, at any time of the game. Its plan is
+  recomputed only when the points on the board have grown past a running sum that a ticket
+  choice inflates by the other players' points (so after a mid-game choice it plays a stale
+  plan for a while). Its plan: the two farthest ticket cities, then each other city attached to
+  whichever end the search last chose (the engine never resets its running minimum between
+  cities), the two ends joined last; doubles take the colour the plan needs least.
+- **Hungry's draws:** the most plentiful face-up colour if its plan needs that colour (the test
+  for its most needed colour compares upper- with lower-case names and never holds), else the
+  pile. It claims a plan connection in its colour, a grey one with any colour the plan needs
+  none of, and with no plan the longest it can pay for.
+- **Path's least-valuable pick:** with no ticket left it ranks free connections by their
+  points in a min-queue, so it claims the *least* valuable connection it can pay for first. It
+  ranks a connection on several tickets' paths once per ticket (not summed), ties broken by the
+  cities' names. It never takes a face-up card (it compares ``'RED'`` with ``'red'``).
+- **One Step's kept ticket:** its ticket evaluation calls a method the graph does not have, so
+  every offer falls to "least worst": it keeps the single least valuable ticket of each draw.
+  The Long Route Junkie evaluates its setup tickets the same way and keeps the two least
+  valuable. One Step draws tickets when it has no objective while every player has 8 trains.
+- **Blind draws:** One Step and the Long Route Junkie take a face-up card of their objective's
+  colour, else a face-up locomotive, else the pile; for a grey objective their test for the
+  colour held most compares a name with a (name, count) pair, so they take a locomotive or the
+  pile.
+- **The engine's colour order when paying:** claims are listed per city pair in the order red,
+  orange, blue, pink, white, yellow, black, green, each paid with that colour's cards first,
+  locomotives for the rest; the agents take the first listed claim that serves them.
+- Python 2's dict order where the engine picks "the first maximum" of a hand or a colour table
+  (blue, pink, black, yellow, orange, green, white, locomotive, red for hands and the face-up
+  row; blue, pink, green, yellow, grey, orange, black, white, locomotive, red for Hungry's
+  colour needs).
+
+What cannot be reproduced exactly (**approximation:**), each a tie-break only:
+
+- The order of Python 2 sets and dicts keyed by city names (Hungry's list of ticket cities is
+  ``list(set(...))``, its plan's connections a dict) and the order networkx lists a board's
+  edges and neighbours: we use the order the cities first appear in the player's tickets and
+  the board's connection ids for neighbours, own and free alike (the engine's map file lists
+  connections in our id order; its hash order favours neither own nor free connections, and
+  favouring free ones in path ties cost Path 10 points a game).
+- Shortest-path ties: networkx's Dijkstra and bidirectional search may pick another path of the
+  same length; ours take the fewest connections, then the lowest ids.
+- Where the engine would crash or abort a game (Path returning no move when the pile is empty,
+  One Step asked for tickets it can no longer draw), the agent takes a random legal action.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from boards import Ticket
+from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from game.cards import LOCO, card_index, colour_of
+from game.distances import INF, Distances
+from game.view import PlayerView
+
+#: The engine's one grey key in its colour tables (our grey connections have no card).
+GREY = -1
+RED, ORANGE, YELLOW, GREEN, BLUE, PINK, BLACK, WHITE = (
+    card_index(c) for c in ("red", "orange", "yellow", "green", "blue", "pink", "black", "white"))
+#: ``get_possible_moves`` tries the colours in this order for every city pair.
+PAY_ORDER = (RED, ORANGE, BLUE, PINK, WHITE, YELLOW, BLACK, GREEN)
+#: Python 2's iteration order of the engine's card dicts (hands, the face-up row).
+HAND_ORDER = (BLUE, PINK, BLACK, YELLOW, ORANGE, GREEN, WHITE, LOCO, RED)
+#: Python 2's iteration order of Hungry's ``colors_needed`` table.
+NEEDS_ORDER = (BLUE, PINK, GREEN, YELLOW, GREY, ORANGE, BLACK, WHITE, LOCO, RED)
+#: One Step draws tickets only while every player has this many trains (``min_trains_threshold``).
+TICKET_DRAW_TRAINS = 8
+#: Hungry draws tickets while its stored threshold is below its trains minus this.
+HUNGRY_MARGIN = 8
+#: Hungry prefers sets whose plan leaves this many trains spare.
+HUNGRY_KEEP_MARGIN = 5
+#: The Long Route Junkie plans over connections at least this long.
+LONG = 3
+
+Pair = tuple[str, str]
+
+
+@dataclass
+class SeatMemory:
+    """What one seat's engine agent remembers between its turns (mutable, owned by the seat,
+    written only from that seat's views): the order it kept its tickets (the engine's hand
+    order), the board's points when it last planned, and its plan or objective."""
+
+    kept: list[int] = field(default_factory=list)
+    previous_points: int = 0
+    objective: Objective | None = None
+    needs: dict[int, int] | None = field(default_factory=dict)  # Hungry: trains per colour
+    routes: dict[int, list[Pair]] | None = field(default_factory=dict)  # Hungry: plan pairs
+    threshold: float | None = 0.0  # Hungry: trains of the last ticket set it evaluated
+
+
+@dataclass(frozen=True)
+class Objective:
+    """One Step's or the Long Route Junkie's next target: a city pair and the colour to
+    collect for it (``GREY`` for a grey one), or a ticket draw; ``pair`` is ``None`` when
+    nothing is left to aim at."""
+
+    pair: Pair | None
+    colour: int | None
+    draw_tickets: bool = False
+
+
+# ----- the engine's picture of the board --------------------------------------------------------
+
+
+def pair_of(view: PlayerView, connection: int) -> Pair:
+    c = view.board.connections[connection]
+    return (c.a, c.b) if c.a.upper() <= c.b.upper() else (c.b, c.a)
+
+
+_PAIRS: dict[int, tuple[object, dict[Pair, list[int]]]] = {}
+
+
+def pairs(view: PlayerView) -> dict[Pair, list[int]]:
+    """Every city pair and its segments, in the order the board lists them (kept per board:
+    asked for several times a turn)."""
+    board = view.board
+    cached = _PAIRS.get(id(board))
+    if cached is None or cached[0] is not board:
+        out: dict[Pair, list[int]] = {}
+        for c in board.connections:
+            out.setdefault(pair_of(view, c.id), []).append(c.id)
+        cached = _PAIRS[id(board)] = (board, out)
+    return cached[1]
+
+
+@dataclass(frozen=True)
+class Joint:
+    """The engine's ``joint_graph``: free segments (all of a pair closed once one is taken
+    with fewer than 4 players), those at least ``min_length`` long, and the player's own."""
+
+    free: dict[Pair, list[int]]
+    own: set[Pair]
+    order: tuple[Pair, ...]  # the pairs it holds (free or own), in board order
+
+    def cities(self) -> set[str]:
+        return {c for p in self.order for c in p}
+
+    def adjacency(self) -> dict[str, list[str]]:
+        """Neighbours in board order, own and free alike (the engine's order is Python 2's
+        hash order of city names, which favours neither)."""
+        adj: dict[str, list[str]] = {}
+        for a, b in self.order:
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+        return adj
+
+
+def joint(view: PlayerView, min_length: int = 0) -> Joint:
+    free: dict[Pair, list[int]] = {}
+    own: set[Pair] = set()
+    order: list[Pair] = []
+    conns = view.board.connections
+    for pair, segs in pairs(view).items():
+        owners = [view.owner[s] for s in segs]
+        if view.player in owners:
+            own.add(pair)
+        if view.rules.doubles_both_usable or all(o is None for o in owners):
+            usable = [s for s in segs
+                      if view.owner[s] is None and conns[s].length >= min_length]
+            if usable:
+                free[pair] = usable
+        if pair in own or pair in free:
+            order.append(pair)
+    return Joint(free, own, tuple(order))
+
+
+def hop_path(adjacency: dict[str, list[str]], a: str, b: str) -> list[str] | None:
+    """A fewest-hop path of cities from ``a`` to ``b`` (breadth first), ``None`` if none."""
+    if a not in adjacency or b not in adjacency:
+        return None
+    came: dict[str, str | None] = {a: None}
+    todo = deque([a])
+    while todo and b not in came:
+        city = todo.popleft()
+        for nxt in adjacency[city]:
+            if nxt not in came:
+                came[nxt] = city
+                todo.append(nxt)
+    if b not in came:
+        return None
+    out: list[str] = [b]
+    while (prev := came[out[-1]]) is not None:
+        out.append(prev)
+    return out[::-1]
+
+
+def key(a: str, b: str) -> Pair:
+    return (a, b) if a.upper() <= b.upper() else (b, a)
+
+
+def board_points(view: PlayerView) -> int:
+    """All players' points so far (the engine's ``players[i].points``: connections only)."""
+    points, conns = view.board.route_points, view.board.connections
+    return sum(points[conns[c].length] for c, o in enumerate(view.owner) if o is not None)
+
+
+def first_max(order: Sequence[int], count: Callable[[int], float]) -> int:
+    """Python's ``max``: the first of ``order`` with the highest count."""
+    return max(order, key=lambda c: (count(c), -order.index(c)))
+
+
+@dataclass(frozen=True)
+class EngineClaim:
+    pair: Pair
+    colour: int
+    claim: Claim
+
+
+def claim_moves(view: PlayerView, only: Pair | None = None) -> Iterator[EngineClaim]:
+    """The engine's claim moves in its order (of the pair ``only`` if given): per city pair,
+    per colour of :data:`PAY_ORDER`, the first free segment of that colour or grey, paid with
+    that colour first and locomotives for the rest (only those our rules allow)."""
+    if view.drawn or view.offer:
+        return
+    hand, conns, owner, trains = view.hand, view.board.connections, view.owner, view.my_trains
+    table = candidates(view)
+    legal: dict[int, list[Claim]] = {}
+    for pair in (table if only is None else (only,)):
+        for colour, segs in table[pair]:
+            seg = next((s for s in segs if owner[s] is None), None)
+            if seg is None:
+                continue
+            length = conns[seg].length
+            if hand[colour] + hand[LOCO] < length or trains < length:
+                continue
+            cards = min(hand[colour], length)
+            claim = Claim(seg, colour if cards else None, length - cards)
+            if seg not in legal:
+                legal[seg] = view.payments(seg)
+            if claim in legal[seg]:
+                yield EngineClaim(pair, colour, claim)
+
+
+_CANDIDATES: dict[int, tuple[object, dict[Pair, list[tuple[int, list[int]]]]]] = {}
+
+
+def candidates(view: PlayerView) -> dict[Pair, list[tuple[int, list[int]]]]:
+    """Per city pair, per colour of :data:`PAY_ORDER`, the segments ``get_free_connection``
+    looks at for it (that colour or grey, in board order); kept per board."""
+    board = view.board
+    cached = _CANDIDATES.get(id(board))
+    if cached is None or cached[0] is not board:
+        conns = board.connections
+        table = {pair: [(colour, segs_of) for colour in PAY_ORDER
+                        if (segs_of := [s for s in segs
+                                        if colour_of(conns[s].colour) in (colour, None)])]
+                 for pair, segs in pairs(view).items()}
+        cached = _CANDIDATES[id(board)] = (board, table)
+    return cached[1]
+
+
+def face_up(view: PlayerView, card: int) -> DrawFaceUp | None:
+    """The draw of a face-up ``card`` if the player may take it now."""
+    return next((DrawFaceUp(s) for s in view.face_up_slots() if view.face_up[s] == card), None)
+
+
+def hand_order_tickets(view: PlayerView, memory: SeatMemory) -> list[Ticket]:
+    """The player's tickets in the order it kept them (the engine's hand order)."""
+    by_id = {t.id: t for t in view.tickets}
+    ordered = [by_id[i] for i in memory.kept if i in by_id]
+    return ordered + [t for t in view.tickets if t.id not in memory.kept]
+
+
+def keep(memory: SeatMemory, tickets: Sequence[Ticket]) -> KeepTickets:
+    memory.kept.extend(t.id for t in tickets)
+    return KeepTickets(tuple(sorted(t.id for t in tickets)))
+
+
+def offers(view: PlayerView) -> list[tuple[Ticket, ...]]:
+    """The engine's ``chooseDestinationCards`` moves: sets of the offer, smallest first."""
+    return [chosen for size in range(view.keep_at_least, len(view.offer) + 1)
+            for chosen in itertools.combinations(view.offer, size)]
+
+
+def least_points(view: PlayerView) -> tuple[Ticket, ...]:
+    """The first set with the fewest points (the engine's ``least_worst_move``)."""
+    return min(offers(view), key=lambda s: sum(t.points for t in s))
+
+
+def joined(view: PlayerView, ticket: Ticket) -> bool:
+    return ticket.id in view.finished
+
+
+def random_move(view: PlayerView, rng: random.Random) -> Action:
+    return rng.choice(view.legal_actions())
+
+
+# ----- Hungry -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Hungry's ``generate_game_plan``: the points of the connections to claim, the trains
+    they need (every colour summed), their city pairs per colour, the trains per colour."""
+
+    points: int
+    trains: int
+    routes: dict[int, list[Pair]]
+    needs: dict[int, int]
+
+
+def hungry_plan(view: PlayerView, dist: Distances, graph: Joint, cities: Sequence[str]
+                ) -> Plan | None:
+    """The engine's plan for ``cities`` (bugs included, see the module notes), ``None`` where
+    the engine returns ``[None] * 4`` (a city joined to nothing)."""
+    present = graph.cities()
+
+    def length(x: str, y: str) -> float | None:
+        if x not in present or y not in present:
+            return None
+        d = dist.cost(x, y)
+        return None if d == INF else d
+
+    start: list[str] = []
+    end: list[str] = []
+    longest = 0.0
+    for i, x in enumerate(cities):
+        for y in cities[i + 1:]:
+            d = length(x, y)
+            if d is not None and d > longest:
+                longest, start, end = d, [x], [y]
+    routes: dict[Pair, None] = {}
+
+    def add_path(x: str, y: str) -> None:
+        if length(x, y) is None:
+            return
+        for c in dist.path(x, y):
+            routes.setdefault(pair_of(view, c))
+
+    best: float | None = None
+    which: tuple[str, str] | None = None
+    where = ""
+    for x in [c for c in cities if c not in start and c not in end]:
+        for side, ends in (("start", start), ("end", end)):
+            for y in ends:
+                d = length(x, y)
+                if d is not None and (best is None or d < best):
+                    best, which, where = d, (x, y), side
+        if not where or which is None:
+            return None
+        (start if where == "start" else end).append(x)
+        add_path(x, which[1])
+    best, which = None, None
+    for x in start:
+        for y in end:
+            d = length(x, y)
+            if d is not None and (best is None or d < best):
+                best, which = d, (x, y)
+    if which is not None:
+        add_path(*which)
+    return plan_colours(view, graph, list(routes))
+
+
+def plan_colours(view: PlayerView, graph: Joint, routes: Sequence[Pair]) -> Plan:
+    """Sum a plan's connections per colour: single ones first, then each double in the colour
+    the plan needs none of yet, else the one it needs least (the engine's ``double_opt``)."""
+    conns, points = view.board.connections, view.board.route_points
+    needs = dict.fromkeys(NEEDS_ORDER, 0)
+    by_colour: dict[int, list[Pair]] = {c: [] for c in NEEDS_ORDER if c != LOCO}
+    total = 0
+    doubles: list[tuple[Pair, list[int]]] = []
+    for pair in routes:
+        free = graph.free.get(pair, [])
+        edges = len(free) + (pair in graph.own)
+        if edges > 1:
+            if pair not in graph.own:
+                doubles.append((pair, free))
+        elif free:
+            colour = colour_of(conns[free[0]].colour)
+            c = GREY if colour is None else colour
+            needs[c] += conns[free[0]].length
+            by_colour[c].append(pair)
+            total += points[conns[free[0]].length]
+    for pair, free in doubles:
+        options = [(GREY if (k := colour_of(conns[s].colour)) is None else k, conns[s].length)
+                   for s in free]
+        chosen = next(((c, n) for c, n in options if needs[c] == 0), None)
+        if chosen is None:
+            chosen = min(options, key=lambda o: needs[o[0]])
+        needs[chosen[0]] += chosen[1]
+        by_colour[chosen[0]].append(pair)
+        total += points[chosen[1]]
+    return Plan(total, sum(needs.values()), by_colour, needs)
+
+
+def ha_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Action:
+    """Hungry as ``hungryAgent.decide`` plays it (see the module notes for its bugs)."""
+    dist = view.distances()
+    graph = joint(view)
+    present = graph.cities()
+    cities: list[str] = []
+    held_points = 0
+    for t in hand_order_tickets(view, memory):
+        if t.a in present and t.b in present:
+            cities += [t.a, t.b]
+            held_points += t.points
+    trains = view.my_trains
+    if view.offer:
+        return hungry_keep(view, dist, graph, memory, cities, held_points)
+    total = board_points(view)
+    if memory.previous_points < total:
+        plan = hungry_plan(view, dist, graph, list(dict.fromkeys(cities)))
+        memory.needs = plan.needs if plan else None
+        memory.routes = plan.routes if plan else None
+        memory.previous_points = total
+    threshold = memory.threshold
+    if (threshold is None or threshold < trains - HUNGRY_MARGIN) and view.can_draw_tickets \
+            and not view.drawn:
+        return DrawTickets()
+    moves = list(claim_moves(view))
+    routes, needs = memory.routes, memory.needs
+    if not routes or not any(routes.values()):
+        if moves:
+            conns = view.board.connections
+            return max(moves, key=lambda m: (conns[m.claim.connection].length,
+                                             -moves.index(m))).claim
+    else:
+        for m in moves:
+            if m.pair in routes.get(m.colour, ()):
+                return m.claim
+            if m.pair in routes[GREY] and needs is not None and needs.get(m.colour, 0) <= 0:
+                return m.claim
+    counts = [view.face_up.count(c) for c in range(LOCO + 1)]
+    plenty = first_max(HAND_ORDER, lambda c: counts[c])
+    if needs is not None:
+        most_needed = first_max(NEEDS_ORDER, lambda c: needs.get(c, 0))
+        if needs.get(plenty, 0) > 0 and (take := face_up(view, plenty)):
+            return take
+        if most_needed == GREY and counts[plenty] > 1 and (take := face_up(view, plenty)):
+            return take
+    if view.can_draw_deck:
+        return DrawDeck()
+    return random_move(view, rng)
+
+
+def hungry_keep(view: PlayerView, dist: Distances, graph: Joint, memory: SeatMemory,
+                cities: list[str], held_points: int) -> Action:
+    """The engine's ticket choice: the best points per train among sets leaving 5 trains
+    spare, overwritten by any later set that fits in the trains with the fewest trains so far;
+    the stored threshold is the trains of the *last* set evaluated."""
+    trains = view.my_trains
+    best_ratio = 0.0
+    tightest = float(trains)
+    best: tuple[tuple[Ticket, ...], Plan] | None = None
+    last: Plan | None = None
+    for chosen in offers(view):
+        names = list(dict.fromkeys([*cities, *(c for t in chosen for c in (t.a, t.b))]))
+        plan = hungry_plan(view, dist, graph, names)
+        last = plan
+        if plan is None:
+            continue  # the engine's fitness 0 never beats a ratio; None fits no bound
+        points = held_points + sum(t.points for t in chosen)
+        fitness = (points + plan.points) / plan.trains if plan.trains else INF
+        if plan.trains <= trains - HUNGRY_KEEP_MARGIN:
+            if fitness > best_ratio:
+                best_ratio, best = fitness, (chosen, plan)
+        elif plan.trains <= trains and plan.trains < tightest:
+            tightest, best = plan.trains, (chosen, plan)
+    if best is None:
+        return keep(memory, least_points(view))
+    memory.needs, memory.routes = best[1].needs, best[1].routes
+    memory.threshold = None if last is None else float(last.trains)
+    if view.setup:
+        memory.previous_points += 0  # the others' points, none yet at setup
+    else:
+        others = board_points(view) - own_points(view)
+        memory.previous_points += others
+    return keep(memory, best[0])
+
+
+def own_points(view: PlayerView) -> int:
+    points, conns = view.board.route_points, view.board.connections
+    return sum(points[conns[c].length] for c, o in enumerate(view.owner) if o == view.player)
+
+
+# ----- One Step Thinker and Long Route Junkie -----------------------------------------------------
+
+
+def objective(view: PlayerView, memory: SeatMemory, min_length: int, draws_tickets: bool
+              ) -> Objective:
+    """``generate_game_plan`` of One Step and the Long Route Junkie: the first pair it lacks
+    on a fewest-hop path of its most valuable unfinished ticket, else tickets (One Step, while
+    every player has 8 trains), else the longest free connection it has trains for."""
+    graph = joint(view, min_length)
+    adjacency = graph.adjacency()
+    todo = [t for t in hand_order_tickets(view, memory) if not joined(view, t)
+            and hop_path(adjacency, t.a, t.b) is not None]
+    if todo:
+        ticket = max(todo, key=lambda t: (t.points, -todo.index(t)))
+        cities = hop_path(adjacency, ticket.a, ticket.b) or []
+        for a, b in itertools.pairwise(cities):
+            pair = key(a, b)
+            if pair in graph.own:
+                continue
+            conns = view.board.connections
+            colours = [colour_of(conns[s].colour) for s in graph.free[pair]]
+            order = HAND_ORDER if None in colours else [c for c in HAND_ORDER if c in colours]
+            return Objective(pair, first_max(order, lambda c: view.hand[c]))
+    if draws_tickets and min(view.trains) >= TICKET_DRAW_TRAINS and view.ticket_pile_size:
+        return Objective(None, None, draw_tickets=True)
+    return longest_free(view, grey_in_hand=10 if draws_tickets else 15)
+
+
+def longest_free(view: PlayerView, grey_in_hand: int) -> Objective:
+    """``chooseMaxRoute``: the longest free connection within the player's trains, ties to the
+    one its hand pays best (the engine's ``rank``; a grey one the hand pays without
+    locomotives ranks ``grey_in_hand``: 10 for One Step, 15 for the Long Route Junkie)."""
+    graph = joint(view)
+    conns = view.board.connections
+    segs = [s for pair in graph.free for s in graph.free[pair]
+            if conns[s].length <= view.my_trains]
+    if not segs:
+        return Objective(None, None)
+    longest = max(conns[s].length for s in segs)
+    hand = view.hand
+    most = max(hand[c] for c in range(LOCO))
+
+    def rank(s: int) -> int:
+        colour, length = colour_of(conns[s].colour), conns[s].length
+        held = most if colour is None else hand[colour]
+        if held >= length:
+            return grey_in_hand if colour is None else 10
+        if held + hand[LOCO] >= length:
+            return 9
+        return (10 if colour is None else 9) - length + most
+
+    tied = [s for s in segs if conns[s].length == longest]
+    best = max(tied, key=lambda s: (rank(s), -tied.index(s)))
+    colour = colour_of(conns[best].colour)
+    return Objective(pair_of(view, best), GREY if colour is None else colour)
+
+
+def objective_agent(view: PlayerView, rng: random.Random, memory: SeatMemory,
+                    min_length: int, draws_tickets: bool) -> Action:
+    """``decide`` of One Step and the Long Route Junkie once the tickets are chosen."""
+    total = board_points(view)
+    if memory.previous_points < total:
+        memory.objective = objective(view, memory, min_length, draws_tickets)
+        memory.previous_points = total
+    goal = memory.objective
+    if goal is None:  # only before the first plan, which the line above always makes
+        goal = memory.objective = objective(view, memory, min_length, draws_tickets)
+    if goal.draw_tickets:
+        memory.previous_points = -1
+        return DrawTickets() if view.can_draw_tickets else random_move(view, rng)
+    if goal.pair is not None:
+        for m in claim_moves(view, goal.pair):
+            return m.claim
+        if goal.colour != GREY and goal.colour is not None and (
+                take := face_up(view, goal.colour)):
+            return take
+        if take := face_up(view, LOCO):
+            return take
+        if view.can_draw_deck:
+            return DrawDeck()
+    draws = [a for a in view.legal_actions() if isinstance(a, DrawFaceUp | DrawDeck)]
+    return rng.choice(draws) if draws else random_move(view, rng)
+
+
+def osta_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Action:
+    """One Step Thinker as ``oneStepThinkerAgent.decide`` plays it: keeps its three setup
+    tickets, later the single least valuable of each draw."""
+    if view.offer:
+        if view.setup:
+            return keep(memory, view.offer)
+        memory.previous_points = -1
+        return keep(memory, least_points(view))
+    return objective_agent(view, rng, memory, 0, draws_tickets=True)
+
+
+def lrja_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Action:
+    """Long Route Junkie as ``longRouteJunkieAgent.decide`` plays it: keeps the two least
+    valuable setup tickets, plans over connections of 3 trains or more (fewer only once its
+    trains are fewer), never draws tickets."""
+    if view.offer:
+        memory.previous_points = -1
+        return keep(memory, least_points(view))
+    return objective_agent(view, rng, memory, min(LONG, view.my_trains), draws_tickets=False)
+
+
+# ----- Path agent -------------------------------------------------------------------------------
+
+
+def pa_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Action:
+    """Path agent as ``pathAgent.decide`` plays it: keeps all its tickets, queues the pairs it
+    lacks on fewest-hop paths of its unfinished tickets by -(points + 2 × the ticket's points)
+    (once per ticket, ties by city names), with none left every free pair by +points (least
+    valuable first), claims the first queued pair it can pay in the colour it holds most, else
+    draws from the pile."""
+    if view.offer:
+        return keep(memory, view.offer)
+    graph = joint(view)
+    adjacency = graph.adjacency()
+    conns, points, trains = view.board.connections, view.board.route_points, view.my_trains
+    every = pairs(view)
+    queue: list[tuple[int, str, str]] = []
+    for t in hand_order_tickets(view, memory):
+        if joined(view, t):
+            continue
+        cities = hop_path(adjacency, t.a, t.b) or []
+        for a, b in itertools.pairwise(cities):
+            if key(a, b) in graph.own:
+                continue
+            length = conns[every[key(a, b)][0]].length
+            if length < trains:
+                queue.append((-(points[length] + 2 * t.points), a.upper(), b.upper()))
+    names = {c.upper(): c for c in view.board.city_names}
+    if not queue:
+        for (a, b), segs in graph.free.items():
+            for s in segs:
+                if conns[s].length < trains:
+                    queue += [(points[conns[s].length], a.upper(), b.upper()),
+                              (points[conns[s].length], b.upper(), a.upper())]
+    for _, a, b in sorted(queue):
+        pair = key(names[a], names[b])
+        segs = graph.free.get(pair, [])
+        colours = [colour_of(conns[s].colour) for s in segs]
+        order = list(PAY_ORDER) if None in colours else [c for c in colours if c is not None]
+        most = order[0]
+        for c in order:
+            if view.hand[c] > view.hand[most]:
+                most = c
+        mine = list(claim_moves(view, pair))
+        if mine:
+            return next((m.claim for m in mine if m.colour == most), mine[0].claim)
+    if view.can_draw_deck:
+        return DrawDeck()
+    return random_move(view, rng)
+
+
+# ----- the source -------------------------------------------------------------------------------
+
+EnginePolicy = Callable[[PlayerView, random.Random, SeatMemory], Action]
+
+#: The engine's four agents by our kind names.
+ENGINE_STRATEGIES: dict[str, EnginePolicy] = {"osta": osta_engine, "pa": pa_engine,
+                                              "lrja": lrja_engine, "ha": ha_engine}
+
+
+class EngineSeat:
+    """One seat's engine agent: its policy and the memory only it writes, as a
+    ``(view, rng) -> action`` callable (one per seat per game)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._policy = ENGINE_STRATEGIES[kind]
+        # One Step and the Long Route Junkie start at -1 (plan on their first turn), Hungry
+        # at 0 (it plays the plan of its setup choice until someone claims).
+        self.memory = SeatMemory(previous_points=0 if kind == "ha" else -1)
+
+    def __call__(self, view: PlayerView, rng: random.Random) -> Action:
+        return self._policy(view, rng, self.memory)

@@ -1,0 +1,207 @@
+"""The ``engine`` source of the four strategy agents (``agents.engine_strategies``): decisions
+the authors' engine makes, bugs included, and the ``--strategies`` option."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from positions import CONN, TICKET, cards, hand, tiny_board
+from test_strategies import RNG, position
+
+from agents.engine_strategies import (
+    ENGINE_STRATEGIES,
+    EngineSeat,
+    SeatMemory,
+    ha_engine,
+    hungry_plan,
+    joint,
+    least_points,
+    lrja_engine,
+    osta_engine,
+    pa_engine,
+)
+from agents.standard_game import StandardSpec, play_standard_game
+from agents.strategies import osta, pa
+from app.cli import main
+from boards.loader import load_board
+from game.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
+from game.cards import card_index
+from game.standard_rules import StandardRules
+from game.standard_state import StandardState
+
+
+def setup_view(seed: int = 3):
+    rules = StandardRules(load_board("usa"), players=4)
+    state = StandardState(rules, seed)
+    return state.observation(state.current)
+
+
+def test_hungry_stores_the_trains_of_the_last_set_it_evaluated_not_of_the_set_it_keeps():
+    # engine: hungryAgent.decide sets current_threshold = x[1] after its loop over the
+    # offered sets, x being the plan of the last set (all three tickets), whichever it kept
+    view = setup_view()
+    memory = SeatMemory()
+    action = ha_engine(view, random.Random(0), memory)
+    assert isinstance(action, KeepTickets)
+    cities = list(dict.fromkeys(c for t in view.offer for c in (t.a, t.b)))
+    every = hungry_plan(view, view.distances(), joint(view), cities)
+    assert every is not None and memory.threshold == every.trains
+    assert memory.kept == [t.id for t in view.offer if t.id in action.tickets]
+
+
+def test_one_step_keeps_its_setup_tickets_and_the_long_route_junkie_the_two_least_valuable():
+    # engine: oneStepThinkerAgent keeps the move with all 3 dealt tickets; longRouteJunkieAgent's
+    # calculate_value calls graph.has_path (no such method), so every set is "least worst"
+    # and it keeps the first with the fewest points
+    view = setup_view()
+    kept = osta_engine(view, random.Random(0), SeatMemory())
+    assert isinstance(kept, KeepTickets) and len(kept.tickets) == 3
+    junkie = lrja_engine(view, random.Random(0), SeatMemory())
+    cheapest = sorted(view.offer, key=lambda t: t.points)[:2]
+    assert isinstance(junkie, KeepTickets) and len(junkie.tickets) == 2
+    assert sum(t.points for t in view.offer if t.id in junkie.tickets) == sum(
+        t.points for t in cheapest)
+    assert least_points(view) and len(least_points(view)) == 2
+
+
+def test_an_engine_game_is_the_same_for_the_same_seed_with_fresh_memories():
+    spec = StandardSpec(strategies="engine")
+    first = play_standard_game(spec, 5)
+    assert play_standard_game(spec, 5) == first
+    assert play_standard_game(StandardSpec(), 5) != first  # the source is the variable
+    assert set(ENGINE_STRATEGIES) == {"osta", "pa", "lrja", "ha"}
+    assert EngineSeat("ha").memory is not EngineSeat("ha").memory
+
+
+@pytest.mark.parametrize("command", [
+    ["batch", "--rules", "standard", "--games", "1"],
+    ["metrics", "--games", "1", "--workers", "0"],
+    ["balance", "--games", "1", "--workers", "0"],
+    ["evolve", "deck", "--games", "1", "--workers", "0"],
+])
+def test_a_bad_strategies_value_is_one_line_and_exit_2(command, capsys, tmp_path):
+    out = ["--csv", str(tmp_path / "b.csv")] if command[0] == "batch" else [
+        "--out", str(tmp_path / "o")]
+    with pytest.raises(SystemExit) as exit_:
+        main([*command, *out, "--strategies", "papers"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'papers'" in err and err.count("\n") == 1
+
+
+def test_the_engine_source_has_only_the_papers_four_agents(capsys, tmp_path):
+    assert main(["batch", "--rules", "standard", "--games", "1", "--agents", "ha,baseline",
+                 "--strategies", "engine", "--csv", str(tmp_path / "b.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "'baseline' has no engine version" in err and err.count("\n") == 1
+
+
+def test_engine_batches_are_the_same_bytes_on_one_worker_and_on_two(tmp_path, capsys):
+    # each worker builds fresh seat memories from the spec's source name, so where a game is
+    # played does not change it
+    outputs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}.csv"
+        assert main(["batch", "--rules", "standard", "--games", "4", "--rotate-seats",
+                     "--strategies", "engine", "--workers", workers, "--csv", str(out),
+                     "--no-progress"]) == 0
+        outputs.append(out.read_bytes())
+        assert "engine strategies" in capsys.readouterr().out
+    assert outputs[0] == outputs[1]
+
+
+# ----- decisions on the tiny board (tests/positions.py), the engine's choice beside each -------
+
+RED, YELLOW, WHITE, GREEN = (card_index(c) for c in
+                              ("red", "yellow", "white", "green"))
+
+
+def test_path_claims_the_least_valuable_connection_once_its_tickets_are_done():
+    # engine: pathAgent.decide queues every free connection by +points in a min-queue, so F–G
+    # (1 point) comes before A–B (2 points); the described agent claims the most valuable
+    view = position(tickets=[], hands={0: hand(red=2, white=1)})
+    assert pa_engine(view, RNG, SeatMemory()) == Claim(CONN["FG"], WHITE, 0)
+    assert pa(view, RNG) == Claim(CONN["AB"], RED, 0)
+
+
+def test_path_never_takes_a_face_up_card():
+    # engine: pathAgent compares the move's 'red' with its colour 'RED', never equal, so it
+    # draws from the pile although A–B's red lies face up
+    view = position(tickets=[TICKET["AD"]], face_up=cards("red", "blue", "green", "yellow",
+                                                          "white"))
+    assert pa_engine(view, RNG, SeatMemory()) == DrawDeck()
+
+
+def test_one_step_follows_the_fewest_hop_path_not_the_fewest_trains():
+    # engine: oneStepThinkerAgent.chooseNextRouteTarget takes nx.shortest_path without
+    # weights: C–E direct (1 hop, 5 trains) rather than C–D–E (2 hops, 4 trains)
+    view = position(tickets=[TICKET["CE"]], hands={0: hand(white=5, green=2)})
+    assert osta_engine(view, RNG, SeatMemory(previous_points=-1)) == Claim(CONN["CE"], WHITE, 0)
+    assert osta(view, RNG) == Claim(CONN["CD"], GREEN, 0)
+
+
+def test_one_step_keeps_the_single_least_valuable_ticket_of_a_draw():
+    # engine: calculate_value raises inside its try (graph.has_path), every set is "least
+    # worst", and the first with the fewest points is the cheapest single ticket
+    state = StandardState(StandardRules(tiny_board(), players=2), 0)
+    while state.setup:
+        state.apply(KeepTickets(state.offers[state.current]))
+    state.offers[state.current] = (TICKET["FH"], TICKET["BC"], TICKET["AE"])
+    view = state.observation(state.current)
+    assert not view.setup and view.keep_at_least == 1
+    assert osta_engine(view, RNG, SeatMemory()) == KeepTickets((TICKET["BC"],))
+
+
+def test_hungry_draws_tickets_while_its_stored_threshold_is_below_its_trains_minus_8():
+    # engine: hungryAgent.decide returns drawDestinationCards while current_threshold <
+    # number_of_trains - 8, whatever its plan now needs
+    view = position(tickets=[TICKET["AD"]])
+    assert ha_engine(view, RNG, SeatMemory(threshold=0.0)) == DrawTickets()
+    assert ha_engine(view, RNG, SeatMemory(threshold=float(view.my_trains))) != DrawTickets()
+
+
+def test_hungry_takes_the_most_plentiful_face_up_colour_only_if_its_plan_needs_it():
+    # engine: its test for the plan's most needed colour compares 'YELLOW' with 'yellow' and
+    # never holds; it takes the colour lying face up most if the plan needs it, else the pile
+    memory = SeatMemory(previous_points=-1, threshold=100.0)  # plans now, draws no tickets
+    view = position(tickets=[TICKET["AD"]], face_up=cards("yellow", "pink", "pink", "black",
+                                                          "white"))
+    assert ha_engine(view, RNG, memory) == DrawDeck()  # pink is most plentiful, not needed
+    assert memory.needs is not None and memory.needs[YELLOW] == 4  # plan: A–D, 4 yellow
+    view = position(tickets=[TICKET["AD"]], face_up=cards("yellow", "yellow", "pink", "black",
+                                                          "white"))
+    assert ha_engine(view, RNG, SeatMemory(previous_points=-1, threshold=100.0)) \
+        == DrawFaceUp(0)
+
+
+def test_fewest_hop_paths_favour_neither_own_nor_free_connections():
+    # engine: its joint graph lists neighbours in Python 2's hash order of city names, which
+    # favours neither; listing own connections after free ones made paths through free ones
+    # win every tie (Path scored 54 a game against the engine's 63, One Step kept 3.27
+    # tickets against 3.53); ours lists both in board order
+    view = position(tickets=[TICKET["AD"]], owner={CONN["AB"]: 0})
+    assert joint(view).adjacency()["A"][0] == "B"  # A–B is the board's first connection
+
+
+def test_an_evolve_checkpoint_of_one_source_does_not_resume_with_the_other(tmp_path, capsys):
+    argv = ["evolve", "deck", "--games", "1", "--population", "2", "--generations", "1",
+            "--tournament", "2", "--confirm", "1", "--workers", "0", "--no-progress",
+            "--out", str(tmp_path / "deck")]
+    assert main([*argv, "--strategies", "engine"]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--resume"]) == 2  # described, the default
+    err = capsys.readouterr().err
+    assert "saved by another search" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [
+    ["batch", "--games", "1"],  # the simplified game is batch's default
+    ["metrics", "--rules", "simplified", "--games", "1", "--workers", "0"],
+])
+def test_strategies_belong_to_the_standard_rules(command, capsys, tmp_path):
+    out = ["--csv", str(tmp_path / "b.csv")] if command[0] == "batch" else [
+        "--out", str(tmp_path / "o")]
+    assert main([*command, *out, "--strategies", "engine"]) == 2
+    err = capsys.readouterr().err
+    assert "--strategies belong" in err and err.count("\n") == 1
