@@ -71,9 +71,10 @@ def main(argv):
                           "winners": winners}))
         sys.stdout.flush()
     seconds = time.time() - start
-    sys.stderr.write("%d games in %.0f s (%.2f games/s)\n" % (games, seconds, games / seconds))
+    sys.stderr.write("{:d} games in {:.0f} s ({:.2f} games/s)\n".format(
+        games, seconds, games / seconds))
     for name, _ in kinds:
-        sys.stderr.write("%-5s %.4f\n" % (name, wins[name] / games))
+        sys.stderr.write("{:<5} {:.4f}\n".format(name, wins[name] / games))
 
 
 if __name__ == "__main__":
