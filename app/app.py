@@ -78,8 +78,8 @@ def Page():
         with solara.Row(classes=["ttr-header-row"]):
             solara.HTML(tag="div", unsafe_innerHTML="ttr-kripke", classes=["ttr-brand"],
                         attributes={"title": TITLE})
-            PageLink("/puzzles", "Puzzle gallery", "the classic puzzles, step by step")
-            PageLink("/model", "Your model", "write or upload a Kripke model of your own")
+            NavLinks(("/puzzles", "Puzzle gallery", "the classic puzzles, step by step"),
+                     ("/model", "Your model", "write or upload a Kripke model of your own"))
             ControlBar(game, playing, busy, start,
                        settings_ok=str(pending.value.seed) == seed_text.value.strip())
             ParameterForm(pending, seed_text, disabled=bool(busy))
@@ -98,26 +98,32 @@ def Page():
 
 
 @solara.component
-def PageLink(path: str, label: str, title: str):
-    """A link to the app's other page, as a small button in its header."""
-    with solara.Link(path):
-        solara.Button(label, small=True, outlined=True, attributes={"title": title})
+def NavLinks(*links: tuple[str, str, str]):
+    """Links to the app's other pages, (path, label, hover text) each: small text buttons
+    stacked in a column, so they take the height of the header's fields and not its width
+    (at 1280 pixels the game's header row holds the controls, the settings and the theme
+    switch on one line)."""
+    with solara.Column(gap="0", classes=["ttr-nav"]):
+        for path, label, title in links:
+            with solara.Link(path):
+                solara.Button(label, small=True, text=True, color="primary",
+                              attributes={"title": title})
 
 
 @solara.component
 def Puzzles():
     solara.Title("ttr-kripke: the puzzle gallery")
     solara.Style(PAGE_CSS)
-    PuzzlePage(home=lambda: (PageLink("/", "Game", "back to the game"),
-                             PageLink("/model", "Your model", "a Kripke model of your own")))
+    PuzzlePage(home=lambda: NavLinks(("/", "Game", "back to the game"),
+                                     ("/model", "Your model", "a Kripke model of your own")))
 
 
 @solara.component
 def YourModel():
     solara.Title("ttr-kripke: your model")
     solara.Style(PAGE_CSS)
-    ModelPage(home=lambda: (PageLink("/", "Game", "back to the game"),
-                            PageLink("/puzzles", "Puzzle gallery", "the classic puzzles")),
+    ModelPage(home=lambda: NavLinks(("/", "Game", "back to the game"),
+                                    ("/puzzles", "Puzzle gallery", "the classic puzzles")),
               search=solara.use_router().search)
 
 

@@ -403,8 +403,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Card(margin=0, classes=["ttr-header"]):
             with solara.Row(classes=["ttr-header-row"]):
-                solara.HTML(tag="div", unsafe_innerHTML=brand, classes=["ttr-brand"])
-                home()
+                with solara.Column(gap="0"):  # the links under the name: the row keeps
+                    solara.HTML(tag="div", unsafe_innerHTML=brand,  # its width for puzzles
+                                classes=["ttr-brand"])
+                    home()
                 if given is None:
                     solara.ToggleButtonsSingle(
                         value=settings.value.key, dense=True, classes=["ttr-puzzles"],

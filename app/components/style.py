@@ -34,6 +34,14 @@ PAGE_CSS = """
 .ttr-brand { font-weight:700; font-size:16px; white-space:nowrap; }
 /* the gallery's puzzles wrap onto a second row rather than run off a 1280-pixel screen */
 .ttr-puzzles { flex-wrap:wrap; height:auto !important; max-width:100%; }
+/* links to the other pages, and the toggles that choose a puzzle, a picture or a focus, in
+   sentence case and narrow: at 1280 pixels the nine puzzles fit one row, and the worlds card's
+   switches one line, so the picture keeps the first screen */
+.ttr-nav .v-btn, .ttr-puzzles .v-btn, .ttr-kind .v-btn, .ttr-focus .v-btn {
+  text-transform:none !important; letter-spacing:normal !important; }
+.ttr-nav .v-btn { height:22px !important; padding:0 4px !important; justify-content:start; }
+.ttr-puzzles .v-btn, .ttr-kind .v-btn, .ttr-focus .v-btn { padding:0 8px !important;
+  min-width:0 !important; }
 .ttr-params .v-text-field__details, .ttr-params .v-messages { display:none !important; }
 .ttr-params .v-input { margin-top:4px; padding-top:0; }
 .ttr-progress { position:absolute !important; left:0; right:0; bottom:0; }
@@ -42,10 +50,10 @@ PAGE_CSS = """
 .ttr-main .v-card__title { padding:6px 12px 2px !important; }
 .ttr-main .v-card__text { padding:4px 12px 8px !important; }
 /* the board and the picture fit the screen's height as well as their card's width */
-.ttr-main svg.ttr-board { max-height:calc(100vh - 150px); }
+.ttr-main svg.ttr-board { max-height:calc(100vh - 190px); }
 /* the picture shares its card with the formula box (its input, verdict and, asked for, the
    steps of Why?, which scroll), so it leaves them room on the first screen */
-.ttr-main svg.ttr-pic { max-height:calc(100vh - 300px); }
+.ttr-main svg.ttr-pic { max-height:calc(100vh - 335px); }
 .ttr-main .ttr-formula { margin-top:4px; }
 .ttr-main .ttr-formula .v-input { margin-top:0; padding-top:10px; }
 .ttr-main .ttr-formula .v-text-field__details { display:none; }
