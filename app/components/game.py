@@ -146,7 +146,8 @@ def GameView(model: TTRModel, view: int | None, busy: bool = False,
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             BoardView(model, view)
-            WorldsView(model, view, result.values, lock, busy, numbers, formula_bar)
+            WorldsView(model, view, result.values, lock, busy, numbers, formula_bar,
+                       result.text)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
                 FormulaHelp(formula, examples(model), disabled=busy)

@@ -348,7 +348,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
         return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
 
-    drawn = solara.use_memo(picture, [model, str(focus), str(perspective), id(result.values),
+    # the values are the typed formula's in this model: its text says which (an array's id
+    # would not, a freed array's id being reused by the next)
+    drawn = solara.use_memo(picture, [model, str(focus), str(perspective), result.text,
                                       tuple(sorted(numbers.items())), kind])
     colour = agent_colour(puzzle.agent_names)
 

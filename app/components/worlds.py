@@ -138,10 +138,12 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
 def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
                lock: threading.RLock | None = None, busy: bool = False,
                numbers: Mapping[int, str] | None = None,
-               formula: Callable[[], None] = lambda: None):
+               formula: Callable[[], None] = lambda: None, typed: str = ""):
     """The worlds card: the formula box (``formula`` draws it, on the first screen with the
     picture), what is drawn (caption), the picture, its rings numbered by the steps of Why?
-    (``numbers``: world id to step numbers), and its key.
+    (``numbers``: world id to step numbers), and its key. ``typed`` is the formula ``values``
+    are of: with the model it says which values these are (an array's ``id`` would not: a
+    freed array's id is reused by the next).
 
     The picture is made once per shown model, focus, view and formula (``use_memo``): the page
     renders several times per turn (the turn, then the controls coming back) and a layout
@@ -162,7 +164,7 @@ def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
                 caption)
 
     svg, picture, caption = solara.use_memo(
-        draw, [model, model.worlds, focus, perspective, id(values),
+        draw, [model, model.worlds, focus, perspective, typed,
                tuple(sorted(rung.items()))])
     with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
         with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
