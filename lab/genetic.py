@@ -204,10 +204,15 @@ def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> S
                          "without --resume") from None
     if not isinstance(doc, dict) or doc.get("format") != CHECKPOINT_FORMAT:
         raise ValueError(f"{path} is not a search checkpoint; start without --resume")
+    if not {"problem", "settings"} <= doc.keys():
+        raise ValueError(f"checkpoint {path} is damaged (it names no search); start without "
+                         "--resume")
+    # another search's checkpoint is whole, not damaged: said as such, not cut to fit
+    if doc["problem"] != problem.name or doc["settings"] != asdict(settings):
+        raise ValueError(f"{path} was saved by another search ({str(doc['problem'])[:80]}, "
+                         f"{str(doc['settings'])[:160]}); resume with the same options or "
+                         "start anew")
     try:
-        if doc["problem"] != problem.name or doc["settings"] != asdict(settings):
-            raise ValueError(f"{path} was saved by another search ({doc['problem']}, "
-                             f"{doc['settings']}); resume with the same options or start anew")
         version, internal, gauss = doc["rng_state"]
         rng_state = (version, tuple(internal), gauss)
         random.Random().setstate(rng_state)  # a state Python refuses is refused here
