@@ -657,21 +657,16 @@ def pa_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Actio
 
 EnginePolicy = Callable[[PlayerView, random.Random, SeatMemory], Action]
 
-#: The engine's four agents by our kind names.
-ENGINE_STRATEGIES: dict[str, EnginePolicy] = {"osta": osta_engine, "pa": pa_engine,
-                                              "lrja": lrja_engine, "ha": ha_engine}
-
 
 class EngineSeat:
     """One seat's engine agent: its policy and the memory only it writes, as a
     ``(view, rng) -> action`` callable (one per seat per game)."""
 
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self._policy = ENGINE_STRATEGIES[kind]
+    def __init__(self, policy: EnginePolicy) -> None:
+        self._policy = policy
         # One Step and the Long Route Junkie start at -1 (plan on their first turn), Hungry
         # at 0 (it plays the plan of its setup choice until someone claims).
-        self.memory = SeatMemory(previous_points=0 if kind == "ha" else -1)
+        self.memory = SeatMemory(previous_points=0 if policy is ha_engine else -1)
 
     def __call__(self, view: PlayerView, rng: random.Random) -> Action:
         return self._policy(view, rng, self.memory)

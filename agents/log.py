@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents.kinds import standard_kinds
 from agents.model import Announcement, TTRModel, TurnRecord
 from agents.standard_game import StandardSpec, play_standard
-from agents.strategies import STRATEGIES
 from boards import Board
 from game.log import check_final, event_to_json, final, header, read_log, start, write_log
 from game.log import replay as replay_events
@@ -146,10 +146,10 @@ def _replay_standard(head: dict[str, Any], lines: list[dict[str, Any]],
     if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63):
         raise ValueError(f"line 1: the header's game_seed {seed!r} is not a seed; the log was "
                          "edited, record the game again")
-    if not (isinstance(agents, list) and agents and all(a in STRATEGIES for a in agents)):
+    kinds = standard_kinds()
+    if not (isinstance(agents, list) and agents and all(a in kinds for a in agents)):
         raise ValueError(f"line 1: the header's agents are not strategy agents "
-                         f"({', '.join(STRATEGIES)}); the log was edited, record the game "
-                         "again")
+                         f"({', '.join(kinds)}); the log was edited, record the game again")
     state, _ = play_standard(StandardSpec(rules.board, tuple(agents), rules.start_trains), seed)
     _same(1, head, header(state, agents=agents, game_seed=seed))
     played = [event_to_json(e) for e in state.history]

@@ -16,7 +16,8 @@ from typing import Any
 import mesa
 import numpy as np
 
-from agents.agents import AgentKind, PlayerAgent, parse_kinds
+from agents.agents import PlayerAgent
+from agents.kinds import AgentKind, parse_kinds
 from agents.knowledge import (
     MAX_WORLDS,
     AnnouncementKind,

@@ -111,7 +111,9 @@ def baseline(view: PlayerView, rng: random.Random) -> Action:
 
 
 def uniform_random(view: PlayerView, rng: random.Random) -> Action:
-    """A uniformly random legal action."""
+    """A uniformly random legal action (tests and a floor for comparisons). The view offers its
+    own game's actions (ticket draws under the published rules), so this one policy is the
+    random player of both rule sets."""
     return rng.choice(view.legal_actions())
 
 

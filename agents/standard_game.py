@@ -8,15 +8,12 @@ games run in worker processes or on a Dask cluster in any order and give the sam
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from agents.strategies import STRATEGIES
-from agents.strategy_sources import DEFAULT_SOURCE, check_lineup, seat_policies
+from agents.kinds import DEFAULT_SOURCE, seat_policies
 from boards import Board
 from boards.loader import load_board
 from game.actions import DrawTickets
-from game.rules import MAX_PLAYERS, MIN_PLAYERS
 from game.standard_rules import STANDARD_TRAINS, StandardRules
 from game.standard_state import StandardState
 
@@ -25,32 +22,11 @@ from game.standard_state import StandardState
 MAX_ACTIONS = 20_000
 
 
-def parse_lineup(agents: str | Sequence[str], players: int | None = None,
-                 strategies: str = DEFAULT_SOURCE) -> tuple[str, ...]:
-    """``"osta,pa,lrja,ha"`` (one kind per seat) or one kind for ``players`` seats, every kind
-    one the source ``strategies`` offers."""
-    kinds = [k.strip() for k in (agents.split(",") if isinstance(agents, str) else agents)]
-    if len(kinds) == 1 and players is not None:
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # before a list of that many is made
-            raise ValueError(f"a standard game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"got {players}")
-        kinds *= players
-    for k in kinds:
-        if k not in STRATEGIES:
-            raise ValueError(f"unknown agent kind {k!r} for the standard rules; choose from "
-                             f"{', '.join(STRATEGIES)}")
-    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
-        raise ValueError(f"a standard game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, got "
-                         f"{len(kinds)} agent kinds")
-    check_lineup(strategies, kinds)
-    return tuple(kinds)
-
-
 @dataclass(frozen=True)
 class StandardSpec:
     """Everything but the seed: board (a shipped name or a loaded board, its ticket deck
     included), one agent kind per seat, trains each, whether to record the game arc, and the
-    source of the agents (:mod:`agents.strategy_sources`: every seat from the same one)."""
+    source of the agents (:mod:`agents.kinds`: every seat from the same one)."""
 
     board: str | Board = "usa"
     lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")

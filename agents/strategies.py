@@ -1,5 +1,6 @@
 """The four strategy agents of the playtesting papers (Silva et al. 2017, as Smith & Anton 2022
-summarise them) and a baseline, as policies for the standard game.
+summarise them) and the simplified game's baseline adapted to the published rules, as policies
+for the standard game; the table of kinds (:data:`agents.kinds.KINDS`) names them.
 
 A policy is a pure function ``(view, rng) -> action`` of a :class:`game.view.PlayerView`: the
 player's own hand and tickets and the public table, never the game state.
@@ -466,13 +467,3 @@ def baseline(view: PlayerView, rng: random.Random) -> Action:
             return rng.choice(payable)
     need = sorted({colour for c in mine for colour in colours_to_collect(view, c)})
     return collect(view, need)
-
-
-def uniform_random(view: PlayerView, rng: random.Random) -> Action:
-    """A uniformly random legal action (tests and a floor for comparisons)."""
-    return rng.choice(view.legal_actions())
-
-
-#: The standard game's agent kinds by name, in the order the CLI lists them.
-STRATEGIES: dict[str, Policy] = {"osta": osta, "pa": pa, "lrja": lrja, "ha": ha,
-                                 "baseline": baseline, "random": uniform_random}

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from agents.kinds import DEFAULT_SOURCE, SOURCES
 from agents.standard_batch import kind_order
-from agents.strategy_sources import DEFAULT_SOURCE, SOURCES
 from app.cli import UsageError
 from app.options import MAX_TICKETS, MAX_TRAINS, add_workers_option, argument, check_workers, whole
 from game import fields

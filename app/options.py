@@ -7,7 +7,7 @@ import argparse
 import os
 from collections.abc import Callable
 
-from agents.agents import AgentKind
+from agents.kinds import AgentKind
 from agents.knowledge import Backend
 from agents.model import TTRModel
 from game import fields

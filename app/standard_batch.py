@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import csv
 
+from agents.kinds import parse_lineup
 from agents.standard_batch import (
     PUBLISHED_DISTANCE,
     BatchSummary,
@@ -17,7 +18,7 @@ from agents.standard_batch import (
     kind_order,
     summarise,
 )
-from agents.standard_game import GameResult, StandardSpec, parse_lineup, play_standard_game
+from agents.standard_game import GameResult, StandardSpec, play_standard_game
 from app.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli import UsageError
 from app.lab_options import desired_shares

@@ -27,11 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from agents.agents import AgentKind
+from agents.kinds import AgentKind, standard_kinds
 from agents.log import records, replay_log, save
 from agents.model import TTRModel
 from agents.standard_game import StandardSpec, play_standard
-from agents.strategies import STRATEGIES
 from bench.table import print_table
 from game.cards import LOCO
 from game.log import event_to_json, header, replay_states, start
@@ -42,7 +41,7 @@ from lab.runner import run_jobs
 
 RULE_SETS = ("simplified", "standard")
 SIMPLIFIED_KINDS = tuple(AgentKind)
-STANDARD_KINDS = tuple(STRATEGIES)
+STANDARD_KINDS = standard_kinds()
 BOARDS = ("europe24", "usa")
 
 

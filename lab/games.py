@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from agents.agents import parse_kinds
 from agents.batch import GameSpec
 from agents.gameplay import GameStats, stats_of
-from agents.standard_game import StandardSpec, parse_lineup, play_standard
-from agents.strategy_sources import DEFAULT_SOURCE
+from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
+from agents.standard_game import StandardSpec, play_standard
 from boards import Board, load_board
 from game.standard_state import win_shares
 
@@ -36,7 +35,7 @@ class LabSpec:
     lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
     trains: int | None = None
     tickets_each: int = 2
-    strategies: str = DEFAULT_SOURCE  # the standard agents' source (agents.strategy_sources)
+    strategies: str = DEFAULT_SOURCE  # the standard agents' source (agents.kinds)
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import arrange, hand
 
-from agents.agents import AgentKind
+from agents.kinds import AgentKind
 from agents.knowledge import AnnouncementKind, ticket_atom, turn_announcements
 from agents.model import TTRModel
 from agents.policies import Block, best_payment

@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 
-from agents.strategies import STRATEGIES
+from agents.kinds import seat_policies
 from boards import load_board
 from game.actions import Claim
 from game.distances import all_pairs
@@ -24,10 +24,10 @@ def test_incremental_distances_equal_a_recomputation_and_the_public_paths():
         state = StandardState(StandardRules(USA, players=players), seed)
         rng = random.Random(seed)
         oracle = state.oracle
-        lineup = ["osta", "pa", "lrja", "ha"][:players]
+        policies = seat_policies("described", ["osta", "pa", "lrja", "ha"][:players])
         checked = 0
         while not state.is_terminal():
-            action = STRATEGIES[lineup[state.current]](state.observation(state.current), rng)
+            action = policies[state.current](state.observation(state.current), rng)
             state.apply(action)
             if not isinstance(action, Claim) or len(oracle.claims) % 3:
                 continue
@@ -56,11 +56,11 @@ def test_incremental_distances_equal_a_recomputation_and_the_public_paths():
 def test_a_view_keeps_the_distances_of_the_board_it_shows():
     state = StandardState(StandardRules(USA), 5)
     rng = random.Random(5)
-    lineup = ["osta", "pa", "lrja", "ha"]
+    policies = seat_policies("described", ["osta", "pa", "lrja", "ha"])
     while not state.oracle.claims:
-        state.apply(STRATEGIES[lineup[state.current]](state.observation(state.current), rng))
+        state.apply(policies[state.current](state.observation(state.current), rng))
     view = state.observation(state.current)
     before = view.distances().dist.copy()
     while len(state.oracle.claims) < 6:
-        state.apply(STRATEGIES[lineup[state.current]](state.observation(state.current), rng))
+        state.apply(policies[state.current](state.observation(state.current), rng))
     assert np.array_equal(view.distances().dist, before)

@@ -10,7 +10,6 @@ from positions import CONN, TICKET, cards, hand, tiny_board
 from test_strategies import RNG, position
 
 from agents.engine_strategies import (
-    ENGINE_STRATEGIES,
     EngineSeat,
     SeatMemory,
     ha_engine,
@@ -21,6 +20,7 @@ from agents.engine_strategies import (
     osta_engine,
     pa_engine,
 )
+from agents.kinds import standard_kinds
 from agents.standard_game import StandardSpec, play_standard_game
 from agents.strategies import osta, pa
 from app.cli import main
@@ -70,8 +70,8 @@ def test_an_engine_game_is_the_same_for_the_same_seed_with_fresh_memories():
     first = play_standard_game(spec, 5)
     assert play_standard_game(spec, 5) == first
     assert play_standard_game(StandardSpec(), 5) != first  # the source is the variable
-    assert set(ENGINE_STRATEGIES) == {"osta", "pa", "lrja", "ha"}
-    assert EngineSeat("ha").memory is not EngineSeat("ha").memory
+    assert standard_kinds("engine") == ("osta", "pa", "lrja", "ha")
+    assert EngineSeat(ha_engine).memory is not EngineSeat(ha_engine).memory
 
 
 @pytest.mark.parametrize("command", [

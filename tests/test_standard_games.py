@@ -18,8 +18,8 @@ from collections import Counter
 import pytest
 from positions import card_counts, deck_counts
 
+from agents.kinds import seat_policies, standard_kinds
 from agents.standard_game import MAX_ACTIONS
-from agents.strategies import STRATEGIES
 from boards import load_board
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from game.log import event_to_json, header, read_log, replay, write_log
@@ -35,7 +35,7 @@ USA = load_board("usa")
 def setup(seed: int) -> list[str]:
     """The line-up of one seed: 2–5 players, mostly strategy agents."""
     pick = random.Random(f"standard line-up {seed}")
-    kinds = [k for k in STRATEGIES if k != "random"]
+    kinds = [str(k) for k in standard_kinds() if k != "random"]
     return [pick.choice(kinds) if pick.random() < 0.9 else "random"
             for _ in range(2 + seed % 4)]
 
@@ -45,6 +45,7 @@ def play_checked(seed: int) -> StandardState:
     rules = StandardRules(USA, players=len(lineup))
     state = StandardState(rules, seed)
     rng = random.Random(seed)
+    policies = seat_policies("described", lineup)
     deck = deck_counts(rules)
     n_tickets = len(USA.tickets)
     for _ in range(MAX_ACTIONS):
@@ -52,7 +53,7 @@ def play_checked(seed: int) -> StandardState:
             break
         player = state.current
         view = state.observation(player)
-        action = STRATEGIES[lineup[player]](view, rng)
+        action = policies[player](view, rng)
         assert offered(view, action), f"seed {seed}: {lineup[player]} chose {action}"
         event = state.apply(action)
         where = f"seed {seed}, event {event.index}"

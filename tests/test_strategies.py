@@ -8,11 +8,12 @@ import random
 import pytest
 from positions import CONN, TICKET, arrange, cards, hand, tiny_board, tiny_board_dict
 
-from agents.standard_game import StandardSpec, parse_lineup, play_standard_game
+from agents.kinds import parse_lineup, seat_policies
+from agents.standard_game import StandardSpec, play_standard_game
 from agents.strategies import (
     HUNGRY_MARGIN,
-    STRATEGIES,
     TICKET_DRAW_TRAINS,
+    baseline,
     ha,
     hungry_plan,
     lrja,
@@ -222,9 +223,10 @@ def watched_games(n: int):
         rng = random.Random(seed)
         state = StandardState(rules, seed)
         kinds = StandardSpec(lineup=lineup).rotated(seed % 4).lineup
+        policies = seat_policies("described", kinds)
         while not state.is_terminal():
             view = state.observation(state.current)
-            action = STRATEGIES[kinds[state.current]](view, rng)
+            action = policies[state.current](view, rng)
             yield kinds[state.current], view, action
             state.apply(action)
 
@@ -304,7 +306,7 @@ def test_every_agent_pays_a_tunnels_extra_cards_if_it_can_else_gives_it_up():
     doc = tiny_board_dict()
     doc["connections"][CONN["AB"]]["tunnel"] = True
     board = parse_board(doc, "tiny board with a tunnel")
-    for name in ("osta", "pa", "lrja", "ha", "baseline"):
+    for policy in (osta, pa, lrja, ha, baseline):
         for red, expected in ((3, TunnelPay(0)), (2, TunnelGiveUp())):
             state = StandardState(StandardRules(board, players=2), 0)
             while state.setup:
@@ -312,7 +314,7 @@ def test_every_agent_pays_a_tunnels_extra_cards_if_it_can_else_gives_it_up():
             arrange(state, hands={0: hand(red=red)}, face_up=ROW, current=0,
                     pile=cards("blue", "red", "white", "black"))
             state.apply(Claim(CONN["AB"], RED, 0))
-            assert STRATEGIES[name](state.observation(0), RNG) == expected, name
+            assert policy(state.observation(0), RNG) == expected, policy.__name__
 
 
 def test_the_strategy_agents_play_the_simplified_game_by_its_rules():

@@ -6,7 +6,7 @@ import argparse
 import csv
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
-from agents.strategy_sources import DEFAULT_SOURCE
+from agents.kinds import DEFAULT_SOURCE
 from app.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli import UsageError
 from app.lab_options import add_strategies_option

@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from agents.strategy_sources import DEFAULT_SOURCE
+from agents.kinds import DEFAULT_SOURCE
 from app.cli import UsageError
 from app.lab_options import add_game_options, add_run_options, check_run, lab_spec
 from app.options import file_name, whole

@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from agents.agents import AgentKind, parse_kinds
+from agents.kinds import AgentKind, parse_kinds
 from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from agents.timeline import Timeline
