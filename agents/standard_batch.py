@@ -16,10 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from agents.kinds import AgentKind
 from agents.standard_game import GameResult, StandardSpec, play_standard_game
 
 #: Smith & Anton (2022), Table 1: win ratios on the original USA board, one agent of each kind.
-PUBLISHED_WIN_RATIOS = {"osta": 0.2025, "pa": 0.0325, "lrja": 0.3045, "ha": 0.4605}
+PUBLISHED_WIN_RATIOS: dict[str, float] = {AgentKind.OSTA: 0.2025, AgentKind.PA: 0.0325,
+                                          AgentKind.LRJA: 0.3045, AgentKind.HA: 0.4605}
 #: Smith & Anton (2022), Table 2: the original board's distance to an even split.
 PUBLISHED_DISTANCE = 0.212
 BOOTSTRAP_RESAMPLES = 2000
