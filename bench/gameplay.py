@@ -24,6 +24,7 @@ from agents.batch import GameSpec
 from agents.gameplay import GOALS, gameplay_rows
 from bench.table import print_table
 from game.fields import MAX_GAMES, MAX_WORKERS, argument, seed, whole
+from lab.europe24_search import parse_trains
 
 #: (board, players, tickets each): the deals the report covers.
 DEALS = [("europe24", 2, 2), ("europe24", 3, 2), ("europe24", 4, 2), ("europe24", 3, 3),
@@ -43,14 +44,6 @@ def specs() -> list[GameSpec]:
 def sweep_specs(trains: list[int]) -> list[GameSpec]:
     return [GameSpec("europe24", players, 2, "epistemic", t) for t in trains
             for players in (2, 3, 4)]
-
-
-def parse_trains(text: str) -> list[int]:
-    """``12:24:2`` (from:to:step, both ends included) or ``14,16,18``."""
-    if ":" in text:
-        start, stop, step = (int(x) for x in text.split(":"))
-        return list(range(start, stop + 1, step))
-    return [int(x) for x in text.split(",")]
 
 
 def print_sweep(rows: list[dict[str, Any]]) -> None:

@@ -14,7 +14,7 @@ rather than impossible. The search has two stages:
    random numbers, every tie broken by city names.
 2. **Play** (:func:`choose_cut`): the candidates are ranked by evaluators the caller passes,
    stage by stage keeping the best few, so that cheap screens come first and long measurements
-   last. Boards know nothing of games: ``bench.europe24_search`` passes evaluators that play
+   last. Boards know nothing of games: ``lab.europe24_search`` passes evaluators that play
    seeded games through the gameplay report, and records the winner for ``make_boards``.
 """
 

@@ -4,7 +4,7 @@ Run as ``python -m boards.tools.make_boards DATA_DIR`` with the shared data fold
 and ``europe_map.json``). The boards are product data and are committed; this tool exists so
 that anyone can see, and repeat, exactly how they were made. It reads nothing but DATA_DIR and
 the recorded europe24 cut (``europe24_cut.json`` beside it, written by the search
-``python -m bench.europe24_search DATA_DIR --write``, which plays games and so lives outside
+``python -m lab.europe24_search DATA_DIR --write``, which plays games and so lives outside
 ``boards``), writes only ``boards/data/*.json``, and gives the same bytes on every run.
 """
 
@@ -93,7 +93,7 @@ class Europe:
         inside = [t for t in self.tickets if t[0] in chosen and t[1] in chosen]
         deck = set(choose_deck(inside))
         tickets = [{"a": a, "b": b, "points": p} for a, b, p in self.tickets if (a, b, p) in deck]
-        note = (f"; cut to {len(chosen)} cities by python -m bench.europe24_search, written by "
+        note = (f"; cut to {len(chosen)} cities by python -m lab.europe24_search, written by "
                 f"boards/tools/make_boards.py (tunnels dropped, one segment per double, no "
                 f"bridge, {len(tickets)} of the {len(inside)} regular tickets inside)")
         return _document("europe24", "Europe 24 (simplified)", self.source + note, self.data,

@@ -15,7 +15,7 @@ the same data and options give the same ranking on any machine and any number of
 ``--write`` records the winner in ``boards/tools/europe24_cut.json``; then
 ``python -m boards.tools.make_boards DATA_DIR`` writes ``boards/data/europe24.json`` from it.
 
-Run: ``python -m bench.europe24_search ../shared/data [--write]`` (about an hour on 2 cores).
+Run: ``python -m lab.europe24_search ../shared/data [--write]`` (about an hour on 2 cores).
 The shipped cut was chosen with the smaller budget its record names (``chosen_by``: 24 games per
 cut, the 6 best, 14–22 trains, 150 games each; about 20 minutes on a shared 2-core machine).
 """
@@ -38,13 +38,20 @@ from tqdm import tqdm
 
 from agents.batch import GameSpec
 from agents.gameplay import GOALS, gameplay_rows, goals_key
-from bench.gameplay import parse_trains
 from bench.table import print_table
 from boards import parse_board
 from boards.tools.europe_cut import Cut, candidate_cuts, choose_cut
 from boards.tools.make_boards import EUROPE24_RECORD, Europe
 
 SEARCH_SEEDS = 10_000  # the first seed of the search's games
+
+
+def parse_trains(text: str) -> list[int]:
+    """``12:24:2`` (from:to:step, both ends included) or ``14,16,18``."""
+    if ":" in text:
+        start, stop, step = (int(x) for x in text.split(":"))
+        return list(range(start, stop + 1, step))
+    return [int(x) for x in text.split(",")]
 
 
 class Evaluator:
@@ -90,7 +97,7 @@ def write_record(path: Path, cut: Cut, row: dict[str, Any], command: str) -> Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.europe24_search", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m lab.europe24_search", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("data_dir", type=Path, help="folder holding europe_map.json")
     parser.add_argument("--screen", type=int, default=60, help="games per cut (default 60)")
@@ -122,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         options = [a for a in (sys.argv[1:] if argv is None else argv)
                    if a not in (str(args.data_dir), "--write")]
-        command = " ".join(["python -m bench.europe24_search DATA_DIR --write", *options])
+        command = " ".join(["python -m lab.europe24_search DATA_DIR --write", *options])
         write_record(EUROPE24_RECORD, cut, row, command)
         print(f"recorded in {EUROPE24_RECORD}; now run python -m boards.tools.make_boards DATA_DIR")
     return 0
