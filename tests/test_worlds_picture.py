@@ -25,7 +25,7 @@ from app.worlds.layout import (
     TILE_LIMIT,
     WIDTH,
     ClassGrid,
-    ClassSummary,
+    ClassTiles,
     FixedPositions,
     Mark,
     Picture,
@@ -174,7 +174,7 @@ def test_a_model_too_big_to_draw_is_summarised_by_classes_for_every_player(playe
     hands = comb(players * tickets, tickets)
     for focus in range(players):
         layout = layout_for(worlds, focus, GameNames(model))
-        assert isinstance(layout, ClassSummary) and len(layout.levels) == levels
+        assert isinstance(layout, ClassTiles) and len(layout.levels) == levels
         # every hand of the deal in exactly one tile, few enough tiles to carry a number
         members = [k for tile in layout.levels[0].tiles for k in tile.members]
         assert sorted(members) == list(range(hands))

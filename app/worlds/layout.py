@@ -9,7 +9,7 @@ clique of edges (see ``shared/design/worlds-view.md``):
   a chain of short lines through their worlds. For a deal model with three players this is the
   deal grid: a 15 × 15 grid with 90 filled cells for 3 × 2. When the second agent's class is
   fixed by the first's (two players), the columns are wrapped into lines of boxes instead.
-* ``ClassSummary`` (too many worlds to draw one by one): the focus agent's classes as tiles
+* ``ClassTiles`` (too many worlds to draw one by one): the focus agent's classes as tiles
   (grouped when there are too many to read one by one), the actual world's class opened into
   the next agent's classes, and so on until a part small enough to draw world by world. In a
   player's view only the player's own class is opened: which of the others is the actual one
@@ -864,7 +864,7 @@ class _Level:
 
 
 @dataclass
-class ClassSummary:
+class ClassTiles:
     """Classes as tiles, the actual class opened, level by level, down to drawable worlds.
 
     Each level's tiles are every class its agent had when the cards were dealt (for a deal
@@ -1127,4 +1127,4 @@ def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,
     viewer), opened only as far as it knows."""
     if isinstance(model, KripkeModel) and model.n_worlds <= DRAWN_LIMIT:
         return ClassGrid(model, focus, names, width=width, height=height)
-    return ClassSummary(model, focus, names or PlainNames(), width, height, private)
+    return ClassTiles(model, focus, names or PlainNames(), width, height, private)

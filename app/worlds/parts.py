@@ -1,6 +1,6 @@
 """What a summary of a model too big to draw asks of it, answered by either backend.
 
-``ClassSummary`` (``app.worlds.layout``) draws the classes of one agent, then opens the actual
+``ClassTiles`` (``app.worlds.layout``) draws the classes of one agent, then opens the actual
 world's class and draws the next agent's classes inside it, and so on, until the part opened
 is small enough to draw world by world. A *part* is named by the agents whose actual class it
 has opened, in order (``()``: the whole model). Per part a summary asks how many worlds each
