@@ -14,7 +14,7 @@ choice among the rest, ...), which is how the actual deal's index is computed.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb, factorial, prod
@@ -184,12 +184,33 @@ class DealModel(KripkeModel):
         """The cards an agent holds in its class ``key`` (its observation key is its hand)."""
         return tuple(self.cards[c] for c in self._members[self.agent_index(agent)][key])
 
+    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int]:
+        """Every hand the agent could be dealt where each agent of ``fixed`` holds the hand its
+        key names, with the number of deals then (see :func:`dealt_classes`)."""
+        return dealt_classes(len(self.cards), self.hand_sizes, self.agent_index(agent),
+                             self._agent_index.keyed(fixed))
+
     def world_label(self, world: int | None = None) -> str:
         """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}`` (default: the actual world)."""
         return " ".join(
             f"{agent}:{{{','.join(str(c) for c in hand)}}}"
             for agent, hand in zip(self.agents, self.deal(world), strict=True)
         )
+
+
+def dealt_classes(n_cards: int, hand_sizes: Sequence[int], index: int,
+                  fixed: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """Every hand (by key: its rank) the agent at ``index`` could be dealt where each agent of
+    ``fixed`` (position, key) holds the hand its key names, with the number of deals then.
+    Counting, not remembering, so both backends' deals answer it alike, at any later model:
+    a picture draws the classes announcements have emptied as empty slots."""
+    hands = [_subsets(n_cards, k).members for k in hand_sizes]
+    taken = {int(c) for i, key in fixed for c in hands[i][key]}
+    fixed_at = {i for i, _ in fixed}
+    others = [k for i, k in enumerate(hand_sizes) if i != index and i not in fixed_at]
+    size = deal_count(n_cards - len(taken) - hand_sizes[index], others)
+    return {key: size for key, hand in enumerate(hands[index].tolist())
+            if taken.isdisjoint(hand)}
 
 
 def listed_deals(

@@ -161,6 +161,7 @@ class KripkeModel:
         # follow from its worlds (see ``world_ids``).
         self._ids: IntArray | None = None
         self._subset = False  # some worlds removed, ids not stored: ``_ids_of`` gives them
+        self._forget_counts()
         self._id_dtype = np.dtype(np.int64 if self._n >= 2**31 else np.int32)
         self.actual: int | None = None if actual is None else self._world(actual)
 
@@ -409,6 +410,7 @@ class KripkeModel:
         new._keys = tuple(picked[:n_keys])
         new._valuation = dict(zip(self._valuation, picked[n_keys:], strict=True))
         new._ids, new._subset = ids, ids is None
+        new._forget_counts()
         for array in (*picked, *(() if ids is None else (ids,))):
             array.flags.writeable = False  # shared with callers; models are immutable
         new._n = int(picked[0].size if picked else (0 if ids is None else ids.size))
@@ -497,15 +499,78 @@ class KripkeModel:
         keys = self._keys[self.agent_index(agent)]
         return positions(keys, int(keys[self._world(world)]))
 
-    def class_sizes(self, agent: Agent, where: BoolArray | None = None) -> IntArray:
+    # --- by class, for a picture of a model too big to draw (kripke.parts.ClassCounts) ------
+
+    def class_key(self, agent: Agent, world: int | None = None) -> int:
+        """The agent's observation key at a world (default: the actual one): its class."""
+        return int(self._keys[self.agent_index(agent)][self._world(world)])
+
+    def class_sizes(self, agent: Agent, where: BoolArray | None = None,
+                    fixed: Mapping[Agent, int] | None = None) -> IntArray:
         """Worlds in each of the agent's classes, indexed by its observation key (0 for a key
-        no world has); with ``where``, only the worlds where that mask is true are counted.
+        no world has); with ``where``, only the worlds where that mask is true are counted;
+        with ``fixed``, only those of the part where each of its agents has the class its key
+        names.
 
         A question about the whole partition rather than about worlds, so that a drawing of
-        a model too big to list (a summary by classes) asks only this.
+        a model too big to list (a summary by classes) asks only this. Kept without ``where``:
+        a pass over every world at 63 million, and a picture asks again on every render.
         """
         index = self.agent_index(agent)
-        return bincount(self._keys[index], self._n_keys[index], where)
+        keys, n_keys = self._keys[index], self._n_keys[index]
+        part = self._agent_index.keyed(fixed or {})
+        cell = self._cell(part)
+        if where is not None:
+            if cell is None:
+                return bincount(keys, n_keys, where)
+            return np.bincount(keys[cell][where[cell]], minlength=n_keys)
+        found = self._sizes.get((index, part))
+        if found is None:
+            found = (bincount(keys, n_keys) if cell is None else
+                     np.bincount(keys[cell], minlength=n_keys))
+            found.flags.writeable = False
+            self._sizes[index, part] = found
+        return found
+
+    def part_size(self, fixed: Mapping[Agent, int]) -> int:
+        """How many worlds the part where each agent of ``fixed`` has that class holds."""
+        cell = self._cell(self._agent_index.keyed(fixed))
+        return self._n if cell is None else int(cell.size)
+
+    def listed(self, fixed: Mapping[Agent, int]) -> Self:
+        """The worlds of the part where each agent of ``fixed`` has that class, as a model
+        (their ids those of the whole): what a picture draws world by world."""
+        cell = self._cell(self._agent_index.keyed(fixed))
+        return self if cell is None else self.restrict(cell)
+
+    def listed_values(self, where: BoolArray, fixed: Mapping[Agent, int]) -> BoolArray:
+        """``where`` (a value per world) at each world of :meth:`listed` ``(fixed)``."""
+        cell = self._cell(self._agent_index.keyed(fixed))
+        return where if cell is None else where[cell]
+
+    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int] | None:
+        """None: a model that is no deal has only the classes present (see
+        :meth:`kripke.deal.DealModel.dealt_classes`)."""
+        return None
+
+    def _cell(self, part: tuple[tuple[int, int], ...]) -> IntArray | None:
+        """The indices of the worlds where each agent of ``part`` (position, key) has that
+        class, None for every world; kept, each part narrowed from the one before it."""
+        if not part:
+            return None
+        found = self._cells.get(part)
+        if found is None:
+            above = self._cell(part[:-1])
+            index, key = part[-1]
+            keys = self._keys[index]
+            found = positions(keys, key) if above is None else above[keys[above] == key]
+            self._cells[part] = found
+        return found
+
+    def _forget_counts(self) -> None:
+        """New worlds, new counts. (A copy with the same worlds shares what was counted.)"""
+        self._cells: dict[tuple[tuple[int, int], ...], IntArray] = {}
+        self._sizes: dict[tuple[int, tuple[tuple[int, int], ...]], IntArray] = {}
 
     def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
         """K_a φ at a world: φ holds at every world the agent considers possible."""

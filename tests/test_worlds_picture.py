@@ -294,7 +294,7 @@ def test_the_4x4_deal_is_summarised_in_tiles_that_carry_their_numbers():
 def test_a_symbolic_game_draws_the_same_picture_as_its_list_of_worlds(players, tickets, seed,
                                                                        turns):
     """The demo holds a 4 × 4 game symbolically and draws it from counts on diagrams
-    (``app.worlds.parts``). That picture must be the one the list of worlds gives, tile for
+    (``kripke.parts``). That picture must be the one the list of worlds gives, tile for
     tile and world for world, hover texts and caption included: for every focus, in the
     outside view and each player's own, with and without a formula, turn after turn as
     announcements empty classes and open the drawn worlds."""
