@@ -26,6 +26,7 @@ from kripke.arrays import IntArray
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
+from kripke.world_ids import WorldIds
 
 
 def _int_dtype(bound: int) -> np.dtype:
@@ -119,9 +120,9 @@ def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
 
 class DealModel(KripkeModel):
     """A KripkeModel whose worlds are deals; it can say who holds what in each world, and a
-    world's id (its index among all deals) from its hands, so it stores no ids."""
-
-    WORLDS_SAY_IDS = True
+    world's id (its index among all deals) from its hands, so it stores no ids. Its worlds are
+    every deal, as :func:`deal_model` builds them, or (``every_deal=False``) some deals, as
+    :func:`listed_deals` lists them."""
 
     def __init__(
         self,
@@ -131,6 +132,7 @@ class DealModel(KripkeModel):
         keys: list[IntArray],
         atom: str,
         actual: int | None,
+        every_deal: bool = True,
     ) -> None:
         n = len(cards)
         self._members = tuple(_subsets(n, k).members for k in hand_sizes)
@@ -145,6 +147,7 @@ class DealModel(KripkeModel):
             actual=actual,
             observed_atoms=observed,
             n_worlds=len(keys[0]) if keys else deal_count(n, hand_sizes),
+            world_ids=WorldIds.from_worlds(whole=every_deal),
         )
         self.cards = cards
         self.hand_sizes = hand_sizes
@@ -232,10 +235,9 @@ def listed_deals(
                                 .reshape(len(deals), k)) for i, k in enumerate(sizes)]
     unsorted = DealModel(cards, sizes, who, keys, atom, 0 if deals else None)
     order = np.argsort(unsorted._ids_of(np.arange(len(deals))), kind="stable")
-    model = DealModel(cards, sizes, who, [k[order] for k in keys], atom,
-                      None if actual is None else int(np.flatnonzero(order == actual)[0]))
-    model._subset = True  # ids from the hands: these are some deals, not all of them
-    return model
+    return DealModel(cards, sizes, who, [k[order] for k in keys], atom,
+                     None if actual is None else int(np.flatnonzero(order == actual)[0]),
+                     every_deal=False)
 
 
 def deal_arguments(
