@@ -14,7 +14,7 @@ choice among the rest, ...), which is how the actual deal's index is computed.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb, factorial, prod
@@ -26,6 +26,7 @@ from kripke.arrays import IntArray
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
+from kripke.world_ids import WorldIds
 
 
 def _int_dtype(bound: int) -> np.dtype:
@@ -119,9 +120,9 @@ def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
 
 class DealModel(KripkeModel):
     """A KripkeModel whose worlds are deals; it can say who holds what in each world, and a
-    world's id (its index among all deals) from its hands, so it stores no ids."""
-
-    WORLDS_SAY_IDS = True
+    world's id (its index among all deals) from its hands, so it stores no ids. Its worlds are
+    every deal, as :func:`deal_model` builds them, or (``every_deal=False``) some deals, as
+    :func:`listed_deals` lists them."""
 
     def __init__(
         self,
@@ -131,6 +132,7 @@ class DealModel(KripkeModel):
         keys: list[IntArray],
         atom: str,
         actual: int | None,
+        every_deal: bool = True,
     ) -> None:
         n = len(cards)
         self._members = tuple(_subsets(n, k).members for k in hand_sizes)
@@ -145,6 +147,7 @@ class DealModel(KripkeModel):
             actual=actual,
             observed_atoms=observed,
             n_worlds=len(keys[0]) if keys else deal_count(n, hand_sizes),
+            world_ids=WorldIds.from_worlds(whole=every_deal),
         )
         self.cards = cards
         self.hand_sizes = hand_sizes
@@ -184,12 +187,33 @@ class DealModel(KripkeModel):
         """The cards an agent holds in its class ``key`` (its observation key is its hand)."""
         return tuple(self.cards[c] for c in self._members[self.agent_index(agent)][key])
 
+    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int]:
+        """Every hand the agent could be dealt where each agent of ``fixed`` holds the hand its
+        key names, with the number of deals then (see :func:`dealt_classes`)."""
+        return dealt_classes(len(self.cards), self.hand_sizes, self.agent_index(agent),
+                             self._agent_index.keyed(fixed))
+
     def world_label(self, world: int | None = None) -> str:
         """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}`` (default: the actual world)."""
         return " ".join(
             f"{agent}:{{{','.join(str(c) for c in hand)}}}"
             for agent, hand in zip(self.agents, self.deal(world), strict=True)
         )
+
+
+def dealt_classes(n_cards: int, hand_sizes: Sequence[int], index: int,
+                  fixed: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """Every hand (by key: its rank) the agent at ``index`` could be dealt where each agent of
+    ``fixed`` (position, key) holds the hand its key names, with the number of deals then.
+    Counting, not remembering, so both backends' deals answer it alike, at any later model:
+    a picture draws the classes announcements have emptied as empty slots."""
+    hands = [_subsets(n_cards, k).members for k in hand_sizes]
+    taken = {int(c) for i, key in fixed for c in hands[i][key]}
+    fixed_at = {i for i, _ in fixed}
+    others = [k for i, k in enumerate(hand_sizes) if i != index and i not in fixed_at]
+    size = deal_count(n_cards - len(taken) - hand_sizes[index], others)
+    return {key: size for key, hand in enumerate(hands[index].tolist())
+            if taken.isdisjoint(hand)}
 
 
 def listed_deals(
@@ -211,10 +235,9 @@ def listed_deals(
                                 .reshape(len(deals), k)) for i, k in enumerate(sizes)]
     unsorted = DealModel(cards, sizes, who, keys, atom, 0 if deals else None)
     order = np.argsort(unsorted._ids_of(np.arange(len(deals))), kind="stable")
-    model = DealModel(cards, sizes, who, [k[order] for k in keys], atom,
-                      None if actual is None else int(np.flatnonzero(order == actual)[0]))
-    model._subset = True  # ids from the hands: these are some deals, not all of them
-    return model
+    return DealModel(cards, sizes, who, [k[order] for k in keys], atom,
+                     None if actual is None else int(np.flatnonzero(order == actual)[0]),
+                     every_deal=False)
 
 
 def deal_arguments(

@@ -45,8 +45,8 @@ from kripke.events import (
 )
 from kripke.formula import Agent, Atom, Formula
 from kripke.model import KripkeModel
-from kripke.modelfile import read_source
 from kripke.parser import FormulaError, parse
+from kripke.reader import LineReader, ReadError, read_source, skip
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
@@ -154,17 +154,9 @@ def _cards(text: str) -> list[str]:
     return [part.strip() for part in parts]
 
 
-class EventFileError(ModelError):
+class EventFileError(ReadError):
     """An event model's text that cannot be read: ``line`` and ``column`` (1-based) say where,
     the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
-
-    def __init__(self, message: str, line: int, column: int, source: str | None = None) -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        self.source = source
-        where = f"{source}: " if source else ""
-        super().__init__(f"{where}line {line}, column {column}: {message}")
 
 
 @dataclass(frozen=True)
@@ -180,27 +172,19 @@ def parse_event_model(text: str, source: str | None = None) -> EventModel:
     return _Reader(text, source).event_model()
 
 
-class _Reader:
+class _Reader(LineReader[EventFileError]):
     """Reads the lines (a mistake in one stops it at once, in file order), then checks that
     the names they use agree and builds the event model."""
 
+    failure = EventFileError
+
     def __init__(self, text: str, source: str | None) -> None:
-        self.source = source
-        self.text_lines = text.splitlines()
+        super().__init__(text, source)
         self.events: list[tuple[_Name, Formula]] = []
         self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
         self.actual: list[_Name] = []
         for number, raw in enumerate(self.text_lines, start=1):
             self.read(number, raw.split("#", 1)[0])
-
-    def error(self, message: str, line: int, column: int) -> EventFileError:
-        return EventFileError(message, line, column, self.source)
-
-    def at_end(self, message: str) -> EventFileError:
-        """An error about something missing: placed after the last line."""
-        last = len(self.text_lines)
-        return self.error(message, max(last, 1),
-                          len(self.text_lines[-1]) + 1 if self.text_lines else 1)
 
     # --- one line ------------------------------------------------------------------------
 
@@ -219,21 +203,20 @@ class _Reader:
             agent = _Name(match.group(1), number, match.start(1) + 1)
             self.partitions.append((agent, self.classes(number, text, match.end())))
         else:
-            column = len(text) - len(text.lstrip()) + 1
-            raise self.error(f"cannot read this line; {_LINES}", number, column)
+            raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
 
     def event(self, number: int, text: str, position: int) -> None:
         """``event NAME: pre FORMULA``, read from ``position`` (after the word 'event')."""
-        position = self.skip(text, position)
+        position = skip(text, position)
         name = EVENT_NAME.match(text, position)
         if name is None:
             raise self.error("an event line is 'event', its name, ':', 'pre' and the "
                              "precondition: 'event e1: pre p'", number, position + 1)
-        position = self.skip(text, name.end())
+        position = skip(text, name.end())
         if not text.startswith(":", position):
             raise self.error(f"expected ':' after the event name {name.group()!r}, as in "
                              f"'event {name.group()}: pre p'", number, position + 1)
-        position = self.skip(text, position + 1)
+        position = skip(text, position + 1)
         if not re.match(r"pre\b", text[position:]):
             raise self.error("expected 'pre' and the event's precondition after ':', as in "
                              f"'event {name.group()}: pre p'", number, position + 1)
@@ -244,10 +227,6 @@ class _Reader:
             raise self.error(f"{e.message} (in the precondition)", number,
                              start + e.position + 1) from None
         self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
-
-    @staticmethod
-    def skip(text: str, position: int) -> int:
-        return len(text) - len(text[position:].lstrip()) if position < len(text) else position
 
     def names(self, number: int, text: str, position: int) -> list[_Name]:
         """Event names, separated by spaces."""
@@ -263,7 +242,7 @@ class _Reader:
     def classes(self, number: int, text: str, position: int) -> list[list[_Name]]:
         """``{e1 e2} {e3}``: the classes of one agent."""
         found: list[list[_Name]] = []
-        while (position := self.skip(text, position)) < len(text):
+        while (position := skip(text, position)) < len(text):
             if text[position] != "{":
                 word = text[position:].split()[0]
                 raise self.error(f"{word!r} is outside braces: an agent's classes are written "

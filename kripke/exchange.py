@@ -73,7 +73,7 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
         raise ModelError(f"model file: the actual world {actual} is not among the worlds")
     return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
                                    None if actual is None else ids.index(actual),
-                                   atoms=atoms).renumbered(ids)
+                                   atoms=atoms, world_ids=ids)
 
 
 # --- TikZ ---------------------------------------------------------------------------------------

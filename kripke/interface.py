@@ -11,7 +11,7 @@ the explicit model, and the symbolic one translates to it when it is small enoug
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
 
@@ -56,6 +56,11 @@ class AgentIndex:
             else:
                 found[self(member)] = None
         return tuple(found)
+
+    def keyed(self, fixed: Mapping[Agent, int]) -> tuple[tuple[int, int], ...]:
+        """A part given by agents and the keys of their classes (see :mod:`kripke.parts`) as
+        (position, key) pairs in the order given: how a model keeps its answers about it."""
+        return tuple((self(agent), int(key)) for agent, key in fixed.items())
 
 
 @dataclass(frozen=True, slots=True)

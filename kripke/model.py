@@ -10,15 +10,15 @@ equivalence (S5) without ever listing pairs of worlds. Atoms are either
   per world and is what lets the 63-million-world deal exist at all.
 
 Models are immutable: an announcement returns a new, restricted model. ``world_ids`` keeps each
-world's index in the model it was first built as, so a drawing can pin worlds across updates.
+world's index in the model it was first built as, so a drawing can pin worlds across updates
+(kept by :class:`kripke.world_ids.WorldIds`).
 """
 
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from kripke.errors import AnnouncementError, ModelError, UpdateError
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
 from kripke.parser import parse
+from kripke.world_ids import WorldIds
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -96,13 +97,9 @@ class KripkeModel:
     ``observations`` maps each agent (name or int) to what it sees in each world: an int array,
     or any hashable per world. ``observed_atoms`` maps an atom to ``(agent, table)``: the atom's
     value at a world is ``table[the agent's key there]``. ``actual`` is a world index or None.
+    ``world_ids`` names the worlds (increasing ints; by default each world's index, see
+    :attr:`world_ids`), or says how the model knows them (a :class:`WorldIds`).
     """
-
-    #: Whether a world's id follows from the world itself (:meth:`_ids_of`). Such a model keeps
-    #: no id array when worlds are removed: a 4 × 4 deal's first announcement then writes
-    #: 126 MB instead of 189 MB of new memory, and on this project's virtual machines each new
-    #: page costs more than the computation that fills it.
-    WORLDS_SAY_IDS: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -112,6 +109,7 @@ class KripkeModel:
         *,
         observed_atoms: ByAtom[tuple[Agent, Any]] | None = None,
         n_worlds: int | None = None,
+        world_ids: Sequence[int] | IntArray | WorldIds | None = None,
     ) -> None:
         atom_values: list[tuple[Atom | str, Any]] = [*(valuation or {}).items()]
         seen: list[tuple[Agent, Any]] = [*(observations or {}).items()]
@@ -157,11 +155,9 @@ class KripkeModel:
                 )
             table.flags.writeable = False
             self._observed[_as_atom(atom)] = (index, table)
-        # No id array while the worlds are the ones first built, nor in a model whose ids
-        # follow from its worlds (see ``world_ids``).
-        self._ids: IntArray | None = None
-        self._subset = False  # some worlds removed, ids not stored: ``_ids_of`` gives them
-        self._id_dtype = np.dtype(np.int64 if self._n >= 2**31 else np.int32)
+        self._ids = (WorldIds() if world_ids is None else world_ids
+                     if isinstance(world_ids, WorldIds) else WorldIds.given(world_ids, self._n))
+        self._forget_counts()
         self.actual: int | None = None if actual is None else self._world(actual)
 
     @classmethod
@@ -172,16 +168,19 @@ class KripkeModel:
         actual: int | None = None,
         *,
         atoms: Iterable[Atom | str] = (),
+        world_ids: Sequence[int] | IntArray | None = None,
     ) -> KripkeModel:
         """Build a small model by listing, per world, the atoms true there.
 
         Handy for textbook examples: ``from_worlds([{"p"}, set()], {"a": [0, 0]}, actual=0)``.
-        ``atoms`` names atoms that are false everywhere yet should be known to the model.
+        ``atoms`` names atoms that are false everywhere yet should be known to the model;
+        ``world_ids`` names the worlds (a model read back keeps the ids it was saved with).
         """
         true_sets = [{_as_atom(a) for a in world} for world in worlds]
         all_atoms = sorted(set().union(*true_sets, {_as_atom(a) for a in atoms}), key=str)
         valuation = {a: [a in s for s in true_sets] for a in all_atoms}
-        return cls(valuation, observations, actual, n_worlds=len(true_sets))
+        return cls(valuation, observations, actual, n_worlds=len(true_sets),
+                   world_ids=world_ids)
 
     # --- structure -------------------------------------------------------------------------
 
@@ -224,58 +223,26 @@ class KripkeModel:
 
     @property
     def world_ids(self) -> IntArray:
-        """Each world's index in the model it was first built as, so a drawing can pin worlds
-        across updates. A model as first built stores none (world i is world i: at 63 million
-        worlds an array of them is 250 MB that no announcement reads), nor does a model whose
-        worlds say their own ids (a deal: its index follows from its hands, see
-        :meth:`_ids_of`), so here they are made when asked."""
-        if self._ids is not None:
-            return self._ids
-        ids = (self._ids_of(np.arange(self._n)) if self._subset
-               else np.arange(self._n)).astype(self._id_dtype)
-        ids.flags.writeable = False
-        if self._subset:  # worked out once and kept: the model's worlds never change
-            self._ids = ids
+        """Each world's id (increasing): its index in the model it was first built as, or the
+        id it was built with, so a drawing can pin worlds across updates. Made when asked if
+        the model stores none (see :class:`~kripke.world_ids.WorldIds`)."""
+        ids = self._ids.all(self._n, self._ids_of)
+        self._ids = self._ids.known(ids)
         return ids
 
     def world_id(self, world: int) -> int:
         """The id of one world (see :attr:`world_ids`), without making the ids of all."""
-        world = self._world(world)
-        if self._ids is not None:
-            return int(self._ids[world])
-        return int(self._ids_of(np.array([world]))[0])
+        return self._ids.one(self._world(world), self._ids_of)
 
     def _ids_of(self, worlds: IntArray) -> IntArray:
-        """The ids of these worlds when the model stores none: a model as first built numbers
-        its worlds from 0, so a world's id is its index; a model whose
-        :attr:`WORLDS_SAY_IDS` works them out from the worlds themselves (and the same
-        numbering gives the same ids for a model as first built)."""
+        """The ids of these worlds (indices), worked out from the worlds themselves when they
+        say their ids (:meth:`WorldIds.from_worlds`): a plain model's worlds say none beyond
+        their index; a deal's say its index among all deals."""
         return worlds
 
-    def renumbered(self, world_ids: Sequence[int] | IntArray) -> Self:
-        """The same model with its worlds named by these ids, increasing: a model read back
-        from a file keeps the ids it was saved with, so a drawing pins the same worlds."""
-        ids = np.array(world_ids, dtype=np.int64)
-        if ids.shape != (self._n,) or np.any(np.diff(ids) <= 0):
-            raise ModelError(f"world ids must be {self._n} increasing ints")
-        ids.flags.writeable = False
-        new = copy.copy(self)
-        new._ids = ids
-        return new
-
     def world_index(self, world_id: int) -> int | None:
-        """Current index of the world first built as ``world_id``, or None if it is gone."""
-        if self._ids is None and not self._subset:
-            return int(world_id) if 0 <= world_id < self._n else None
-        if self._ids is None:  # ids increase with the index: a search asks for a few of them
-            i = bisect_left(range(self._n), world_id, key=self.world_id)
-            return i if i < self._n and self.world_id(i) == world_id else None
-        ids = self._ids
-        if not self._n or not 0 <= world_id <= ids[-1]:
-            return None
-        # the id in the ids' own type: a wider one makes numpy convert the whole array
-        i = int(np.searchsorted(ids, ids.dtype.type(world_id)))
-        return i if ids[i] == world_id else None
+        """Current index of the world with id ``world_id``, or None if it is gone."""
+        return self._ids.index(world_id, self._n, self._ids_of)
 
     def atom_values(self, atom: Atom | str, worlds: IntArray | None = None) -> BoolArray:
         """The atom's truth value at every world (or at the given world indices)."""
@@ -368,14 +335,8 @@ class KripkeModel:
             found = int(np.searchsorted(pick, self.actual))
             if found < pick.size and pick[found] == self.actual:
                 position = found
-        ids: IntArray | None
-        if self._ids is not None:
-            ids = self._ids[pick]
-        elif self.WORLDS_SAY_IDS:
-            ids = None
-        else:
-            ids = pick.astype(self._id_dtype)
-        return self._with([a[pick] for a in self._columns()], ids, position)
+        return self._with([a[pick] for a in self._columns()], self._ids.picked(pick, self._n),
+                          position)
 
     def _restricted(self, mask: WorldMask) -> Self:
         """The sub-model on the worlds a mask over all of them keeps, in one walk over it."""
@@ -383,35 +344,30 @@ class KripkeModel:
         if kept == self._n:  # nothing removed: the read-only arrays are shared, not copied
             return copy.copy(self)
         # One walk over the mask for every array (see ``compress``), no index array of the
-        # whole model materialised; a model as first built gets its ids from the walk, unless
-        # its worlds say their ids, and then it stores none.
+        # whole model materialised; the ids come from the same walk (``WorldIds.along``).
         columns = self._columns()
-        if self._ids is not None:
-            picked, position = compress([*columns, self._ids], mask, kept, mark=self.actual)
-            ids: IntArray | None = picked.pop()
-        elif self.WORLDS_SAY_IDS:
-            (picked, position), ids = compress(columns, mask, kept, mark=self.actual), None
-        else:
-            picked, position = compress(columns, mask, kept, positions=self._id_dtype,
-                                        mark=self.actual)
-            ids = picked.pop()
-        return self._with(picked, ids, position)
+        along, indices = self._ids.along(self._n)
+        picked, position = compress([*columns, *along], mask, kept, positions=indices,
+                                    mark=self.actual)
+        ids = self._ids.walked(picked[len(columns):])
+        return self._with(picked[:len(columns)], ids, position)
 
     def _columns(self) -> list[IntArray]:
         """The per-world arrays besides the ids, in the order ``_with`` takes them back."""
         return [*self._keys, *self._valuation.values()]
 
-    def _with(self, picked: list[IntArray], ids: IntArray | None, actual: int | None) -> Self:
-        """A copy holding ``picked`` (the columns in ``_columns`` order) and ``ids``, None when
-        the worlds say their own ids."""
+    def _with(self, picked: list[IntArray], ids: WorldIds, actual: int | None) -> Self:
+        """A copy holding ``picked`` (the columns in ``_columns`` order) and ``ids``."""
         new = copy.copy(self)
         n_keys = len(self._keys)
         new._keys = tuple(picked[:n_keys])
         new._valuation = dict(zip(self._valuation, picked[n_keys:], strict=True))
-        new._ids, new._subset = ids, ids is None
-        for array in (*picked, *(() if ids is None else (ids,))):
+        new._ids = ids
+        new._forget_counts()
+        for array in picked:
             array.flags.writeable = False  # shared with callers; models are immutable
-        new._n = int(picked[0].size if picked else (0 if ids is None else ids.size))
+        new._n = int(picked[0].size if picked else
+                     (0 if ids.stored is None else ids.stored.size))
         new.actual = actual
         return new
 
@@ -465,9 +421,9 @@ class KripkeModel:
         actual = None
         if self.actual is not None:
             actual = int(np.flatnonzero((worlds == self.actual) & (chosen == actual_event))[0])
-        product = KripkeModel(valuation, observations, actual, observed_atoms=observed,
-                              n_worlds=int(worlds.size))
-        return product.renumbered(ids * m + chosen if splits else ids)
+        return KripkeModel(valuation, observations, actual, observed_atoms=observed,
+                           n_worlds=int(worlds.size),
+                           world_ids=ids * m + chosen if splits else ids)
 
     def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
         """The (world id here, event name) that a world of ``self.update(events)``, given by
@@ -497,15 +453,78 @@ class KripkeModel:
         keys = self._keys[self.agent_index(agent)]
         return positions(keys, int(keys[self._world(world)]))
 
-    def class_sizes(self, agent: Agent, where: BoolArray | None = None) -> IntArray:
+    # --- by class, for a picture of a model too big to draw (kripke.parts.ClassCounts) ------
+
+    def class_key(self, agent: Agent, world: int | None = None) -> int:
+        """The agent's observation key at a world (default: the actual one): its class."""
+        return int(self._keys[self.agent_index(agent)][self._world(world)])
+
+    def class_sizes(self, agent: Agent, where: BoolArray | None = None,
+                    fixed: Mapping[Agent, int] | None = None) -> IntArray:
         """Worlds in each of the agent's classes, indexed by its observation key (0 for a key
-        no world has); with ``where``, only the worlds where that mask is true are counted.
+        no world has); with ``where``, only the worlds where that mask is true are counted;
+        with ``fixed``, only those of the part where each of its agents has the class its key
+        names.
 
         A question about the whole partition rather than about worlds, so that a drawing of
-        a model too big to list (a summary by classes) asks only this.
+        a model too big to list (a summary by classes) asks only this. Kept without ``where``:
+        a pass over every world at 63 million, and a picture asks again on every render.
         """
         index = self.agent_index(agent)
-        return bincount(self._keys[index], self._n_keys[index], where)
+        keys, n_keys = self._keys[index], self._n_keys[index]
+        part = self._agent_index.keyed(fixed or {})
+        cell = self._cell(part)
+        if where is not None:
+            if cell is None:
+                return bincount(keys, n_keys, where)
+            return np.bincount(keys[cell][where[cell]], minlength=n_keys)
+        found = self._sizes.get((index, part))
+        if found is None:
+            found = (bincount(keys, n_keys) if cell is None else
+                     np.bincount(keys[cell], minlength=n_keys))
+            found.flags.writeable = False
+            self._sizes[index, part] = found
+        return found
+
+    def part_size(self, fixed: Mapping[Agent, int]) -> int:
+        """How many worlds the part where each agent of ``fixed`` has that class holds."""
+        cell = self._cell(self._agent_index.keyed(fixed))
+        return self._n if cell is None else int(cell.size)
+
+    def listed(self, fixed: Mapping[Agent, int]) -> Self:
+        """The worlds of the part where each agent of ``fixed`` has that class, as a model
+        (their ids those of the whole): what a picture draws world by world."""
+        cell = self._cell(self._agent_index.keyed(fixed))
+        return self if cell is None else self.restrict(cell)
+
+    def listed_values(self, where: BoolArray, fixed: Mapping[Agent, int]) -> BoolArray:
+        """``where`` (a value per world) at each world of :meth:`listed` ``(fixed)``."""
+        cell = self._cell(self._agent_index.keyed(fixed))
+        return where if cell is None else where[cell]
+
+    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int] | None:
+        """None: a model that is no deal has only the classes present (see
+        :meth:`kripke.deal.DealModel.dealt_classes`)."""
+        return None
+
+    def _cell(self, part: tuple[tuple[int, int], ...]) -> IntArray | None:
+        """The indices of the worlds where each agent of ``part`` (position, key) has that
+        class, None for every world; kept, each part narrowed from the one before it."""
+        if not part:
+            return None
+        found = self._cells.get(part)
+        if found is None:
+            above = self._cell(part[:-1])
+            index, key = part[-1]
+            keys = self._keys[index]
+            found = positions(keys, key) if above is None else above[keys[above] == key]
+            self._cells[part] = found
+        return found
+
+    def _forget_counts(self) -> None:
+        """New worlds, new counts. (A copy with the same worlds shares what was counted.)"""
+        self._cells: dict[tuple[tuple[int, int], ...], IntArray] = {}
+        self._sizes: dict[tuple[int, tuple[tuple[int, int], ...]], IntArray] = {}
 
     def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
         """K_a φ at a world: φ holds at every world the agent considers possible."""

@@ -33,13 +33,13 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.events import EventModel
 from kripke.exchange import from_json
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
+from kripke.reader import LineReader, ReadError, read_source, skip
 
 #: Words that start a line of the format, so no agent may be called so.
 KEYWORDS = ("agents", "atoms", "world", "actual")
@@ -52,7 +52,7 @@ _WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
 _QUOTED = re.compile(r"\"([^\"]*)\"")
 _NAME = f'(?:"[^"]*"|{_WORD.pattern})'
 _AGENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*|[0-9]+")
-_SPACE = re.compile(r"[\s,]*")
+_SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
 _KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
 _WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")
 _OBSERVES_LINE = re.compile(rf"\s*({_NAME})\s+observes\s*:")
@@ -61,17 +61,9 @@ _LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w
           "'a observes: p' or 'actual: w1'")
 
 
-class ModelFileError(ModelError):
+class ModelFileError(ReadError):
     """A model file that cannot be read: ``line`` and ``column`` (1-based) say where, the
     message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
-
-    def __init__(self, message: str, line: int, column: int, source: str | None = None) -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        self.source = source
-        where = f"{source}: " if source else ""
-        super().__init__(f"{where}line {line}, column {column}: {message}")
 
 
 class NamedModel(KripkeModel):
@@ -164,29 +156,6 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel:
     return parse_model(text, origin)
 
 
-def read_source(source: str | os.PathLike[str], suffixes: tuple[str, ...] = (".kripke", ".json"),
-                what: str = "model", example: str = "agents: a b") -> tuple[str, str | None]:
-    """The text to read and the file's name (None for a text given directly): a ``str`` of
-    one line is a path when such a file exists or it ends in one of ``suffixes``; a
-    :class:`~pathlib.Path` always is. ``what`` and ``example`` word the errors (a model, an
-    event model), which name the file and say what to do."""
-    if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)
-                                    and not source.endswith(suffixes)):
-        return source, None
-    path = Path(source)
-    try:
-        # utf-8-sig: Notepad starts a UTF-8 file with a byte-order mark
-        return path.read_text(encoding="utf-8-sig"), str(path)
-    except FileNotFoundError:
-        raise ModelError(f"no file {str(path)!r}; check the path (or pass the {what}'s text "
-                         "itself)") from None
-    except UnicodeDecodeError:
-        raise ModelError(f"{path} is not a text file (UTF-8); a {what} file is text such as "
-                         f"'{example}'") from None
-    except OSError as e:
-        raise ModelError(f"cannot read {path}: {e.strerror}; choose another file") from None
-
-
 def _from_json_text(text: str, origin: str | None) -> KripkeModel:
     """A model from the JSON of :func:`kripke.exchange.to_json`, its worlds named by their
     labels when these are distinct names (a hand-written model saved by the page)."""
@@ -217,24 +186,16 @@ def parse_model(text: str, source: str | None = None) -> NamedModel:
     return _Reader(text, source).model()
 
 
-class _Reader:
+class _Reader(LineReader[ModelFileError]):
     """Reads the lines (syntax errors stop it at once, in file order), then checks that the
     names they use agree and builds the model."""
 
+    failure = ModelFileError
+
     def __init__(self, text: str, source: str | None) -> None:
-        self.source = source
-        self.text_lines = text.splitlines()
+        super().__init__(text, source)
         self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
                       if (line := self.line(number, raw)) is not None]
-
-    def error(self, message: str, line: int, column: int) -> ModelFileError:
-        return ModelFileError(message, line, column, self.source)
-
-    def at_end(self, message: str) -> ModelFileError:
-        """An error about something missing: placed after the last line."""
-        last = len(self.text_lines)
-        return self.error(message, max(last, 1),
-                          len(self.text_lines[-1]) + 1 if self.text_lines else 1)
 
     # --- one line ------------------------------------------------------------------------
 
@@ -259,7 +220,7 @@ class _Reader:
                                  number, match.end())
             return _Line(number, "classes", head,
                          classes=self.classes(number, text, match.end()))
-        column = len(text) - len(text.lstrip()) + 1
+        column = skip(text, 0) + 1
         if text.split()[0] == "world":
             raise self.error("a world line is 'world', the name, ':' and the atoms true "
                              "there: 'world w1: p q'", number, column)
@@ -287,7 +248,7 @@ class _Reader:
 
     def tokens(self, number: int, text: str, start: int) -> Iterator[_Word]:
         """The words after ``start``, with '{' and '}' as words of their own."""
-        pos = _skip(text, start)
+        pos = skip(text, start, _SEPARATORS)
         while pos < len(text):
             char = text[pos]
             if char in "{}":
@@ -304,7 +265,7 @@ class _Reader:
             else:
                 fix = "close it with ')'" if char == "(" else "remove it or quote the name"
                 raise self.error(f"unexpected {char!r}; {fix}", number, pos + 1)
-            pos = _skip(text, pos)
+            pos = skip(text, pos, _SEPARATORS)
 
     def words(self, number: int, text: str, start: int) -> tuple[_Word, ...]:
         """A list of names (no braces): agents, atoms, a world's atoms, the actual world."""
@@ -533,12 +494,6 @@ class _Reader:
 def _agent(text: str) -> Agent:
     """An agent as formulas name it: digits are the number (``K_07`` is agent 7)."""
     return int(text) if text.isascii() and text.isdigit() else text
-
-
-def _skip(text: str, pos: int) -> int:
-    """Past the spaces and commas at ``pos`` (commas separate names as spaces do)."""
-    match = _SPACE.match(text, pos)
-    return match.end() if match else pos
 
 
 # --- writing ------------------------------------------------------------------------------------

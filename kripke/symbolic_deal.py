@@ -14,12 +14,20 @@ law of 26,564 nodes, built in about 10 ms.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
+from kripke.arrays import BoolArray, IntArray
 from kripke.bdd import Function, Vocabulary
-from kripke.deal import DealModel, _subsets, deal_arguments, hand_atom, listed_deals
+from kripke.deal import (
+    DealModel,
+    _subsets,
+    deal_arguments,
+    dealt_classes,
+    hand_atom,
+    listed_deals,
+)
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.symbolic import State, SymbolicModel
@@ -49,6 +57,7 @@ class SymbolicDealModel(SymbolicModel):
         self.hand_sizes = hand_sizes
         self.atom_pattern = atom
         self._holds = holds
+        self._forget_counts()
         state = None if actual is None else self._actual_state(actual, agents)
         super().__init__(vocabulary, law, dict(zip(agents, holds, strict=True)), state)
 
@@ -88,11 +97,23 @@ class SymbolicDealModel(SymbolicModel):
         """How many hands the agent could be dealt: the size of a table indexed by its keys."""
         return len(_subsets(len(self.cards), self.hand_sizes[self.agent_index(agent)]).masks)
 
-    def key(self, agent: Agent, state: State | None = None) -> int:
+    def class_key(self, agent: Agent, state: State | None = None) -> int:
         """The agent's class at a state (default: the actual one): its hand's key."""
         at, i = self._at(state), self.agent_index(agent)
         held = [c for c, atom in enumerate(self._holds[i]) if at[atom]]
         return int(_subsets(len(self.cards), self.hand_sizes[i]).rank(np.array(held)))
+
+    def restrict(self, condition: Function) -> Self:
+        """As :meth:`SymbolicModel.restrict`, without the counts of the states it had."""
+        new = super().restrict(condition)
+        new._forget_counts()
+        return new
+
+    def _forget_counts(self) -> None:
+        """New states, new counts (see :meth:`class_sizes` and :meth:`listed`)."""
+        self._sizes: dict[tuple[int, tuple[tuple[int, int], ...], Function | None],
+                          IntArray] = {}
+        self._listed: dict[tuple[tuple[int, int], ...], DealModel] = {}
 
     def _part(self, fixed: Mapping[Agent, int], where: Function | None) -> Function:
         """The states where each agent of ``fixed`` holds the hand its key names (and
@@ -107,13 +128,23 @@ class SymbolicDealModel(SymbolicModel):
         return self.vocabulary.cube({atom: c in members for c, atom in enumerate(self._holds[i])})
 
     def class_sizes(self, agent: Agent, where: Function | None = None,
-                    fixed: Mapping[Agent, int] | None = None) -> np.ndarray:
+                    fixed: Mapping[Agent, int] | None = None) -> IntArray:
         """States per class of the agent, indexed by key (as :meth:`DealModel.class_sizes`),
         inside the part where the agents of ``fixed`` hold the hands their keys name and where
         ``where`` (an :meth:`extension`) holds. One count per hand that the fixed hands leave
-        possible: a few thousand diagram operations, not a pass over the states."""
+        possible: a few thousand diagram operations, not a pass over the states, and kept,
+        since a picture asks again on every render."""
         fixed = fixed or {}
         i = self.agent_index(agent)
+        key = (i, self._agent_index.keyed(fixed), where)
+        if (found := self._sizes.get(key)) is None:
+            found = self._class_sizes(i, where, fixed)
+            found.flags.writeable = False
+            self._sizes[key] = found
+        return found
+
+    def _class_sizes(self, i: int, where: Function | None, fixed: Mapping[Agent, int]
+                     ) -> IntArray:
         members = _subsets(len(self.cards), self.hand_sizes[i]).members
         sizes = np.zeros(len(members), dtype=np.int64)
         part = self._part(fixed, where)
@@ -133,14 +164,21 @@ class SymbolicDealModel(SymbolicModel):
 
     def part_size(self, fixed: Mapping[Agent, int]) -> int:
         """How many states the part where the agents of ``fixed`` hold those hands has."""
-        return self.vocabulary.count(self._part(fixed, None))
+        return self.n_worlds if not fixed else self.vocabulary.count(self._part(fixed, None))
 
     def listed(self, fixed: Mapping[Agent, int], max_worlds: int = 500) -> DealModel:
         """The deals of the part where the agents of ``fixed`` hold the hands their keys name,
         as an explicit deal model whose world ids are the deals' indices among all deals (as
         :func:`kripke.deal_model` numbers them, so a drawing pins each where the explicit
-        backend would), the actual deal its actual world if it is there. Refused with
+        backend would), the actual deal its actual world if it is there; kept. Refused with
         :class:`ModelTooLargeError` past ``max_worlds`` deals, before listing any."""
+        key = self._agent_index.keyed(fixed)
+        found = self._listed.get(key)
+        if found is None or found.n_worlds > max_worlds:
+            found = self._listed[key] = self._list(fixed, max_worlds)
+        return found
+
+    def _list(self, fixed: Mapping[Agent, int], max_worlds: int) -> DealModel:
         part = self._part(fixed, None)
         if (n := self.vocabulary.count(part)) > max_worlds:
             raise ModelTooLargeError(n, max_worlds, task="to list",
@@ -154,15 +192,22 @@ class SymbolicDealModel(SymbolicModel):
         return listed_deals(self.cards, self.hand_sizes, self.agents, deals,
                             deals.index(actual) if actual in deals else None, self.atom_pattern)
 
-    def values(self, where: Function, deals: DealModel) -> np.ndarray:
-        """``where`` (an :meth:`extension`) at each world of ``deals`` (a :meth:`listed` part
-        of this model): the value per world a picture of those worlds marks."""
+    def listed_values(self, where: Function, fixed: Mapping[Agent, int]) -> BoolArray:
+        """``where`` (an :meth:`extension`) at each world of :meth:`listed` ``(fixed)``: the
+        value per world a picture of those worlds marks."""
+        deals = self.listed(fixed)
         out = np.zeros(deals.n_worlds, dtype=bool)
         for w, hands in enumerate(deals.deal(w) for w in range(deals.n_worlds)):
             held = {atom for i, hand in enumerate(hands)
                     for c, atom in enumerate(self._holds[i]) if self.cards[c] in hand}
             out[w] = self.vocabulary.value(where, {a: a in held for a in self.vocabulary.atoms})
         return out
+
+    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int]:
+        """Every hand the agent could be dealt where each agent of ``fixed`` holds the hand its
+        key names, with the number of deals then (as :meth:`DealModel.dealt_classes`)."""
+        return dealt_classes(len(self.cards), self.hand_sizes, self.agent_index(agent),
+                             self._agent_index.keyed(fixed))
 
     def world_label(self, state: State | None = None) -> str:
         """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}``, as the explicit deal model writes it."""

@@ -89,6 +89,22 @@ def test_announcement_restricts_and_keeps_world_ids():
     assert model.n_worlds == 3  # the old model is unchanged
 
 
+def test_a_model_built_with_its_world_ids_keeps_them_through_announcements():
+    """Ids given at construction (an update's, a file's) name the worlds as an announcement and
+    a pick of worlds remove some, and are found back from an id; ids that do not increase are
+    refused."""
+    model = KripkeModel.from_worlds([{"p", "q"}, {"p"}, {"q"}], {"alice": [0, 0, 1]}, actual=0,
+                                    world_ids=[4, 7, 30])
+    assert model.world_ids.tolist() == [4, 7, 30] and model.world_id(2) == 30
+    after = model.announce("q")
+    assert after.world_ids.tolist() == [4, 30]
+    assert after.world_index(30) == 1 and after.world_index(7) is None
+    assert after.restrict([1]).world_ids.tolist() == [30]
+    for wrong in ([4, 4, 5], [1, 2]):
+        with pytest.raises(ModelError, match="3 increasing ints"):
+            KripkeModel.from_worlds([{"p"}, {"q"}, set()], {"a": [0, 0, 1]}, world_ids=wrong)
+
+
 def test_announcement_false_at_the_actual_world_is_refused():
     with pytest.raises(AnnouncementError, match=r"cannot announce ~p: it is false") as caught:
         textbook().announce(Not(p))

@@ -328,38 +328,53 @@ def test_errors_name_the_problem():
 
 
 def test_a_symbolic_deal_counts_and_lists_its_classes_as_the_explicit_deal_does():
-    """What a picture asks of a deal too big to list, answered from diagrams: each agent's
-    class sizes (keyed by hand as the explicit deal keys them), inside the actual class of
-    another agent, only where a formula holds; and a small part listed with the worlds' ids,
-    labels, actual world and the formula's values, exactly as the explicit deal gives them."""
+    """What a picture asks of a deal too big to list (``kripke.parts.ClassCounts``), asked of
+    both backends alike: each agent's class sizes (keyed by hand), inside the actual class of
+    other agents, only where a formula holds; a part's size; a small part listed with the
+    worlds' ids, labels, actual world and the formula's values; the classes as dealt. The
+    symbolic deal answers from diagrams, the explicit one from its arrays, and the answers are
+    the same; the explicit arrays are also checked against counting them by hand."""
     cards, sizes, actual = list(range(10)), [3, 3, 2], [[0, 1, 2], [3, 4, 5], [6, 7]]
     explicit, symbolic = deal_model(cards, sizes, actual), symbolic_deal(cards, sizes, actual)
+    dealt = explicit
     for said in ["p(1,3) | p(1,8)", "~p(0,9)", "K_2 ~p(0,4) | p(2,7)"]:
         explicit, symbolic = explicit.announce(said), symbolic.announce(said)
     phi = "M_1 p(0,1)"
     values, where = explicit.evaluate(phi), symbolic.extension(phi)
+    parts = [{}] + [{b: explicit.class_key(b)} for b in range(3)] + \
+        [{b: explicit.class_key(b), c: explicit.class_key(c)} for b in range(3)
+         for c in range(3) if c != b]
     for a in range(3):
         n_keys = symbolic.n_keys(a)
         assert n_keys == comb(10, sizes[a])
-        assert symbolic.key(a) == int(explicit.observation(a)[explicit.actual])
-        assert symbolic.hand(a, symbolic.key(a)) == tuple(actual[a])
-        assert symbolic.class_sizes(a).tolist() == \
-            np.bincount(explicit.observation(a), minlength=n_keys).tolist()
-        assert symbolic.class_sizes(a, where).tolist() == \
-            np.bincount(explicit.observation(a)[values], minlength=n_keys).tolist()
-        for b in range(3):
-            if b == a:
+        assert symbolic.class_key(a) == explicit.class_key(a) == \
+            int(explicit.observation(a)[explicit.actual])
+        assert symbolic.hand(a, symbolic.class_key(a)) == tuple(actual[a])
+        for fixed in parts:
+            if a in fixed:
                 continue
-            fixed, cell = {b: symbolic.key(b)}, explicit.possible_worlds(b)
-            assert symbolic.part_size(fixed) == cell.size
-            assert symbolic.class_sizes(a, fixed=fixed).tolist() == \
-                np.bincount(explicit.observation(a)[cell], minlength=n_keys).tolist()
-            part = symbolic.listed(fixed)
-            assert part.world_ids.tolist() == explicit.world_ids[cell].tolist()
-            assert part.actual is not None
-            assert part.world_id(part.actual) == explicit.world_id(explicit.actual)
-            assert symbolic.values(where, part).tolist() == values[cell].tolist()
-            assert [part.world_label(w) for w in range(part.n_worlds)] == \
-                [explicit.world_label(int(w)) for w in cell]
+            cell = np.arange(explicit.n_worlds)
+            for b, key in fixed.items():
+                cell = cell[explicit.observation(b)[cell] == key]
+            keys = explicit.observation(a)[cell]
+            for model in (explicit, symbolic):
+                assert model.part_size(fixed) == cell.size
+                assert model.class_sizes(a, fixed=fixed).tolist() == \
+                    np.bincount(keys, minlength=n_keys).tolist()
+            assert symbolic.class_sizes(a, where, fixed).tolist() == \
+                explicit.class_sizes(a, values, fixed).tolist() == \
+                np.bincount(keys[values[cell]], minlength=n_keys).tolist()
+            assert symbolic.dealt_classes(a, fixed) == explicit.dealt_classes(a, fixed) == {
+                int(k): int(n) for k, n in enumerate(dealt.class_sizes(a, fixed=fixed)) if n}
+            if not fixed:
+                continue
+            for model, v in ((explicit, values), (symbolic, where)):
+                part = model.listed(fixed)
+                assert part.world_ids.tolist() == explicit.world_ids[cell].tolist()
+                assert part.actual is not None
+                assert part.world_id(part.actual) == explicit.world_id(explicit.actual)
+                assert model.listed_values(v, fixed).tolist() == values[cell].tolist()
+                assert [part.world_label(w) for w in range(part.n_worlds)] == \
+                    [explicit.world_label(int(w)) for w in cell]
     with pytest.raises(ModelTooLargeError, match="to list"):
         symbolic.listed({}, max_worlds=10)

@@ -25,7 +25,7 @@ from app.worlds.layout import (
     TILE_LIMIT,
     WIDTH,
     ClassGrid,
-    ClassSummary,
+    ClassTiles,
     FixedPositions,
     Mark,
     Picture,
@@ -174,7 +174,7 @@ def test_a_model_too_big_to_draw_is_summarised_by_classes_for_every_player(playe
     hands = comb(players * tickets, tickets)
     for focus in range(players):
         layout = layout_for(worlds, focus, GameNames(model))
-        assert isinstance(layout, ClassSummary) and len(layout.levels) == levels
+        assert isinstance(layout, ClassTiles) and len(layout.levels) == levels
         # every hand of the deal in exactly one tile, few enough tiles to carry a number
         members = [k for tile in layout.levels[0].tiles for k in tile.members]
         assert sorted(members) == list(range(hands))
@@ -294,7 +294,7 @@ def test_the_4x4_deal_is_summarised_in_tiles_that_carry_their_numbers():
 def test_a_symbolic_game_draws_the_same_picture_as_its_list_of_worlds(players, tickets, seed,
                                                                        turns):
     """The demo holds a 4 × 4 game symbolically and draws it from counts on diagrams
-    (``app.worlds.parts``). That picture must be the one the list of worlds gives, tile for
+    (``kripke.parts``). That picture must be the one the list of worlds gives, tile for
     tile and world for world, hover texts and caption included: for every focus, in the
     outside view and each player's own, with and without a formula, turn after turn as
     announcements empty classes and open the drawn worlds."""

@@ -21,10 +21,10 @@ import solara
 
 from agents.model import TTRModel
 from app.worlds.layout import Picture, Text
-from app.worlds.parts import Values
 from kripke import Announce, AnnounceDual, KripkeModel, parse
 from kripke.explain import Explanation, Step, explain
 from kripke.formula import Agent, Formula
+from kripke.parts import Values
 from kripke.symbolic_deal import SymbolicDealModel
 
 

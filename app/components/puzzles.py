@@ -31,6 +31,7 @@ from app.components.formula import (
 from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
+    AnyModel,
     FixedPositions,
     Marking,
     Picture,
@@ -38,7 +39,6 @@ from app.worlds.layout import (
     class_columns,
     layout_for,
 )
-from app.worlds.parts import AnyModel
 from app.worlds.svg import picture_svg
 from kripke import AnnouncementError, KripkeModel, NamedModel, parse
 from kripke.deal import DealModel

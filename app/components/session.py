@@ -56,7 +56,7 @@ def defaults(environ: Mapping[str, str] = os.environ) -> Defaults:
 #: The demo lists the worlds of a game of at most this many deals (4 × 3: 369,600) and holds a
 #: bigger one symbolically (4 × 4: 63,063,000). Listed, a 4 × 4 turn writes up to 300 MB of
 #: new arrays, which on this project's virtual machines took 1.0-1.5 s of a step; as diagrams
-#: the game and its picture (counts per class, ``app.worlds.parts``) take a fraction of that.
+#: the game and its picture (counts per class, ``kripke.parts``) take a fraction of that.
 LISTED_LIMIT = 1_000_000
 
 

@@ -21,15 +21,16 @@ from app.components.style import player_ink, player_name, swatch
 from app.worlds.layout import (
     GOING,
     GONE,
+    AnyModel,
     Marking,
     Picture,
     WorldsLayout,
     layout_for,
 )
-from app.worlds.parts import AnyModel, Values
 from app.worlds.svg import picture_svg
 from kripke.deal import DealModel
 from kripke.model import KripkeModel
+from kripke.parts import Values
 from kripke.symbolic_deal import SymbolicDealModel
 
 

@@ -9,7 +9,7 @@ clique of edges (see ``shared/design/worlds-view.md``):
   a chain of short lines through their worlds. For a deal model with three players this is the
   deal grid: a 15 × 15 grid with 90 filled cells for 3 × 2. When the second agent's class is
   fixed by the first's (two players), the columns are wrapped into lines of boxes instead.
-* ``ClassSummary`` (too many worlds to draw one by one): the focus agent's classes as tiles
+* ``ClassTiles`` (too many worlds to draw one by one): the focus agent's classes as tiles
   (grouped when there are too many to read one by one), the actual world's class opened into
   the next agent's classes, and so on until a part small enough to draw world by world. In a
   player's view only the player's own class is opened: which of the others is the actual one
@@ -24,25 +24,31 @@ Renderers (``app.worlds.svg``) only draw what a ``Picture`` lists. A layout fits
 ``width`` × ``height`` (in CSS pixels at the size the page draws it at 1280 × 800), so the
 picture and the board both fit the first screen there.
 
-What a summary asks of a model too big to list is in ``app.worlds.parts``: class sizes inside
-the opened classes, a small part's worlds listed, a formula's values there; the explicit model
-answers from its arrays, a symbolic deal from its diagrams, and the two pictures are the same.
+What a summary asks of a model too big to list, it asks the model (``kripke.parts``): class
+sizes inside the opened classes, a small part's worlds listed, a formula's values there; the
+explicit model answers from its arrays, a symbolic deal from its diagrams, and the two pictures
+are the same.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from typing import Any, Protocol
 
 import numpy as np
 
-from app.worlds.parts import AnyModel, Opened, Parts, Values, parts_of
 from kripke.deal import DealModel
 from kripke.formula import Agent
 from kripke.model import KripkeModel
+from kripke.parts import ClassCounts, Values
 from kripke.symbolic_deal import SymbolicDealModel
+
+#: Either backend, as a picture takes it: a summary asks it only what ``kripke.parts`` says.
+type AnyModel = ClassCounts[Any]
+#: The actual classes a summary has opened, in order, each agent with its class's key.
+type Opened = dict[Agent, int]
 
 #: Nominal size of a picture in CSS pixels: about what the worlds card gets at 1280 × 800, so
 #: that a 12-unit font is drawn at 11 px or more there (the SVG scales with its card) and the
@@ -245,7 +251,7 @@ class Marking:
     """
 
     viewer: Agent | None = None
-    values: Values | None = None  # the formula's values in the current model (parts.Values)
+    values: Values | None = None  # the formula's values in the current model (kripke.parts)
     highlight: Collection[int] = ()  # world ids to ring (a counterexample)
 
 
@@ -864,7 +870,7 @@ class _Level:
 
 
 @dataclass
-class ClassSummary:
+class ClassTiles:
     """Classes as tiles, the actual class opened, level by level, down to drawable worlds.
 
     Each level's tiles are every class its agent had when the cards were dealt (for a deal
@@ -877,7 +883,7 @@ class ClassSummary:
     actual one, so those are drawn without one marked, and no deeper.
     """
 
-    model: AnyModel
+    model: InitVar[AnyModel]  # asked once, not kept: it may hold millions of worlds
     focus: Agent
     names: Names = field(default_factory=PlainNames)
     width: float = WIDTH
@@ -887,39 +893,37 @@ class ClassSummary:
     inner: ClassGrid | None = field(init=False, default=None)
     _shown: set[str] = field(init=False, default_factory=set)  # tiles live in the last picture
 
-    def __post_init__(self) -> None:
-        parts = parts_of(self.model)
-        if not parts.has_actual:
+    def __post_init__(self, model: AnyModel) -> None:
+        if model.actual is None:
             raise ValueError("a summary opens the actual world's class: the model needs one")
-        agents = [self.focus, *_after(parts.agents, self.focus)]
-        opened: Opened = ()
+        agents = [self.focus, *_after(model.agents, self.focus)]
+        opened: Opened = {}
         y = 0.0
         for depth, agent in enumerate(agents):
-            dealt = parts.dealt(agent, opened)
+            dealt = model.dealt_classes(agent, opened)
             if dealt is None:  # the classes present now, at their present size
-                counts = parts.sizes(agent, opened)
+                counts = model.class_sizes(agent, fixed=opened)
                 dealt_now = False
                 dealt = {int(k): int(counts[k]) for k in np.flatnonzero(counts)}
             else:
                 dealt_now = True
             shown = not (self.private and depth > 0)
-            tiles, grouped, runs = self._tiles(depth, agent, dealt)
+            tiles, grouped, runs = self._tiles(model, depth, agent, dealt)
             level = _Level(agent, tiles, len(dealt), dealt_now, grouped, runs,
-                           parts.actual_key(agent) if shown else None)
+                           model.class_key(agent) if shown else None)
             self._place(level, y, depth)
             self.levels.append(level)
             y += level.height
             if level.actual is None:
                 break
-            opened = (*opened, agent)
-            if parts.size(opened) <= OPEN_LIMIT or depth == len(agents) - 2:
+            opened = {**opened, agent: level.actual}
+            if model.part_size(opened) <= OPEN_LIMIT or depth == len(agents) - 2:
                 break
         rest = [a for a in agents if a not in {lv.agent for lv in self.levels}]
         if self.levels[-1].actual is not None and rest:
-            self._open(parts.listed(opened), rest[0], y)
+            self._open(model.listed(opened), rest[0], y)
         else:
             self.inner_top = self.bottom = y
-        self.model = parts.kept(opened)  # not millions of worlds
 
     def _open(self, cell: KripkeModel, focus: Agent, top: float, *,
               only_if_fits: bool = False) -> bool:
@@ -934,26 +938,26 @@ class ClassSummary:
         self.bottom = self.inner_top + grid.height
         return True
 
-    def _replan(self, parts: Parts) -> None:
+    def _replan(self, model: AnyModel) -> None:
         """A player's view opened while its class was too big to draw: once announcements
         have shrunk the class enough, its worlds are drawn instead of the next player's tiles
         (from then on at fixed places, as everywhere)."""
         if not self.private or self.inner is not None or len(self.levels) < 2:
             return
-        own: Opened = (self.levels[0].agent,)
+        own: Opened = {self.levels[0].agent: model.class_key(self.levels[0].agent)}
         # its worlds replace the next player's tiles, unless too many to read in a grid
-        if parts.size(own) <= OPEN_LIMIT and self._open(
-                parts.listed(own), self.levels[1].agent, self.levels[0].height,
+        if model.part_size(own) <= OPEN_LIMIT and self._open(
+                model.listed(own), self.levels[1].agent, self.levels[0].height,
                 only_if_fits=True):
             self.levels.pop()
 
-    def _tiles(self, depth: int, agent: Agent, dealt: dict[int, int],
+    def _tiles(self, model: AnyModel, depth: int, agent: Agent, dealt: dict[int, int],
                ) -> tuple[list[_Tile], bool, bool]:
         """One tile per class, or per group of classes with the same first part when there are
         too many to carry their numbers (then, failing that, per run of classes); whether
         grouped, and whether in runs."""
         def hand(key: int) -> tuple[str, ...]:
-            return self.names.hand(self.model, agent, key)
+            return self.names.hand(model, agent, key)
 
         keys = sorted(dealt)
         if len(keys) <= TILE_LIMIT:
@@ -997,18 +1001,17 @@ class ClassSummary:
         return what[0].upper() + what[1:]
 
     def picture(self, model: AnyModel, marking: Marking = Marking()) -> Picture:
-        parts = parts_of(model)
-        self._replan(parts)
+        self._replan(model)
         marks: list[Mark] = []
         texts: list[Text] = []
         regions: list[Region] = []
-        opened: Opened = ()
+        opened: Opened = {}
         shown, self._shown = self._shown, set()  # tiles live in the last picture
         values = marking.values
         for depth, level in enumerate(self.levels):
             agent = level.agent
-            counts = parts.sizes(agent, opened)
-            holds = None if values is None else parts.sizes(agent, opened, values)
+            counts = model.class_sizes(agent, fixed=opened)
+            holds = None if values is None else model.class_sizes(agent, values, opened)
             name = self.names.agent(agent)
             live = sum(int(np.count_nonzero(counts[list(t.members)])) for t in level.tiles)
             if depth:
@@ -1059,12 +1062,12 @@ class ClassSummary:
                     regions.append(Region(agent, cx - side / 2, cy - side / 2, side, side,
                                           True, "box", f"the actual world's class: {title}"))
             if level.actual is not None:
-                opened = (*opened, agent)
+                opened = {**opened, agent: model.class_key(agent)}
         inner = None
         if self.inner is not None:
             assert opened  # the inner grid draws an opened class
-            inner = self.inner.picture(parts.listed(opened), Marking(
-                marking.viewer, None if values is None else parts.values_at(opened, values),
+            inner = self.inner.picture(model.listed(opened), Marking(
+                marking.viewer, None if values is None else model.listed_values(values, opened),
                 marking.highlight,
             )).moved(0, self.inner_top)
             marks += inner.marks
@@ -1075,8 +1078,9 @@ class ClassSummary:
             regions.append(Region(last, -1, panel_top, self.width + 2,
                                   self.bottom + 2 - panel_top, True, "panel"))
             whose = f"{self.names.agent(last)}'s {'own' if self.private else '★'}"
+            size = model.part_size(opened)
             for j, line in enumerate(wrap(
-                    f"Inside {whose} class: its {parts.size(opened):,} worlds, every one drawn",
+                    f"Inside {whose} class: its {size:,} worlds, every one drawn",
                     self.width - 8)):
                 texts.append(Text(2, self.inner_top - 6 - (1 - j) * (FONT + 3), line,
                                   "start", "heading", last))
@@ -1084,7 +1088,7 @@ class ClassSummary:
             [lv.agent for lv in self.levels] + list(inner.agents if inner else ())))
         return Picture(self.width, self.bottom + 4, tuple(marks), tuple(regions),
                        inner.links if inner else (), tuple(texts),
-                       self._caption(parts, opened), inner.drawn_worlds if inner else 0,
+                       self._caption(model, opened), inner.drawn_worlds if inner else 0,
                        agents)
 
     def _label_tile(self, texts: list[Text], tile: _Tile, cx: float, cy: float,
@@ -1093,7 +1097,7 @@ class ClassSummary:
         if text_width(tile.label) <= side - 4:
             texts.append(Text(cx, cy - side / 2 + FONT + 1, tile.label, role="count"))
 
-    def _caption(self, parts: Parts, opened: Opened) -> str:
+    def _caption(self, model: AnyModel, opened: Opened) -> str:
         noun = self.names.classes
         said = []
         which_class = (f"{self.names.agent(self.focus)}'s own class" if self.private
@@ -1109,8 +1113,8 @@ class ClassSummary:
                         f"{which_class} opened into {which}, {tiles}")
         if self.inner is not None and opened:
             said.append(f"{which_class} opened into its "
-                        f"{_plural(parts.size(opened), 'world')}, every one drawn")
-        return (f"{_plural(parts.n_worlds, 'world')}: too many to draw one by one. Drawn: "
+                        f"{_plural(model.part_size(opened), 'world')}, every one drawn")
+        return (f"{_plural(model.n_worlds, 'world')}: too many to draw one by one. Drawn: "
                 + "; ".join(said) + ".")
 
 
@@ -1127,4 +1131,4 @@ def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,
     viewer), opened only as far as it knows."""
     if isinstance(model, KripkeModel) and model.n_worlds <= DRAWN_LIMIT:
         return ClassGrid(model, focus, names, width=width, height=height)
-    return ClassSummary(model, focus, names or PlainNames(), width, height, private)
+    return ClassTiles(model, focus, names or PlainNames(), width, height, private)

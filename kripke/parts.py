@@ -1,0 +1,84 @@
+"""What a picture of a model too big to draw asks of it, answered alike by both backends.
+
+A summary (``app.worlds.layout.ClassTiles``) draws the classes of one agent, then opens the
+actual world's class and draws the next agent's classes inside it, and so on, until the part
+opened is small enough to draw world by world. A *part* is given by the agents whose class is
+fixed, each with the key of its class (``{}``: the whole model). Per part a picture asks how
+many worlds each class of an agent holds there (also counting only where a formula holds), how
+many worlds the part has, for a small part its worlds listed with their ids and a formula's
+value at each of them, and for a deal every class the agent had when the cards were dealt.
+
+The explicit model (:class:`~kripke.model.KripkeModel`, :class:`~kripke.deal.DealModel`)
+answers from its arrays; a symbolic deal (:class:`~kripke.symbolic_deal.SymbolicDealModel`)
+from its diagrams without listing the deals, which is how a 4 × 4 game of 63,063,000 deals is
+drawn without holding them in memory. Both key an agent's classes the same way (a deal: the
+hand's rank among all hands) and name a listed world by its index among all deals, so a picture
+of either is the same picture (``tests/test_kripke_symbolic.py`` holds the answers to each
+other, ``tests/test_worlds_picture.py`` the pictures). Each model keeps the counts it gave: a
+picture asks the same ones on every render.
+
+This sits beside :mod:`kripke.interface`, not in it, because a listed part is an explicit model
+and the explicit model imports the interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from kripke.arrays import BoolArray, IntArray
+from kripke.bdd import Function
+from kripke.formula import Agent
+from kripke.model import KripkeModel
+
+#: A formula's values as a backend's checker gives them: a bool per world (the explicit
+#: model's ``evaluate``) or the diagram of the states where it holds (``extension``).
+type Values = BoolArray | Function
+#: A part: the agents whose class is fixed, each with its class's key; {} is the whole model.
+type Fixed = Mapping[Agent, int]
+
+
+class ClassCounts[V](Protocol):
+    """The questions a summary asks of a model, ``V`` the kind of values its checker gives.
+    Models are immutable, so the answers never go stale."""
+
+    @property
+    def agents(self) -> tuple[Agent, ...]: ...
+
+    @property
+    def n_worlds(self) -> int: ...
+
+    @property
+    def actual(self) -> object:
+        """The actual world (None: the model has none, and no class to open)."""
+        ...
+
+    def class_key(self, agent: Agent) -> int:
+        """The key of the agent's class at the actual world."""
+        ...
+
+    def class_sizes(self, agent: Agent, where: V | None = None, fixed: Fixed | None = None
+                    ) -> IntArray:
+        """Worlds per class of ``agent`` inside the part (only where ``where`` holds), indexed
+        by its keys, zero for a key with no world there."""
+        ...
+
+    def part_size(self, fixed: Fixed) -> int:
+        """How many worlds the part holds."""
+        ...
+
+    def listed(self, fixed: Fixed) -> KripkeModel:
+        """The part's worlds as an explicit model whose world ids are those of the whole, to
+        draw one by one: ask it only for a part of a few hundred worlds."""
+        ...
+
+    def listed_values(self, where: V, fixed: Fixed) -> BoolArray:
+        """``where`` at each world of ``listed(fixed)``."""
+        ...
+
+    def dealt_classes(self, agent: Agent, fixed: Fixed) -> dict[int, int] | None:
+        """Every class ``agent`` had inside the part when the cards were dealt, by key, with
+        its number of deals then; None if the model is no deal (then only the classes present
+        can be drawn). Counting, not remembering: a summary first opened after announcements
+        emptied some classes still draws them, as empty slots."""
+        ...
