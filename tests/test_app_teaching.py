@@ -23,9 +23,9 @@ from test_app_widgets import (
 )
 
 from agents.log import replay
-from app.components import session
-from app.components.exports import game_log, game_worlds, model_json, svg_file, tikz_file
-from app.components.puzzles import PuzzlePage
+from app.web.components import session
+from app.web.components.exports import game_log, game_worlds, model_json, svg_file, tikz_file
+from app.web.components.puzzles import PuzzlePage
 from app.worlds.png import picture_png
 from kripke.exchange import from_json
 from kripke.gallery import GALLERY, TITLES
@@ -171,8 +171,8 @@ def test_timeline_back_and_forward_restore_the_page_and_an_announcement_branches
 
 def test_exports_make_files_that_parse(tmp_path):
     from agents.model import TTRModel
-    from app.components.session import Defaults, new_model
-    from app.components.worlds import worlds_picture
+    from app.web.components.session import Defaults, new_model
+    from app.web.components.worlds import worlds_picture
 
     model = new_model(Defaults())
     for _ in range(4):
@@ -354,8 +354,8 @@ def test_a_players_view_of_tiles_says_what_its_star_marks():
     """Past 300 worlds a player's view draws its own classes as tiles and stars the one
     holding its own hand (it knows its hand): the key must say so, not that nothing is
     starred."""
-    from app.components.session import Defaults, new_model
-    from app.components.worlds import legend_html, worlds_picture
+    from app.web.components.session import Defaults, new_model
+    from app.web.components.worlds import legend_html, worlds_picture
 
     model = new_model(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
     picture = worlds_picture(model, {}, 0, 0, None)
@@ -390,8 +390,8 @@ def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
 
 
 def test_a_4x4_games_model_files_are_refused_not_downloaded_as_an_error():
-    from app.components.exports import ExportRow
-    from app.components.session import Defaults, new_model
+    from app.web.components.exports import ExportRow
+    from app.web.components.session import Defaults, new_model
 
     model = new_model(Defaults())
 
@@ -413,7 +413,7 @@ def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colour
 
     from matplotlib.image import imread
 
-    from app.components.exports import agent_colour
+    from app.web.components.exports import agent_colour
     from kripke.gallery import muddy
 
     puzzle = muddy(3, (0, 1, 2))
@@ -435,7 +435,7 @@ def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colour
 
 
 def puzzle_layout_picture(puzzle):
-    from app.components.puzzles import puzzle_layout
+    from app.web.components.puzzles import puzzle_layout
     from app.worlds.layout import Marking
 
     model = puzzle.model

@@ -7,8 +7,8 @@ import csv
 import networkx as nx
 import pytest
 
-from app.cli import main
-from app.options import DEFAULT_SEED
+from app.cli.main import main
+from app.cli.options import DEFAULT_SEED
 from boards import load_board
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import game.state
-from app.cli import main
+from app.cli.main import main
 from bench.soak import soak_game
 
 

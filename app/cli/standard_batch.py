@@ -1,5 +1,5 @@
 """``ttr-kripke batch --rules standard``: seeded standard games with strategy agents and the
-playtesting papers' table (kept apart from ``app/commands`` because every module there is a
+playtesting papers' table (kept apart from ``app/cli/commands`` because every module there is a
 subcommand)."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from agents.standard_batch import (
     summarise,
 )
 from agents.standard_game import GameResult, StandardSpec, parse_lineup, play_standard_game
-from app.batch_runs import check_output, kept_on_interrupt, workers
-from app.cli import UsageError
-from app.lab_options import desired_shares
+from app.cli.batch_runs import check_output, kept_on_interrupt, workers
+from app.cli.lab_options import desired_shares
+from app.cli.main import UsageError
 from bench.table import print_table
 from game.files import atomic_output
 from game.standard_rules import STANDARD_TRAINS

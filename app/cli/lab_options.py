@@ -8,8 +8,15 @@ from collections.abc import Sequence
 
 from agents.standard_batch import kind_order
 from agents.strategy_sources import DEFAULT_SOURCE, SOURCES
-from app.cli import UsageError
-from app.options import MAX_TICKETS, MAX_TRAINS, add_workers_option, argument, check_workers, whole
+from app.cli.main import UsageError
+from app.cli.options import (
+    MAX_TICKETS,
+    MAX_TRAINS,
+    add_workers_option,
+    argument,
+    check_workers,
+    whole,
+)
 from game import fields
 from game.fields import MAX_GAMES, MAX_SEED
 from game.rules import MAX_PLAYERS, MIN_PLAYERS

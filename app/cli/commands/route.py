@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import difflib
 
-from app.cli import UsageError
+from app.cli.main import UsageError
 from boards import Board, Connection, load_board
 from game.paths import ideal_route, shortest_paths
 

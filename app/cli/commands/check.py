@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from app.checking import read_formula, vacuity_note
-from app.cli import UsageError
-from app.options import add_game_options, model_from_args
+from app.cli.checking import read_formula, vacuity_note
+from app.cli.main import UsageError
+from app.cli.options import add_game_options, model_from_args
 from kripke import KripkeModel
 from kripke.explain import explain, render
 

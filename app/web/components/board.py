@@ -18,7 +18,7 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
-from app.components.style import (
+from app.web.components.style import (
     HIGHLIGHT,
     legend,
     player_colour,

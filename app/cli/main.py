@@ -13,7 +13,7 @@ import os
 import pkgutil
 import sys
 
-import app.commands
+import app.cli.commands
 
 
 class UsageError(Exception):
@@ -31,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="ttr-kripke", description=__doc__.splitlines()[0])
     subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
                                  metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(app.commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"app.commands.{info.name}")
+    for info in sorted(pkgutil.iter_modules(app.cli.commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"app.cli.commands.{info.name}")
         sub = subs.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
         sub.set_defaults(_run=module.run, _prog=sub.prog)

@@ -1,5 +1,5 @@
 """The main area of the page: board and worlds side by side, then the teaching panels; and the
-perspective switch the page puts in its header. The page (``app.app``) draws the header
+perspective switch the page puts in its header. The page (``app.web.app``) draws the header
 (controls, settings, status, whose view); this draws the rest, in fixed columns: the board and
 the worlds picture need half the width and real height each.
 """
@@ -14,9 +14,9 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
-from app.components.board import BoardView
-from app.components.exports import Exports
-from app.components.formula import (
+from app.web.components.board import BoardView
+from app.web.components.exports import Exports
+from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
     evaluate_formula,
@@ -24,10 +24,10 @@ from app.components.formula import (
     explain_formula,
     rings,
 )
-from app.components.panels import EventLog, Hand, KnowledgeTable, Scores
-from app.components.style import player_name
-from app.components.timeline import TimelineCard
-from app.components.worlds import GameNames, WorldsView
+from app.web.components.panels import EventLog, Hand, KnowledgeTable, Scores
+from app.web.components.style import player_name
+from app.web.components.timeline import TimelineCard
+from app.web.components.worlds import GameNames, WorldsView
 from kripke.explain import Explanation, steps
 
 OUTSIDE = "outside"

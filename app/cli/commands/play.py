@@ -7,7 +7,7 @@ import sys
 
 from agents import log
 from agents.model import TTRModel
-from app.options import add_game_options, file_name, model_from_args
+from app.cli.options import add_game_options, file_name, model_from_args
 from game.cards import CARD_NAMES
 from game.files import check_output
 from game.state import END_REASONS

@@ -10,14 +10,14 @@ import sys
 from dataclasses import asdict
 
 from agents.gameplay import gameplay_row
-from app.lab_options import (
+from app.cli.lab_options import (
     add_game_options,
     add_run_options,
     check_run,
     desired_shares,
     lab_spec,
 )
-from app.options import file_name
+from app.cli.options import file_name
 from bench.gameplay import print_report
 from bench.table import print_table
 from boards import Board

@@ -13,15 +13,15 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from app.cli import UsageError
-from app.lab_options import (
+from app.cli.lab_options import (
     add_game_options,
     add_run_options,
     check_run,
     desired_shares,
     lab_spec,
 )
-from app.options import file_name, whole
+from app.cli.main import UsageError
+from app.cli.options import file_name, whole
 from bench.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps

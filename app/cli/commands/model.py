@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.checking import read_formula, vacuity_note, write_model_files
-from app.cli import UsageError
+from app.cli.checking import read_formula, vacuity_note, write_model_files
+from app.cli.main import UsageError
 from game.files import check_outputs
 from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
 from kripke.eventfile import READY_MADE, load_event_model

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from app.options import (
+from app.cli.options import (
     add_workers_option,
     check_workers,
     cores,

@@ -16,7 +16,7 @@ from agents.agents import AgentKind, parse_kinds
 from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from agents.timeline import Timeline
-from app.options import DEFAULT_SEED
+from app.cli.options import DEFAULT_SEED
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
 from game.rules import TooFewTickets

@@ -24,8 +24,8 @@ import reacton.ipywidgets as widgets
 import solara
 from solara.components.file_drop import FileInfo
 
-from app.components.puzzles import PuzzlePage
-from app.model_edits import EDIT_LIMIT, Draft
+from app.web.components.puzzles import PuzzlePage
+from app.web.model_edits import EDIT_LIMIT, Draft
 from kripke import KripkeModel, ModelFileError, NamedModel, load_model
 from kripke.gallery import Puzzle
 from kripke.modelfile import parse_model

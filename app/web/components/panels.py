@@ -13,7 +13,7 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import Announcement, TTRModel, TurnRecord
-from app.components.style import player_ink, player_name, swatch
+from app.web.components.style import player_ink, player_name, swatch
 from boards import CARD_INKS
 from game.cards import CARD_NAMES
 from game.state import END_REASONS

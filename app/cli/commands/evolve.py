@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from agents.strategy_sources import DEFAULT_SOURCE
-from app.cli import UsageError
-from app.lab_options import add_game_options, add_run_options, check_run, lab_spec
-from app.options import file_name, whole
+from app.cli.lab_options import add_game_options, add_run_options, check_run, lab_spec
+from app.cli.main import UsageError
+from app.cli.options import file_name, whole
 from bench.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from app.cli import UsageError
+from app.cli.main import UsageError
 from game.files import write_atomically
 from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, parse
 from kripke.exchange import to_json, to_tikz

@@ -16,7 +16,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.log import log_header, records
 from agents.model import TTRModel
-from app.components.style import player_colour, player_ink, player_name
+from app.web.components.style import player_colour, player_ink, player_name
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
@@ -166,7 +166,7 @@ def Exports(model: TTRModel, view: int | None, values: np.ndarray | None,
             highlight: Collection[int]):
     """The game's exports: what the worlds card shows, the shared model, the log."""
     update_counter.get()
-    from app.components.worlds import Layouts, worlds_picture  # (imported late: no cycle)
+    from app.web.components.worlds import Layouts, worlds_picture  # (imported late: no cycle)
 
     layouts: Layouts = solara.use_memo(dict, [model])
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from app.checking import read_formula, write_model_files
-from app.cli import UsageError
-from app.options import file_name, whole
+from app.cli.checking import read_formula, write_model_files
+from app.cli.main import UsageError
+from app.cli.options import file_name, whole
 from game.files import check_outputs
 from kripke.explain import explain, render
 from kripke.gallery import (

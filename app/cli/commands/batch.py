@@ -7,10 +7,10 @@ import csv
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
 from agents.strategy_sources import DEFAULT_SOURCE
-from app.batch_runs import check_output, kept_on_interrupt, workers
-from app.cli import UsageError
-from app.lab_options import add_strategies_option
-from app.options import add_game_options, add_workers_option, figure_file, file_name, whole
+from app.cli.batch_runs import check_output, kept_on_interrupt, workers
+from app.cli.lab_options import add_strategies_option
+from app.cli.main import UsageError
+from app.cli.options import add_game_options, add_workers_option, figure_file, file_name, whole
 from bench.table import print_table
 from game.fields import MAX_GAMES
 from game.files import atomic_output
@@ -60,7 +60,7 @@ def _check(args: argparse.Namespace) -> GameSpec:
 
 def run(args: argparse.Namespace) -> int:
     if args.rules == "standard":
-        from app.standard_batch import run_standard
+        from app.cli.standard_batch import run_standard
 
         return run_standard(args)
     spec = _check(args)

@@ -18,9 +18,9 @@ from html import escape
 import numpy as np
 import solara
 
-from app.components.events import EventControl
-from app.components.exports import ExportRow, agent_colour, agent_ink, listed
-from app.components.formula import (
+from app.web.components.events import EventControl
+from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
+from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
     FormulaResult,

@@ -1,8 +1,8 @@
 """``ttr-kripke app``: start the browser demo (a Solara server) on this machine.
 
 The command becomes the server: it checks the options, then replaces itself (``exec``) with
-``solara run app.app:page``, the game options in its environment (see
-``app.components.session``), so Ctrl-C or SIGTERM reaches the server itself and no orphaned
+``solara run app.web.app:page``, the game options in its environment (see
+``app.web.components.session``), so Ctrl-C or SIGTERM reaches the server itself and no orphaned
 server outlives the command.
 
 Everything the page needs is served locally: the Solara assets come from the installed
@@ -29,12 +29,12 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from app.cli import UsageError
-from app.components.session import Defaults, new_model
-from app.options import add_game_options, whole
+from app.cli.main import UsageError
+from app.cli.options import add_game_options, whole
+from app.web.components.session import Defaults, new_model
 
 #: The folder holding the ``app`` package this command was imported from.
-CODE = Path(__file__).resolve().parents[2]
+CODE = Path(__file__).resolve().parents[3]
 
 NAME = "app"
 HELP = "start the browser demo: board and possible worlds side by side (Ctrl-C stops it)"
@@ -127,7 +127,7 @@ def defaults_from(args: argparse.Namespace) -> Defaults:
 
 def server_command(args: argparse.Namespace, defaults: Defaults) -> tuple[list[str], dict]:
     """The server's command line and environment."""
-    argv = [sys.executable, "-P", "-W", COOKIE_WARNING, "-m", "solara", "run", "app.app",
+    argv = [sys.executable, "-P", "-W", COOKIE_WARNING, "-m", "solara", "run", "app.web.app",
             "--host", args.host, "--port", str(args.port), "--no-open", "--no-check-version",
             "--production"]
     state = state_dir()

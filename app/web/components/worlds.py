@@ -16,8 +16,8 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
-from app.components.formula import numbered
-from app.components.style import player_ink, player_name, swatch
+from app.web.components.formula import numbered
+from app.web.components.style import player_ink, player_name, swatch
 from app.worlds.layout import (
     GOING,
     GONE,

@@ -9,8 +9,8 @@ import sys
 from collections.abc import Iterator, Sized
 from contextlib import AbstractContextManager, contextmanager
 
-from app.cli import UsageError
-from app.options import check_workers
+from app.cli.main import UsageError
+from app.cli.options import check_workers
 from game.fields import MAX_SEED
 from game.files import check_outputs
 from lab.cluster import Workers, check_scheduler, open_workers

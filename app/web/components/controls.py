@@ -23,7 +23,7 @@ import solara
 from mesa.visualization.utils import force_update
 
 from agents.timeline import Timeline
-from app.components.session import KIND_CHOICES, Defaults, DemoModel, new_model
+from app.web.components.session import KIND_CHOICES, Defaults, DemoModel, new_model
 from boards import builtin_boards
 from game import fields
 from game.fields import FieldError

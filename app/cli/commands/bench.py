@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from app.cli import UsageError
+from app.cli.main import UsageError
 
 NAME = "bench"
 HELP = ("measure: game (games/s), kripke (model checker), maxscore (optimiser), app (the demo "

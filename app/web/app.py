@@ -1,8 +1,8 @@
 """The browser demo: step through a game with the board and the possible worlds side by side.
 
-Start it with ``ttr-kripke app`` (or ``solara run app.app:page``). Mesa's example shape: a
+Start it with ``ttr-kripke app`` (or ``solara run app.web.app:page``). Mesa's example shape: a
 Mesa model with its DataCollector feeding the views, and ``page`` at the end. The controls are
-the app's own (``app.components.controls`` says why SolaraViz's are not used).
+the app's own (``app.web.components.controls`` says why SolaraViz's are not used).
 The model is created inside the page, so each browser tab (each Solara session) has its own
 game; a model built at import time would be one object shared by every tab.
 
@@ -16,7 +16,7 @@ import threading
 
 import solara
 
-from app.components.controls import (
+from app.web.components.controls import (
     ControlBar,
     Job,
     Message,
@@ -24,12 +24,12 @@ from app.components.controls import (
     busy_text,
     run_job,
 )
-from app.components.game import OUTSIDE, GameView, ViewChoice, perspective_of
-from app.components.model_page import ModelPage
-from app.components.panels import Status
-from app.components.puzzles import PuzzlePage
-from app.components.session import defaults, new_model
-from app.components.style import PAGE_CSS
+from app.web.components.game import OUTSIDE, GameView, ViewChoice, perspective_of
+from app.web.components.model_page import ModelPage
+from app.web.components.panels import Status
+from app.web.components.puzzles import PuzzlePage
+from app.web.components.session import defaults, new_model
+from app.web.components.style import PAGE_CSS
 
 DEFAULTS = defaults()
 TITLE = "ttr-kripke: who knows which ticket"
