@@ -19,7 +19,6 @@ import boards
 from agents.model import TTRModel
 from app.cli.commands import app as app_command
 from app.cli.main import build_parser, main
-from app.cli.options import DEFAULT_SEED
 from app.web import app as app_module
 from app.web.app import Page
 from app.web.components import controls
@@ -34,7 +33,14 @@ from app.web.components.panels import (
     scores_html,
     status_html,
 )
-from app.web.components.session import Defaults, DemoModel, defaults, new_model, seed_of
+from app.web.components.session import (
+    DEFAULT_SEED,
+    Defaults,
+    DemoModel,
+    defaults,
+    new_model,
+    seed_of,
+)
 from app.web.components.style import player_colour, player_ink
 
 #: The pages the running test rendered, closed after it (``close_pages``).

@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from app.cli.main import main
-from app.cli.options import DEFAULT_SEED
+from app.web.components.session import DEFAULT_SEED
 from boards import load_board
 
 

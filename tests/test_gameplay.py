@@ -20,7 +20,7 @@ from agents.gameplay import (
     longest_run,
 )
 from agents.model import TTRModel
-from app.cli.options import DEFAULT_SEED
+from app.web.components.session import DEFAULT_SEED
 
 
 def test_longest_run_counts_consecutive_turns():

@@ -1,8 +1,9 @@
 """The ``ttr-kripke`` command line.
 
-Each subcommand lives in its own module under ``app/commands`` (``NAME``, ``HELP``,
+Each subcommand lives in its own module under ``app/cli/commands`` (``NAME``, ``HELP``,
 ``add_arguments(parser)``, ``run(args) -> int``), so the CLI grows with the product without one
 file that everybody edits. Importing this module never imports Solara: headless runs stay light.
+``python -m app.cli`` runs ``main`` (``app/cli/__main__.py``), as the ``ttr-kripke`` script does.
 """
 
 from __future__ import annotations
@@ -56,7 +57,3 @@ def main(argv: list[str] | None = None) -> int:
         # the reader went away (``ttr-kripke play | head``): stop quietly, as Unix tools do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-
-
-if __name__ == "__main__":
-    sys.exit(main())

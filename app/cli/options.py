@@ -10,6 +10,7 @@ from collections.abc import Callable
 from agents.agents import AgentKind
 from agents.knowledge import Backend
 from agents.model import TTRModel
+from app.web.components.session import DEFAULT_SEED
 from game import fields
 from game.fields import MAX_WORKERS, argument
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -56,14 +57,6 @@ def check_workers(args: argparse.Namespace) -> None:
     if args.workers is not None and args.workers > cores() and not args.force:
         raise ValueError(f"--workers {args.workers} is more than this machine's {cores()} "
                          f"cores; give --workers {cores()} or less, or add --force")
-
-#: The seed the demo and the commands start with: on europe24, 3 players × 2 tickets, all
-#: epistemic, its first 30 turns show a claim that removes worlds (turn 2), a declared block
-#: (turn 8) and a completed ticket (turn 17); the game lasts 41 turns with no stretch of more
-#: than 6 without a claim. Chosen among the seeds of 0–59 that show all three early
-#: (``agents.gameplay.GameStats.opening_shows_all``: 6, 14, 19, 27, 28, 29, 30, ...) for its
-#: short game with three completions; tests/test_gameplay.py checks it.
-DEFAULT_SEED = 30
 
 
 def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epistemic",
