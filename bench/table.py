@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterable, Sequence
+
+from bench.report import Report, Table
 
 
 def _numeric(cell: str) -> bool:
@@ -22,3 +25,21 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> Non
                         for c, w in zip(row, widths, strict=True)).rstrip())
         if n == 0:
             print("  ".join("-" * w for w in widths))
+
+
+def print_tables(tables: Iterable[Table]) -> None:
+    """Each table with the lines before and after it."""
+    for table in tables:
+        for line in table.before:
+            print(line)
+        print_table(table.headers, table.rows)
+        for line in table.after:
+            print(line)
+
+
+def print_report(report: Report) -> int:
+    """A benchmark's tables on stdout, its errors on stderr; its exit status."""
+    print_tables(report.tables)
+    for line in report.errors:
+        print(line, file=sys.stderr)
+    return report.status

@@ -1,4 +1,5 @@
-"""``ttr-kripke bench``: run a benchmark from ``bench/`` and print its table."""
+"""``ttr-kripke bench``: run a benchmark from ``bench/`` and print its tables (each benchmark
+hands back a ``bench.report.Report``; the printing is the command line's)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import importlib
 
 from app.cli.main import UsageError
+from bench.table import print_report
 
 NAME = "bench"
 HELP = ("measure: game (games/s), kripke (model checker), maxscore (optimiser), app (the demo "
@@ -29,6 +31,6 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     for target in targets:
         print(f"== bench {target}")
-        status |= importlib.import_module(f"bench.{target}").main(args.options)
+        status |= print_report(importlib.import_module(f"bench.{target}").main(args.options))
         print()
     return status

@@ -18,8 +18,8 @@ from app.cli.lab_options import (
     lab_spec,
 )
 from app.cli.options import file_name
-from bench.gameplay import print_report
-from bench.table import print_table
+from bench.gameplay import report_tables
+from bench.table import print_table, print_tables
 from boards import Board
 from game.files import check_outputs, write_json
 from lab.batch import Interrupted, measure
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     gameplay = gameplay_row(spec.simplified(), m.gameplay) if m.gameplay else None
     if gameplay is not None:
         print("\ngameplay (agents.gameplay, as ttr-kripke bench gameplay reports it):")
-        print_report([gameplay])
+        print_tables(report_tables([gameplay]))
     write_json(files["json"], metrics_document(m, spec.rules, board)
                | {"strategies": spec.strategies, "gameplay": gameplay})
     arcs_png([(board.title, m.arc)], files["arc"], f"{board.title}: game arc, {spec.rules} "
