@@ -21,7 +21,7 @@ from agents.standard_game import GameResult, StandardSpec, parse_lineup, play_st
 from app.cli.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli.lab_options import desired_shares
 from app.cli.main import UsageError
-from bench.table import print_table
+from app.cli.table import print_table
 from game.files import atomic_output
 from game.standard_rules import STANDARD_TRAINS
 from lab.runner import run_jobs

@@ -22,7 +22,7 @@ from app.cli.lab_options import (
 )
 from app.cli.main import UsageError
 from app.cli.options import file_name, whole
-from bench.table import print_table
+from app.cli.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps
 from game.fields import MAX_GAMES

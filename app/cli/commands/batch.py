@@ -11,7 +11,7 @@ from app.cli.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli.lab_options import add_strategies_option
 from app.cli.main import UsageError
 from app.cli.options import add_game_options, add_workers_option, figure_file, file_name, whole
-from bench.table import print_table
+from app.cli.table import print_table
 from game.fields import MAX_GAMES
 from game.files import atomic_output
 from game.state import END_REASONS

@@ -7,7 +7,7 @@ import argparse
 import importlib
 
 from app.cli.main import UsageError
-from bench.table import print_report
+from app.cli.table import print_report
 
 NAME = "bench"
 HELP = ("measure: game (games/s), kripke (model checker), maxscore (optimiser), app (the demo "

@@ -13,7 +13,7 @@ from agents.strategy_sources import DEFAULT_SOURCE
 from app.cli.lab_options import add_game_options, add_run_options, check_run, lab_spec
 from app.cli.main import UsageError
 from app.cli.options import file_name, whole
-from bench.table import print_table
+from app.cli.table import print_table
 from boards import Board
 from boards.writer import board_document, dumps
 from game.fields import MAX_GAMES

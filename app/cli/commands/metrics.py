@@ -18,8 +18,8 @@ from app.cli.lab_options import (
     lab_spec,
 )
 from app.cli.options import file_name
+from app.cli.table import print_table, print_tables
 from bench.gameplay import report_tables
-from bench.table import print_table, print_tables
 from boards import Board
 from game.files import check_outputs, write_json
 from lab.batch import Interrupted, measure
