@@ -1,4 +1,5 @@
-"""Plain-text tables for benchmark output."""
+"""The command line's plain-text tables: a command's own (``print_table``) and a benchmark's
+report (``print_report``: ``bench`` measures, the command line prints)."""
 
 from __future__ import annotations
 
