@@ -171,14 +171,16 @@ def test_timeline_back_and_forward_restore_the_page_and_an_announcement_branches
 
 def test_exports_make_files_that_parse(tmp_path):
     from agents.model import TTRModel
-    from app.web.components.session import Defaults, new_model
+    from app.web.components.session import Defaults, new_session
     from app.web.components.worlds import worlds_picture
 
-    model = new_model(Defaults())
+    session = new_session(Defaults())
+    model = session.model
     for _ in range(4):
-        model.timeline.step()
-    model.timeline.announce(f"p(1,{model.state.tickets[1][0].id})")
-    picture = worlds_picture(model, {}, 0, None, None, [model.explicit_worlds.world_ids[0]])
+        session.timeline.step()
+    session.timeline.announce(f"p(1,{model.state.tickets[1][0].id})")
+    picture = worlds_picture(model, {}, 0, None, None, [model.explicit_worlds.world_ids[0]],
+                             session.first_worlds)
     svg = svg_file(picture, lambda a: "#8e24aa")
     root = ET.fromstring(svg.encode())
     assert root.tag.endswith("svg") and root.get("data-drawn-worlds") == str(model.world_count)
@@ -354,16 +356,17 @@ def test_a_players_view_of_tiles_says_what_its_star_marks():
     """Past 300 worlds a player's view draws its own classes as tiles and stars the one
     holding its own hand (it knows its hand): the key must say so, not that nothing is
     starred."""
-    from app.web.components.session import Defaults, new_model
+    from app.web.components.session import Defaults, new_session
     from app.web.components.worlds import legend_html, worlds_picture
 
-    model = new_model(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
-    picture = worlds_picture(model, {}, 0, 0, None)
+    session = new_session(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
+    picture = worlds_picture(session.model, {}, 0, 0, None, first=session.first_worlds)
     starred = [m for m in picture.marks if m.actual]
     assert starred and all(m.tile for m in starred)
     legend = legend_html(picture, 0, None)
     assert "No world is starred" not in legend and "★ on a tile" in legend
-    plain = worlds_picture(new_model(Defaults()), {}, 0, 0, None)  # 90 worlds, no tiles
+    small = new_session(Defaults())  # 90 worlds, no tiles
+    plain = worlds_picture(small.model, {}, 0, 0, None, first=small.first_worlds)
     assert not any(m.actual for m in plain.marks)
     assert "No world is starred" in legend_html(plain, 0, None)
 

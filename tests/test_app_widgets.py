@@ -39,6 +39,7 @@ from app.web.components.session import (
     DemoModel,
     defaults,
     new_model,
+    new_session,
     seed_of,
 )
 from app.web.components.style import player_colour, player_ink
@@ -384,7 +385,9 @@ def test_command_line_defaults_reach_the_app_through_the_environment():
     d = Defaults(board="usa", players=4, tickets=3, agents="epistemic,random", seed=11)
     assert defaults(d.environ()) == d
     assert defaults({}) == Defaults()
-    assert new_model(Defaults(seed=11)).settings == Defaults(seed=11)
+    session = new_session(Defaults(seed=11))
+    assert session.settings == Defaults(seed=11)
+    assert session.first_worlds is session.model.worlds  # 90 deals: kept to draw every world
 
 
 def test_demo_model_deals_fewer_tickets_when_a_game_is_too_big_and_says_so(tmp_path):
@@ -394,8 +397,8 @@ def test_demo_model_deals_fewer_tickets_when_a_game_is_too_big_and_says_so(tmp_p
     path.write_text(json.dumps(board))
     model = DemoModel(board=str(path), players=4, tickets_each=4)
     assert model.rules.tickets_each == 2
-    assert "4 players get 2 tickets each, not 4: Europe 24" in status_html(model)
-    assert "has only 8." in status_html(model)
+    assert "4 players get 2 tickets each, not 4: Europe 24" in status_html(model, model.notice)
+    assert "has only 8." in status_html(model, model.notice)
     assert DemoModel(board=str(path), players=2, tickets_each=4).notice == ""
     too_many = DemoModel(board="usa", players=5, tickets_each=4)  # 20!/(4!^5) deals
     assert too_many.rules.tickets_each == 2 and "more than the model holds" in too_many.notice

@@ -3,8 +3,9 @@
 Start it with ``ttr-kripke app`` (or ``solara run app.web.app:page``). Mesa's example shape: a
 Mesa model with its DataCollector feeding the views, and ``page`` at the end. The controls are
 the app's own (``app.web.components.controls`` says why SolaraViz's are not used).
-The model is created inside the page, so each browser tab (each Solara session) has its own
-game; a model built at import time would be one object shared by every tab.
+The game is created inside the page, as a ``Session`` (the model, its settings and timeline,
+``app.web.components.session``), so each browser tab (each Solara session) has its own game; a
+model built at import time would be one object shared by every tab.
 
 No app bar and no sidebar: at 1280 × 800 they took a third of the height and of the width
 that the board and the worlds picture need, which must both fit the first screen of a
@@ -28,7 +29,7 @@ from app.web.components.game import OUTSIDE, GameView, ViewChoice, perspective_o
 from app.web.components.model_page import ModelPage
 from app.web.components.panels import Status
 from app.web.components.puzzles import PuzzlePage
-from app.web.components.session import defaults, new_model
+from app.web.components.session import defaults, new_session
 from app.web.components.style import PAGE_CSS
 
 DEFAULTS = defaults()
@@ -37,7 +38,7 @@ TITLE = "ttr-kripke: who knows which ticket"
 
 @solara.component
 def Page():
-    model = solara.use_reactive(solara.use_memo(lambda: new_model(DEFAULTS), []))
+    session = solara.use_reactive(solara.use_memo(lambda: new_session(DEFAULTS), []))
     lock = solara.use_memo(threading.RLock, [])  # held while the model changes
     active = solara.use_memo(threading.Event, [])  # set from a click until its work is done
     job = solara.use_reactive(None)
@@ -50,7 +51,7 @@ def Page():
 
     def work() -> None:
         if job.value is not None and job.value.serial != done.value:
-            run_job(job.value, model, playing, lock, lambda: (active.clear(),
+            run_job(job.value, session, playing, lock, lambda: (active.clear(),
                                                               done.set(job.value.serial)),
                     said.set)
 
@@ -67,10 +68,10 @@ def Page():
         if kind in ("reset", "goto"):
             said.set("")
         job.set(Job(kind, (job.value.serial if job.value else 0) + 1,
-                    pending.value if kind == "reset" else None, model.value.turn, target,
+                    pending.value if kind == "reset" else None, session.value.model.turn, target,
                     formula))
 
-    game = model.value
+    game = session.value.model
     players = game.rules.players
     solara.Title(TITLE)
     solara.Style(PAGE_CSS)
@@ -90,10 +91,10 @@ def Page():
             Status(game)
             ViewChoice(choice, players, bool(busy))
             Message(busy, game.running, seed_text.value,
-                    pending.value != game.settings and not busy)
+                    pending.value != session.value.settings and not busy)
         if busy:
             solara.ProgressLinear(True, classes=["ttr-progress"])
-    GameView(game, perspective_of(choice.value, players), busy=bool(busy), lock=lock,
+    GameView(session.value, perspective_of(choice.value, players), busy=bool(busy), lock=lock,
              start=start, said=said.value, forget=lambda: said.set(""))
 
 

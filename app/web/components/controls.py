@@ -23,7 +23,7 @@ import solara
 from mesa.visualization.utils import force_update
 
 from agents.timeline import Timeline
-from app.web.components.session import KIND_CHOICES, Defaults, DemoModel, new_model
+from app.web.components.session import KIND_CHOICES, Defaults, DemoModel, Session, new_session
 from boards import builtin_boards
 from game import fields
 from game.fields import FieldError
@@ -116,21 +116,21 @@ def Message(busy: str, running: bool, seed_text: str, pending: bool):
                 style=f"font-size:13px;{colour}")
 
 
-def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactive[bool],
+def run_job(job: Job, session: solara.Reactive[Session], playing: solara.Reactive[bool],
             lock: threading.RLock, finished: Callable[[], object],
             said: Callable[[str], object] = lambda _: None) -> None:
-    """The worker: one step, a whole play, a new model, a move along the timeline or an
-    announcement (``said`` gets its outcome in words). Turns go through the game's timeline,
-    so each can be gone back to. The page re-renders in this thread after each turn
-    (``force_update``), so it never draws a model halfway through a turn; ``finished``
+    """The worker: one step, a whole play, a new game (a new session for the tab), a move along
+    the timeline or an announcement (``said`` gets its outcome in words). Turns go through the
+    game's timeline, so each can be gone back to. The page re-renders in this thread after each
+    turn (``force_update``), so it never draws a model halfway through a turn; ``finished``
     re-enables the controls, whatever happens."""
     try:
-        timeline = model.value.timeline
+        timeline = session.value.timeline
         if job.kind == "reset":
             assert job.settings is not None  # a reset carries the new game's settings
-            fresh = new_model(job.settings)
+            fresh = new_session(job.settings)
             playing.set(False)
-            model.set(fresh)
+            session.set(fresh)
         elif job.kind == "step":
             with lock:
                 timeline.step()
@@ -141,7 +141,7 @@ def run_job(job: Job, model: solara.Reactive[DemoModel], playing: solara.Reactiv
             with lock:
                 said(announce(timeline, job.formula))
         else:
-            while playing.value and model.value.running:
+            while playing.value and session.value.model.running:
                 began = time.monotonic()
                 with lock:
                     timeline.step()

@@ -16,6 +16,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.log import log_header, records
 from agents.model import TTRModel
+from app.web.components.session import Session
 from app.web.components.style import player_colour, player_ink, player_name
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
@@ -162,17 +163,19 @@ def _place(order: Mapping[str, int], agent: Agent) -> int:
 
 
 @solara.component
-def Exports(model: TTRModel, view: int | None, values: np.ndarray | None,
+def Exports(session: Session, view: int | None, values: np.ndarray | None,
             highlight: Collection[int]):
     """The game's exports: what the worlds card shows, the shared model, the log."""
     update_counter.get()
+    model = session.model
     from app.web.components.worlds import Layouts, worlds_picture  # (imported late: no cycle)
 
     layouts: Layouts = solara.use_memo(dict, [model])
 
     def picture() -> Picture:
         focus = view if view is not None else 0
-        return worlds_picture(model, layouts, focus, view, values, highlight)
+        return worlds_picture(model, layouts, focus, view, values, highlight,
+                              session.first_worlds)
 
     with solara.Card("Export", margin=0):
         ExportRow(picture, game_worlds(model), lambda m, i: m.world_label(i),

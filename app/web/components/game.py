@@ -25,6 +25,7 @@ from app.web.components.formula import (
     rings,
 )
 from app.web.components.panels import EventLog, Hand, KnowledgeTable, Scores
+from app.web.components.session import Session
 from app.web.components.style import player_name
 from app.web.components.timeline import TimelineCard
 from app.web.components.worlds import GameNames, WorldsView
@@ -107,13 +108,14 @@ def ViewChoice(choice: solara.Reactive[str], players: int, busy: bool = False):
 
 
 @solara.component
-def GameView(model: TTRModel, view: int | None, busy: bool = False,
+def GameView(session: Session, view: int | None, busy: bool = False,
              lock: threading.RLock | None = None,
              start: Callable[..., None] = lambda *a, **k: None, said: str = "",
              forget: Callable[[], None] = lambda: None):
     """The game below the header; ``said`` is what the last Announce did, which ``forget``
     clears once another formula is typed (it was about the one before)."""
     update_counter.get()
+    model = session.model
     formula = solara.use_reactive("")
     why = solara.use_reactive(False)
     step = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
@@ -146,13 +148,13 @@ def GameView(model: TTRModel, view: int | None, busy: bool = False,
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             BoardView(model, view)
-            WorldsView(model, view, result.values, lock, busy, numbers, formula_bar,
+            WorldsView(session, view, result.values, lock, busy, numbers, formula_bar,
                        result.text)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
                 FormulaHelp(formula, examples(model), disabled=busy)
-                TimelineCard(model.timeline, start, busy)
-                Exports(model, view, result.values, set(numbers))
+                TimelineCard(session.timeline, start, busy)
+                Exports(session, view, result.values, set(numbers))
                 EventLog(model)
             with solara.Column(gap="12px"):
                 if view is not None:

@@ -13,6 +13,7 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import Announcement, TTRModel, TurnRecord
+from app.web.components.session import DemoModel
 from app.web.components.style import player_ink, player_name, swatch
 from boards import CARD_INKS
 from game.cards import CARD_NAMES
@@ -38,14 +39,15 @@ def winner_text(model: TTRModel) -> str:
         + "."
 
 
-def status_html(model: TTRModel) -> str:
+def status_html(model: TTRModel, notice: str = "") -> str:
+    """Where the game stands, and ``notice``: why the game differs from the settings asked
+    for (``DemoModel.notice``)."""
     state = model.state
     if state.end_reason:
         where = (f"Game over after {state.turn} turns: {escape(END_REASONS[state.end_reason])}. "
                  f"<span data-testid='winner'>{winner_text(model)}</span>")
     else:
         where = f"Turn {state.turn}: {who(state.current)} to move."
-    notice = getattr(model, "notice", "")  # set by the app's DemoModel when it adapts a game
     return (f"{where} <span style='margin-left:1.5em'>Possible deals: "
             f"<b data-testid='status-worlds'>{model.world_count:,}</b> of "
             f"{model.initial_worlds:,}</span>"
@@ -186,9 +188,9 @@ def hand_html(model: TTRModel, player: int) -> str:
 
 
 @solara.component
-def Status(model: TTRModel):
+def Status(model: DemoModel):
     update_counter.get()
-    solara.HTML(tag="div", unsafe_innerHTML=status_html(model),
+    solara.HTML(tag="div", unsafe_innerHTML=status_html(model, model.notice),
                 attributes={"data-testid": "status"},
                 style="font-size:14px;padding:3px 10px;border-radius:6px;"
                       "background:rgba(120,144,156,.18)")

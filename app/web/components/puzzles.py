@@ -31,6 +31,7 @@ from app.web.components.formula import (
 from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
+    ClassGrid,
     FixedPositions,
     Marking,
     Picture,
@@ -342,7 +343,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         # moves the actual world, the coordinated attack, gets one per actual world)
         key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model),
                events_told(puzzle, moment), moment.events)
-        placed = getattr(layouts.get(key), "pos", None)
+        kept = layouts.get(key)  # a layout that places worlds (a summary places none)
+        placed = kept.pos if isinstance(kept, ClassGrid | FixedPositions) else None
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
             layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)

@@ -1,4 +1,5 @@
-"""The model the app drives and the settings its header offers.
+"""The model the app drives, the session each browser tab keeps around it, and the settings its
+header offers.
 
 ``ttr-kripke app`` passes its command-line options to the server process as ``TTR_KRIPKE_*``
 environment variables (a Solara app is a module the server imports, so it has no argv of its
@@ -17,6 +18,7 @@ from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from agents.timeline import Timeline
 from app.worlds.layout import DRAWN_LIMIT
+from app.worlds.parts import AnyModel
 from boards import load_board
 from game.rules import TooFewTickets
 from kripke import deal_count
@@ -111,10 +113,27 @@ def seed_of(text: int | str | None) -> int | None:
 def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
     """The game ``d`` describes; ``repeat_kinds=False`` holds the agent kinds to the command
     line's rule (one kind, or one per seat) instead of the sidebar's (repeated over the seats)."""
-    model = DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
-                      agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
-    model.settings = d  # what the parameter form compares its pending values with
-    model.timeline = Timeline(model)  # every turn and announcement, to go back to
-    # the deal as first built, kept while small, so the picture can show removed worlds
-    model.first_worlds = model.worlds if model.world_count <= DRAWN_LIMIT else None
-    return model
+    return DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
+                     agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
+
+
+@dataclass(frozen=True)
+class Session:
+    """What one browser tab keeps of its game, made together by :func:`new_session` (a Reset
+    makes a new one): the model, the settings it was made from (the parameter form compares
+    its pending values with them), its timeline (every turn and announcement, to go back to)
+    and the deal as first built while small enough to draw every world (``None`` past
+    ``DRAWN_LIMIT``), so the picture shows removed worlds where they stood. The timeline and
+    the model change as the game goes on; which ones the tab holds does not."""
+
+    model: DemoModel
+    settings: Defaults
+    timeline: Timeline
+    first_worlds: AnyModel | None
+
+
+def new_session(d: Defaults) -> Session:
+    """A tab's session for the game ``d`` describes."""
+    model = new_model(d)
+    return Session(model, d, Timeline(model),
+                   model.worlds if model.world_count <= DRAWN_LIMIT else None)

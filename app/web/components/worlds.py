@@ -17,6 +17,7 @@ from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
 from app.web.components.formula import numbered
+from app.web.components.session import Session
 from app.web.components.style import player_ink, player_name, swatch
 from app.worlds.layout import (
     GOING,
@@ -62,24 +63,21 @@ class GameNames:
                          for p, hand in enumerate(model.deal(index)))
 
 
-def first_worlds(model: TTRModel) -> AnyModel:
-    """The model as dealt when small enough to draw every world (ghosts of removed worlds
-    included), else the current one, of either backend (a summary needs no universe)."""
-    first = getattr(model, "first_worlds", None)
-    return first if first is not None else model.worlds
-
-
 type Layouts = dict[tuple[int, bool], WorldsLayout]
 
 
 def worlds_picture(model: TTRModel, layouts: Layouts, focus: int, perspective: int | None,
-                   values: Values | None, highlight: Collection[int] = ()) -> Picture:
+                   values: Values | None, highlight: Collection[int] = (),
+                   first: AnyModel | None = None) -> Picture:
     """The picture with ``focus``'s classes as regions, made from a kept layout (one per focus
-    and kind of view: a player's view opens only what that player knows)."""
+    and kind of view: a player's view opens only what that player knows). A layout is made
+    from ``first``, the model as dealt when the session kept it (small enough to draw every
+    world, ghosts of removed worlds included), else from the model now, of either backend (a
+    summary needs no universe)."""
     key = (focus, perspective is not None)
     if key not in layouts:
-        layouts[key] = layout_for(first_worlds(model), focus, GameNames(model),
-                                  private=perspective is not None)
+        layouts[key] = layout_for(first if first is not None else model.worlds, focus,
+                                  GameNames(model), private=perspective is not None)
     return layouts[key].picture(model.worlds, Marking(perspective, values, highlight))
 
 
@@ -135,7 +133,7 @@ def legend_html(picture: Picture, perspective: int | None, values: Values | None
 
 
 @solara.component
-def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
+def WorldsView(session: Session, perspective: int | None, values: Values | None,
                lock: threading.RLock | None = None, busy: bool = False,
                numbers: Mapping[int, str] | None = None,
                formula: Callable[[], None] = lambda: None, typed: str = ""):
@@ -150,6 +148,7 @@ def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
     marks as fading what left since the picture before, so it must see each model once.
     """
     update_counter.get()
+    model = session.model
     players = model.rules.players
     chosen = solara.use_reactive(0)
     layouts: Layouts = solara.use_memo(dict, [model])
@@ -158,7 +157,8 @@ def WorldsView(model: TTRModel, perspective: int | None, values: Values | None,
 
     def draw() -> tuple[str, Picture, str]:
         with lock or threading.RLock():
-            picture = worlds_picture(model, layouts, focus, perspective, values, set(rung))
+            picture = worlds_picture(model, layouts, focus, perspective, values, set(rung),
+                                     session.first_worlds)
             caption = caption_html(model, picture, perspective)
         return (picture_svg(numbered(picture, rung), lambda a: player_ink(int(a))), picture,
                 caption)
