@@ -107,6 +107,19 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     assert "Traceback" not in err and "BrokenPipeError" not in err
 
 
+def test_the_console_script_runs_the_same_main_as_python_m_app_cli():
+    """``ttr-kripke`` (pyproject's script) and ``python -m app.cli`` are one command line: a
+    move of ``main`` that leaves the script behind fails here, not on a fresh install."""
+    import importlib
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    target = tomllib.loads(pyproject.read_text())["project"]["scripts"]["ttr-kripke"]
+    module, _, name = target.partition(":")
+    assert getattr(importlib.import_module(module), name) is main  # python -m: test above
+
+
 def _trains(line: str) -> int:
     return int(line.rsplit("(", 1)[1].split()[0])
 
