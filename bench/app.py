@@ -25,7 +25,7 @@ import urllib.request
 from collections.abc import Callable
 from functools import partial
 
-from bench.table import print_table
+from bench.report import Report, Table
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -159,14 +159,13 @@ def measure(page, cpu: Callable[[], float]) -> list[tuple[str, float, float, str
     return rows
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str]) -> Report:
     # no options, but --help answers and a stray option is refused rather than ignored
     argparse.ArgumentParser(prog="ttr-kripke bench app", description=__doc__).parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     if not os.path.exists(CHROMIUM):
-        print(f"{CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
-        return 2
+        return Report(errors=(f"{CHROMIUM} is missing (apt-get install chromium)",), status=2)
     proc, url = _serve()
     try:
         with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
@@ -185,11 +184,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=10)
-    print_table(("case (click until the page shows it)", "measured", "server CPU", "goal"),
-                [(case, f"{wall:.2f} s", f"{used:.2f} s", goal)
-                 for case, wall, used, goal in rows])
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return Report((Table.of(
+        ("case (click until the page shows it)", "measured", "server CPU", "goal"),
+        [(case, f"{wall:.2f} s", f"{used:.2f} s", goal) for case, wall, used, goal in rows]),))

@@ -4,7 +4,7 @@ limit on the symbolic backend, issue 15), on one core; and 4-player standard gam
 board with the four strategy agents and with four baseline players (issue 13's figure: the pure
 game function the batches and the design lab run).
 
-Run: ``ttr-kripke bench game`` or ``python -m bench.game [--seconds S]``.
+Run: ``ttr-kripke bench game [--seconds S] [--skip-4x4]``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 from agents.model import TTRModel
 from agents.policies import baseline
 from agents.standard_game import StandardSpec, play_standard_game
-from bench.table import print_table
+from bench.report import Report, Table
 from boards.loader import load_board
 from game.fields import argument, seconds
 from game.rules import Rules
@@ -60,8 +60,8 @@ def standard_games(lineup: tuple[str, ...], seconds: float) -> tuple[int, float]
     return games, time.perf_counter() - start
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.game", description=__doc__)
+def main(argv: list[str]) -> Report:
+    parser = argparse.ArgumentParser(prog="ttr-kripke bench game", description=__doc__)
     parser.add_argument("--seconds", type=argument(seconds, "seconds"), default=5.0,
                         help="time per row (default 5)")
     parser.add_argument("--skip-4x4", action="store_true", help="leave out the 63M-world game")
@@ -94,9 +94,4 @@ def main(argv: list[str] | None = None) -> int:
         n, dt = model_games("epistemic", players, tickets, args.seconds, at_least=3,
                             board=board, backend=backend)
         rows.append((f"TTRModel, epistemic, {label}", n, f"{dt / n:.2f} s per game", ""))
-    print_table(("case", "games", "games/s", "goal"), rows)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return Report((Table.of(("case", "games", "games/s", "goal"), rows),))

@@ -10,7 +10,7 @@ Russian cards (SMCDEL's 1,290 candidate announcements checked for safety), Sum a
 Rows without a target are there for comparison. Small cases report the best of several runs,
 since a millisecond timer on a shared machine measures the neighbours as much as the code.
 
-Run: ``ttr-kripke bench kripke`` or ``python -m bench.kripke [--skip-4x4] [--quick]``.
+Run: ``ttr-kripke bench kripke [--skip-4x4] [--quick]``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.table import print_table
+from bench.report import Report, Table
 from kripke import Atom, Knows, KripkeModel, Or, deal_count, deal_model
 from kripke.events import shows_card
 from kripke.interface import EpistemicModel
@@ -223,8 +223,8 @@ def card_shown() -> list[Row]:
     ]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.kripke", description=__doc__)
+def main(argv: list[str]) -> Report:
+    parser = argparse.ArgumentParser(prog="ttr-kripke bench kripke", description=__doc__)
     parser.add_argument("--skip-4x4", action="store_true",
                         help="leave out the explicit 63M-world deal")
     parser.add_argument("--quick", action="store_true",
@@ -245,9 +245,5 @@ def main(argv: list[str] | None = None) -> int:
         rows += four_by_four()
     rows += symbolic_deals(4, None) + symbolic_deals(5, 1.0)
     rows += card_shown()
-    print_table(("case", "backend", "measured", "target", "ok"), rows)
-    return 0 if all(row[4] in ("yes", "—") for row in rows) else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return Report((Table.of(("case", "backend", "measured", "target", "ok"), rows),),
+                  status=0 if all(row[4] in ("yes", "—") for row in rows) else 1)

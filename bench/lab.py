@@ -5,7 +5,7 @@ The games are the lab's main load, 4-player standard games on the USA board with
 strategy agents; the same seeds in every row. Starting a cluster is timed apart (a search
 starts it once).
 
-Run: ``ttr-kripke bench lab`` or ``python -m bench.lab [--games N]``.
+Run: ``ttr-kripke bench lab [--games N]``.
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from __future__ import annotations
 import argparse
 import time
 
-from bench.table import print_table
+from bench.report import Report, Table
 from game.fields import MAX_GAMES, argument, whole
 from lab.cluster import open_workers
 from lab.games import LabSpec, lab_jobs, play_lab_game
 from lab.runner import run_jobs
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.lab", description=__doc__)
+def main(argv: list[str]) -> Report:
+    parser = argparse.ArgumentParser(prog="ttr-kripke bench lab", description=__doc__)
     parser.add_argument("--games", type=argument(lambda t: whole(t, 1, MAX_GAMES), "games"),
                         default=160, help="games per row (default 160)")
     args = parser.parse_args(argv)
@@ -50,12 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((f"local Dask cluster, {n} worker{'s' * (n > 1)}", args.games,
                      f"{rate:.1f}", f"{1 - rate / (yardstick * n):+.1%}",
                      f"{rate / one:.2f}×", f"{started:.1f} s"))
-    print_table(("case", "games", "games/s", "overhead vs plain", "speed-up",
-                 "cluster start"), rows)
-    print("\ngoal: 2 workers ≥ 1.8× one worker on 2 cores; overhead is 1 − rate / (plain rate "
-          "× workers); every row plays the same games and gets the same results")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return Report((Table.of(
+        ("case", "games", "games/s", "overhead vs plain", "speed-up", "cluster start"), rows,
+        after=("", "goal: 2 workers ≥ 1.8× one worker on 2 cores; overhead is 1 − rate / "
+               "(plain rate × workers); every row plays the same games and gets the same "
+               "results")),))

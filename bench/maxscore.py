@@ -1,4 +1,4 @@
-"""What each strengthening of the max-score model buys (``python -m bench.maxscore``).
+"""What each strengthening of the max-score model buys (``ttr-kripke bench maxscore``).
 
 One MIP per row, each adding one idea to the row above, at the same budget and time limit:
 the LP bound at the root, the time, the best score found, the proven bound and the gap left.
@@ -12,6 +12,7 @@ import argparse
 import math
 import time
 
+from bench.report import Report, Table
 from boards import load_board
 from maxscore.formulation import Options, build, lp_relaxation, solve
 from maxscore.heuristic import greedy
@@ -35,18 +36,17 @@ VARIANTS: tuple[tuple[str, Options], ...] = (
 )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.maxscore", description=__doc__)
+def main(argv: list[str]) -> Report:
+    parser = argparse.ArgumentParser(prog="ttr-kripke bench maxscore", description=__doc__)
     parser.add_argument("--board", default="usa")
     parser.add_argument("--trains", default="45", help="budgets, comma separated (default 45)")
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per row")
     args = parser.parse_args(argv)
     board = load_board(args.board)
     net = build_network(board)
+    tables = []
     for trains in (int(t) for t in args.trains.split(",")):
-        print(f"\n{board.title}, {trains} trains, {args.time_limit:.0f} s per row")
-        print(f"{'formulation':<36} {'LP':>7} {'seconds':>8} {'best':>5} {'bound':>6} "
-              f"{'gap':>6} {'nodes':>6}")
+        rows = []
         for label, opts in VARIANTS:
             relaxed = lp_relaxation(build(net, trains, opts))
             lp = math.nan if relaxed is None else relaxed[0]
@@ -54,17 +54,17 @@ def main(argv: list[str] | None = None) -> int:
             s = solve(build(net, trains, opts), time_limit=args.time_limit, start=start)
             best = sum(net.score(s.chosen)[:2])
             gap = (s.bound - best) / max(best, 1)
-            print(f"{label:<36} {lp:>7.1f} {s.seconds:>8.1f} {best:>5} {s.bound:>6.0f} "
-                  f"{gap:>6.1%} {s.nodes:>6}", flush=True)
+            rows.append((label, f"{lp:.1f}", f"{s.seconds:.1f}", best, f"{s.bound:.0f}",
+                         f"{gap:.1%}", s.nodes))
         began = time.perf_counter()
         r = max_score(board, trains, time_limit=args.time_limit)
-        print(f"max_score (with the proof for networks in pieces): {r.total} = "
-              f"{r.connection_points} + {r.ticket_points}, bound {r.bound}, "
-              f"{'proven' if r.proven else 'NOT proven'}, {time.perf_counter() - began:.1f} s "
-              f"(split bound: {r.stats.get('split_lp_solves', 0)} LPs, "
-              f"{r.stats.get('split_mip_solves', 0)} MIPs)")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        tables.append(Table.of(
+            ("formulation", "LP", "seconds", "best", "bound", "gap", "nodes"), rows,
+            before=("", f"{board.title}, {trains} trains, {args.time_limit:.0f} s per row"),
+            after=(f"max_score (with the proof for networks in pieces): {r.total} = "
+                   f"{r.connection_points} + {r.ticket_points}, bound {r.bound}, "
+                   f"{'proven' if r.proven else 'NOT proven'}, "
+                   f"{time.perf_counter() - began:.1f} s (split bound: "
+                   f"{r.stats.get('split_lp_solves', 0)} LPs, "
+                   f"{r.stats.get('split_mip_solves', 0)} MIPs)",)))
+    return Report(tuple(tables))

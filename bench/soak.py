@@ -11,15 +11,14 @@ too many locomotives only when the cards left cannot make a better row, every sc
 recomputed from the owned connections and the tickets they join, and the tickets are
 conserved. Goal: no violation.
 
-Run: ``ttr-kripke bench soak --games N`` (N of each rule set) or ``python -m bench.soak``.
-Ctrl-C prints the tally of the games finished so far.
+Run: ``ttr-kripke bench soak --games N`` (N of each rule set). Ctrl-C prints the tally of the
+games finished so far.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -31,7 +30,7 @@ from agents.kinds import AgentKind, standard_kinds
 from agents.log import records, replay_log, save
 from agents.model import TTRModel
 from agents.standard_game import StandardSpec, play_standard
-from bench.table import print_table
+from bench.report import Report, Table
 from game.cards import LOCO
 from game.log import event_to_json, header, replay_states, start
 from game.standard_state import StandardState
@@ -242,7 +241,7 @@ def soak_game(rules: str, seed: int) -> Soaked:
     return SOAKERS[rules](seed)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str]) -> Report:
     parser = argparse.ArgumentParser(prog="ttr-kripke bench soak", description=__doc__)
     parser.add_argument("--games", type=int, default=200,
                         help="games of each rule set (default 200)")
@@ -266,21 +265,19 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:  # the games finished so far are the tally
             interrupted = True
     seconds = time.perf_counter() - began
-    print_table(("rules", "games", "actions checked", "violations", "games/s", "goal",
-                 "status"),
-                [(rules, f"{t.games:,}", f"{t.actions:,}", f"{t.violations:,}",
-                  f"{t.games / seconds:.1f}", "0 violations",
-                  "met" if t.violations == 0 and t.games else "NOT MET")
-                 for rules, t in tally.items()])
-    print(f"\n{workers.where}; games/s is each rule set's games over the whole run "
-          f"({seconds:.1f} s); every game also played twice (same log) and its log replayed")
-    if interrupted:
-        print(f"interrupted: the tally is of the {sum(t.games for t in tally.values()):,} games "
-              f"finished of {len(jobs):,}", file=sys.stderr)
     shown = [v for t in tally.values() for v in t.shown]
-    for v in shown:
-        print(f"  {v}")
-    return 1 if shown else (130 if interrupted else 0)
+    table = Table.of(
+        ("rules", "games", "actions checked", "violations", "games/s", "goal", "status"),
+        [(rules, f"{t.games:,}", f"{t.actions:,}", f"{t.violations:,}",
+          f"{t.games / seconds:.1f}", "0 violations",
+          "met" if t.violations == 0 and t.games else "NOT MET")
+         for rules, t in tally.items()],
+        after=("", f"{workers.where}; games/s is each rule set's games over the whole run "
+               f"({seconds:.1f} s); every game also played twice (same log) and its log "
+               "replayed", *(f"  {v}" for v in shown)))
+    errors = (f"interrupted: the tally is of the {sum(t.games for t in tally.values()):,} "
+              f"games finished of {len(jobs):,}",) if interrupted else ()
+    return Report((table,), errors, 1 if shown else (130 if interrupted else 0))
 
 
 @dataclass
@@ -302,7 +299,3 @@ class Tally:
 
 #: Violations printed per rule set.
 SHOWN = 10
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,21 +1,20 @@
 """Stepping back in a game: snapshots (what ``agents.timeline`` keeps) against a replay from the
 seed, on the 4 × 4 deal (63,063,000 worlds) and on the demo's 3 × 2, one seeded epistemic game.
 
-Each case runs in a process of its own so its peak memory is its own.
+Each case runs in a process of its own (started fresh, not forked) so its peak memory is its own.
 
-Run: ``ttr-kripke bench timeline`` or ``python -m bench.timeline``.
+Run: ``ttr-kripke bench timeline``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import multiprocessing
 import resource
-import subprocess
-import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
-from bench.table import print_table
+from bench.report import Report, Table
 
 CASES = ((3, 2), (4, 4))
 SEED = 7
@@ -55,20 +54,14 @@ def measure(players: int, tickets: int, timeline: bool) -> dict[str, float]:
 
 
 def _run(players: int, tickets: int, timeline: bool) -> dict[str, float]:
-    out = subprocess.run([sys.executable, "-m", "bench.timeline", "--case", str(players),
-                          str(tickets), "1" if timeline else "0"],
-                         capture_output=True, text=True, check=True)
-    data: dict[str, float] = json.loads(out.stdout)
-    return data
+    """``measure`` in a new process of its own: nothing this one holds counts in its peak."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(measure, players, tickets, timeline).result()
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="bench.timeline")
-    parser.add_argument("--case", nargs=3, type=int, metavar=("PLAYERS", "TICKETS", "SNAP"))
-    args = parser.parse_args(argv)
-    if args.case:
-        print(json.dumps(measure(args.case[0], args.case[1], bool(args.case[2]))))
-        return 0
+def main(argv: list[str]) -> Report:
+    # no options, but --help answers and a stray option is refused rather than ignored
+    argparse.ArgumentParser(prog="ttr-kripke bench timeline", description=__doc__).parse_args(argv)
     rows = []
     for players, tickets in CASES:
         plain, kept = _run(players, tickets, False), _run(players, tickets, True)
@@ -80,9 +73,4 @@ def main(argv: list[str]) -> int:
              f"{kept['restore'] * 1000:.2f} ms", f"{kept['peak']:.2f} GiB",
              f"{(kept['play'] - plain['play']) / turns * 1000:+.2f} ms/turn"],
         ]
-    print_table(["case", "going back", "peak memory", "snapshot cost"], rows)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    return Report((Table.of(("case", "going back", "peak memory", "snapshot cost"), rows),))

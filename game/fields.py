@@ -1,5 +1,5 @@
 """What a user may type in a field, one validator per kind: whole numbers (seeds, counts),
-seconds, id lists and file names. The command line (argparse types in ``app.options``) and the
+seconds, id lists and file names. The command line (argparse types in ``app.cli.options``) and the
 web page (the seed box) call the same function, so both refuse the same text with the same
 words, and a page shows the words inline instead of a traceback.
 

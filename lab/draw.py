@@ -20,7 +20,7 @@ import matplotlib.patheffects as effects  # noqa: E402  (the backend must be cho
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 
-#: The app's card inks (app/components/style.py), so a drawn board reads like the page's.
+#: The app's card inks (app/web/components/style.py), so a drawn board reads like the page's.
 PAPER, CASING, INK = "#f4f1e8", "#424242", "#263238"
 
 

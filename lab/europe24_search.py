@@ -38,7 +38,6 @@ from tqdm import tqdm
 
 from agents.batch import GameSpec
 from agents.gameplay import GOALS, gameplay_rows, goals_key
-from bench.table import print_table
 from boards import parse_board
 from boards.tools.europe_cut import Cut, candidate_cuts, choose_cut
 from boards.tools.make_boards import EUROPE24_RECORD, Europe
@@ -136,10 +135,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def print_ranking(ranking: Sequence[tuple[Cut, Any, dict[str, Any]]]) -> None:
-    print_table(("rank", "trains", "connections", "goals met", *(g.column for g in GOALS)),
-                [(n + 1, row["trains"], cut.connections, key[0],
-                  *(f"{row[g.column]:.3g}" for g in GOALS))
-                 for n, (cut, key, row) in enumerate(ranking)])
+    """The kept cuts, best first, each figure under its column's name (the search runs on its
+    own, so it lays out its one table itself rather than through the command line's printer)."""
+    columns = ("rank", "trains", "connections", "goals met", *(g.column for g in GOALS))
+    print("  ".join(columns))
+    for n, (cut, key, row) in enumerate(ranking):
+        cells = (n + 1, row["trains"], cut.connections, key[0],
+                 *(f"{row[g.column]:.3g}" for g in GOALS))
+        print("  ".join(str(c).rjust(len(h)) for c, h in zip(cells, columns, strict=True)))
 
 
 if __name__ == "__main__":

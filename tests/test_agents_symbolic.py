@@ -12,7 +12,7 @@ import boards
 from agents import log
 from agents.knowledge import MAX_WORLDS, Backend, resolve_backend, ticket_atom
 from agents.model import TooManyDeals, TTRModel
-from app.cli import main
+from app.cli.main import main
 from boards import load_board
 from kripke import DealModel, ModelTooLargeError, SymbolicDealModel, deal_count
 

@@ -15,7 +15,7 @@ from test_app_widgets import (
     text,
 )
 
-from app.components.events import prepare
+from app.web.components.events import prepare
 from kripke import load_model
 from kripke.modelfile import starter_models
 

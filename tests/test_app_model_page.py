@@ -18,7 +18,7 @@ from test_app_widgets import (
     text,
 )
 
-from app.components.model_page import (
+from app.web.components.model_page import (
     SHARE_LIMIT,
     STARTERS,
     TEXT_LIMIT,
@@ -27,7 +27,7 @@ from app.components.model_page import (
     shared_text,
     uploaded_text,
 )
-from app.model_edits import Draft
+from app.web.model_edits import Draft
 from kripke import load_model
 from kripke.exchange import to_json
 from kripke.modelfile import parse_model

@@ -23,9 +23,9 @@ from test_app_widgets import (
 )
 
 from agents.log import replay
-from app.components import session
-from app.components.exports import game_log, game_worlds, model_json, svg_file, tikz_file
-from app.components.puzzles import PuzzlePage
+from app.web.components import session
+from app.web.components.exports import game_log, game_worlds, model_json, svg_file, tikz_file
+from app.web.components.puzzles import PuzzlePage
 from app.worlds.png import picture_png
 from kripke.exchange import from_json
 from kripke.gallery import GALLERY, TITLES
@@ -171,14 +171,16 @@ def test_timeline_back_and_forward_restore_the_page_and_an_announcement_branches
 
 def test_exports_make_files_that_parse(tmp_path):
     from agents.model import TTRModel
-    from app.components.session import Defaults, new_model
-    from app.components.worlds import worlds_picture
+    from app.web.components.session import Defaults, new_session
+    from app.web.components.worlds import worlds_picture
 
-    model = new_model(Defaults())
+    session = new_session(Defaults())
+    model = session.model
     for _ in range(4):
-        model.timeline.step()
-    model.timeline.announce(f"p(1,{model.state.tickets[1][0].id})")
-    picture = worlds_picture(model, {}, 0, None, None, [model.explicit_worlds.world_ids[0]])
+        session.timeline.step()
+    session.timeline.announce(f"p(1,{model.state.tickets[1][0].id})")
+    picture = worlds_picture(model, {}, 0, None, None, [model.explicit_worlds.world_ids[0]],
+                             session.first_worlds)
     svg = svg_file(picture, lambda a: "#8e24aa")
     root = ET.fromstring(svg.encode())
     assert root.tag.endswith("svg") and root.get("data-drawn-worlds") == str(model.world_count)
@@ -354,16 +356,17 @@ def test_a_players_view_of_tiles_says_what_its_star_marks():
     """Past 300 worlds a player's view draws its own classes as tiles and stars the one
     holding its own hand (it knows its hand): the key must say so, not that nothing is
     starred."""
-    from app.components.session import Defaults, new_model
-    from app.components.worlds import legend_html, worlds_picture
+    from app.web.components.session import Defaults, new_session
+    from app.web.components.worlds import legend_html, worlds_picture
 
-    model = new_model(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
-    picture = worlds_picture(model, {}, 0, 0, None)
+    session = new_session(Defaults(players=3, tickets=3))  # 1,680 deals: tiles
+    picture = worlds_picture(session.model, {}, 0, 0, None, first=session.first_worlds)
     starred = [m for m in picture.marks if m.actual]
     assert starred and all(m.tile for m in starred)
     legend = legend_html(picture, 0, None)
     assert "No world is starred" not in legend and "★ on a tile" in legend
-    plain = worlds_picture(new_model(Defaults()), {}, 0, 0, None)  # 90 worlds, no tiles
+    small = new_session(Defaults())  # 90 worlds, no tiles
+    plain = worlds_picture(small.model, {}, 0, 0, None, first=small.first_worlds)
     assert not any(m.actual for m in plain.marks)
     assert "No world is starred" in legend_html(plain, 0, None)
 
@@ -390,8 +393,8 @@ def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
 
 
 def test_a_4x4_games_model_files_are_refused_not_downloaded_as_an_error():
-    from app.components.exports import ExportRow
-    from app.components.session import Defaults, new_model
+    from app.web.components.exports import ExportRow
+    from app.web.components.session import Defaults, new_model
 
     model = new_model(Defaults())
 
@@ -413,7 +416,7 @@ def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colour
 
     from matplotlib.image import imread
 
-    from app.components.exports import agent_colour
+    from app.web.components.exports import agent_colour
     from kripke.gallery import muddy
 
     puzzle = muddy(3, (0, 1, 2))
@@ -435,7 +438,7 @@ def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colour
 
 
 def puzzle_layout_picture(puzzle):
-    from app.components.puzzles import puzzle_layout
+    from app.web.components.puzzles import puzzle_layout
     from app.worlds.layout import Marking
 
     model = puzzle.model

@@ -17,25 +17,32 @@ import solara
 
 import boards
 from agents.model import TTRModel
-from app import app as app_module
-from app.app import Page
-from app.cli import build_parser, main
-from app.commands import app as app_command
-from app.components import controls
-from app.components.board import board_svg
-from app.components.controls import seed_error
-from app.components.formula import evaluate_formula, examples, result_html
-from app.components.game import deals_chart_svg
-from app.components.panels import (
+from app.cli.commands import app as app_command
+from app.cli.main import build_parser, main
+from app.web import app as app_module
+from app.web.app import Page
+from app.web.components import controls
+from app.web.components.board import board_svg
+from app.web.components.controls import seed_error
+from app.web.components.formula import evaluate_formula, examples, result_html
+from app.web.components.game import deals_chart_svg
+from app.web.components.panels import (
     hand_html,
     knowledge_html,
     log_html,
     scores_html,
     status_html,
 )
-from app.components.session import Defaults, DemoModel, defaults, new_model, seed_of
-from app.components.style import player_colour, player_ink
-from app.options import DEFAULT_SEED
+from app.web.components.session import (
+    DEFAULT_SEED,
+    Defaults,
+    DemoModel,
+    defaults,
+    new_model,
+    new_session,
+    seed_of,
+)
+from app.web.components.style import player_colour, player_ink
 
 #: The pages the running test rendered, closed after it (``close_pages``).
 _PAGES: list = []
@@ -190,7 +197,7 @@ def test_a_click_while_a_turn_runs_is_ignored_not_queued():
 
 
 def test_controls_are_disabled_with_progress_while_work_runs():
-    from app.components.controls import ControlBar, Message
+    from app.web.components.controls import ControlBar, Message
     model = new_model(Defaults())
     playing = solara.reactive(False)
     _box, rc = solara.render(ControlBar(model, playing, "Playing turn 1…", lambda kind: None,
@@ -205,7 +212,7 @@ def test_controls_are_disabled_with_progress_while_work_runs():
 
 
 def test_the_header_says_one_thing_at_a_time_the_most_urgent_first():
-    from app.components.controls import message_html
+    from app.web.components.controls import message_html
     assert message_html("", True, "hello", True)[1] == "seed-error"
     assert message_html("", True, "8", True)[1] == "pending"
     assert message_html("", False, "8", False)[1] == "over"
@@ -378,7 +385,9 @@ def test_command_line_defaults_reach_the_app_through_the_environment():
     d = Defaults(board="usa", players=4, tickets=3, agents="epistemic,random", seed=11)
     assert defaults(d.environ()) == d
     assert defaults({}) == Defaults()
-    assert new_model(Defaults(seed=11)).settings == Defaults(seed=11)
+    session = new_session(Defaults(seed=11))
+    assert session.settings == Defaults(seed=11)
+    assert session.first_worlds is session.model.worlds  # 90 deals: kept to draw every world
 
 
 def test_demo_model_deals_fewer_tickets_when_a_game_is_too_big_and_says_so(tmp_path):
@@ -388,8 +397,8 @@ def test_demo_model_deals_fewer_tickets_when_a_game_is_too_big_and_says_so(tmp_p
     path.write_text(json.dumps(board))
     model = DemoModel(board=str(path), players=4, tickets_each=4)
     assert model.rules.tickets_each == 2
-    assert "4 players get 2 tickets each, not 4: Europe 24" in status_html(model)
-    assert "has only 8." in status_html(model)
+    assert "4 players get 2 tickets each, not 4: Europe 24" in status_html(model, model.notice)
+    assert "has only 8." in status_html(model, model.notice)
     assert DemoModel(board=str(path), players=2, tickets_each=4).notice == ""
     too_many = DemoModel(board="usa", players=5, tickets_each=4)  # 20!/(4!^5) deals
     assert too_many.rules.tickets_each == 2 and "more than the model holds" in too_many.notice
@@ -407,7 +416,7 @@ def test_app_command_serves_locally_with_no_browser_and_no_phone_home():
     argv, env = app_command.server_command(args, app_command.defaults_from(args))
     assert argv[argv.index("--host") + 1] == "127.0.0.1"
     assert argv[argv.index("--port") + 1] == "8765"
-    assert "--no-open" in argv and "app.app" in argv  # the module: its routes are the pages
+    assert "--no-open" in argv and "app.web.app" in argv  # the module: its routes are the pages
     assert env["SOLARA_TELEMETRY_MIXPANEL_ENABLE"] == "false"
     assert env["SOLARA_ASSETS_PROXY"] == "true"
     assert env["TTR_KRIPKE_BOARD"] == "europe24"

@@ -9,6 +9,9 @@ executed by a test.
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -27,10 +30,16 @@ ALLOWED: dict[str, set[str]] = {
     "bench": {"lab", "agents", "game", "kripke", "boards", "maxscore"},
     "app": {"lab", "agents", "game", "kripke", "boards", "maxscore", "bench"},
 }
-#: Third-party libraries only some packages may know: the web stack is the app's alone.
-ONLY_IN = {"solara": {"app"}, "ipyvue": {"app"}, "ipyvuetify": {"app"}, "pyvis": {"app"},
-           "mesa": {"agents", "app"}, "highspy": {"maxscore"}, "dask": {"lab"},
-           "distributed": {"lab"}, "hypothesis": set()}
+#: Inside the app, the parts each part may import: the command line starts the web app (its
+#: ``app`` command checks the options by building the page's game), the web app knows nothing
+#: of the command line, and the worlds picture is a library under both.
+APP_PARTS: dict[str, set[str]] = {"app.cli": {"app.web", "app.worlds"},
+                                  "app.web": {"app.worlds"}, "app.worlds": set()}
+#: Third-party libraries only some packages (or parts of one) may know: the web stack is the web
+#: app's alone.
+ONLY_IN = {"solara": {"app.web"}, "ipyvue": {"app.web"}, "ipyvuetify": {"app.web"},
+           "pyvis": {"app.web"}, "mesa": {"agents", "app.web"}, "highspy": {"maxscore"},
+           "dask": {"lab"}, "distributed": {"lab"}, "hypothesis": set()}
 
 
 def modules() -> dict[str, Path]:
@@ -82,11 +91,40 @@ def test_packages_import_only_what_the_architecture_allows(package):
     assert not wrong, f"{package} may import only {sorted(ALLOWED[package])}: {wrong}"
 
 
+def within(name: str, parts: set[str]) -> bool:
+    """Whether module ``name`` is one of ``parts`` or inside one (``app.web.x`` is in app.web)."""
+    return any(name == part or name.startswith(f"{part}.") for part in parts)
+
+
 def test_the_web_stack_and_the_solver_stay_in_their_packages():
     wrong = sorted(f"{src} imports {dst}" for src, dst in edges()
                    if dst.split(".")[0] in ONLY_IN
-                   and src.split(".")[0] not in ONLY_IN[dst.split(".")[0]])
+                   and not within(src, ONLY_IN[dst.split(".")[0]]))
     assert not wrong
+
+
+@pytest.mark.parametrize("part", sorted(APP_PARTS))
+def test_the_app_parts_import_only_what_they_may(part):
+    others = set(APP_PARTS) - {part} - APP_PARTS[part]
+    wrong = sorted(f"{src} imports {dst}" for src, dst in edges()
+                   if within(src, {part}) and within(dst, others))
+    assert not wrong, f"{part} may import only {sorted(APP_PARTS[part])} of the app: {wrong}"
+
+
+def test_every_module_of_the_app_is_in_a_part():
+    assert all(within(name, set(APP_PARTS)) for name in MODULES
+               if name.startswith("app.")), "a module of app/ outside app/cli, app/web, app/worlds"
+
+
+def test_the_command_line_starts_without_the_web_stack():
+    """Building every command's parser imports no Solara: ``ttr-kripke play`` stays light and
+    ``ttr-kripke app`` hands the pages to a server process of their own."""
+    code = ("import sys; from app.cli.main import build_parser; build_parser(); "
+            "print(sorted(m for m in ('solara', 'ipyvue', 'ipyvuetify', 'pyvis') "
+            "if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.stdout.strip() == "[]"
 
 
 def test_no_module_imports_itself_through_others():

@@ -7,8 +7,8 @@ import csv
 import networkx as nx
 import pytest
 
-from app.cli import main
-from app.options import DEFAULT_SEED
+from app.cli.main import main
+from app.web.components.session import DEFAULT_SEED
 from boards import load_board
 
 
@@ -105,6 +105,19 @@ def test_a_reader_that_stops_early_gets_no_traceback():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_the_console_script_runs_the_same_main_as_python_m_app_cli():
+    """``ttr-kripke`` (pyproject's script) and ``python -m app.cli`` are one command line: a
+    move of ``main`` that leaves the script behind fails here, not on a fresh install."""
+    import importlib
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    target = tomllib.loads(pyproject.read_text())["project"]["scripts"]["ttr-kripke"]
+    module, _, name = target.partition(":")
+    assert getattr(importlib.import_module(module), name) is main  # python -m: test above
 
 
 def _trains(line: str) -> int:

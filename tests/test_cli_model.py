@@ -10,7 +10,7 @@ from importlib import resources
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from kripke import load_model
 
 MODELS = resources.files("kripke") / "models"

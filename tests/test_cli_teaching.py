@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 from kripke.exchange import from_json
 
 

@@ -156,7 +156,7 @@ def tutorial_text() -> str:
 def help_examples() -> list[Example]:
     """Every command's ``--help``: the ``ttr-kripke`` lines of its epilog, and each quoted
     example in an argument's help as that argument of the command."""
-    from app.cli import build_parser
+    from app.cli.main import build_parser
 
     subs = next(a for a in build_parser()._actions if a.dest == "command")
     found = []
@@ -176,7 +176,7 @@ def help_examples() -> list[Example]:
 
 def run(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
     """``ttr-kripke argv`` in this process, in ``folder``: exit code, stdout, stderr."""
-    from app.cli import main
+    from app.cli.main import main
 
     monkeypatch.chdir(folder)
     out, err = io.StringIO(), io.StringIO()
@@ -263,7 +263,7 @@ def test_the_examples_are_found():
 
 
 def test_inline_commands_of_the_readme_parse():
-    from app.cli import build_parser
+    from app.cli.main import build_parser
 
     parser = build_parser()
     found = inline_commands((REPO / "README.md").read_text(encoding="utf-8"), "README.md")
@@ -323,8 +323,8 @@ def test_the_readmes_formulas_evaluate_on_the_default_game(monkeypatch: pytest.M
 
 
 def test_the_pages_hints_evaluate_on_the_pages_default_game():
-    from app.components.formula import GAME_HINT, examples
-    from app.components.session import Defaults, new_model
+    from app.web.components.formula import GAME_HINT, examples
+    from app.web.components.session import Defaults, new_model
     from kripke import parse
 
     model = new_model(Defaults())

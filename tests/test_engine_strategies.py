@@ -23,7 +23,7 @@ from agents.engine_strategies import (
 from agents.kinds import standard_kinds
 from agents.standard_game import StandardSpec, play_standard_game
 from agents.strategies import osta, pa
-from app.cli import main
+from app.cli.main import main
 from boards.loader import load_board
 from game.actions import Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from game.cards import card_index

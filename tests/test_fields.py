@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_app_widgets import button, close_pages, render_page, text  # noqa: F401 (autouse)
 
-from app.cli import main
-from app.components.controls import seed_error
-from app.components.puzzles import PuzzlePage
+from app.cli.main import main
+from app.web.components.controls import seed_error
+from app.web.components.puzzles import PuzzlePage
 from boards import BoardError, load_board
 from kripke import deal_model, parse
 
@@ -159,7 +159,7 @@ def test_every_size_option_is_bounded_before_work(argv, message, capsys):
 
 
 def test_lab_workers_beyond_the_cores_need_force(capsys, monkeypatch, tmp_path):
-    monkeypatch.setattr("app.options.cores", lambda: 2)
+    monkeypatch.setattr("app.cli.options.cores", lambda: 2)
     monkeypatch.chdir(tmp_path)
     err = refused(["metrics", "--workers", "3", "--games", "2"], capsys)
     assert "--workers 3 is more than this machine's 2 cores" in err and "--force" in err

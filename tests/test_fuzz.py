@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.cli import main
+from app.cli.main import main
 from boards.loader import BoardError, _load_text, parse_board
 from kripke.parser import FormulaError, parse
 
@@ -128,7 +128,7 @@ NUMBER_OPTIONS = ["--players", "--tickets", "--trains", "--seed"]
 @given(option=st.sampled_from(NUMBER_OPTIONS),
        value=st.text(max_size=30) | st.integers().map(str))
 def test_a_number_option_is_checked_before_any_work(option, value, capsys):
-    from app.cli import build_parser
+    from app.cli.main import build_parser
 
     try:
         args = build_parser().parse_args(["play", option, value])

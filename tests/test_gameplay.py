@@ -20,7 +20,7 @@ from agents.gameplay import (
     longest_run,
 )
 from agents.model import TTRModel
-from app.options import DEFAULT_SEED
+from app.web.components.session import DEFAULT_SEED
 
 
 def test_longest_run_counts_consecutive_turns():
@@ -95,7 +95,7 @@ def test_rows_are_the_same_whatever_runs_the_games():
 def test_the_demos_default_game_shows_every_kind_of_announcement_in_its_first_30_turns():
     # What a new user sees after make demo and a few Steps: a claim that gives a ticket away, a
     # declared block and a completed ticket, each announced, well before turn 30.
-    from app.components.session import defaults, new_model
+    from app.web.components.session import defaults, new_model
 
     d = defaults({})
     model = new_model(d)

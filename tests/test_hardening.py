@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 
 def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -100,7 +100,7 @@ def test_batch_and_max_score_inputs_refused_before_work(argv, message, tmp_path,
 
 
 def test_more_workers_than_cores_needs_force(capsys, monkeypatch):
-    monkeypatch.setattr("app.options.cores", lambda: 2)
+    monkeypatch.setattr("app.cli.options.cores", lambda: 2)
     assert "--workers 3 is more than this machine's 2 cores; give --workers 2 or less, or add " \
            "--force" in fails(["batch", "--workers", "3"], capsys)
 

@@ -21,8 +21,8 @@ from agents.kinds import (
 )
 from agents.model import TTRModel
 from agents.standard_game import StandardSpec, play_standard_game
-from app.components.session import KIND_CHOICES
-from app.options import add_game_options
+from app.cli.options import add_game_options
+from app.web.components.session import KIND_CHOICES
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("kripke", "game", "boards", "maxscore", "agents", "lab", "app", "bench")

@@ -113,7 +113,7 @@ def test_tikz_of_the_coordinated_attack_labels_edges_with_the_agents_names():
 
 
 def test_tikz_draws_each_agents_edges_in_the_colour_the_page_gives_it():
-    from app.components.exports import agent_colour as page_colour
+    from app.web.components.exports import agent_colour as page_colour
 
     puzzle = coordinated_attack(2)
     text = to_tikz(puzzle.model, puzzle.positions("a"), puzzle.describe, puzzle.agent_names)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kripke_strategies import event_models, models
 
 from agents.model import TTRModel
-from app.components.exports import game_worlds, listed, model_json
+from app.web.components.exports import game_worlds, listed, model_json
 from kripke import (
     KripkeModel,
     ModelError,

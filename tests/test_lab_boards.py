@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import boards
-from app.cli import main
+from app.cli.main import main
 from boards import COLOURS, GREY, load_board, parse_board
 from boards.writer import board_document, dumps
 from lab.boardgen import (
@@ -157,7 +157,7 @@ def test_a_bred_board_is_a_board_file_the_loader_takes(tmp_path):
     assert len(again.double_mates) == 2  # the double's two segments
     # the app and play take it as they take any board file
     from agents.model import TTRModel
-    from app.components.board import board_svg
+    from app.web.components.board import board_svg
 
     model = TTRModel(board=str(path), players=3, agent_kinds="baseline", rng=1)
     model.run()

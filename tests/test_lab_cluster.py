@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli.main import main
 
 DASK = Path(sys.executable).parent / "dask"
 REPO = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from positions import tiny_board
 
-from app.cli import main
+from app.cli.main import main
 from boards import load_board
 from lab.cluster import Workers
 from lab.decks import city_pairs, deck_bits

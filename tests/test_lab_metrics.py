@@ -125,7 +125,7 @@ def test_metrics_prints_and_writes_the_batch_and_ctrl_c_keeps_the_games_done(
     from positions import tiny_board_dict
 
     import lab.batch
-    from app.cli import main
+    from app.cli.main import main
     from boards.writer import dumps
 
     board = tmp_path / "tiny.json"
@@ -161,7 +161,7 @@ def test_metrics_prints_and_writes_the_batch_and_ctrl_c_keeps_the_games_done(
 def test_one_agent_kind_has_no_win_rate_distance_and_the_summary_stays_json(tmp_path, capsys):
     import json
 
-    from app.cli import main
+    from app.cli.main import main
 
     assert main(["metrics", "--board", "europe24", "--rules", "simplified", "--agents",
                  "baseline", "--players", "3", "--games", "3", "--workers", "0",
@@ -185,7 +185,7 @@ def test_one_agent_kind_has_no_win_rate_distance_and_the_summary_stays_json(tmp_
 ])
 def test_bad_metrics_options_are_one_line_and_exit_2(extra, message, tmp_path, capsys,
                                                      monkeypatch):
-    from app.cli import main
+    from app.cli.main import main
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as code:  # argparse's refusals exit, the command's return

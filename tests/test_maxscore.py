@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from agents.plots import max_score_plot
-from app.cli import main
+from app.cli.main import main
 from boards import load_board, parse_board
 from maxscore import frequencies, max_score, sweep, ticket_sensitivity
 from maxscore.cuts import distances

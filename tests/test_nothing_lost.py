@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-import app.commands.batch
+import app.cli.commands.batch
 import lab.runner
-from app.cli import main
+from app.cli.main import main
 from lab.runner import run_jobs
 
 
@@ -37,14 +37,14 @@ def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
 def test_batch_ctrl_c_keeps_every_game_finished_before_it(tmp_path, monkeypatch, capsys):
     """Ctrl-C while game 13 of 40 plays: the 13 games before it are in the CSV, and the command
     says so (before: only whole chunks of 5 games were kept, 10 of 13)."""
-    play = app.commands.batch.play_game
+    play = app.cli.commands.batch.play_game
 
     def interrupted_at_13(spec, seed):
         if seed == 13:
             raise KeyboardInterrupt
         return play(spec, seed)
 
-    monkeypatch.setattr(app.commands.batch, "play_game", interrupted_at_13)
+    monkeypatch.setattr(app.cli.commands.batch, "play_game", interrupted_at_13)
     out = tmp_path / "games.csv"
     code = main(["batch", "--games", "40", "--seed", "0", "--players", "2", "--agents", "baseline",
                  "--no-progress", "--csv", str(out)])

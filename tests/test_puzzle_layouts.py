@@ -11,8 +11,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from app.components.exports import agent_colour
-from app.components.puzzles import puzzle_layout
+from app.web.components.exports import agent_colour
+from app.web.components.puzzles import puzzle_layout
 from app.worlds.layout import GONE, HEIGHT, WIDTH, Picture, text_box
 from kripke.gallery import GALLERY, muddy, russian, sum_and_product
 from kripke.puzzles import sum_and_product_pairs

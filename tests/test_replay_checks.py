@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import agents.model
-from app.cli import main
+from app.cli.main import main
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import game.state
-from app.cli import main
+from app.cli.main import main
 from bench.soak import soak_game
 
 
@@ -48,7 +48,7 @@ def test_ctrl_c_prints_the_tally_of_the_games_finished(monkeypatch, capsys):
         return soak(rules, seed)
 
     monkeypatch.setattr(bench.soak, "soak_game", stopped_at_seed_4)
-    assert bench.soak.main(["--games", "100", "--no-progress"]) == 130
+    assert main(["bench", "soak", "--games", "100", "--no-progress"]) == 130
     out, err = capsys.readouterr()
     assert "interrupted: the tally is of the 8 games finished of 200" in err
     assert [line.split()[1] for line in out.splitlines()

@@ -9,7 +9,7 @@ import pytest
 
 from agents.standard_batch import distance, run_games, summarise, wilson
 from agents.standard_game import StandardSpec, play_standard_game
-from app.cli import main
+from app.cli.main import main
 
 
 def test_the_distance_is_the_notes_example_and_one_at_worst():

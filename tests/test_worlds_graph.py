@@ -8,8 +8,8 @@ from itertools import combinations
 
 import pytest
 
-from app.components.exports import agent_colour, tikz_file
-from app.components.style import PLAYER_COLOURS
+from app.web.components.exports import agent_colour, tikz_file
+from app.web.components.style import PLAYER_COLOURS
 from app.worlds.graph import CLIQUE_LIMIT, GRAPH_LIMIT, GraphLayout, too_big
 from app.worlds.layout import FONT, GOING, GONE, Marking, Picture, text_width
 from app.worlds.png import picture_png

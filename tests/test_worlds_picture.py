@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from agents.model import TTRModel
-from app.components.formula import evaluate_formula
-from app.components.panels import knowledge_html, status_html
-from app.components.style import PAGE_CSS, PLAYER_COLOURS, player_colour
-from app.components.worlds import GameNames, worlds_picture
+from app.web.components.formula import evaluate_formula
+from app.web.components.panels import knowledge_html, status_html
+from app.web.components.style import PAGE_CSS, PLAYER_COLOURS, player_colour
+from app.web.components.worlds import GameNames, worlds_picture
 from app.worlds.layout import (
     FADED,
     FONT,

@@ -1,0 +1,47 @@
+"""What the commands that evaluate formulas share (``check``, ``puzzle``, ``model``): a formula
+typed on the command line, the note when an announcement makes a formula true only vacuously,
+and a model written out as JSON and TikZ. One place, so the three say the same things."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+
+from app.cli.main import UsageError
+from game.files import write_atomically
+from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, parse
+from kripke.exchange import to_json, to_tikz
+from kripke.formula import Agent
+
+
+def read_formula(text: str) -> Formula:
+    """The formula typed on the command line; a malformed one is a usage error (code 2)."""
+    try:
+        return parse(text)
+    except FormulaError as e:
+        raise UsageError(f"bad formula: {e}") from None
+
+
+def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
+    """For ``[!φ]ψ`` with φ false at the actual world: why the formula is true anyway."""
+    if isinstance(formula, Announce) and not model.holds(formula.announcement):
+        return (f"note: {formula.announcement} is false at the actual world, so it cannot be "
+                "announced there and the formula is true only vacuously")
+    return None
+
+
+def write_model_files(model: KripkeModel, json_path: str | None, tikz_path: str | None, *,
+                      name: Callable[[KripkeModel, int], str] | None = None,
+                      drawn: Callable[[KripkeModel, int], str] | None = None,
+                      positions: Mapping[int, tuple[float, float]] | None = None,
+                      agent_names: Mapping[Agent, str] | None = None, title: str = "") -> None:
+    """Write the model as JSON and as a LaTeX/TikZ drawing where asked (each file atomically;
+    the paths were checked before any work) and say where. ``name`` labels the worlds in both
+    (default: ``world_label``), ``drawn`` instead in the drawing only."""
+    if json_path:
+        write_atomically(json_path, json.dumps(to_json(model, name=name), indent=1) + "\n")
+        print(f"model (JSON): {json_path}")
+    if tikz_path:
+        write_atomically(tikz_path, to_tikz(model, positions, drawn or name, agent_names,
+                                                 title=title))
+        print(f"model (TikZ): {tikz_path}")

@@ -1,0 +1,196 @@
+"""``ttr-kripke balance``: change a board's ticket values, doubles, lengths and colours so that
+a line-up wins as a desired distribution says (Smith & Anton 2022), then confirm the original,
+the balanced and random boards over many games with intervals (the paper's Table 2)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from tqdm import tqdm
+
+from app.cli.lab_options import (
+    add_game_options,
+    add_run_options,
+    check_run,
+    desired_shares,
+    lab_spec,
+)
+from app.cli.main import UsageError
+from app.cli.options import file_name, whole
+from app.cli.table import print_table
+from boards import Board
+from boards.writer import board_document, dumps
+from game.fields import MAX_GAMES
+from game.files import atomic_output, check_outputs, write_atomically, write_json
+from lab.balance import Step, balance, levels, random_board
+from lab.batch import Interrupted, measure
+from lab.cluster import open_workers
+from lab.metrics import Metrics
+from lab.race import Rule
+
+NAME = "balance"
+HELP = ("balance win rates: change ticket values, doubles, lengths and colours to bring a "
+        "line-up's win ratios to --desired (simplified tree search), confirmed over many games")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_options(parser, games=20)
+    parser.add_argument("--max-games", type=whole(1, MAX_GAMES), default=320, metavar="GAMES",
+                        help="an undecided level doubles its games (from --games, 20 by "
+                             "default) up to this many per candidate (default 320)")
+    parser.add_argument("--alpha", type=float, default=0.05,
+                        help="the chance a level keeps a change that is no better than the "
+                             "unchanged board (default 0.05)")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on from the levels in PREFIX-steps.csv of a stopped run with "
+                             "the same options")
+    parser.add_argument("--desired", metavar="SHARES",
+                        help="desired win share per agent kind, comma-separated (default an "
+                             "even split)")
+    parser.add_argument("--restricted", action="store_true",
+                        help="keep every length within ±1 of the original")
+    parser.add_argument("--confirm", type=whole(1, MAX_GAMES), default=1000, metavar="GAMES",
+                        help="games that measure the original, balanced and random boards at "
+                             "the end (default 1000)")
+    parser.add_argument("--random-boards", type=whole(0, MAX_RANDOM_BOARDS), default=1,
+                        metavar="K",
+                        help="random boards in the comparison (default 1)")
+    parser.add_argument("--out", type=file_name, default="balanced", metavar="PREFIX",
+                        help="writes PREFIX-steps.csv (each level of the search as it ends), "
+                             "PREFIX-board.json (the board so far, then the balanced one) and "
+                             "PREFIX.json (the comparison) (default balanced)")
+    add_run_options(parser)
+
+
+#: Random boards in the comparison at most: each plays --confirm games.
+MAX_RANDOM_BOARDS = 100
+STEP_COLUMNS = ("index", "phase", "feature", "chosen", "distance", "unchanged", "stderr",
+                "games", "tried")
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = lab_spec(args)
+    desired = desired_shares(args.desired, spec.lineup)
+    check_run(args)
+    try:
+        rule = Rule(args.games, args.max_games, args.alpha)
+    except ValueError:
+        raise UsageError(f"--max-games must be at least --games ({args.games}) and --alpha "
+                         f"between 0 and 1, got {args.max_games} and {args.alpha:g}") from None
+    if len(set(spec.lineup)) < 2:
+        raise UsageError("balancing needs at least two agent kinds in --agents")
+    files = {"steps": f"{args.out}-steps.csv", "board": f"{args.out}-board.json",
+             "json": f"{args.out}.json", "search": f"{args.out}-search.json"}
+    original = spec.loaded()
+    search = {"board": original.fingerprint, "lineup": list(spec.lineup),
+              "desired": list(desired), "rules": spec.rules, "trains": spec.trains,
+              "players": len(spec.lineup), "seed": args.seed, "restricted": args.restricted,
+              "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha,
+              "strategies": spec.strategies}
+    done = resumed_levels(files, search) if args.resume else []
+    check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite or args.resume)
+    write_json(files["search"], search)
+    with open_workers(args.workers, args.scheduler) as workers:
+        print(f"balance {original.title} for {', '.join(spec.lineup)} towards "
+              f"{', '.join(f'{d:g}' for d in desired)}: {rule.games} to {rule.max_games} "
+              f"games per candidate, a change kept when better at level {rule.alpha:g}"
+              f"{', lengths within ±1' if args.restricted else ''}"
+              f"{f', resuming after level {len(done) - 1}' if done else ''}; {workers.where}",
+              file=sys.stderr)
+        finished = len(done)
+        bar = tqdm(total=levels(original, original), initial=len(done), desc="levels", unit="level",
+                   file=sys.stderr, disable=args.no_progress)
+        try:
+            with atomic_output(files["steps"], keep_on_interrupt=True) as f, bar:
+                writer = csv.DictWriter(f, fieldnames=STEP_COLUMNS)
+                writer.writeheader()
+                writer.writerows(done)
+
+                def note(step: Step, board: Board) -> None:
+                    nonlocal finished
+                    writer.writerow(asdict(step) | {"tried": " ".join(
+                        f"{k}:{v:.3f}" for k, v in step.tried.items())})
+                    f.flush()
+                    write_atomically(files["board"], dumps(board_document(board)))
+                    finished += 1
+                    bar.total = levels(original, board)
+                    bar.update()
+                    if step.chosen != next(iter(step.tried)):
+                        bar.write(f"level {step.index} (phase {step.phase}) {step.feature}: "
+                                  f"{step.chosen}, distance {step.distance:.3f} (unchanged "
+                                  f"{step.unchanged:.3f}, ±{step.stderr:.3f}, {step.games} "
+                                  "games)", file=sys.stderr)
+
+                balanced = balance(spec, desired, workers, rule, args.seed, args.restricted,
+                                   note, [(r["feature"], r["chosen"]) for r in done])
+        except KeyboardInterrupt:
+            board_so_far = (f"the board so far in {files['board']}; add --resume to go on"
+                            if finished else "no level had finished")
+            print(f"{args._prog}: interrupted; the levels done are in {files['steps']}, "
+                  f"{board_so_far}", file=sys.stderr)
+            return 130
+        write_atomically(files["board"], dumps(board_document(balanced)))
+        boards = [("original", original), ("balanced", balanced)] + [
+            (f"random {k + 1}", random_board(original, args.seed + k, args.restricted))
+            for k in range(args.random_boards)]
+        first = (args.seed + 1) * 1_000_000 + 500_000  # seeds no level of the search used
+        seeds = range(first, first + args.confirm)
+        try:
+            results = [(label, measure(spec.with_board(b), seeds, workers, desired,
+                                       progress=None if args.no_progress else label,
+                                       bootstrap_seed=args.seed)) for label, b in boards]
+        except Interrupted as e:
+            print(f"{args._prog}: {e}; the balanced board is in {files['board']}",
+                  file=sys.stderr)
+            return 130
+    print_comparison(results, args.confirm, first)
+    write_json(files["json"], {
+        "board": original.name, "lineup": list(spec.lineup), "desired": list(desired),
+        "strategies": spec.strategies, "restricted": args.restricted,
+        "games_per_candidate": [rule.games, rule.max_games],
+        "alpha": rule.alpha,
+        "confirm_games": args.confirm, "confirm_seeds": [first, first + args.confirm - 1],
+        "boards": {label: {"distance": m.distance, "low": m.distance_low,
+                           "high": m.distance_high,
+                           "win_ratios": {k.kind: [k.win_ratio, k.low, k.high]
+                                          for k in m.kinds}} for label, m in results}})
+    print(f"\nbalanced board → {files['board']}; levels → {files['steps']}; comparison → "
+          f"{files['json']}")
+    return 0
+
+
+def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dict[str, str]]:
+    """The levels a stopped run with the same options finished (its steps file's rows), or a
+    one-line error saying why it cannot go on."""
+    steps, saved = Path(files["steps"]), Path(files["search"])
+    if not (steps.exists() and saved.exists()):
+        raise UsageError(f"no stopped run to resume at {files['steps']}; start without "
+                         "--resume (or give the --out of the stopped run)")
+    try:
+        same = json.loads(saved.read_text(encoding="utf-8")) == search
+        with steps.open(encoding="utf-8", newline="") as f:
+            rows = list(csv.DictReader(f))
+    except (OSError, ValueError, csv.Error) as e:
+        raise UsageError(f"cannot read the stopped run at {files['steps']} ({e}); start "
+                         "without --resume") from None
+    if not same:
+        raise UsageError(f"{files['search']} was written with other options; resume with the "
+                         "same ones, or start without --resume")
+    if any(set(r) != set(STEP_COLUMNS) for r in rows):
+        raise UsageError(f"{files['steps']} is not a balance steps file; start without "
+                         "--resume")
+    return rows
+
+
+def print_comparison(results: list[tuple[str, Metrics]], games: int, first: int) -> None:
+    print(f"\n{games} games per board on seeds {first}–{first + games - 1}, seats rotated:")
+    kinds = [k.kind for k in results[0][1].kinds]
+    print_table(("board", "win-rate distance", "95% interval", *kinds),
+                [(label, f"{m.distance:.3f}", f"{m.distance_low:.3f}–{m.distance_high:.3f}",
+                  *(f"{k.win_ratio:.3f} ({k.low:.3f}–{k.high:.3f})" for k in m.kinds))
+                 for label, m in results])

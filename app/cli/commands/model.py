@@ -1,0 +1,147 @@
+"""``ttr-kripke model FILE``: a teacher's own model (the hand-written format of
+``kripke.modelfile`` or the JSON ttr-kripke writes), printed, with formulas checked,
+announcements made and events applied in the order given."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from app.cli.checking import read_formula, vacuity_note, write_model_files
+from app.cli.main import UsageError
+from game.files import check_outputs
+from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
+from kripke.eventfile import READY_MADE, load_event_model
+from kripke.explain import explain, render
+
+NAME = "model"
+HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "
+        "apply events")
+#: The most worlds the command lists; a bigger model (a game's JSON) is summed up in one line.
+SHOWN = 200
+
+
+def _check(text: str) -> tuple[str, str]:
+    return ("check", text)
+
+
+def _announce(text: str) -> tuple[str, str]:
+    return ("announce", text)
+
+
+def _event(text: str) -> tuple[str, str]:
+    return ("event", text)
+
+
+#: --event's help: the ready-made events, one per line (argparse keeps the epilog's lines).
+EPILOG = ("--event E is an event model: a file (.events, the format of kripke/README.md, "
+          "'Events'), its text, or a ready-made event on one line:\n" +
+          "\n".join(f"  {form:<22} {meaning}" for form, meaning in READY_MADE.values()) +
+          "\nThe actual event is the first that can happen at the actual world. Example:\n"
+          "  ttr-kripke model kripke/models/three-cards.kripke --event "
+          "'shows:a:b:red(a),white(a),blue(a)' --check 'K_b red(a) & ~K_c red(a)'")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("file", metavar="FILE",
+                        help="the model: the format of kripke/README.md ('Models written by "
+                             "hand') or JSON from --json or the page's export")
+    parser.add_argument("--check", dest="steps", action="append", type=_check, metavar="F",
+                        help="evaluate formula F at the actual world (repeat as you like; "
+                             "checks, announcements and events run in the order given)")
+    parser.add_argument("--announce", dest="steps", action="append", type=_announce,
+                        metavar="F", help="announce F publicly: keep the worlds where it holds "
+                                          "(refused when F is false at the actual world)")
+    parser.add_argument("--event", dest="steps", action="append", type=_event, metavar="E",
+                        help="apply event model E (a file, its text, or a ready-made event "
+                             "such as learns:a:p; see below) and say what each agent "
+                             "observed (refused when its actual event cannot happen)")
+    parser.add_argument("--explain", action="store_true",
+                        help="say why each --check has its value")
+    parser.add_argument("--json", metavar="OUT", help="write the model after the "
+                        "announcements and events as JSON")
+    parser.add_argument("--tikz", metavar="OUT", help="... and as a LaTeX/TikZ drawing")
+    parser.add_argument("--overwrite", action="store_true",
+                        help="replace existing --json/--tikz files")
+
+
+def describe(model: KripkeModel) -> str:
+    """The model in the format it is written in, or one line when it is too big to list."""
+    if model.n_worlds <= SHOWN:
+        return dump_model(model).rstrip("\n")
+    return (f"{model.n_worlds:,} worlds (more than {SHOWN} to list), agents "
+            f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms; "
+            f"actual world: {model.world_label()}")
+
+
+def drawn(model: KripkeModel, world: int) -> str:
+    """A world in the drawing as in a textbook: its name and the atoms true there."""
+    atoms = KripkeModel.world_label(model, world)
+    return f"{model.world_name(world)}: {atoms}" if isinstance(model, NamedModel) else atoms
+
+
+def _label(text: str) -> str:
+    """An --event as the output names it: the file or ready-made event, or its first line."""
+    first = text.strip().splitlines()[0] if text.strip() else text
+    return text if "\n" not in text.strip() else f"{first} ..."
+
+
+def run(args: argparse.Namespace) -> int:
+    outputs = [(path, option) for path, option in ((args.json, "--json"),
+                                                   (args.tikz, "--tikz")) if path]
+    check_outputs(outputs, overwrite=args.overwrite)
+    given = args.steps or []
+    if args.explain and not any(kind == "check" for kind, _ in given):
+        raise UsageError("--explain says why a --check has its value: add --check F")
+    model = load_model(Path(args.file))  # a path, even when no such file exists
+    if model.actual is None:
+        raise UsageError(f"{args.file} names no actual world; name one (a line 'actual: w1', "
+                         "or \"actual\" in JSON)")
+    steps: list[tuple[str, str, Formula | None]] = []
+    for kind, text in given:  # bad input is refused before any output
+        if kind == "event":
+            events = load_event_model(text, model)  # read again when applied (see below)
+            events.check_agents(model.agents)
+            for event in events.events:
+                model.evaluate(event.precondition)  # an unknown atom or agent
+            steps.append((kind, text, None))
+        else:
+            read = read_formula(text)
+            model.evaluate(read)
+            steps.append((kind, text, read))
+    print(describe(model))
+    print()
+    all_true, changed = True, []
+    for kind, text, formula in steps:
+        before = model.n_worlds
+        if kind == "event":
+            # a ready-made event's actual event is the one that can happen in the model now
+            events = load_event_model(text, model)
+            model = model.update(events)  # its actual event cannot happen: one line, code 2
+            changed.append("events")
+            print(f"event {_label(text)}: {model.n_worlds:,} worlds (were {before:,})")
+            print(f"  {events.observations(model.agents)}")
+            continue
+        assert formula is not None
+        if kind == "announce":
+            model = model.announce(formula)  # false at the actual world: one line, code 2
+            changed.append("announcements")
+            print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
+            continue
+        holds = model.holds(formula)
+        all_true &= holds
+        print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
+              f"({model.world_label()}); it holds in {model.count(formula):,} of "
+              f"{model.n_worlds:,} worlds")
+        if note := vacuity_note(model, formula):
+            print(note)
+        if args.explain:
+            print(render(explain(model, formula)))
+    if changed:
+        print()
+        print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")
+        print(describe(model))
+    write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name)
+    return 0 if all_true else 1

@@ -1,0 +1,59 @@
+"""The ``ttr-kripke`` command line.
+
+Each subcommand lives in its own module under ``app/cli/commands`` (``NAME``, ``HELP``,
+``add_arguments(parser)``, ``run(args) -> int``), so the CLI grows with the product without one
+file that everybody edits. Importing this module never imports Solara: headless runs stay light.
+``python -m app.cli`` runs ``main`` (``app/cli/__main__.py``), as the ``ttr-kripke`` script does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+
+import app.cli.commands
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line on stderr and exit code 2, not a usage dump."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="ttr-kripke", description=__doc__.splitlines()[0])
+    subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                 metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(app.cli.commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"app.cli.commands.{info.name}")
+        sub = subs.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(sub)
+        sub.set_defaults(_run=module.run, _prog=sub.prog)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code = args._run(args)
+        sys.stdout.flush()  # inside the try: a closed pipe shows up here, not at exit
+        return code
+    except (UsageError, ValueError) as e:
+        # ValueError covers BoardError, FormulaError and parameter checks: all user input.
+        print(f"{args._prog}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (``ttr-kripke play | head``): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141

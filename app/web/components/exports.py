@@ -1,0 +1,185 @@
+"""One click each: the worlds picture as SVG and PNG, the model as JSON and as TikZ for slides,
+and the game's event log as JSON Lines (what ``ttr-kripke play --log`` writes). Each file is
+made when its button is pressed, from what is on screen then (the picture with the formula's
+marks and the ringed counterexample, the model after the announcements so far). A model too
+big for a file is refused on the page, its button disabled with the reason beside it, not
+downloaded as a file that holds only an error."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Mapping
+
+import numpy as np
+import solara
+from mesa.visualization.utils import update_counter
+
+from agents.log import log_header, records
+from agents.model import TTRModel
+from app.web.components.session import Session
+from app.web.components.style import player_colour, player_ink, player_name
+from app.worlds.layout import Picture
+from app.worlds.png import picture_png
+from app.worlds.svg import picture_svg
+from kripke.errors import ModelTooLargeError
+from kripke.exchange import to_json, to_tikz
+from kripke.formula import Agent
+from kripke.model import KripkeModel
+
+SVG_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+#: The most worlds a JSON file and a TikZ slide hold (``kripke.exchange``'s own limits).
+JSON_WORLDS, TIKZ_WORLDS = 100_000, 200
+
+
+def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
+    """The picture as a standalone SVG file (its styles inside, printable colours)."""
+    return SVG_HEAD + picture_svg(picture, colour, testid="worlds-export") + "\n"
+
+
+def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
+              name: Callable[[KripkeModel, int], str],
+              agent_names: Mapping[Agent, str] | None, title: str) -> str:
+    """The model as TikZ, its worlds where the picture draws them (when it draws them), each
+    agent in the colour the page gives it. ``model(limit)`` lists the worlds, or refuses past
+    ``limit`` (``ModelTooLargeError``)."""
+    positions = None
+    if picture is not None:
+        positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
+                     if not m.tile and m.key.startswith("w")}
+    try:
+        listed = model(TIKZ_WORLDS)
+        colour = agent_colour(agent_names or {})
+        return to_tikz(listed, positions, name, agent_names, title=title,
+                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents})
+    except ModelTooLargeError as e:
+        return f"% {e}\n"
+
+
+def model_json(model: Callable[[int], KripkeModel], name: Callable[[KripkeModel, int], str]
+               ) -> str:
+    try:
+        return json.dumps(to_json(model(JSON_WORLDS), JSON_WORLDS, name=name), indent=1) + "\n"
+    except ModelTooLargeError as e:
+        return json.dumps({"error": str(e)}) + "\n"
+
+
+def listed(model: KripkeModel) -> Callable[[int], KripkeModel]:
+    """A listed model for the files, refused past their limit."""
+    def within(limit: int) -> KripkeModel:
+        if model.n_worlds > limit:
+            raise ModelTooLargeError(model.n_worlds, limit, task="to write out",
+                                     advice="play on until fewer are left")
+        return model
+    return within
+
+
+def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
+    """The game's shared model listed for the files, refused at once past their limit: a
+    symbolic game is listed by replaying its announcements (seconds at 63 million deals), which
+    is worth doing only for a file that will hold its worlds."""
+    def within(limit: int) -> KripkeModel:
+        if model.world_count > limit:
+            raise ModelTooLargeError(model.world_count, limit, task="to write out",
+                                     advice="play on until fewer are left")
+        return model.explicit_worlds
+    return within
+
+
+def refusal(worlds: int, advice: str) -> str | None:
+    """Why the model files cannot be made now (None if both can)."""
+    if worlds <= TIKZ_WORLDS:
+        return None
+    which = "JSON or TikZ" if worlds > JSON_WORLDS else "TikZ"
+    return (f"No model {which}: {worlds:,} worlds are possible, and a JSON file holds at most "
+            f"{JSON_WORLDS:,}, a TikZ slide {TIKZ_WORLDS:,}; {advice}.")
+
+
+def game_log(model: TTRModel) -> str:
+    """The event log as ``play --log`` writes it: a header, then one record per action."""
+    return "".join(json.dumps(line) + "\n" for line in [log_header(model), *records(model)])
+
+
+@solara.component
+def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel],
+              name: Callable[[KripkeModel, int], str], stem: str, worlds: int,
+              agent_names: Mapping[Agent, str] | None = None, title: str = "",
+              log: Callable[[], str] | None = None, advice: str = "play on until fewer are left"):
+    """The download buttons; each makes its file only when pressed. ``worlds`` is how many
+    the model has now: past a file's limit its button is disabled and the reason shown."""
+    colour = agent_colour(agent_names or {})
+    refused = refusal(worlds, advice)
+    with solara.Row(gap="6px", style="flex-wrap:wrap;align-items:center",
+                    classes=["ttr-exports"]):
+        solara.Text("Save:", style="font-size:13px;font-weight:600")
+        solara.FileDownload(lambda: svg_file(picture(), colour), f"{stem}-worlds.svg",
+                            label="picture SVG", mime_type="image/svg+xml")
+        solara.FileDownload(lambda: picture_png(picture(), colour, names=agent_names),
+                            f"{stem}-worlds.png", label="picture PNG", mime_type="image/png")
+        if worlds <= JSON_WORLDS:
+            solara.FileDownload(lambda: model_json(model, name), f"{stem}-model.json",
+                                label="model JSON", mime_type="application/json")
+        else:
+            Refused("model JSON", refused)
+        if worlds <= TIKZ_WORLDS:
+            solara.FileDownload(lambda: tikz_file(model, picture(), name, agent_names, title),
+                                f"{stem}-model.tex", label="model TikZ",
+                                mime_type="text/x-tex")
+        else:
+            Refused("model TikZ", refused)
+        if log is not None:
+            solara.FileDownload(log, f"{stem}-log.jsonl", label="game log JSONL",
+                                mime_type="application/x-ndjson")
+
+
+    if refused:
+        solara.HTML(tag="div", unsafe_innerHTML=refused,
+                    attributes={"data-testid": "export-refused"},
+                    style="font-size:12px;opacity:.8;margin-top:2px")
+
+
+@solara.component
+def Refused(label: str, reason: str | None):
+    """A download that cannot be made now: its button, disabled, the reason on hover too."""
+    solara.Button(label, icon_name="mdi-cloud-download-outline", disabled=True,
+                  attributes={"title": reason or ""})
+
+
+def agent_colour(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
+    """Each agent's colour by its place among the named agents (the players' colours: a
+    game's player 0 gets player 0's colour), printable, so the same in light and dark."""
+    order = {str(a): i for i, a in enumerate(agent_names)}
+    return lambda a: player_colour(_place(order, a))
+
+
+def agent_ink(agent_names: Mapping[Agent, str]) -> Callable[[Agent], str]:
+    """The same colours for the page itself, as CSS: lighter on the dark theme, where the
+    printable purple and brown of an edge or its label are hard to read on dark paper."""
+    order = {str(a): i for i, a in enumerate(agent_names)}
+    return lambda a: player_ink(_place(order, a))
+
+
+def _place(order: Mapping[str, int], agent: Agent) -> int:
+    return order.get(str(agent), int(agent) if str(agent).isdigit() else 0)
+
+
+@solara.component
+def Exports(session: Session, view: int | None, values: np.ndarray | None,
+            highlight: Collection[int]):
+    """The game's exports: what the worlds card shows, the shared model, the log."""
+    update_counter.get()
+    model = session.model
+    from app.web.components.worlds import Layouts, worlds_picture  # (imported late: no cycle)
+
+    layouts: Layouts = solara.use_memo(dict, [model])
+
+    def picture() -> Picture:
+        focus = view if view is not None else 0
+        return worlds_picture(model, layouts, focus, view, values, highlight,
+                              session.first_worlds)
+
+    with solara.Card("Export", margin=0):
+        ExportRow(picture, game_worlds(model), lambda m, i: m.world_label(i),
+                  f"ttr-seed{model.seed}-turn{model.turn}", model.world_count,
+                  {p: player_name(p) for p in range(model.rules.players)},
+                  f"Possible deals after turn {model.turn} (seed {model.seed})",
+                  lambda: game_log(model))

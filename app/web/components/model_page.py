@@ -1,0 +1,342 @@
+"""The "Your model" page: a teacher writes (or uploads, or picks and edits) a Kripke model in
+the hand-written format of ``kripke.modelfile`` and explores it exactly as a puzzle: the same
+picture (classes or the textbook graph), formula box, Announce, Why?, timeline and exports,
+since the page hands the model to ``PuzzlePage`` as a puzzle without a story.
+
+The text is the one source of truth. It is read as you type (``kripke.parse_model``, never
+``eval``); a mistake is shown under the line it names, with a caret at its column, and the
+picture keeps the last model that read. The controls beside the picture (add a world, toggle
+an atom, join or split worlds for an agent, choose the actual world) edit a ``Draft`` of that
+model and write the text again with ``kripke.dump_model``. Undo steps back through the texts;
+a link carries the text in its query string (up to ``SHARE_LIMIT`` characters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+from importlib.resources import files
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import reacton.ipywidgets as widgets
+import solara
+from solara.components.file_drop import FileInfo
+
+from app.web.components.puzzles import PuzzlePage
+from app.web.model_edits import EDIT_LIMIT, Draft
+from kripke import KripkeModel, ModelFileError, NamedModel, load_model
+from kripke.gallery import Puzzle
+from kripke.modelfile import parse_model
+
+#: The models the page starts from: the files kripke ships (``kripke/models``), by name.
+STARTERS: dict[str, str] = {
+    p.name.removesuffix(".kripke"): p.read_text(encoding="utf-8")
+    for p in sorted(files("kripke").joinpath("models").iterdir(), key=lambda p: p.name)
+    if p.name.endswith(".kripke")}
+FIRST = "alice-bob" if "alice-bob" in STARTERS else next(iter(STARTERS))
+#: The longest text the page reads (a model typed or uploaded here is small; the command
+#: ``ttr-kripke model FILE`` reads bigger ones).
+TEXT_LIMIT = 20_000
+#: The most worlds the page explores (a teacher's model; the game page has the big ones).
+WORLDS_LIMIT = 2_000
+#: The longest text a share link carries: browsers and servers cut longer addresses.
+SHARE_LIMIT = 2_000
+#: Texts kept for Undo.
+UNDO = 100
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a text says: a model, or the mistake (its line and column when it names one)."""
+
+    model: KripkeModel | None = None
+    error: str = ""
+    line: int = 0
+    column: int = 0
+
+
+def read_model(text: str) -> Reading:
+    """The text as a model, or why not. A text is read as a text, never as a file name (a
+    browser must not open files on the server): JSON when it starts with '{', else the
+    hand-written format."""
+    if len(text) > TEXT_LIMIT:
+        return Reading(error=f"the text has {len(text):,} characters; the page reads up to "
+                             f"{TEXT_LIMIT:,} (use 'ttr-kripke model FILE' for bigger models)")
+    try:
+        model = load_model(text) if text.lstrip().startswith("{") else parse_model(text)
+    except ModelFileError as e:
+        return Reading(error=e.message, line=e.line, column=e.column)
+    except ValueError as e:  # any other ModelError
+        return Reading(error=str(e))
+    if model.n_worlds > WORLDS_LIMIT:
+        return Reading(error=f"{model.n_worlds:,} worlds; the page explores up to "
+                             f"{WORLDS_LIMIT:,} (use 'ttr-kripke model FILE' for this one)")
+    return Reading(model)
+
+
+def error_html(text: str, reading: Reading) -> str:
+    """The mistake under the line it names, a caret at its column (like a formula's)."""
+    if not reading.error:
+        return ""
+    lines = text.split("\n")
+    if 1 <= reading.line <= len(lines):
+        line = lines[reading.line - 1]
+        caret = " " * max(reading.column - 1, 0) + "^"
+        shown = (f"line {reading.line}:\n{line}\n{caret}\n{reading.error}")
+    else:
+        shown = reading.error
+    return (f"<pre data-testid='model-error' data-line='{reading.line}' style='color:#b71c1c;"
+            f"background:#ffebee;padding:6px;margin:4px 0 0;white-space:pre-wrap;"
+            f"font-size:13px'>{escape(shown)}</pre>")
+
+
+def uploaded_text(name: str, data: bytes) -> tuple[str | None, str]:
+    """An uploaded file's text and what to say about it (refused: None and why)."""
+    if len(data) > TEXT_LIMIT:
+        return None, (f"{name} has {len(data):,} bytes; the page reads up to {TEXT_LIMIT:,} "
+                      "(use 'ttr-kripke model FILE').")
+    try:
+        return data.decode("utf-8"), f"Read {name}."
+    except UnicodeDecodeError:
+        return None, (f"{name} is not a text file (UTF-8); a model file is text such as "
+                      "'agents: a b'.")
+
+
+def world_name(model: KripkeModel, index: int) -> str:
+    return model.world_name(index) if isinstance(model, NamedModel) else \
+        f"w{int(model.world_ids[index])}"
+
+
+def describe(model: KripkeModel, index: int) -> str:
+    """A world in words: its name and what is true there."""
+    true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
+    return f"{world_name(model, index)}: {' '.join(true) if true else 'no atom true'}"
+
+
+def examples(model: KripkeModel) -> tuple[str, ...]:
+    """Formulas with this model's own atoms and agents, to show the syntax."""
+    if not model.atoms:
+        return ("true", "C true")
+    p = str(model.atoms[0])
+    a, b = str(model.agents[0]), str(model.agents[-1])
+    return (f"K_{a} {p}", f"K_{a} {p} | K_{a} ~{p}", f"M_{b} ~{p}", f"K_{b} K_{a} {p}",
+            f"C {p}", f"[!{p}] K_{b} {p}")
+
+
+def as_puzzle(model: KripkeModel, key: str) -> Puzzle:
+    """The model as a puzzle without a story: the puzzle page's timeline, picture, formula
+    box and exports then work on it as on any puzzle."""
+    return Puzzle(f"model:{key}", key, "", model, (), {a: str(a) for a in model.agents},
+                  describe, examples(model), "")
+
+
+def shared_text(search: str | None) -> str | None:
+    """The model text a share link carries (``?model=...``), if any and not too long."""
+    values = parse_qs(search or "").get("model")
+    if not values or len(values[0]) > SHARE_LIMIT:
+        return None
+    return values[0]
+
+
+def share_html(text: str) -> str:
+    if len(text) > SHARE_LIMIT:
+        return (f"<span data-testid='share-link' style='opacity:.75'>Too long to share by "
+                f"link ({len(text):,} characters; {SHARE_LIMIT:,} at most): download the file "
+                "instead.</span>")
+    href = "/model?model=" + quote(text)
+    return (f"<a data-testid='share-link' href='{escape(href)}' target='_blank' "
+            "title='the model in a link: copy it to share'>link to this model</a>")
+
+
+@solara.component
+def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = None):
+    first = shared_text(search)
+    text = solara.use_reactive(first if first is not None else STARTERS[FIRST])
+    name = solara.use_reactive("shared" if first is not None else FIRST)
+    history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
+    reading = solara.use_memo(lambda: read_model(text.value), [text.value])
+    # the picture keeps the last model that read while the text has a mistake
+    kept: list[KripkeModel | None] = solara.use_memo(lambda: [None], [])
+    if reading.model is not None:
+        kept[0] = reading.model
+    model = kept[0]
+    puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, name.value),
+                             [model, name.value])
+
+    def write(new: str, called: str | None = None) -> None:
+        """A new text (typed, picked, uploaded or edited on the picture); Undo comes back."""
+        if new == text.value and called is None:
+            return
+        history.set((*history.value, text.value)[-UNDO:])
+        if called is not None:
+            name.set(called)
+        text.set(new)
+
+    def undo() -> None:
+        if history.value:
+            text.set(history.value[-1])
+            history.set(history.value[:-1])
+
+    def side() -> None:
+        with solara.Card("The model", margin=0, classes=["ttr-card"]):
+            Editor(text.value, reading, name.value, write, undo, bool(history.value))
+            if model is not None:
+                EditPanel(model, reading.model is not None, write)
+
+    if puzzle is None:  # a shared link that does not read, before any model did
+        with solara.Column(style="padding:8px"):
+            with solara.Row(style="align-items:center"):
+                solara.HTML(tag="div", unsafe_innerHTML="Your model", classes=["ttr-brand"])
+                home()
+            side()
+        return None
+    return PuzzlePage(home, given=puzzle, side=side, brand="Your model")
+
+
+@solara.component
+def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
+           undo: Callable[[], None], can_undo: bool):
+    """The text box, its verdict, the starters, Upload, Download, Undo and the share link."""
+    said = solara.use_reactive("")
+
+    def upload(info: FileInfo) -> None:
+        read(info["name"], info["data"] or b"")
+
+    def chosen(files: Any) -> None:
+        """The Upload button's file (ipywidgets: a tuple of dicts with name and content)."""
+        for file in files or ():
+            read(str(file["name"]), bytes(file["content"]))
+
+    def read(name: str, data: bytes) -> None:
+        uploaded, message = uploaded_text(name, data)
+        said.set(message)
+        if uploaded is not None:
+            write(uploaded, name.rsplit(".", 1)[0] or "uploaded")
+
+    with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
+        solara.Select("Start from", value=name if name in STARTERS else None,
+                      values=list(STARTERS), dense=True, style="max-width:190px",
+                      on_value=lambda k: write(STARTERS[k], k) if k in STARTERS else None)
+        solara.Button("Undo", small=True, outlined=True, on_click=undo, disabled=not can_undo,
+                      attributes={"title": "back to the text before the last change"})
+        with solara.Div(classes=["ttr-upload"]):
+            widgets.FileUpload(accept=".kripke,.json,.txt", multiple=False,
+                               description="Upload", on_value=chosen)
+        solara.FileDownload(lambda: text, f"{name}.kripke", label="Download",
+                            mime_type="text/plain")
+        solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
+    solara.Style(".ttr-model-text textarea { font-family:monospace; font-size:13px; "
+                 "line-height:1.35 !important; } "
+                 ".ttr-drop .solara-file-drop { height:auto !important; min-height:0; "
+                 "padding:6px 10px !important; font-size:13px; } "
+                 # ipywidgets writes the count of files after the label: "Upload (0)"
+                 ".ttr-upload button { font-size:0 !important; } "
+                 ".ttr-upload button::after { content:'Upload'; font-size:13px; } "
+                 ".ttr-upload button i { font-size:13px; margin-right:4px; }")
+    with solara.Div(classes=["ttr-model-text"]):
+        solara.InputTextArea("The model (read as you type)", value=text, on_value=write,
+                             continuous_update=True, rows=11, auto_grow=False)
+    if reading.error:
+        solara.HTML(tag="div", unsafe_innerHTML=error_html(text, reading))
+        if reading.model is None:
+            solara.Text("The picture shows the last model that read.",
+                        style="font-size:12px;opacity:.75")
+    else:
+        assert reading.model is not None
+        solara.HTML(tag="div", unsafe_innerHTML=(
+            f"<span data-testid='model-ok' style='color:#2e7d32'>Reads: "
+            f"{reading.model.n_worlds:,} worlds, agents "
+            f"{escape(' '.join(map(str, reading.model.agents)))}.</span>"),
+            style="font-size:13px")
+    with solara.Div(classes=["ttr-drop"]):
+        solara.FileDrop(label="Or drop a model file here (.kripke, or the model JSON the "
+                              "page saves)", on_file=upload, lazy=False)
+    if said.value:
+        solara.HTML(tag="div", unsafe_innerHTML=escape(said.value),
+                    attributes={"data-testid": "upload-result"}, style="font-size:13px")
+    solara.HTML(tag="div", unsafe_innerHTML=(
+        "Format: <code>agents: a b</code> · <code>world w1: p q</code> (the atoms true there) · "
+        "<code>a: {w1 w2} {w3}</code> (what a cannot tell apart) or <code>a observes: p</code> "
+        "· <code>actual: w1</code> · <code>#</code> comments."),
+        style="font-size:12px;opacity:.75;margin-top:4px")
+
+
+@solara.component
+def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
+    """Edits on the picture's model, acting on the selected worlds; each writes the text
+    again. Offered for models of up to ``EDIT_LIMIT`` worlds, and only while the text reads
+    (else an edit would throw the typing away)."""
+    selected: solara.Reactive[list[str]] = solara.use_reactive([])
+    atom = solara.use_reactive("")
+    agent = solara.use_reactive("")
+    said = solara.use_reactive("")
+    if model.n_worlds > EDIT_LIMIT:
+        solara.Text(f"Edit the text: clicking edits models of up to {EDIT_LIMIT} worlds.",
+                    style="font-size:12px;opacity:.75")
+        return
+    draft = Draft.of(model)
+    chosen = [w for w in selected.value if w in draft.names]
+    atoms, agents = list(draft.atoms), list(draft.agents)
+    the_atom = atom.value if atom.value in atoms else (atoms[0] if atoms else "")
+    the_agent = agent.value if agent.value in agents else agents[0]
+
+    def apply(edit: Callable[[Draft], Draft], keep: list[str] | None = None) -> None:
+        try:
+            new = edit(draft)
+        except ValueError as e:
+            said.set(str(e))
+            return
+        said.set("")
+        selected.set(keep if keep is not None else chosen)
+        write(new.text())
+
+    def added() -> None:
+        new = draft.add_world()
+        apply(lambda d: new, [new.names[-1]])
+
+    need = not current or not chosen
+    with solara.Column(gap="4px", style="margin-top:8px"):
+        solara.HTML(tag="div", unsafe_innerHTML="<b>Edit on the picture</b> (select worlds, "
+                    "then act; the text is rewritten)", style="font-size:13px")
+        with solara.Row(gap="6px", style="align-items:center;flex-wrap:wrap"):
+            solara.ToggleButtonsMultiple(
+                value=chosen, on_value=selected.set, dense=True, classes=["ttr-select"],
+                children=[solara.Button(n, value=n, text=True, style="text-transform:none")
+                          for n in draft.names])
+            solara.Button("+ world", small=True, outlined=True, on_click=added,
+                          disabled=not current)
+            solara.Button("remove", small=True, outlined=True, disabled=need,
+                          on_click=lambda: apply(lambda d: d.remove(chosen), []))
+            solara.Button("make actual", small=True, outlined=True,
+                          disabled=not current or len(chosen) != 1,
+                          on_click=lambda: apply(lambda d: d.make_actual(chosen[0])))
+        with solara.Row(gap="6px", style="align-items:center;flex-wrap:wrap"):
+            if atoms:
+                solara.Select("Atom", value=the_atom, values=atoms, on_value=atom.set,
+                              dense=True, style="max-width:120px")
+                solara.Button("toggle", small=True, outlined=True, disabled=need,
+                              on_click=lambda: apply(lambda d: d.toggle(the_atom, chosen)),
+                              attributes={"title": "the atom true ⇄ false in the selected "
+                                          "worlds"})
+            solara.Select("Agent", value=the_agent, values=agents, on_value=agent.set,
+                          dense=True, style="max-width:120px")
+            solara.Button("join", small=True, outlined=True,
+                          disabled=not current or len(chosen) < 2,
+                          on_click=lambda: apply(lambda d: d.join(the_agent, chosen)),
+                          attributes={"title": "the agent can no longer tell the selected "
+                                      "worlds apart"})
+            solara.Button("split off", small=True, outlined=True, disabled=need,
+                          on_click=lambda: apply(lambda d: d.split(the_agent, chosen)),
+                          attributes={"title": "the agent tells the selected worlds from the "
+                                      "rest of their classes"})
+        if not current:
+            solara.Text("Fix the text first: edits act on a model that reads.",
+                        style="font-size:12px;opacity:.75")
+        if said.value:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(said.value),
+                        attributes={"data-testid": "edit-result"},
+                        style="font-size:13px;color:#c62828")
+
+

@@ -1,0 +1,545 @@
+"""The puzzle gallery page: the classic puzzles of ``kripke.gallery``, each with its story, its
+steps (Step / Back), the same worlds picture as the game, a perspective switch, the formula box
+with Announce and Why, and the exports.
+
+A puzzle's models are small (at most 2,352 worlds), so everything here runs in the click's
+handler; the game page's worker is for the 63-million-world deals. What happened is a list of
+moments, as in the game's timeline: the start, each step of the story, each announcement of
+your own. Going back and announcing something new drops the moments after it (a new branch);
+Step after that goes on with the story where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from html import escape
+
+import numpy as np
+import solara
+
+from app.web.components.events import EventControl
+from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
+from app.web.components.formula import (
+    FormulaBar,
+    FormulaHelp,
+    FormulaResult,
+    evaluate_in,
+    numbered,
+    rings,
+)
+from app.worlds.graph import GraphLayout, too_big
+from app.worlds.layout import (
+    DRAWN_LIMIT,
+    AnyModel,
+    ClassGrid,
+    FixedPositions,
+    Marking,
+    Picture,
+    WorldsLayout,
+    class_columns,
+    layout_for,
+)
+from app.worlds.svg import picture_svg
+from kripke import AnnouncementError, KripkeModel, NamedModel, parse
+from kripke.deal import DealModel
+from kripke.events import EventModel
+from kripke.explain import explain, steps
+from kripke.formula import Agent
+from kripke.gallery import (
+    GALLERY,
+    TITLES,
+    Puzzle,
+    consecutive,
+    coordinated_attack,
+    dining,
+    muddy,
+)
+
+OUTSIDE = "outside"
+#: The two kinds of picture: the class views (regions) and the textbook graph (edges).
+CLASSES, GRAPH = "classes", "graph"
+PUZZLE_SYNTAX = (
+    "Syntax: this puzzle's atoms (see the story), <code>~</code> <code>&amp;</code> "
+    "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
+    "<code>M_a</code> considers possible, <code>E</code> <code>C</code> <code>D</code> (all "
+    "agents) or <code>C_{a,b}</code>, <code>[!φ]ψ</code> after announcing φ.")
+MODEL_SYNTAX = PUZZLE_SYNTAX.replace("this puzzle's atoms (see the story)", "the model's atoms")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the page lets a teacher choose for the puzzles that have choices."""
+
+    key: str = "muddy"
+    children: int = 4
+    muddy: tuple[int, ...] = (0, 1, 2, 3)
+    anne: int = 2
+    messengers: int = 4
+    payer: int = 1
+    coins: str = "HTH"
+
+
+def build(s: Settings) -> Puzzle:
+    """The puzzle the settings describe (they are kept valid by the controls)."""
+    match s.key:
+        case "muddy":
+            dirty = tuple(c for c in s.muddy if c < s.children) or (0,)
+            return muddy(s.children, dirty)
+        case "consecutive":
+            return consecutive(s.anne, s.anne + 1)
+        case "attack":
+            return coordinated_attack(s.messengers)
+        case "dining":
+            return dining(s.payer, [c == "H" for c in s.coins])
+    return GALLERY[s.key]()
+
+
+@dataclass(frozen=True)
+class Moment:
+    label: str
+    model: KripkeModel
+    told: int  # how many of the story's steps have happened by then
+    events: int = 0  # how many events of your own (the Event control) have happened by then
+
+
+class PuzzleNames:
+    """How the picture names a puzzle's agents, classes and worlds."""
+
+    classes = "classes"
+    part = "atom"
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+
+    def agent(self, agent: Agent) -> str:
+        return self.puzzle.agent_name(agent)
+
+    def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
+        assert isinstance(model, KripkeModel)  # a puzzle's worlds are listed
+        if isinstance(model, DealModel):
+            return tuple(str(c) for c in model.hand(agent, key))
+        worlds = np.flatnonzero(model.observation(agent) == key)
+        if self.puzzle.sees is not None and worlds.size:
+            return self.puzzle.sees(model, agent, int(worlds[0]))
+        constant = [str(a) for a in model.atoms if model.atom_values(a, worlds).all()]
+        return tuple(constant[:3]) or (f"#{key}",)
+
+    def world(self, model: KripkeModel, index: int) -> str:
+        return self.puzzle.describe(model, index)
+
+
+def actual_id(model: KripkeModel) -> int | None:
+    """The actual world's id (stable across announcements), or None."""
+    return None if model.actual is None else int(model.world_ids[model.actual])
+
+
+def events_told(puzzle: Puzzle, moment: Moment) -> int:
+    """How many semi-private events the story has told by then: each changes the agents'
+    classes (not only which worlds are left), so the picture by classes is laid out anew."""
+    return sum(step.event is not None for step in puzzle.steps[:moment.told]) + moment.events
+
+
+def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
+                  own_events: int = 0) -> WorldsLayout:
+    """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
+    draw (Sum and Product at the start) is summarised by classes, and once the story has cut
+    it down, drawn world by world from there, one column per class of the agent in focus.
+    After an event of your own the classes are new: the puzzle's geometry with the boxes the
+    event left, or where worlds split (new worlds, at no position), the classes in a grid."""
+    names = PuzzleNames(puzzle)
+    if own_events and puzzle.positions is not None and \
+            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
+        return FixedPositions(model, focus, puzzle.positions(focus), names,
+                              labels=short_names(puzzle, model))
+    if own_events:
+        return layout_for(model, focus, names)
+    if puzzle.positions is not None:
+        universe, actual = puzzle.model, actual_id(model)
+        if actual is not None and actual != actual_id(universe):  # the story moved it
+            index = universe.world_index(actual)
+            universe = universe.at(index) if index is not None else universe
+        return FixedPositions(universe, focus, puzzle.positions(focus), names,
+                              labels=short_names(puzzle, universe))
+    if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
+        return layout_for(model if any(s.event for s in puzzle.steps) else puzzle.model,
+                          focus, names)
+    if model.n_worlds > DRAWN_LIMIT:
+        return layout_for(model, focus, names)
+    return FixedPositions(model, focus, class_columns(model, focus), names,
+                          labels=short_names(puzzle, model))
+
+
+def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
+    """Each world's short name by id (a removed one's too, so the class sees what went), for
+    the puzzles drawn at their own positions (a grid of classes has its names on its axes)."""
+    if puzzle.short is None:
+        return {}
+    return {int(w): puzzle.short(model, i) for i, w in enumerate(model.world_ids.tolist())}
+
+
+def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
+    """The worlds a graph of this puzzle places once and keeps: all of the puzzle's when few
+    enough (removed ones then fade where they stood), else (a big puzzle the story has cut
+    down, or a model whose worlds are new) the model now; None while too many."""
+    if too_big(puzzle.model) is None and \
+            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
+        return puzzle.model
+    return model if too_big(model) is None else None
+
+
+def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent) -> GraphLayout:
+    """The textbook graph: each world named by the puzzle's short name (then no atoms, which
+    that name already says), else by its author's name (a model written by hand) or ``w`` and
+    its id, with the atoms true in it."""
+    label = puzzle.short or ((lambda m, i: m.world_label(i))
+                             if isinstance(universe, NamedModel) else None)
+    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
+                       atoms=puzzle.short is None)
+
+
+def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
+    told = moments[position].told
+    counts = puzzle.counts()
+    steps = []
+    for i, step in enumerate(puzzle.steps):
+        state = "done" if i < told else "next" if i == told else "later"
+        style = {"done": "", "next": "font-weight:600", "later": "opacity:.55"}[state]
+        mark = "✓ " if state == "done" else "→ " if state == "next" else ""
+        steps.append(f"<li style='{style}' data-state='{state}'>{mark}<b>{escape(step.speaker)}"
+                     f"</b>: {escape(step.said)} <span style='opacity:.7'>({counts[i]:,} → "
+                     f"{counts[i + 1]:,} worlds)</span></li>")
+    ending = (f"<div data-testid='puzzle-ending' style='margin-top:6px;font-weight:600'>"
+              f"{escape(puzzle.ending)}</div>" if told == len(puzzle.steps) else "")
+    return (f"<div style='margin-bottom:6px'>{escape(puzzle.story)}</div>"
+            f"<ol style='margin:0;padding-left:1.4em' data-testid='puzzle-steps'>"
+            f"{''.join(steps)}</ol>{ending}")
+
+
+def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
+    model = moment.model
+    # an event of yours may split worlds: more than the puzzle began with
+    of = "worlds possible (the puzzle began with" if moment.events else "of"
+    after = ")" if moment.events else " worlds possible"
+    story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
+    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
+            f"{puzzle.model.n_worlds:,}{after} · {story}"
+            f"moment {position} of {total - 1}: {escape(moment.label)} · "
+            f"actual world: {escape(puzzle.actual_world(model))}")
+
+
+@solara.component
+def PuzzleSettings(settings: solara.Reactive[Settings]):
+    """The choices of the puzzle on show (only muddy children, consecutive numbers, the
+    coordinated attack and the dining cryptographers have any)."""
+    s = settings.value
+
+    def set_field(**change) -> None:
+        settings.set(replace(settings.value, **change))
+
+    with solara.Row(gap="12px", style="flex-wrap:wrap;align-items:center",
+                    classes=["ttr-params"]):
+        if s.key == "muddy":
+            solara.Select("Children", value=s.children, values=list(range(1, 9)),
+                          on_value=lambda v: set_field(children=int(v), muddy=tuple(
+                              c for c in s.muddy if c < int(v)) or (0,)),
+                          dense=True, style="max-width:90px")
+            solara.Text("muddy:", style="font-size:13px")
+            solara.ToggleButtonsMultiple(
+                value=[str(c) for c in s.muddy if c < s.children],
+                on_value=lambda v: set_field(muddy=tuple(sorted(int(c) for c in v)) or (0,)),
+                dense=True, children=[solara.Button(str(c), value=str(c))
+                                      for c in range(s.children)])
+        elif s.key == "consecutive":
+            solara.Select("Anne's number (Bill's is one more)", value=s.anne,
+                          values=list(range(0, 8)), on_value=lambda v: set_field(anne=int(v)),
+                          dense=True, style="max-width:230px")
+        elif s.key == "attack":
+            solara.Select("Messengers", value=s.messengers, values=list(range(1, 9)),
+                          on_value=lambda v: set_field(messengers=int(v)), dense=True,
+                          style="max-width:110px")
+        elif s.key == "dining":
+            solara.Select("Who paid", value=s.payer, values=[0, 1, 2, 3],
+                          on_value=lambda v: set_field(payer=int(v)), dense=True,
+                          style="max-width:100px")
+            solara.Select("Coins", value=s.coins,
+                          values=[a + b + c for a in "HT" for b in "HT" for c in "HT"],
+                          on_value=lambda v: set_field(coins=v), dense=True,
+                          style="max-width:90px")
+            solara.Text("(who paid: 0 is the NSA)", style="font-size:12px;opacity:.7")
+
+
+@solara.component
+def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
+               side: Callable[[], object] | None = None, brand: str = "Puzzles"):
+    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
+    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
+    formula box, events and exports."""
+    settings = solara.use_reactive(Settings())
+    built = solara.use_memo(lambda: build(settings.value), [settings.value])
+    puzzle = given if given is not None else built
+    # the moments so far and which one is shown, set together so no render sees one without
+    # the other
+    start: tuple[tuple[Moment, ...], int] = ((Moment("the start", puzzle.model, 0),), 0)
+    shown = solara.use_reactive(start)
+    choice = solara.use_reactive(OUTSIDE)
+    chosen = solara.use_reactive(0)
+    text = solara.use_reactive("")
+    said = solara.use_reactive("")
+    why = solara.use_reactive(False)
+    ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
+    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
+
+    def restart() -> None:
+        shown.set(((Moment("the start", puzzle.model, 0),), 0))
+        said.set("")
+
+    def new_puzzle() -> None:
+        """A formula is about one puzzle's atoms and agents: another puzzle starts empty."""
+        restart()
+        text.set("")
+        why.set(False)
+
+    solara.use_effect(new_puzzle, [puzzle])
+    solara.use_effect(lambda: said.set(""), [text.value])  # it was about the formula before
+    told, at = shown.value
+    fresh = told[0].model is not puzzle.model  # a new puzzle, before the effects have run
+    if fresh:
+        told, at = (Moment("the start", puzzle.model, 0),), 0
+    moment = told[at]
+    model = moment.model
+    agents = list(puzzle.model.agents)
+    perspective = None if choice.value == OUTSIDE or choice.value not in map(str, agents) \
+        else agents[[str(a) for a in agents].index(choice.value)]
+    focus = perspective if perspective is not None else agents[min(chosen.value,
+                                                                   len(agents) - 1)]
+    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
+                                                                                   [puzzle])
+    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
+    universe = graph_universe(puzzle, model)
+    kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
+    typed = "" if fresh else text.value
+    result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, typed), [model, typed])
+    explanation = solara.use_memo(
+        lambda: explain(model, parse(result.text), name=puzzle.describe,
+                        agent_name=puzzle.agent_name)
+        if why.value and result.holds is not None else None, [model, result, why.value])
+    chain = steps(explanation) if explanation is not None else ()
+    numbers = rings(chain, ringed.value)
+
+    def picture() -> Picture:
+        if kind == GRAPH:
+            # kept while it places every world left, so worlds stay where they are
+            ids = set(model.world_ids.tolist())
+            graph = next((g for g in graphs if ids <= g.pos.keys()), None)
+            if graph is None:
+                assert universe is not None
+                graph = graph_layout(puzzle, universe, focus)
+                graphs.append(graph)
+            return graph.picture(model, Marking(perspective, result.values, set(numbers)))
+        # one layout per focus, and one more once a big puzzle has become small enough to
+        # draw: kept from then on, so its worlds stay where they are while the story goes on
+        # (a fixed layout outlines the class of its universe's actual world, so a story that
+        # moves the actual world, the coordinated attack, gets one per actual world)
+        key = (str(focus), model.n_worlds > DRAWN_LIMIT, actual_id(model),
+               events_told(puzzle, moment), moment.events)
+        kept = layouts.get(key)  # a layout that places worlds (a summary places none)
+        placed = kept.pos if isinstance(kept, ClassGrid | FixedPositions) else None
+        if key not in layouts or (placed is not None and
+                                  not set(model.world_ids.tolist()) <= placed.keys()):
+            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
+        return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
+
+    # the values are the typed formula's in this model: its text says which (an array's id
+    # would not, a freed array's id being reused by the next)
+    drawn = solara.use_memo(picture, [model, str(focus), str(perspective), result.text,
+                                      tuple(sorted(numbers.items())), kind])
+    colour = agent_colour(puzzle.agent_names)
+
+    def go(index: int) -> None:
+        shown.set((told, index))
+        said.set("")
+
+    def step() -> None:
+        if at < len(told) - 1:
+            go(at + 1)
+            return
+        if moment.told >= len(puzzle.steps):
+            return
+        story_step = puzzle.steps[moment.told]
+        after = story_step.apply(model)
+        shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
+                                  moment.told + 1, moment.events)), len(told)))
+        said.set("")
+
+    def announce() -> None:
+        try:
+            after = model.announce(parse(text.value))
+        except AnnouncementError:
+            said.set(f"Not announced: {text.value} is false at the actual world, and an "
+                     "announcement must be true. Nothing changed.")
+            return
+        except ValueError as e:
+            said.set(f"Not announced: {e}")
+            return
+        gone = model.n_worlds - after.n_worlds
+        kept = told[:at + 1]
+        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told,
+                                  moment.events)), len(kept)))
+        said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
+                 f"({model.n_worlds:,} → {after.n_worlds:,}).")
+
+    def event(events: EventModel, label: str) -> None:
+        """An event of your own: a moment like an announcement (Back undoes it), and the log
+        says what each agent observed."""
+        try:
+            after = model.update(events)
+        except ValueError as e:  # the control checked it; the model may have moved on since
+            said.set(f"Not applied: {e}")
+            return
+        seen = events.observations(agents, puzzle.agent_name)
+        kept = told[:at + 1]
+        shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
+                                  moment.events + 1)), len(kept)))
+        said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
+
+    at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
+    with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
+        with solara.Card(margin=0, classes=["ttr-header"]):
+            with solara.Row(classes=["ttr-header-row"]):
+                with solara.Column(gap="0"):  # the links under the name: the row keeps
+                    solara.HTML(tag="div", unsafe_innerHTML=brand,  # its width for puzzles
+                                classes=["ttr-brand"])
+                    home()
+                if given is None:
+                    solara.ToggleButtonsSingle(
+                        value=settings.value.key, dense=True, classes=["ttr-puzzles"],
+                        on_value=lambda k: settings.set(replace(settings.value, key=k)),
+                        children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
+            with solara.Row(classes=["ttr-header-row"]):
+                solara.Button("◀ Back", on_click=lambda: go(at - 1),
+                              disabled=at == 0, small=True, color="primary")
+                solara.Button("Step ▶", on_click=step, disabled=at_end, small=True,
+                              color="primary", attributes={"title": "the story's next step"})
+                solara.Button("Restart", on_click=restart, small=True, outlined=True)
+                if given is None:
+                    PuzzleSettings(settings)
+                # in the header, as on the game page: the worlds card keeps its height for
+                # the picture and the formula
+                with solara.Row(gap="6px", style="align-items:center"):
+                    solara.Text("Whose view:", style="font-size:13px;font-weight:600")
+                    solara.ToggleButtonsSingle(
+                        value=choice.value, on_value=choice.set, dense=True,
+                        children=[solara.Button("outside", value=OUTSIDE),
+                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
+                                    for a in agents)])
+            # the theme switch on the status line, which has room to spare: the row above is
+            # full with four children's toggles and whose view
+            with solara.Row(classes=["ttr-header-row"]):
+                solara.HTML(tag="div", unsafe_innerHTML=status_html(
+                    puzzle, moment, at, len(told)),
+                    attributes={"data-testid": "puzzle-status"},
+                    style="font-size:13px;flex:1 1 0;min-width:0")
+                with solara.Div(classes=["ttr-theme"]):
+                    solara.lab.ThemeToggle()
+        with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
+            if side is not None:
+                side()
+            else:
+                with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
+                    solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
+                                attributes={"data-testid": "puzzle-story"},
+                                style="font-size:14px;line-height:1.45")
+            with solara.Card(margin=0, classes=["ttr-card"]):
+                with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
+                    solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
+                                classes=["ttr-title"])
+                    PictureKind(kind, lambda k: kinds.set({**kinds.value, puzzle.key: k}),
+                                None if universe is not None else too_big(model))
+                    if perspective is None and len(agents) > 1 and kind == CLASSES:
+                        # the label wraps with its buttons, never alone at a line's end
+                        with solara.Row(gap="6px", style="align-items:center"):
+                            solara.Text("boxes:", style="font-size:13px")
+                            solara.ToggleButtonsSingle(
+                                value=min(chosen.value, len(agents) - 1), on_value=chosen.set,
+                                dense=True, classes=["ttr-focus"],
+                                children=[solara.Button(puzzle.agent_name(a), value=i,
+                                                        text=True)
+                                          for i, a in enumerate(agents)])
+                FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
+                           why=why, chain=chain, step=ringed,
+                           hint="Type a formula, or pick an example further down; " + (
+                               "the story names the atoms." if given is None else
+                               "the atoms are the model's own."))
+                EventControl(model, typed, event, puzzle.agent_name)
+                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
+                                                                     perspective),
+                            attributes={"data-testid": "worlds-caption"},
+                            style="font-size:13px;line-height:1.35;margin-top:2px")
+                # a small puzzle is not blown up past 1.5 times its size (its text with it);
+                # a graph, drawn at its own aspect, no taller than the screen under the header
+                widest = f"{1.5 * drawn.width:.0f}px"
+                if kind == GRAPH:
+                    widest = (f"min({widest}, calc((100vh - 300px) * "
+                              f"{drawn.width / drawn.height:.3f}))")
+                ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
+                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(numbered(drawn, numbers),
+                                                                    ink),
+                            attributes={"data-testid": "worlds-graph",
+                                        "data-drawn-worlds": str(drawn.drawn_worlds)},
+                            style=f"margin:4px auto 0;max-width:{widest}")
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
+                            style="font-size:12px;opacity:.8;margin-top:6px")
+        with solara.Columns([1, 1], gutters_dense=True):
+            FormulaHelp(text, list(puzzle.examples),
+                        PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
+            with solara.Card("Export", margin=0):
+                ExportRow(picture, listed(model), puzzle.describe,
+                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                          f"{puzzle.title}: {moment.label}",
+                          advice="step the story or announce until fewer are left")
+    return None
+
+
+@solara.component
+def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None):
+    """The switch between the class view and the textbook graph; while the model is too big
+    for a graph, the graph button is off and says why."""
+    solara.ToggleButtonsSingle(
+        value=kind, on_value=choose, dense=True, classes=["ttr-kind"],
+        children=[solara.Button("classes", value=CLASSES, text=True,
+                                attributes={"title": "worlds in boxes: a class per box"}),
+                  solara.Button("graph", value=GRAPH, text=True, disabled=refused is not None,
+                                attributes={"title": refused or "the textbook graph: an edge "
+                                            "per pair of worlds an agent cannot tell apart"})])
+
+
+def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
+                 perspective: Agent | None) -> str:
+    n = model.n_worlds
+    head = f"<b data-testid='worlds-count'>{n:,}</b> world{'s' * (n != 1)} possible. "
+    if perspective is not None:
+        n = model.possible_count(perspective)
+        head += (f"{escape(puzzle.agent_name(perspective)).capitalize()} cannot tell apart the "
+                 f"{n:,} world{'s' * (n != 1)} of its class; the others are faded. ")
+    return head + escape(picture.caption)
+
+
+def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
+                kind: str = CLASSES) -> str:
+    def called(a: Agent) -> str:  # in a graph, with the name its edges carry
+        name = puzzle.agent_name(a)
+        return name if kind != GRAPH or name == str(a) else f"{name} ({a})"
+
+    swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
+                       f"</span> {escape(called(a))}</span>" for a in agents)
+    if kind == GRAPH:
+        return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
+                "labelled with it: two worlds it cannot tell apart. Hover a world for what "
+                "holds there; a pale dot and name: removed by an announcement; a dashed orange "
+                "ring: the counterexample Why? points at.")
+    return (f"{swatches}<br>★ the actual world. A box in an agent's colour: worlds it cannot "
+            "tell apart; a line in its colour joins such worlds. Hover a world for what holds "
+            "there; a pale dot: removed by an announcement; a dashed orange ring, numbered: a "
+            "world the steps of Why? rest on.")
+
