@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import errno
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -237,3 +238,20 @@ def test_an_existing_file_is_replaced_only_with_overwrite(argv, option, tmp_path
     assert file.read_bytes() == b"mine\n"
     assert main([a.replace("{file}", str(file)) for a in argv] + ["--overwrite"]) == 0
     assert file.read_bytes() != b"mine\n"
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.3, 0.8, 1.5])
+def test_ctrl_c_at_any_moment_of_a_command_is_quiet(delay, tmp_path):
+    """Ctrl-C while the command line starts (importing its commands), while it plays, or as it
+    writes: exit 130 and no traceback, whenever it comes (the delays land in each phase on a
+    2-core machine; a run that finished first must have succeeded)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "batch", "--games", "2000", "--players", "2",
+         "--csv", str(tmp_path / "b.csv"), "--no-progress"],
+        cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode in (0, 130), (proc.returncode, err)

@@ -41,7 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        # Building the parser imports every command (numpy, Mesa, the checkers: a second or
+        # more on a cold start); Ctrl-C in that second stops as quietly as it does later.
+        parser = build_parser()
+    except KeyboardInterrupt:
+        return 130
     args = parser.parse_args(argv)
     try:
         code = args._run(args)
