@@ -16,7 +16,8 @@ import mesa
 from agents.policies import Block, action_of, baseline, declared, epistemic, uniform_random
 from agents.strategies import STRATEGIES
 from game.actions import Action, Claim
-from game.state import Event, GameState, IllegalAction
+from game.state import GameState
+from game.table import Event, IllegalAction
 from game.view import PlayerView
 
 

@@ -15,7 +15,8 @@ from functools import cache, cached_property
 
 from agents.policies import Block
 from game.actions import Action, Claim
-from game.state import Event, GameState
+from game.state import GameState
+from game.table import Event
 from kripke import (
     Atom,
     DealModel,

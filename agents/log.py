@@ -23,7 +23,7 @@ from boards import Board
 from game.log import check_final, event_to_json, final, header, read_log, start, write_log
 from game.log import replay as replay_events
 from game.standard_rules import StandardRules
-from game.state import GameState
+from game.table import TableState
 from kripke import AnnouncementError, DealModel, FormulaError, SymbolicDealModel
 
 
@@ -89,13 +89,13 @@ class Replayed:
     game, which keeps none) and, for a log cut short (Ctrl-C while the game was recorded, a
     crash: it has no ``final``), the line after its last whole turn."""
 
-    state: GameState
+    state: TableState
     worlds: DealModel | SymbolicDealModel | None
     cut_at: int | None = None
 
 
 def replay(path: str | Path, board: Board | None = None
-           ) -> tuple[GameState, DealModel | SymbolicDealModel]:
+           ) -> tuple[TableState, DealModel | SymbolicDealModel]:
     """The final game state and shared model of a logged game (see :func:`replay_log`)."""
     replayed = replay_log(path, board)
     if replayed.worlds is None:

@@ -32,7 +32,8 @@ from agents.policies import Block
 from boards import Board, load_board
 from game.actions import Claim
 from game.rules import Rules
-from game.state import Event, GameState
+from game.state import GameState
+from game.table import Event
 from kripke import (
     AnnouncementError,
     DealModel,

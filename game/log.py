@@ -21,14 +21,15 @@ from game.files import atomic_output
 from game.rules import RULES_VERSION, Rules
 from game.standard_rules import StandardRules
 from game.standard_state import start_game
-from game.state import Event, GameState, Knows, nobody_knows
+from game.state import Knows, nobody_knows
+from game.table import Event, TableState
 
 LOG_FORMAT = "ttr-kripke-log"
 LOG_VERSION = 2  # 2: the header names the board's fingerprint and the rules' version
 _RULES: dict[str, type[Rules]] = {Rules.variant: Rules, StandardRules.variant: StandardRules}
 
 
-def header(state: GameState, **extra: Any) -> dict[str, Any]:
+def header(state: TableState, **extra: Any) -> dict[str, Any]:
     """The first line of a log: enough to deal the same game again, and to know it is the same
     board and the same rules. Standard games say so (``"variant": "standard"``); a log without
     it is a simplified game."""
@@ -120,13 +121,13 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return records[0], records[1:]
 
 
-def final(state: GameState) -> dict[str, Any]:
+def final(state: TableState) -> dict[str, Any]:
     """Where the recorded game stood when the log was written, for the header's ``final``: an
     edited header (trains 18 → 19) replays every event alike and still ends elsewhere."""
     return {"turn": state.turn, "trains": list(state.trains), "scores": state.scores()}
 
 
-def check_final(head: dict[str, Any], state: GameState) -> None:
+def check_final(head: dict[str, Any], state: TableState) -> None:
     """``ValueError`` if a header that records its game's end (``final``) disagrees with the
     replayed game; logs written before it was recorded are taken as they are."""
     logged, replayed = head.get("final"), final(state)
@@ -159,7 +160,7 @@ def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules
 
 
 def start(head: dict[str, Any], board: Board | None = None,
-          knows: Knows = nobody_knows) -> GameState:
+          knows: Knows = nobody_knows) -> TableState:
     """The game a header describes, dealt and not yet played (see :func:`rules_from_header`);
     ``knows`` as in play, so that the replayed blocks are allowed as they were. Anything wrong
     with the header is a ``ValueError`` on line 1 (an edited header raised ``KeyError`` and
@@ -185,7 +186,7 @@ def start(head: dict[str, Any], board: Board | None = None,
 
 
 def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
-                  board: Board | None = None) -> Iterator[tuple[GameState, Event]]:
+                  board: Board | None = None) -> Iterator[tuple[TableState, Event]]:
     """Re-deal the game and apply each logged action, yielding the state after each (one state,
     changing as it goes); raises ``ValueError`` at the first event that does not come out as
     recorded. For a game without blocks; one with blocks replays through
@@ -196,7 +197,7 @@ def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
 
 
 def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
-           board: Board | None = None) -> GameState:
+           board: Board | None = None) -> TableState:
     """The final state of a logged game (see :func:`replay_states`)."""
     state = start(head, board)
     for _ in apply_logged(state, events):
@@ -210,7 +211,7 @@ _EVENT_KEYS = ("index", "turn", "player", "action", "cards", "completed", "turn_
                "end_reason")
 
 
-def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
+def apply_logged(state: TableState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
     """Apply each logged action to ``state``, checking that it does what the log says."""
     for line, record in enumerate(events, 2):  # line 1 is the header
         try:

@@ -11,7 +11,7 @@ from agents.model import TTRModel
 from agents.policies import Block, best_payment
 from boards import parse_board
 from game.actions import DrawDeck
-from game.state import IllegalAction
+from game.table import IllegalAction
 from kripke import Common, Knows
 
 # A–B–C is the only short way between A and C (2 trains; the detour A–H–C takes 6), and no other

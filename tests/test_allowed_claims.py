@@ -13,7 +13,8 @@ import pytest
 
 from agents.model import TTRModel
 from game.paths import ticket_paths
-from game.state import END_STALEMATE, GameState
+from game.state import GameState
+from game.table import END_STALEMATE
 
 LINEUPS = ["epistemic", "baseline", "random", "epistemic,baseline,random", "osta,pa,lrja,ha"]
 GAMES = 2_000

@@ -22,7 +22,8 @@ from boards import builtin_boards, load_board
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
 from game.cards import LOCO
 from game.log import event_to_json, header, read_log, replay, write_log
-from game.state import END_REASONS, GameState
+from game.state import GameState
+from game.table import END_REASONS
 
 PER_CHUNK = 100
 STEP_CAP = 20_000  # far above any real game: each claim uses trains, each draw a card

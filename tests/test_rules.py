@@ -16,7 +16,8 @@ from boards import parse_board
 from boards.board import DEFAULT_ROUTE_POINTS
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
 from game.cards import LOCO, N_CARD_TYPES, card_index
-from game.state import END_STALEMATE, END_TICKETS, END_TRAINS, GameState, nobody_knows
+from game.state import GameState, nobody_knows
+from game.table import END_STALEMATE, END_TICKETS, END_TRAINS
 
 RED, BLUE, GREEN, WHITE = (card_index(c) for c in ("red", "blue", "green", "white"))
 ROW = cards("yellow", "pink", "black", "white", "orange")  # a face-up row without locomotives

@@ -16,7 +16,7 @@ from agents.model import Announcement, TTRModel, TurnRecord
 from app.components.style import player_ink, player_name, swatch
 from boards import CARD_INKS
 from game.cards import CARD_NAMES
-from game.state import END_REASONS
+from game.table import END_REASONS
 
 TABLE = "border-collapse:collapse;width:100%;font-size:13px"
 CELL = "padding:3px 6px;border-bottom:1px solid rgba(128,128,128,.25);text-align:left"
