@@ -1,8 +1,9 @@
-"""Games per second on europe24: the bare engine with the baseline policy (issue 2's figure) and
-whole ``TTRModel`` games with the shared Kripke model (issue 4's figures; past the explicit
-limit on the symbolic backend, issue 15), on one core; and 4-player standard games on the USA
-board with the four strategy agents and with four baseline players (issue 13's figure: the pure
-game function the batches and the design lab run).
+"""Games per second on europe24: the simplified game without Mesa, with the baseline policy
+(issue 2's figure; the state keeps its shared model and makes its announcements), and whole
+``TTRModel`` games (issue 4's figures; past the explicit limit on the symbolic backend, issue
+15), on one core; and 4-player standard games on the USA board with the four strategy agents and
+with four baseline players (issue 13's figure: the pure game function the batches and the design
+lab run).
 
 Run: ``ttr-kripke bench game`` or ``python -m bench.game [--seconds S]``.
 """
@@ -26,7 +27,8 @@ BOARD = "europe24"
 
 
 def engine_games(players: int, seconds: float) -> tuple[int, float]:
-    """Bare engine + baseline policy, no Mesa, no logic: the rules engine's own speed."""
+    """The game's state + baseline policy, no Mesa: the rules' own speed (the state's shared
+    model and announcements included)."""
     board = load_board(BOARD)
     rules = Rules(board, players=players, tickets_each=2)
     games, start = 0, time.perf_counter()

@@ -20,6 +20,7 @@ from game.actions import (
     Action,
     BuildStation,
     Claim,
+    DeclareBlock,
     DrawTickets,
     KeepTickets,
     TunnelGiveUp,
@@ -29,7 +30,7 @@ from game.cards import LOCO
 from game.claims import station_payments, tunnel_payments
 from game.rules import Rules
 from game.standard_rules import StandardRules
-from game.state import GameState, Knows, nobody_knows
+from game.state import GameState
 from game.stations import best_finished
 from game.table import END_REASONS, Event, IllegalAction, ScoreParts, TableState, win_shares
 from game.trail import longest_trail
@@ -257,7 +258,7 @@ class StandardState(TableState):
         """Europe's tunnels: the cards played are set aside and the pile's top cards turned
         over; each of the claim's colour or a locomotive (only locomotives, if it was paid with
         locomotives alone) asks for one more card. None asked for: the claim completes."""
-        conn = self._check_claim(p, action)
+        conn = self._check_claim(p, action, None)
         turn, paid = self.turn, self._cards_of(conn, action)
         for card in paid:
             self.hands[p][card] -= 1
@@ -319,9 +320,12 @@ class StandardState(TableState):
 
     # ----- the published rules -------------------------------------------------------------
 
-    def _claim_refused(self, player: int, connection: Connection) -> str | None:
-        """Never: any claim the cards pay for (the published rules have no allowed-claims
-        rule)."""
+    def _claim_refused(self, player: int, connection: Connection,
+                       declared: DeclareBlock | None) -> str | None:
+        """Any claim the cards pay for (the published rules have no allowed-claims rule), and
+        none declared as a block (they have no blocks either)."""
+        if declared is not None:
+            return "the published rules have no declared blocks: claim the connection itself"
         return None
 
     def _last_round_turns(self) -> int:
@@ -345,8 +349,8 @@ class StandardState(TableState):
         return self.win_shares()
 
 
-def start_game(rules: Rules, seed: int, knows: Knows = nobody_knows) -> TableState:
+def start_game(rules: Rules, seed: int) -> TableState:
     """Deal a game under ``rules``: a standard game for :class:`StandardRules`, else the
-    simplified one (``knows``: who knows which ticket, for its blocks)."""
+    simplified one (with its shared model of the deal)."""
     return StandardState(rules, seed) if isinstance(rules, StandardRules) else GameState(
-        rules, seed, knows)
+        rules, seed)

@@ -1,42 +1,55 @@
 """The simplified game of the design notes, one rule set on the shared table
 (:class:`game.table.TableState`): every dealt ticket is common knowledge, a claim is allowed
-only for the claimant's own tickets or as a declared block, a player who finishes all of its
-tickets ends the game, the last round gives every other player one more turn, and the game also
-ends when no player can ever make an allowed claim again.
+only for the claimant's own tickets or as a declared block (:class:`game.actions.DeclareBlock`)
+of a ticket the claimant knows, a player who finishes all of its tickets ends the game, the last
+round gives every other player one more turn, and the game also ends when no player can ever
+make an allowed claim again.
+
+It is an epistemic game: the state owns the shared Kripke model of the deal (explicit or
+symbolic, :mod:`game.knowledge`), and ``apply`` makes the public announcements of a turn on it
+when the turn ends, so what each player knows (its ``observation``), which blocks are legal and
+whether the game is over depend on the state alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from typing import Self
 
 from boards import Connection, Ticket
+from game.actions import Action, Claim, DeclareBlock
+from game.knowledge import (
+    MAX_WORLDS,
+    Announcement,
+    AnnouncementKind,
+    Backend,
+    DealWorlds,
+    TicketKnowledge,
+    announced_by,
+    completions,
+    deal_worlds,
+    resolve_backend,
+    ticket_knowledge,
+)
 from game.rules import Rules
-from game.table import END_STALEMATE, TableState, win_shares
+from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
-
-#: Who knows which opponent holds which ticket: for a player, the (opponent, ticket id) pairs it
-#: knows. Knowledge lives outside the rules (``agents`` keeps the Kripke model); the rules ask
-#: it because a block is allowed only of a ticket the blocker knows.
-Knows = Callable[[int], Collection[tuple[int, int]]]
-
-
-def nobody_knows(player: int) -> Collection[tuple[int, int]]:
-    """The rules without a knowledge model (the bare engine): no one may declare a block."""
-    return ()
+from kripke import AnnouncementError, DealModel, ModelTooLargeError, parse
+from kripke.formula import Formula
 
 
 class GameState(TableState):
-    """A simplified game in progress. Create with ``GameState(rules, seed)``; it deals at once.
+    """A simplified game in progress. Create with ``GameState(rules, seed)``; it deals at once
+    and builds the shared model of the deal on ``backend`` (:class:`game.knowledge.Backend`:
+    ``auto`` is explicit up to MAX_WORLDS deals, symbolic above; the game, its announcements and
+    its decisions are the same on both).
 
     A claim is allowed only on a shortest path of one of the claimant's own unfinished tickets,
-    or as a block: on an opponent's shortest path for an unfinished ticket the claimant knows
-    that opponent holds (see :attr:`game.view.PlayerView.allowed`). ``knows`` says who knows
-    what (set it before play; the default, nobody knows anything, allows no block).
+    or as a declared block: on an opponent's shortest path for an unfinished ticket the claimant
+    knows that opponent holds (see :attr:`game.view.PlayerView.allowed`).
     """
 
-    def __init__(self, rules: Rules, seed: int, knows: Knows = nobody_knows):
+    def __init__(self, rules: Rules, seed: int, backend: Backend | str = Backend.AUTO):
         super().__init__(rules, seed)
-        self.knows = knows
         n, k = rules.players, rules.tickets_each
         dealt = self.rng.sample(range(len(rules.board.tickets)), n * k)
         self.tickets = tuple(
@@ -45,6 +58,16 @@ class GameState(TableState):
         self._dealt: tuple[tuple[tuple[Ticket, ...], ...], frozenset[int]] | None = None
         self._own_check: tuple[tuple[object, ...], bool] | None = None  # last checks, keys
         self._end_check: tuple[tuple[object, ...], bool] | None = None
+        self.backend = resolve_backend(backend, n, k)
+        #: The shared model: immutable, replaced by each announcement, shared by clones.
+        self.worlds: DealWorlds = deal_worlds(rules, self.tickets, self.backend)
+        self.initial_worlds = self.worlds.n_worlds
+        #: Every announcement made, the game's and outside ones, in order.
+        self.announced: list[Announcement] = []
+        #: Each agent's knowledge, with the model it was read from (kept until that changes).
+        self._knowledge: tuple[DealWorlds, dict[int, TicketKnowledge]] = (self.worlds, {})
+        #: The symbolic shared model listed (:attr:`explicit_worlds`), with the model it lists.
+        self._listed: tuple[DealWorlds, DealModel] | None = None
 
     @property
     def dealt_tickets(self) -> tuple[Ticket, ...]:
@@ -80,7 +103,7 @@ class GameState(TableState):
             self._own_check = (key, self._own_claim_possible(can_draw))
         if self._own_check[1]:
             return False
-        key += (tuple(tuple(self.knows(q)) for q in range(self.rules.players)),)
+        key += (tuple(self.known(q) for q in range(self.rules.players)),)
         if self._end_check is None or self._end_check[0] != key:
             self._end_check = (key, self._no_claim_ever())
         return self._end_check[1]
@@ -144,7 +167,7 @@ class GameState(TableState):
             final_round=self.final_turns_left is not None, over=over,
             claims=self.oracle.version, tunnel=None, stations=(),
             dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
-            known=tuple(self.knows(player)) if known is None else known, paths=self.oracle)
+            known=self.known(player) if known is None else known, paths=self.oracle)
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
@@ -154,10 +177,23 @@ class GameState(TableState):
 
     # ----- the simplified rules ------------------------------------------------------------
 
-    def _claim_refused(self, player: int, connection: Connection) -> str | None:
-        """The design notes' rule: a claim only for one's own tickets or as a declared block."""
-        if self._view(player, over=False).claim_allowed(connection.id):
+    def _claim_refused(self, player: int, connection: Connection,
+                       declared: DeclareBlock | None) -> str | None:
+        """The design notes' rule: a claim only for one's own tickets, or declared as a block
+        of a ticket the claimant knows, on that ticket's shortest path."""
+        view = self._view(player, over=False)
+        if declared is not None:
+            conns = view.block_targets().get((declared.victim, declared.ticket))
+            if conns is not None and connection.id in conns:
+                return None
+            return (f"player {player} declares a block of player {declared.victim}'s ticket "
+                    f"{declared.ticket} it may not declare: it does not know it, or the claim "
+                    "is not on its shortest path")
+        if connection.id in view.own_connections():
             return None
+        if view.claim_allowed(connection.id):
+            return (f"player {player}'s claim of connection {connection.id} is not for its own "
+                    "tickets and is not declared as a block")
         return (f"{connection} lies on no shortest path of player {player}'s unfinished "
                 "tickets nor of an opponent's ticket it knows: a claim is allowed only for "
                 "one's own tickets or as a declared block")
@@ -180,3 +216,95 @@ class GameState(TableState):
         share (the simplified game has no tie-break)."""
         scores, n = self.scores(), self.rules.players
         return win_shares(scores, [0] * n, [False] * n)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move: its view's, each claim off its own
+        shortest paths as the blocks it may be declared as (the view offers the claim; a
+        policy declares it with ``agents.policies.declared``)."""
+        offered = super().legal_actions()
+        if not any(isinstance(a, Claim) for a in offered):
+            return offered
+        view = self._view(self.current, over=False)
+        own, targets = view.own_connections(), sorted(view.block_targets().items())
+        return [declared for a in offered for declared in (
+            [a] if not isinstance(a, Claim) or a.connection in own else
+            [DeclareBlock(a, victim, t) for (victim, t), conns in targets
+             if a.connection in conns])]
+
+    def legal_action_count(self) -> int:
+        return len(self.legal_actions())
+
+    def clone(self) -> Self:
+        new = super().clone()
+        new.announced = self.announced.copy()  # the models themselves are immutable: shared
+        return new
+
+    # ----- the shared knowledge ------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Apply ``action`` and, when it ends the turn, the turn's public announcements on the
+        shared model (:mod:`game.knowledge`'s protocol: what the action declared or lets
+        everyone infer, read on the position before it, then each ticket it finished); they are
+        appended to :attr:`announced`."""
+        said = announced_by(self, self.current, action)
+        event = super().apply(action)
+        if event.turn_over:
+            for kind, formula in (*said, *completions(event.player, event.completed)):
+                self._announce(kind, formula)
+        return event
+
+    def _announce(self, kind: AnnouncementKind, formula: Formula,
+                  by: str | None = None) -> Announcement:
+        """Publicly announce ``formula``. The game's own announcements are truthful by
+        construction, so ``AnnouncementError`` for them is a bug and propagates."""
+        before, old = self.worlds.n_worlds, self.worlds
+        self.worlds = old.announce(formula)
+        if self.worlds.n_worlds == before and self._knowledge[0] is old:
+            self._knowledge = (self.worlds, self._knowledge[1])  # nobody learned anything
+        made = Announcement(kind, formula, before, self.worlds.n_worlds, by)
+        self.announced.append(made)
+        return made
+
+    def announce(self, formula: Formula | str, by: str = "the teacher") -> Announcement:
+        """A public announcement made from outside the game ("what if everyone learned
+        p(1,14)?"): refused with ``AnnouncementError`` when false at the actual world, and then
+        nothing changes. The players act on it from their next action on."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        if not self.worlds.holds(formula):
+            raise AnnouncementError(formula)
+        return self._announce(AnnouncementKind.OUTSIDE, formula, by)
+
+    def knowledge(self, agent: int) -> TicketKnowledge:
+        """Who ``agent`` considers a possible holder of each dealt ticket (kept until the shared
+        model changes; clones share it, since they share the model)."""
+        if self._knowledge[0] is not self.worlds:
+            self._knowledge = (self.worlds, {})
+        kept = self._knowledge[1]
+        if agent not in kept:
+            kept[agent] = ticket_knowledge(self.worlds, agent, sorted(self._dealt_ids()),
+                                           self.rules.players)
+        return kept[agent]
+
+    def known(self, player: int) -> tuple[tuple[int, int], ...]:
+        """The (opponent, ticket) pairs ``player`` knows: a block is allowed only of these."""
+        return self.knowledge(player).known_opponent_tickets
+
+    @property
+    def explicit_worlds(self) -> DealModel:
+        """The shared model as a list of worlds, for what only that can do (give a value per
+        world, explain, export): the model itself on the explicit backend; a symbolic one is
+        listed by dealing the explicit model and making every announcement again (kept until
+        the shared model changes). ``ModelTooLargeError`` above MAX_WORLDS deals."""
+        if isinstance(self.worlds, DealModel):
+            return self.worlds
+        if self._listed is not None and self._listed[0] is self.worlds:
+            return self._listed[1]
+        if self.initial_worlds > MAX_WORLDS:
+            raise ModelTooLargeError(self.initial_worlds, MAX_WORLDS, task="to list",
+                                     advice="ask for counts and class summaries")
+        listed = deal_worlds(self.rules, self.tickets, Backend.EXPLICIT)
+        for made in self.announced:
+            listed = listed.announce(made.formula)
+        assert isinstance(listed, DealModel) and listed.n_worlds == self.worlds.n_worlds
+        self._listed = (self.worlds, listed)
+        return listed

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from boards import Board, Connection, Ticket
-from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
+from game.actions import Action, Claim, DeclareBlock, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, N_CARD_TYPES, colour_of
 from game.claims import hand_payments, why_unclaimable
 from game.distances import PathOracle
@@ -143,9 +143,10 @@ class TableState(ABC):
         read at the end: before it, the shares the position would give)."""
 
     @abstractmethod
-    def _claim_refused(self, player: int, connection: Connection) -> str | None:
-        """Why these rules refuse ``player`` a claim of ``connection`` that is open to it and
-        paid for, or ``None`` when they allow it."""
+    def _claim_refused(self, player: int, connection: Connection,
+                       declared: DeclareBlock | None) -> str | None:
+        """Why these rules refuse ``player`` a claim of ``connection`` (``declared``: as that
+        block) that is open to it and paid for, or ``None`` when they allow it."""
 
     @abstractmethod
     def _last_round_turns(self) -> int:
@@ -248,8 +249,11 @@ class TableState(ABC):
         p, turn = self.current, self.turn
         cards: tuple[int, ...] = ()
         completed: tuple[int, ...] = ()
-        if isinstance(action, Claim):
-            completed = self._claim(p, action)
+        if isinstance(action, DeclareBlock):
+            completed = self._claim(p, action.claim, action)
+            action, turn_over = action.claim, True  # the table sees the claim
+        elif isinstance(action, Claim):
+            completed = self._claim(p, action, None)
             turn_over = True
         elif isinstance(action, DrawFaceUp):
             card = self._take_face_up(action.slot)
@@ -279,13 +283,14 @@ class TableState(ABC):
         self.history.append(event)
         return event
 
-    def _claim(self, p: int, action: Claim) -> tuple[int, ...]:
-        conn = self._check_claim(p, action)
+    def _claim(self, p: int, action: Claim, declared: DeclareBlock | None) -> tuple[int, ...]:
+        conn = self._check_claim(p, action, declared)
         self._spend(p, self._cards_of(conn, action))
         return self._take(p, conn)
 
-    def _check_claim(self, p: int, action: Claim) -> Connection:
-        """The connection ``action`` claims, or :class:`IllegalAction` with the reason."""
+    def _check_claim(self, p: int, action: Claim, declared: DeclareBlock | None) -> Connection:
+        """The connection ``action`` claims (``declared``: as that block), or
+        :class:`IllegalAction` with the reason."""
         if self.drawn:
             raise IllegalAction("a turn that began by drawing cards cannot claim")
         if not 0 <= action.connection < len(self.board.connections):
@@ -295,7 +300,7 @@ class TableState(ABC):
             raise IllegalAction(why)
         if action not in self.payments(p, conn):
             raise IllegalAction(self._why_unpaid(p, conn, action))
-        if (why := self._claim_refused(p, conn)) is not None:
+        if (why := self._claim_refused(p, conn, declared)) is not None:
             raise IllegalAction(why)
         return conn
 

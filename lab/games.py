@@ -102,7 +102,8 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
     model = spec.simplified().model(seed)
     moves = []
     while model.running:
-        moves.append(model.state.legal_action_count())
+        # the choices the player's view offers (a claim to be declared counted once)
+        moves.append(model.state.observation(model.state.current).legal_action_count())
         model.step()
     return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "",
                    tuple(model.state.scores()), tuple(model.state.returns()), tuple(moves),

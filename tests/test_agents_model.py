@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from agents import log
-from agents.knowledge import deal_worlds, ticket_atom
 from agents.model import TTRModel
 from game.cards import N_CARD_TYPES
+from game.knowledge import deal_worlds, ticket_atom
 from kripke import deal_count
 
 
@@ -156,4 +156,5 @@ def test_bad_parameters_are_named(params, message):
 
 def test_the_deal_model_has_the_textbook_world_count():
     model = TTRModel(players=3, tickets_each=3, rng=1)
-    assert deal_worlds(model.state).n_worlds == deal_count(9, [3, 3, 3]) == 1680
+    dealt = deal_worlds(model.rules, model.state.tickets)
+    assert dealt.n_worlds == deal_count(9, [3, 3, 3]) == 1680

@@ -48,7 +48,7 @@ def check_game(kinds: str, seed: int) -> int:
     while model.running:
         player = model.state.current
         own = _own_connections(model, player)
-        known = set(model.knowledge(player).known_opponent_tickets)
+        known = set(model.state.known(player))
         owner = list(model.state.owner)
         model.step()
         turn = model.history[-1]

@@ -14,6 +14,7 @@ from game.standard_rules import StandardRules
 from game.standard_state import StandardState
 from game.state import GameState
 from game.table import TableState
+from kripke import Top
 
 
 def fresh(cls: type[TableState]) -> TableState:
@@ -25,8 +26,9 @@ def fresh(cls: type[TableState]) -> TableState:
 def argument(state: TableState, name: str) -> object:
     """A value for a public method's parameter, by its name."""
     board = state.board
-    values = {"player": 0, "connection": board.connections[0], "ticket": board.tickets[0],
-              "action": state.legal_actions()[0]}
+    values = {"player": 0, "agent": 0, "connection": board.connections[0],
+              "ticket": board.tickets[0], "action": state.legal_actions()[0],
+              "formula": Top(), "by": "a test"}
     return values[name]
 
 
