@@ -152,9 +152,5 @@ class PlayerAgent(mesa.Agent):
         return self.state.known(self.player)
 
     @property
-    def score(self) -> int:
-        return self.state.score_parts(self.player).total
-
-    @property
     def known_tickets(self) -> int:
         return len(self.known_opponent_tickets())

@@ -59,7 +59,6 @@ class Snapshot:
     random_state: Any
     rng_state: Any
     collected: dict[str, tuple[Any, ...]]
-    agent_records: tuple[Any, ...]
 
 
 class TooManyDeals(ValueError):
@@ -86,6 +85,16 @@ def game_rules(board: Board, players: int, tickets_each: int, trains: int | None
             deal_count(players * tickets_each, [tickets_each] * players) > MAX_WORLDS:
         raise TooManyDeals(players, tickets_each)
     return rules
+
+
+def _scores(model: TTRModel) -> tuple[int, ...]:
+    """Each seat's score (a DataCollector column)."""
+    return tuple(model.state.scores())
+
+
+def _blocks(model: TTRModel) -> tuple[int, ...]:
+    """Each seat's declared blocks so far (a DataCollector column)."""
+    return tuple(seat.blocks for seat in model.seats)
 
 
 class TTRModel(mesa.Model):
@@ -117,11 +126,11 @@ class TTRModel(mesa.Model):
         #: Outside announcements made before the first turn (later ones join their turn's).
         self.opening: list[Announcement] = []
         self.blocks = 0
-        # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports.
-        self.datacollector = mesa.DataCollector(
-            model_reporters={"Worlds": "world_count"},
-            agent_reporters={"Kind": "kind", "Score": "score", "Blocks": "blocks"},
-        )
+        # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports:
+        # model-level columns only, a value per seat in each, so that a snapshot keeps the
+        # collected data through the collector's public ``model_vars``.
+        self.datacollector = mesa.DataCollector(model_reporters={
+            "Worlds": "world_count", "Scores": _scores, "Blocks": _blocks})
         self.datacollector.collect(self)
 
     # ----- what the views read --------------------------------------------------------------
@@ -193,8 +202,7 @@ class TTRModel(mesa.Model):
             self.state.clone(), tuple(self.history), tuple(self.opening),
             tuple(s.blocks for s in self.seats), self.blocks, self.running,
             self.random.getstate(), self.rng.bit_generator.state,
-            {name: tuple(values) for name, values in collector.model_vars.items()},
-            tuple(collector._agent_records.items()))
+            {name: tuple(values) for name, values in collector.model_vars.items()})
 
     def restore(self, snapshot: Snapshot) -> None:
         """Put the model back exactly as it was when ``snapshot`` was taken: the board, the
@@ -208,11 +216,10 @@ class TTRModel(mesa.Model):
         self.random.setstate(snapshot.random_state)
         self.rng.bit_generator.state = snapshot.rng_state
         # Mesa's own clock (steps, time) runs on: its step is an event scheduled ahead, so
-        # turning it back would stop the model. The agent records keep their first times.
+        # turning it back would stop the model.
         collector = self.datacollector
         for name, values in snapshot.collected.items():
             collector.model_vars[name] = list(values)
-        collector._agent_records = dict(snapshot.agent_records)
 
     def run(self, max_turns: int = 100_000) -> None:
         """Play to the end (a game always ends; ``max_turns`` guards against a broken rule)."""

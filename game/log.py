@@ -220,7 +220,9 @@ def logged_action(record: dict[str, Any], action: Action) -> Action:
     ``K_b p(a,t)`` is that :class:`DeclareBlock` (a log writes it as its claim, and the
     declaration as the turn's ``block`` announcement)."""
     said = record.get("announcements")
-    for line in said if isinstance(said, list) and isinstance(action, Claim) else ():
+    if not (isinstance(said, list) and isinstance(action, Claim)):
+        return action
+    for line in said:
         if isinstance(line, dict) and line.get("kind") == "block":
             block = parse(str(line.get("formula")))
             if not (isinstance(block, Knows) and isinstance(block.formula, Atom)

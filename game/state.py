@@ -80,9 +80,9 @@ class GameState(TableState):
 
         The last round and a player finishing its tickets end the game with the action that
         does it. The simplified game's third end, no player can ever make an allowed claim
-        again, depends on what the players know, which a turn's announcements change after its
-        actions; so it is decided between turns, from the position and ``knows`` as they are
-        when asked.
+        again, depends on what the players know, which the turn's announcements change once
+        its actions are applied; so it is decided between turns, from the position and the
+        shared model (an outside announcement may change it too).
         """
         if self._ended is None and self.drawn == 0 and self._no_claim_ever_cached():
             return END_STALEMATE

@@ -126,11 +126,9 @@ def test_the_data_collector_records_every_turn():
     assert len(frame) == model.turn + 1
     assert frame["Worlds"].iloc[0] == 90 and frame["Worlds"].iloc[-1] == model.world_count
     assert list(frame["Worlds"]) == sorted(frame["Worlds"], reverse=True)
-    agents = model.datacollector.get_agent_vars_dataframe()
-    assert set(agents["Kind"]) == {"epistemic"}
-    last = agents.xs(float(model.steps), level="Step")
-    assert sorted(last["Score"]) == sorted(model.state.scores())
-    assert list(last["Blocks"]) == [seat.blocks for seat in model.seats]
+    assert all(len(scores) == 3 for scores in frame["Scores"])
+    assert list(frame["Scores"].iloc[-1]) == model.state.scores()
+    assert list(frame["Blocks"].iloc[-1]) == [seat.blocks for seat in model.seats]
 
 
 def test_it_works_with_mesa_batch_run():

@@ -28,7 +28,8 @@ def everything(model: TTRModel):
             [(t.turn, t.actions, [(a.text, a.worlds_after) for a in t.announcements])
              for t in model.history], [a.text for a in model.opening], model.blocks,
             [s.blocks for s in model.seats], model.running,
-            list(model.datacollector.model_vars["Worlds"]), model.random.getstate())
+            {name: list(values) for name, values in model.datacollector.model_vars.items()},
+            model.random.getstate())
 
 
 def test_a_false_announcement_is_refused_and_changes_nothing():
