@@ -15,7 +15,7 @@ import random
 import time
 
 from agents.model import TTRModel
-from agents.policies import baseline
+from agents.policies import baseline, declared
 from agents.standard_game import StandardSpec, play_standard_game
 from bench.table import print_table
 from boards.loader import load_board
@@ -35,7 +35,8 @@ def engine_games(players: int, seconds: float) -> tuple[int, float]:
     while time.perf_counter() - start < seconds:
         state, rng = GameState(rules, games), random.Random(games)
         while not state.is_terminal():
-            state.apply(baseline(state.observation(state.current), rng))
+            view = state.observation(state.current)
+            state.apply(declared(view, baseline(view, rng), rng))
         games += 1
     return games, time.perf_counter() - start
 
