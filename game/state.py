@@ -232,6 +232,8 @@ class GameState(TableState):
              if a.connection in conns])]
 
     def legal_action_count(self) -> int:
+        """``len(legal_actions())`` (the view's count is of the moves it offers: a claim to be
+        declared once, whatever blocks it may be declared as)."""
         return len(self.legal_actions())
 
     def clone(self) -> Self:

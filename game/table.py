@@ -236,7 +236,7 @@ class TableState(ABC):
         return [] if self.is_terminal() else self.observation(self.current).legal_actions()
 
     def legal_action_count(self) -> int:
-        """The number of legal actions of the player to move (the design lab's game arc)."""
+        """The number of legal actions of the player to move."""
         return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
 
     # ----- transitions ---------------------------------------------------------------------
