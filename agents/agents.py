@@ -1,9 +1,9 @@
 """Mesa agents: one seat at the table each.
 
 A seat plays its own turn (Mesa's shape: behaviour in the agents, the model orchestrates): it
-asks its kind's simplified-game policy (:data:`agents.kinds.KINDS`) for each action, applies
-it, and hands the model what it did. What the turn announces is the model's business
-(``agents.knowledge.turn_announcements``).
+asks its kind's simplified-game policy (:data:`agents.kinds.KINDS`) for each action,
+applies it, and hands the model what it did. What the turn announces is the game's
+(``game.state.GameState.apply``, by ``game.knowledge``'s protocol).
 """
 
 from __future__ import annotations
@@ -13,21 +13,19 @@ from dataclasses import dataclass
 import mesa
 
 from agents.kinds import KINDS, AgentKind
-from agents.policies import Block, action_of, declared
+from agents.policies import declared
 from game.actions import Action, Claim
-from game.state import Event, GameState, IllegalAction
+from game.state import GameState
+from game.table import Event
 from game.view import PlayerView
 
 
 @dataclass(frozen=True)
 class PlayedTurn:
-    """What one seat did in its turn: its choices (a declared block stays a ``Block``), the
-    events they caused, and the state the turn's claim was chosen in. A claim is always a turn's
-    first and only action, so that is the state before the turn; a turn without a claim keeps
-    the state after it, which its announcements never read."""
+    """What one seat did in its turn: the actions it chose (a declared block is a
+    ``DeclareBlock``) and the events the rules made of them."""
 
-    before: GameState
-    choices: tuple[Action | Block, ...]
+    actions: tuple[Action, ...]
     events: tuple[Event, ...]
 
 
@@ -35,7 +33,7 @@ class PlayerAgent(mesa.Agent):
     """A player. ``player`` is its seat (0-based), the agent name used in formulas (``K_0``).
 
     ``model`` is the ``TTRModel`` it sits at (not imported here: the model imports the agents,
-    never the reverse); the agent reads its game state, its generator and its knowledge.
+    never the reverse); the agent reads its game state and its generator.
     """
 
     def __init__(self, model: mesa.Model, player: int, kind: AgentKind):
@@ -49,10 +47,10 @@ class PlayerAgent(mesa.Agent):
         return self.model.state
 
     def view(self) -> PlayerView:
-        """What this player may see now: all its policy is given."""
+        """What this player may see now, its knowledge included: all its policy is given."""
         return self.state.observation(self.player)
 
-    def choose(self) -> Action | Block:
+    def choose(self) -> Action:
         """The next action of this player's turn, a claim off its own shortest paths declared
         as a block; all randomness is the model's generator."""
         choice = KINDS[self.kind].simplified(self.view(), self.model.random)
@@ -60,45 +58,19 @@ class PlayerAgent(mesa.Agent):
             else choice
 
     def play_turn(self) -> PlayedTurn:
-        """Choose and apply actions until the turn is over. A claim must be declared as what the
-        rules allow it as (for its own tickets, or a block of a ticket it knows), or it is
-        refused before anything changes."""
-        state = before = self.state
-        choices: list[Action | Block] = []
+        """Choose and apply actions until the turn is over (the rules refuse a claim declared
+        as what they do not allow it as, before anything changes)."""
+        actions: list[Action] = []
         events: list[Event] = []
         while True:
-            choice = self.choose()
-            action = action_of(choice)
-            if isinstance(action, Claim):
-                self._check_declared(choice)
-                before = state.clone()  # the claim's announcement reads the board before it
-            choices.append(choice)
-            events.append(state.apply(action))
+            actions.append(self.choose())
+            events.append(self.state.apply(actions[-1]))
             if events[-1].turn_over:
-                return PlayedTurn(before, tuple(choices), tuple(events))
-
-    def _check_declared(self, choice: Action | Block) -> None:
-        """A claim on its own shortest paths needs no declaration; any other must be a declared
-        block of a ticket this player knows, on that ticket's shortest path."""
-        view = self.view()
-        if isinstance(choice, Block):
-            conns = view.block_targets().get((choice.victim, choice.ticket))
-            if conns is None or choice.claim.connection not in conns:
-                raise IllegalAction(f"player {self.player} declares a block of player "
-                                    f"{choice.victim}'s ticket {choice.ticket} it may not "
-                                    "declare: it does not know it, or the claim is not on its "
-                                    "shortest path")
-        elif isinstance(choice, Claim) and choice.connection not in view.own_connections():
-            raise IllegalAction(f"player {self.player}'s claim of connection {choice.connection} "
-                                "is not for its own tickets and is not declared as a block")
+                return PlayedTurn(tuple(actions), tuple(events))
 
     def known_opponent_tickets(self) -> tuple[tuple[int, int], ...]:
         """(opponent, ticket) pairs this agent knows, at the actual world."""
-        return self.model.knowledge(self.player).known_opponent_tickets
-
-    @property
-    def score(self) -> int:
-        return self.state.score_parts(self.player).total
+        return self.state.known(self.player)
 
     @property
     def known_tickets(self) -> int:

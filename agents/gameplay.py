@@ -22,9 +22,9 @@ from typing import Any
 import numpy as np
 
 from agents.batch import GameSpec
-from agents.knowledge import AnnouncementKind
 from agents.model import TTRModel
-from game.state import END_REASONS
+from game.knowledge import AnnouncementKind
+from game.table import END_REASONS
 
 #: The first turns of a game the demo's default seed must show every kind of announcement in.
 OPENING_TURNS = 30

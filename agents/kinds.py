@@ -37,14 +37,14 @@ from agents.engine_strategies import (
     osta_engine,
     pa_engine,
 )
-from agents.policies import Block
 from agents.strategies import Policy
 from game.actions import Action
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
 from game.view import PlayerView
 
-#: A policy of the simplified game: a claim off the player's own paths may come as a ``Block``.
-SimplifiedPolicy = Callable[[PlayerView, random.Random], Action | Block]
+#: A policy of the simplified game: a claim off the player's own paths may come as a
+#: ``DeclareBlock`` (the seat declares a plain claim off them itself: ``policies.declared``).
+SimplifiedPolicy = Callable[[PlayerView, random.Random], Action]
 
 #: The sources of the standard game's agents, the default first.
 SOURCES: tuple[str, ...] = ("described", "engine")

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from agents.kinds import standard_kinds
-from agents.model import Announcement, TTRModel, TurnRecord
+from agents.model import TTRModel, TurnRecord
 from agents.standard_game import StandardSpec, play_standard
 from boards import Board
-from game.log import check_final, event_to_json, final, header, read_log, start, write_log
+from game.knowledge import Announcement
+from game.log import check_final, event_to_json, final, header, header_rules, read_log, write_log
 from game.log import replay as replay_events
 from game.standard_rules import StandardRules
-from game.state import GameState
+from game.table import TableState
 from kripke import AnnouncementError, DealModel, FormulaError, SymbolicDealModel
 
 
@@ -89,13 +90,13 @@ class Replayed:
     game, which keeps none) and, for a log cut short (Ctrl-C while the game was recorded, a
     crash: it has no ``final``), the line after its last whole turn."""
 
-    state: GameState
+    state: TableState
     worlds: DealModel | SymbolicDealModel | None
     cut_at: int | None = None
 
 
 def replay(path: str | Path, board: Board | None = None
-           ) -> tuple[GameState, DealModel | SymbolicDealModel]:
+           ) -> tuple[TableState, DealModel | SymbolicDealModel]:
     """The final game state and shared model of a logged game (see :func:`replay_log`)."""
     replayed = replay_log(path, board)
     if replayed.worlds is None:
@@ -141,7 +142,7 @@ def replay_log(path: str | Path, board: Board | None = None) -> Replayed:
 def _replay_standard(head: dict[str, Any], lines: list[dict[str, Any]],
                      board: Board | None) -> Replayed:
     """A standard game's log against the game its header's agents play from its seed."""
-    rules = start(head, board).rules  # the header's own checks
+    rules = header_rules(head, board)  # the header's own checks
     agents, seed = head.get("agents"), head.get("game_seed")
     if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63):
         raise ValueError(f"line 1: the header's game_seed {seed!r} is not a seed; the log was "
@@ -166,7 +167,7 @@ def _replay_standard(head: dict[str, Any], lines: list[dict[str, Any]],
 def _model(head: dict[str, Any], board: Board | None) -> TTRModel:
     """The model of the game a header describes, dealt and not yet played, with the header's
     outside announcements made; header problems are ``ValueError`` on line 1."""
-    rules = start(head, board).rules  # the header's own checks: seed, rules, board, version
+    rules = header_rules(head, board)  # the header's own checks: seed, rules, board, version
     agents, seed = head.get("agents"), head.get("model_seed")
     if not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63):
         raise ValueError(f"line 1: the header's model_seed {seed!r} is not a seed; the log was "

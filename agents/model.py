@@ -1,9 +1,9 @@
 """``TTRModel``: the epistemic Ticket to Ride game as a Mesa model; one ``step()`` is one turn.
 
-The game state is the engine's; the shared Kripke model is the logic engine's. After every turn
-the model takes exactly the public announcements of the design notes (a declared block, the
-claim inference, completed tickets), so each agent's knowledge is the shared model seen from its
-class. The web app, the CLI and batch runs all drive this one class.
+The game is the state's (:class:`game.state.GameState`: the rules, the shared Kripke model and
+the announcements each turn makes on it); the model seats the players, steps them in turn,
+records each turn (:class:`TurnRecord`, for logs and views) and collects what the views plot.
+The web app, the CLI and batch runs all drive this one class.
 """
 
 from __future__ import annotations
@@ -14,54 +14,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import mesa
-import numpy as np
 
 from agents.agents import PlayerAgent
 from agents.kinds import AgentKind, parse_kinds
-from agents.knowledge import (
-    MAX_WORLDS,
-    AnnouncementKind,
-    Backend,
-    TicketKnowledge,
-    deal_worlds,
-    parse_backend,
-    resolve_backend,
-    ticket_knowledge,
-    turn_announcements,
-)
-from agents.policies import Block
 from boards import Board, load_board
-from game.actions import Claim
+from game.actions import Claim, DeclareBlock
+from game.knowledge import MAX_WORLDS, Announcement, Backend, DealWorlds, parse_backend
 from game.rules import Rules
-from game.state import Event, GameState
-from kripke import (
-    AnnouncementError,
-    DealModel,
-    ModelTooLargeError,
-    SymbolicDealModel,
-    deal_count,
-    parse,
-)
+from game.state import GameState
+from game.table import Event
+from kripke import deal_count
 from kripke.formula import Formula
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """One public announcement and what it did to the shared model."""
-
-    kind: AnnouncementKind
-    formula: Formula
-    worlds_before: int
-    worlds_after: int
-    by: str | None = None  # who made an outside announcement (the game's own have no name)
-
-    @property
-    def text(self) -> str:
-        return str(self.formula)
-
-    @property
-    def removed(self) -> int:
-        return self.worlds_before - self.worlds_after
 
 
 @dataclass(frozen=True)
@@ -85,11 +48,10 @@ class TurnRecord:
 @dataclass(frozen=True)
 class Snapshot:
     """Everything a turn or an announcement changes in a ``TTRModel``, taken so the model can
-    be put back exactly as it was (:meth:`TTRModel.restore`), but for Mesa's clock. The shared
-    Kripke model is immutable, so it is kept by reference, never copied."""
+    be put back exactly as it was (:meth:`TTRModel.restore`), but for Mesa's clock. The state's
+    clone keeps the shared Kripke model by reference (it is immutable), never copied."""
 
     state: GameState
-    worlds: DealModel | SymbolicDealModel
     history: tuple[TurnRecord, ...]
     opening: tuple[Announcement, ...]
     seat_blocks: tuple[int, ...]
@@ -98,7 +60,6 @@ class Snapshot:
     random_state: Any
     rng_state: Any
     collected: dict[str, tuple[Any, ...]]
-    agent_records: tuple[Any, ...]
 
 
 class TooManyDeals(ValueError):
@@ -127,13 +88,23 @@ def game_rules(board: Board, players: int, tickets_each: int, trains: int | None
     return rules
 
 
+def _scores(model: TTRModel) -> tuple[int, ...]:
+    """Each seat's score (a DataCollector column)."""
+    return tuple(model.state.scores())
+
+
+def _blocks(model: TTRModel) -> tuple[int, ...]:
+    """Each seat's declared blocks so far (a DataCollector column)."""
+    return tuple(seat.blocks for seat in model.seats)
+
+
 class TTRModel(mesa.Model):
     """Players of the given kinds play one game; ``running`` turns false when it ends.
 
-    ``backend`` chooses the shared model's checker (:class:`Backend`): ``auto`` (explicit up
-    to MAX_WORLDS deals, symbolic above), ``explicit`` or ``symbolic``. The game, its
-    announcements and its decisions are the same on both; only the explicit model can be drawn
-    and asked for a value per world.
+    ``backend`` chooses the shared model's checker (:class:`game.knowledge.Backend`): ``auto``
+    (explicit up to MAX_WORLDS deals, symbolic above), ``explicit`` or ``symbolic``. The game,
+    its announcements and its decisions are the same on both; only the explicit model can be
+    drawn and asked for a value per world.
     """
 
     running: bool
@@ -149,101 +120,51 @@ class TTRModel(mesa.Model):
         # the rules first: they hold the player count to 2–5 before a kind is given to each
         self.rules = game_rules(self.board, players, tickets_each, trains, backend)
         kinds = parse_kinds(agent_kinds, players)
-        self.backend = resolve_backend(backend, players, tickets_each)
-        # The game's own generator is seeded from the model's, so one seed fixes everything. The
-        # rules ask the shared model who knows what (a block is allowed only of a known ticket).
-        self.state = GameState(self.rules, self.random.getrandbits(32), knows=self._known)
+        # The game's own generator is seeded from the model's, so one seed fixes everything.
+        self.state = GameState(self.rules, self.random.getrandbits(32), backend)
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]
-        self.worlds: DealModel | SymbolicDealModel = deal_worlds(self.state, self.backend)
-        self.initial_worlds = self.worlds.n_worlds
         self.history: list[TurnRecord] = []
         #: Outside announcements made before the first turn (later ones join their turn's).
         self.opening: list[Announcement] = []
         self.blocks = 0
-        self._knowledge: dict[int, TicketKnowledge] = {}
-        #: The symbolic shared model listed (:attr:`explicit_worlds`), with the model it lists.
-        self._listed: tuple[SymbolicDealModel, DealModel] | None = None
-        # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports.
-        self.datacollector = mesa.DataCollector(
-            model_reporters={"Worlds": "world_count"},
-            agent_reporters={"Kind": "kind", "Score": "score", "Blocks": "blocks"},
-        )
+        # What the views plot per turn (the app's worlds chart) and Mesa's batch_run reports:
+        # model-level columns only, a value per seat in each, so that a snapshot keeps the
+        # collected data through the collector's public ``model_vars``.
+        self.datacollector = mesa.DataCollector(model_reporters={
+            "Worlds": "world_count", "Scores": _scores, "Blocks": _blocks})
         self.datacollector.collect(self)
 
-    # ----- what the views ask -------------------------------------------------------------
+    # ----- what the views read --------------------------------------------------------------
+
+    @property
+    def worlds(self) -> DealWorlds:
+        """The game's shared model now."""
+        return self.state.worlds
 
     @property
     def world_count(self) -> int:
-        return self.worlds.n_worlds
+        return self.state.worlds.n_worlds
+
+    @property
+    def initial_worlds(self) -> int:
+        return self.state.initial_worlds
 
     @property
     def turn(self) -> int:
         return self.state.turn
 
-    def knowledge(self, agent: int) -> TicketKnowledge:
-        """Who ``agent`` considers a possible holder of each dealt ticket (cached until the
-        shared model changes)."""
-        if agent not in self._knowledge:
-            tickets = [t.id for t in self.state.dealt_tickets]
-            self._knowledge[agent] = ticket_knowledge(self.worlds, agent, tickets,
-                                                      self.rules.players)
-        return self._knowledge[agent]
-
-
-    @property
-    def explicit_worlds(self) -> DealModel:
-        """The shared model as a list of worlds, for what only that can do (give a value per
-        world, explain one, write every world out). On the symbolic backend it is made when
-        first asked (and kept until the shared model changes): the deal listed, then every
-        announcement made so far, in order; seconds at 63 million deals, so only what needs a
-        list asks (a teacher's "why"). Past MAX_WORLDS deals as dealt it raises
-        ``ModelTooLargeError`` before listing any."""
-        if isinstance(self.worlds, DealModel):
-            return self.worlds
-        if self._listed is not None and self._listed[0] is self.worlds:
-            return self._listed[1]
-        if self.initial_worlds > MAX_WORLDS:
-            raise ModelTooLargeError(self.initial_worlds, MAX_WORLDS, task="to list",
-                                     advice="ask for counts and class summaries")
-        listed = deal_worlds(self.state, Backend.EXPLICIT)
-        for record in [*self.opening, *(a for turn in self.history for a in turn.announcements)]:
-            listed = listed.announce(record.formula)
-        assert isinstance(listed, DealModel) and listed.n_worlds == self.worlds.n_worlds
-        self._listed = (self.worlds, listed)
-        return listed
-
-    def _known(self, agent: int) -> tuple[tuple[int, int], ...]:
-        """The rules' question: which (opponent, ticket) pairs ``agent`` knows, now."""
-        return self.knowledge(agent).known_opponent_tickets
-
-    def evaluate(self, text: str) -> tuple[bool, np.ndarray]:
-        """A formula's value at the actual world and at every world (raises ``FormulaError``;
-        explicit backend only, see :attr:`explicit_worlds`; :meth:`check` works on both)."""
-        worlds = self.explicit_worlds
-        values = worlds.evaluate(parse(text))
-        return bool(values[worlds.actual]), values
-
-    def check(self, text: str) -> tuple[bool, int]:
-        """A formula's value at the actual world and the number of worlds where it holds, on
-        either backend (raises ``FormulaError``)."""
-        formula = parse(text)
-        return self.worlds.holds(formula), self.worlds.count(formula)
-
     # ----- one turn -------------------------------------------------------------------------
 
     def step(self) -> None:
-        """One turn: the current seat plays it, the turn's announcements update the shared
-        model, the record and the data collector take note."""
+        """One turn: the current seat plays it (the game makes the turn's announcements), the
+        record and the data collector take note."""
         if not self.running:
             return
-        seat = self.seats[self.state.current]
+        seat, state = self.seats[self.state.current], self.state
+        said, before = len(state.announced), state.worlds.n_worlds
         played = seat.play_turn()
-        announced = turn_announcements(played.before, seat.player, played.choices,
-                                       played.events)
-        before = self.worlds.n_worlds
-        records = tuple(self._announce(kind, formula) for kind, formula in announced)
-        block = next(((c.victim, c.ticket) for c in played.choices if isinstance(c, Block)),
-                     None)
+        block = next(((a.victim, a.ticket) for a in played.actions
+                      if isinstance(a, DeclareBlock)), None)
         if block is not None:
             seat.blocks += 1
             self.blocks += 1
@@ -254,31 +175,18 @@ class TTRModel(mesa.Model):
             claimed=next((e.action.connection for e in events if isinstance(e.action, Claim)),
                          None),
             block=block, completed=tuple(t for e in events for t in e.completed),
-            announcements=records, worlds_before=before, worlds_after=self.worlds.n_worlds,
-            end_reason=self.state.end_reason))
-        self.running = not self.state.is_terminal()
+            announcements=tuple(state.announced[said:]), worlds_before=before,
+            worlds_after=state.worlds.n_worlds, end_reason=state.end_reason))
+        self.running = not state.is_terminal()
         self.datacollector.collect(self)
-
-    def _announce(self, kind: AnnouncementKind, formula: Formula) -> Announcement:
-        """Publicly announce ``formula``. The actual world always survives: the announcements
-        are truthful by construction, so ``AnnouncementError`` here is a bug and propagates."""
-        before = self.worlds.n_worlds
-        self.worlds = self.worlds.announce(formula)
-        if self.worlds.n_worlds != before:
-            self._knowledge.clear()
-        return Announcement(kind, formula, before, self.worlds.n_worlds)
 
     def announce_outside(self, formula: Formula | str, by: str = "the teacher"
                          ) -> Announcement:
-        """A public announcement made from outside the game ("what if everyone learned
-        p(1,14)?"): refused with ``AnnouncementError`` when false at the actual world, and then
-        nothing changes. The players act on it from the next turn on, and the record keeps it
-        with the turn just played (before the first turn: in ``opening``), so the event log
-        and a replay reproduce it."""
-        formula = parse(formula) if isinstance(formula, str) else formula
-        if not self.worlds.holds(formula):
-            raise AnnouncementError(formula)
-        made = replace(self._announce(AnnouncementKind.OUTSIDE, formula), by=by)
+        """A public announcement made from outside the game (:meth:`GameState.announce`:
+        refused with ``AnnouncementError`` when false at the actual world, and then nothing
+        changes). The record keeps it with the turn just played (before the first turn: in
+        ``opening``), so the event log and a replay reproduce it."""
+        made = self.state.announce(formula, by)
         if not self.history:
             self.opening.append(made)
         else:
@@ -292,17 +200,15 @@ class TTRModel(mesa.Model):
         """The model as it is now, to :meth:`restore` later (the timeline's step back)."""
         collector = self.datacollector
         return Snapshot(
-            self.state.clone(), self.worlds, tuple(self.history), tuple(self.opening),
+            self.state.clone(), tuple(self.history), tuple(self.opening),
             tuple(s.blocks for s in self.seats), self.blocks, self.running,
             self.random.getstate(), self.rng.bit_generator.state,
-            {name: tuple(values) for name, values in collector.model_vars.items()},
-            tuple(collector._agent_records.items()))
+            {name: tuple(values) for name, values in collector.model_vars.items()})
 
     def restore(self, snapshot: Snapshot) -> None:
         """Put the model back exactly as it was when ``snapshot`` was taken: the board, the
         shared model, the records, the generators and the collected data."""
         self.state = snapshot.state.clone()  # the snapshot stays valid for another restore
-        self.worlds = snapshot.worlds
         self.history = list(snapshot.history)
         self.opening = list(snapshot.opening)
         for seat, blocks in zip(self.seats, snapshot.seat_blocks, strict=True):
@@ -311,12 +217,10 @@ class TTRModel(mesa.Model):
         self.random.setstate(snapshot.random_state)
         self.rng.bit_generator.state = snapshot.rng_state
         # Mesa's own clock (steps, time) runs on: its step is an event scheduled ahead, so
-        # turning it back would stop the model. The agent records keep their first times.
+        # turning it back would stop the model.
         collector = self.datacollector
         for name, values in snapshot.collected.items():
             collector.model_vars[name] = list(values)
-        collector._agent_records = dict(snapshot.agent_records)
-        self._knowledge.clear()
 
     def run(self, max_turns: int = 100_000) -> None:
         """Play to the end (a game always ends; ``max_turns`` guards against a broken rule)."""

@@ -7,36 +7,21 @@ policy can peek at hidden cards, which would make the knowledge reasoning meanin
 random choice uses the ``rng`` passed in (the model's generator).
 
 A claim is allowed only for the claimant's own tickets or as a declared block (the view offers
-no other), so a claim off its own shortest paths goes to the table as a :class:`Block` naming
-the ticket it blocks (:func:`declared`).
+no other), so a claim off its own shortest paths goes to the table as a
+:class:`game.actions.DeclareBlock` naming the ticket it blocks (:func:`declared`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
+from game.actions import Action, Claim, DeclareBlock, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, colour_of
 from game.view import PlayerView
 
 
-@dataclass(frozen=True)
-class Block:
-    """A claim declared as a block of ``victim``'s ``ticket`` (announced as K_b p(victim, t))."""
-
-    claim: Claim
-    victim: int
-    ticket: int
-
-
-def action_of(choice: Action | Block) -> Action:
-    """The action the rules apply for a policy's choice (a block is its claim)."""
-    return choice.claim if isinstance(choice, Block) else choice
-
-
-def declared(view: PlayerView, choice: Action | Block, rng: random.Random) -> Action | Block:
+def declared(view: PlayerView, choice: Action, rng: random.Random) -> Action:
     """``choice`` as the rules take it: a claim on the player's own shortest paths as it is,
     any other claim as a declared block of a known ticket whose shortest path it lies on (one
     at random when it lies on several)."""
@@ -44,7 +29,7 @@ def declared(view: PlayerView, choice: Action | Block, rng: random.Random) -> Ac
         return choice
     victims = sorted(target for target, conns in view.block_targets().items()
                      if choice.connection in conns)
-    return Block(choice, *rng.choice(victims)) if victims else choice
+    return DeclareBlock(choice, *rng.choice(victims)) if victims else choice
 
 
 def best_payment(view: PlayerView, connection: int) -> Claim | None:
@@ -117,7 +102,7 @@ def uniform_random(view: PlayerView, rng: random.Random) -> Action:
     return rng.choice(view.legal_actions())
 
 
-def epistemic(view: PlayerView, rng: random.Random) -> Action | Block:
+def epistemic(view: PlayerView, rng: random.Random) -> Action:
     """The design notes' policy: claim on its own shortest paths if the hand pays; else block a
     ticket it *knows* an opponent holds (``view.known``) by claiming on that opponent's shortest
     path for it; else draw."""
@@ -132,9 +117,9 @@ def epistemic(view: PlayerView, rng: random.Random) -> Action | Block:
     return draw(view, needed_colours(view, mine), rng)
 
 
-def block_options(view: PlayerView) -> list[Block]:
+def block_options(view: PlayerView) -> list[DeclareBlock]:
     """Every payable block: a claim on a known opponent's shortest path for an unfinished
     ticket, one way to pay each."""
-    return [Block(pay, victim, t)
+    return [DeclareBlock(pay, victim, t)
             for (victim, t), conns in sorted(view.block_targets().items())
             for c in sorted(conns) if (pay := best_payment(view, c))]

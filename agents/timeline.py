@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agents.model import Announcement, Snapshot, TTRModel
+from agents.model import Snapshot, TTRModel
+from game.knowledge import Announcement
 from kripke.formula import Formula
 
 

@@ -1,8 +1,9 @@
-"""Games per second on europe24: the bare engine with the baseline policy (issue 2's figure) and
-whole ``TTRModel`` games with the shared Kripke model (issue 4's figures; past the explicit
-limit on the symbolic backend, issue 15), on one core; and 4-player standard games on the USA
-board with the four strategy agents and with four baseline players (issue 13's figure: the pure
-game function the batches and the design lab run).
+"""Games per second on europe24: the simplified game without Mesa, with the baseline policy
+(issue 2's figure; the state keeps its shared model and makes its announcements), and whole
+``TTRModel`` games (issue 4's figures; past the explicit limit on the symbolic backend, issue
+15), on one core; and 4-player standard games on the USA board with the four strategy agents and
+with four baseline players (issue 13's figure: the pure game function the batches and the design
+lab run).
 
 Run: ``ttr-kripke bench game [--seconds S] [--skip-4x4]``.
 """
@@ -14,7 +15,7 @@ import random
 import time
 
 from agents.model import TTRModel
-from agents.policies import baseline
+from agents.policies import baseline, declared
 from agents.standard_game import StandardSpec, play_standard_game
 from bench.report import Report, Table
 from boards.loader import load_board
@@ -26,14 +27,16 @@ BOARD = "europe24"
 
 
 def engine_games(players: int, seconds: float) -> tuple[int, float]:
-    """Bare engine + baseline policy, no Mesa, no logic: the rules engine's own speed."""
+    """The game's state + baseline policy, no Mesa: the rules' own speed (the state's shared
+    model and announcements included)."""
     board = load_board(BOARD)
     rules = Rules(board, players=players, tickets_each=2)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state, rng = GameState(rules, games), random.Random(games)
         while not state.is_terminal():
-            state.apply(baseline(state.observation(state.current), rng))
+            view = state.observation(state.current)
+            state.apply(declared(view, baseline(view, rng), rng))
         games += 1
     return games, time.perf_counter() - start
 

@@ -34,7 +34,7 @@ from bench.report import Report, Table
 from game.cards import LOCO
 from game.log import event_to_json, header, replay_states, start
 from game.standard_state import StandardState
-from game.state import Event, GameState
+from game.table import Event, TableState
 from lab.cluster import open_workers
 from lab.runner import run_jobs
 
@@ -62,7 +62,7 @@ def lineup(kinds: tuple[str, ...], players: int, seed: int) -> list[str]:
 class Checker:
     """The invariants, restated from the rules and checked after each action of one game."""
 
-    def __init__(self, state: GameState, where: str) -> None:
+    def __init__(self, state: TableState, where: str) -> None:
         self.where = where
         self.actions = 0
         self.violations: list[str] = []
@@ -70,7 +70,7 @@ class Checker:
         self.owner = list(state.owner)
         self.tickets = self._tickets(state)
 
-    def check(self, state: GameState, event: Event) -> None:
+    def check(self, state: TableState, event: Event) -> None:
         self.actions += 1
         at = f"{self.where}, event {event.index}"
         rules, board = state.rules, state.board
@@ -102,7 +102,7 @@ class Checker:
         self.violations += [f"{at}: {v}" for v in found]
 
     @staticmethod
-    def _cards(state: GameState) -> Counter[int]:
+    def _cards(state: TableState) -> Counter[int]:
         held = Counter(state.pile) + Counter(state.discard) + Counter(
             c for c in state.face_up if c is not None)
         for hand in state.hands:
@@ -113,14 +113,14 @@ class Checker:
         return held
 
     @staticmethod
-    def _tickets(state: GameState) -> Counter[int]:
+    def _tickets(state: TableState) -> Counter[int]:
         if isinstance(state, StandardState):
             return Counter([*(t.id for held in state.tickets for t in held),
                             *(t for offer in state.offers for t in offer), *state.ticket_pile])
         return Counter(t.id for held in state.tickets for t in held)
 
     @staticmethod
-    def _row(state: GameState) -> list[str]:
+    def _row(state: TableState) -> list[str]:
         row, limit = state.face_up, state.rules.face_up_locomotive_limit
         found = []
         if len(row) != state.rules.face_up:
@@ -135,7 +135,7 @@ class Checker:
         return found
 
     @staticmethod
-    def _scores(state: GameState) -> list[str]:
+    def _scores(state: TableState) -> list[str]:
         board, rules = state.board, state.rules
         found = []
         for p in range(rules.players):

@@ -27,6 +27,22 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class DeclareBlock:
+    """Simplified rules: ``claim`` declared as a block of ``victim``'s ``ticket``, announced as
+    K_b p(victim, ticket). Legal only when the claimant knows that the victim holds the ticket
+    and the claim lies on the victim's shortest path for it. The table sees the claim (a log
+    writes it as a claim, its declaration as the turn's ``block`` announcement)."""
+
+    claim: Claim
+    victim: int
+    ticket: int
+
+    def describe(self, board: Board) -> str:
+        return f"{self.claim.describe(board)}, declared as a block of player {self.victim}'s " \
+               f"ticket {board.tickets[self.ticket]}"
+
+
+@dataclass(frozen=True)
 class DrawFaceUp:
     """Take the face-up card in ``slot``."""
 
@@ -111,8 +127,8 @@ class Pass:
         return "passes"
 
 
-Action = (Claim | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | TunnelPay | TunnelGiveUp
-          | BuildStation | Pass)
+Action = (Claim | DeclareBlock | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | TunnelPay
+          | TunnelGiveUp | BuildStation | Pass)
 _KINDS: dict[str, type[Action]] = {
     "claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck, "tickets": DrawTickets,
     "keep": KeepTickets, "tunnel_pay": TunnelPay, "tunnel_give_up": TunnelGiveUp,
@@ -121,6 +137,10 @@ _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as a log line holds it; a declared block is its claim (the declaration is the
+    turn's announcement)."""
+    if isinstance(action, DeclareBlock):
+        return action_to_json(action.claim)
     data = {"kind": _NAMES[type(action)], **action.__dict__}
     if isinstance(action, KeepTickets):
         data["tickets"] = list(action.tickets)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from game.state import GameState
+from game.table import TableState
 from maxscore import MaxScoreResult, max_score
 
 
-def best_remaining(state: GameState, player: int, *,
+def best_remaining(state: TableState, player: int, *,
                    time_limit: float | None = None) -> MaxScoreResult:
     """The highest final score ``player`` can reach with its remaining trains: its own
     connections cost nothing, connections it may still claim are open, everyone else's are

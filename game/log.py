@@ -16,19 +16,20 @@ from typing import Any
 
 from boards import Board
 from boards.loader import load_board
-from game.actions import action_from_json, action_to_json
+from game.actions import Action, Claim, DeclareBlock, action_from_json, action_to_json
 from game.files import atomic_output
 from game.rules import RULES_VERSION, Rules
 from game.standard_rules import StandardRules
 from game.standard_state import start_game
-from game.state import Event, GameState, Knows, nobody_knows
+from game.table import Event, TableState
+from kripke import Atom, Knows, parse
 
 LOG_FORMAT = "ttr-kripke-log"
 LOG_VERSION = 2  # 2: the header names the board's fingerprint and the rules' version
 _RULES: dict[str, type[Rules]] = {Rules.variant: Rules, StandardRules.variant: StandardRules}
 
 
-def header(state: GameState, **extra: Any) -> dict[str, Any]:
+def header(state: TableState, **extra: Any) -> dict[str, Any]:
     """The first line of a log: enough to deal the same game again, and to know it is the same
     board and the same rules. Standard games say so (``"variant": "standard"``); a log without
     it is a simplified game."""
@@ -120,13 +121,13 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return records[0], records[1:]
 
 
-def final(state: GameState) -> dict[str, Any]:
+def final(state: TableState) -> dict[str, Any]:
     """Where the recorded game stood when the log was written, for the header's ``final``: an
     edited header (trains 18 → 19) replays every event alike and still ends elsewhere."""
     return {"turn": state.turn, "trains": list(state.trains), "scores": state.scores()}
 
 
-def check_final(head: dict[str, Any], state: GameState) -> None:
+def check_final(head: dict[str, Any], state: TableState) -> None:
     """``ValueError`` if a header that records its game's end (``final``) disagrees with the
     replayed game; logs written before it was recorded are taken as they are."""
     logged, replayed = head.get("final"), final(state)
@@ -158,12 +159,15 @@ def rules_from_header(head: dict[str, Any], board: Board | None = None) -> Rules
     return _RULES[variant](board=board, **head["rules"])
 
 
-def start(head: dict[str, Any], board: Board | None = None,
-          knows: Knows = nobody_knows) -> GameState:
-    """The game a header describes, dealt and not yet played (see :func:`rules_from_header`);
-    ``knows`` as in play, so that the replayed blocks are allowed as they were. Anything wrong
-    with the header is a ``ValueError`` on line 1 (an edited header raised ``KeyError`` and
-    ``TypeError``)."""
+def start(head: dict[str, Any], board: Board | None = None) -> TableState:
+    """The game a header describes, dealt and not yet played (see :func:`header_rules`)."""
+    return start_game(header_rules(head, board), head["seed"])
+
+
+def header_rules(head: dict[str, Any], board: Board | None = None) -> Rules:
+    """The rules a header describes, its seed checked too (see :func:`rules_from_header`).
+    Anything wrong with the header is a ``ValueError`` on line 1 (an edited header raised
+    ``KeyError`` and ``TypeError``)."""
     seed, rules = head.get("seed"), head.get("rules")
     if board is None and not isinstance(head.get("board"), str):
         raise ValueError("line 1: the header names no board; the log was edited, record the "
@@ -176,7 +180,7 @@ def start(head: dict[str, Any], board: Board | None = None,
         raise ValueError("line 1: the header's rules are not whole numbers by name; the log "
                          "was edited, record the game again")
     try:
-        return start_game(rules_from_header(head, board), seed, knows)
+        return rules_from_header(head, board)
     except TypeError as e:  # a rule this program does not know
         raise ValueError(f"line 1: the header's rules do not fit this program ({e}); record "
                          "the game again") from None
@@ -185,18 +189,19 @@ def start(head: dict[str, Any], board: Board | None = None,
 
 
 def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
-                  board: Board | None = None) -> Iterator[tuple[GameState, Event]]:
+                  board: Board | None = None) -> Iterator[tuple[TableState, Event]]:
     """Re-deal the game and apply each logged action, yielding the state after each (one state,
     changing as it goes); raises ``ValueError`` at the first event that does not come out as
-    recorded. For a game without blocks; one with blocks replays through
-    ``agents.log.replay``, which keeps the knowledge that allowed them."""
+    recorded. A simplified game's declared blocks are read from their turns' announcements
+    (:func:`logged_action`); its outside announcements are not made again (``agents.log.replay``
+    makes them, and checks every announcement)."""
     state = start(head, board)
     for event in apply_logged(state, events):
         yield state, event
 
 
 def replay(head: dict[str, Any], events: Iterable[dict[str, Any]],
-           board: Board | None = None) -> GameState:
+           board: Board | None = None) -> TableState:
     """The final state of a logged game (see :func:`replay_states`)."""
     state = start(head, board)
     for _ in apply_logged(state, events):
@@ -210,7 +215,26 @@ _EVENT_KEYS = ("index", "turn", "player", "action", "cards", "completed", "turn_
                "end_reason")
 
 
-def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
+def logged_action(record: dict[str, Any], action: Action) -> Action:
+    """The action a logged line applies: a claim whose turn announced a declared block
+    ``K_b p(a,t)`` is that :class:`DeclareBlock` (a log writes it as its claim, and the
+    declaration as the turn's ``block`` announcement)."""
+    said = record.get("announcements")
+    if not (isinstance(said, list) and isinstance(action, Claim)):
+        return action
+    for line in said:
+        if isinstance(line, dict) and line.get("kind") == "block":
+            block = parse(str(line.get("formula")))
+            if not (isinstance(block, Knows) and isinstance(block.formula, Atom)
+                    and len(block.formula.args) == 2):
+                raise ValueError(f"the block announcement {line.get('formula')!r} declares no "
+                                 "ticket")
+            victim, ticket = block.formula.args
+            return DeclareBlock(action, int(victim), int(ticket))
+    return action
+
+
+def apply_logged(state: TableState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
     """Apply each logged action to ``state``, checking that it does what the log says."""
     for line, record in enumerate(events, 2):  # line 1 is the header
         try:
@@ -220,7 +244,7 @@ def apply_logged(state: GameState, events: Iterable[dict[str, Any]]) -> Iterator
                              f": {str(e)[:80]}); the log was edited, record the game again") \
                 from None
         try:
-            got = state.apply(expected.action)
+            got = state.apply(logged_action(record, expected.action))
         except (ValueError, TypeError, KeyError, IndexError) as e:  # an edited action's fields
             raise ValueError(f"line {line}: the logged action is not legal here ({e}); the log "
                              "was edited or comes from other rules") from None

@@ -1,24 +1,26 @@
-"""A standard game in progress: the published rules on the same engine as the simplified game.
+"""A standard game in progress: the published rules, a second rule set on the shared table.
 
-What differs from :class:`game.state.GameState`: tickets are dealt from the board's shuffled
-ticket pile (three each, keep at least two, chosen in seat order before the first turn), a turn
-may draw tickets (take three, keep at least one, the rest go under the pile), kept tickets are
-hidden and finishing them ends nothing, the last round gives every player one more turn (the one
-who triggered it included), and the score adds the longest-path bonus. Ties on score go to the
-player with more finished tickets, then to the longest-path holder (the rulebook); players still
-tied share the win. Train cards, claims, doubles and the face-up row are the base engine's.
+What differs from the simplified game (:class:`game.state.GameState`): tickets are dealt from
+the board's shuffled ticket pile (three each, keep at least two, chosen in seat order before the
+first turn), a turn may draw tickets (take three, keep at least one, the rest go under the
+pile), kept tickets are hidden and finishing them ends nothing, the last round gives every
+player one more turn (the one who triggered it included), and the score adds the longest-path
+bonus. Ties on score go to the player with more finished tickets, then to the longest-path
+holder (the rulebook); players still tied share the win. Train cards, claims, doubles and the
+face-up row are the shared table's (:class:`game.table.TableState`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Self
 
-from boards import Ticket
+from boards import Connection, Ticket
 from game.actions import (
     Action,
     BuildStation,
     Claim,
+    DeclareBlock,
     DrawTickets,
     KeepTickets,
     TunnelGiveUp,
@@ -28,8 +30,9 @@ from game.cards import LOCO
 from game.claims import station_payments, tunnel_payments
 from game.rules import Rules
 from game.standard_rules import StandardRules
-from game.state import END_REASONS, Event, GameState, IllegalAction, Knows, ScoreParts, nobody_knows
+from game.state import GameState
 from game.stations import best_finished
+from game.table import END_REASONS, Event, IllegalAction, ScoreParts, TableState, win_shares
 from game.trail import longest_trail
 from game.view import PlayerView
 
@@ -45,22 +48,17 @@ class TunnelBid:
     extra: int
 
 
-class StandardState(GameState):
+class StandardState(TableState):
     """A standard game. Create with ``StandardState(rules, seed)``; it deals at once, and the
     players first choose their tickets (``KeepTickets``) in seat order."""
 
     rules: StandardRules
-    last_round_turns_include_trigger = True
-    ends_when_tickets_done = False
-    allowed_claims_only = False  # any claim the cards pay for; the end comes by _stalled
 
     def __init__(self, rules: StandardRules, seed: int):
-        self._deal_cards(rules, seed)
+        super().__init__(rules, seed)
         order = list(range(len(rules.board.tickets)))
         self.rng.shuffle(order)
         self.ticket_pile: list[int] = order  # ticket ids; the last one is the top
-        self.tickets = tuple(() for _ in range(rules.players))
-        self._start_table()
         self.offers: list[tuple[int, ...]] = [self._take_tickets(rules.tickets_each)
                                               for _ in range(rules.players)]
         self.setup = True
@@ -92,9 +90,8 @@ class StandardState(GameState):
             dealt=frozenset(), known=(),
             finished_by=(None,) * player + (finished,) + (None,) * others)
 
-    def clone(self) -> StandardState:
+    def clone(self) -> Self:
         new = super().clone()
-        assert isinstance(new, StandardState)
         new.ticket_pile, new.offers = self.ticket_pile.copy(), self.offers.copy()
         new.stations = dict(self.stations)
         return new
@@ -261,7 +258,7 @@ class StandardState(GameState):
         """Europe's tunnels: the cards played are set aside and the pile's top cards turned
         over; each of the claim's colour or a locomotive (only locomotives, if it was paid with
         locomotives alone) asks for one more card. None asked for: the claim completes."""
-        conn = self._check_claim(p, action)
+        conn = self._check_claim(p, action, None)
         turn, paid = self.turn, self._cards_of(conn, action)
         for card in paid:
             self.hands[p][card] -= 1
@@ -321,6 +318,25 @@ class StandardState(GameState):
         self.history.append(event)
         return event
 
+    # ----- the published rules -------------------------------------------------------------
+
+    def _claim_refused(self, player: int, connection: Connection,
+                       declared: DeclareBlock | None) -> str | None:
+        """Any claim the cards pay for (the published rules have no allowed-claims rule), and
+        none declared as a block (they have no blocks either)."""
+        if declared is not None:
+            return "the published rules have no declared blocks: claim the connection itself"
+        return None
+
+    def _last_round_turns(self) -> int:
+        """The last round gives every player one more turn, the one who triggered it
+        included."""
+        return self.rules.players
+
+    def _ends_when_tickets_done(self) -> bool:
+        """Finishing one's (hidden) tickets ends nothing."""
+        return False
+
     def _stalled(self) -> bool:
         """Nothing can change any more: no ticket and no card can be drawn and no hand pays
         for a claim (any claim: the published rules have no allowed-claims rule)."""
@@ -328,20 +344,13 @@ class StandardState(GameState):
             self.payments(q, c) for q in range(self.rules.players)
             for c in self.board.connections)
 
+    def returns(self) -> list[float]:
+        """Each player's share of the win (see :meth:`win_shares`)."""
+        return self.win_shares()
 
 
-def win_shares(scores: Sequence[int], finished: Sequence[int],
-               longest: Sequence[bool]) -> list[float]:
-    """The rulebook's winner: highest score, then most finished tickets, then the longest-path
-    bonus; players tied on all three share the win equally."""
-    keys = list(zip(scores, finished, longest, strict=True))
-    best = max(keys)
-    winners = [k == best for k in keys]
-    return [w / sum(winners) for w in winners]
-
-
-def start_game(rules: Rules, seed: int, knows: Knows = nobody_knows) -> GameState:
+def start_game(rules: Rules, seed: int) -> TableState:
     """Deal a game under ``rules``: a standard game for :class:`StandardRules`, else the
-    simplified one (``knows``: who knows which ticket, for its blocks)."""
+    simplified one (with its shared model of the deal)."""
     return StandardState(rules, seed) if isinstance(rules, StandardRules) else GameState(
-        rules, seed, knows)
+        rules, seed)

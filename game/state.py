@@ -1,159 +1,73 @@
-"""The state of one game: ``legal_actions()``, ``apply(action)``, ``is_terminal()``, ``scores()``.
+"""The simplified game of the design notes, one rule set on the shared table
+(:class:`game.table.TableState`): every dealt ticket is common knowledge, a claim is allowed
+only for the claimant's own tickets or as a declared block (:class:`game.actions.DeclareBlock`)
+of a ticket the claimant knows, a player who finishes all of its tickets ends the game, the last
+round gives every other player one more turn, and the game also ends when no player can ever
+make an allowed claim again.
 
-As in OpenSpiel, the rules are immutable and the state changes only through ``apply``, which
-returns the :class:`Event` it caused. Every random choice (deals, shuffles) comes from the one
-``random.Random`` seeded at creation, so a seed and the list of actions replay a game exactly.
+It is an epistemic game: the state owns the shared Kripke model of the deal (explicit or
+symbolic, :mod:`game.knowledge`), and ``apply`` makes the public announcements of a turn on it
+when the turn ends, so what each player knows (its ``observation``), which blocks are legal and
+whether the game is over depend on the state alone.
 """
 
 from __future__ import annotations
 
-import copy
-import random
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from typing import Self
 
-from boards import Board, Connection, Ticket
-from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
-from game.cards import LOCO, N_CARD_TYPES, colour_of
-from game.claims import hand_payments, why_unclaimable
-from game.distances import PathOracle
-from game.paths import ShortestPaths
+from boards import Connection, Ticket
+from game.actions import Action, Claim, DeclareBlock
+from game.knowledge import (
+    MAX_WORLDS,
+    Announcement,
+    AnnouncementKind,
+    Backend,
+    DealWorlds,
+    TicketKnowledge,
+    announced_by,
+    completions,
+    deal_worlds,
+    resolve_backend,
+    ticket_knowledge,
+)
 from game.rules import Rules
+from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
-
-END_TRAINS = "trains"  # the last round after a claim left a player with few trains is over
-END_TICKETS = "tickets"  # a player finished all its tickets
-END_STALEMATE = "stalemate"  # no player can ever make an allowed claim again
-END_REASONS = {
-    END_TRAINS: "a player ran low on trains and everyone has had a last turn",
-    END_TICKETS: "a player finished all of its tickets",
-    END_STALEMATE: "no player can ever make an allowed claim again, so only draws could follow "
-                   "and no score and no knowledge would change",
-}
-
-#: Who knows which opponent holds which ticket: for a player, the (opponent, ticket id) pairs it
-#: knows. Knowledge lives outside the rules (``agents`` keeps the Kripke model); the rules ask
-#: it because a block is allowed only of a ticket the blocker knows.
-Knows = Callable[[int], Collection[tuple[int, int]]]
+from kripke import AnnouncementError, DealModel, ModelTooLargeError, parse
+from kripke.formula import Formula
 
 
-def nobody_knows(player: int) -> Collection[tuple[int, int]]:
-    """The rules without a knowledge model (the bare engine): no one may declare a block."""
-    return ()
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """What one applied action did. ``cards`` are the cards the player received by a draw
-    (empty for claims and passes); ``completed`` the tickets the action finished; ``tickets``
-    the tickets a ticket draw offered (standard rules); ``revealed`` the pile cards a tunnel
-    claim turned over; ``end_reason`` the end the action itself brought (the last round over,
-    or all of a player's tickets finished; the simplified game's third end is the position's,
-    see ``GameState.end_reason``)."""
-
-    index: int
-    turn: int
-    player: int
-    action: Action
-    cards: tuple[int, ...]
-    completed: tuple[int, ...]
-    turn_over: bool
-    end_reason: str | None
-    tickets: tuple[int, ...] = ()
-    revealed: tuple[int, ...] = ()  # cards a tunnel claim turned over (Europe option)
-
-
-@dataclass(frozen=True)
-class ScoreParts:
-    """A player's score split as the design notes define it; ``longest`` is the standard rules'
-    bonus for the longest continuous path and ``stations`` Europe's points for stations never
-    built (both 0 in the simplified game)."""
-
-    connections: int
-    finished: int
-    unfinished: int
-    longest: int = 0
-    stations: int = 0
-
-    @property
-    def total(self) -> int:
-        return (self.connections + self.finished - self.unfinished + self.longest
-                + self.stations)
-
-
-class GameState:
-    """A game in progress. Create with ``GameState(rules, seed)``; it deals at once.
+class GameState(TableState):
+    """A simplified game in progress. Create with ``GameState(rules, seed)``; it deals at once
+    and builds the shared model of the deal on ``backend`` (:class:`game.knowledge.Backend`:
+    ``auto`` is explicit up to MAX_WORLDS deals, symbolic above; the game, its announcements and
+    its decisions are the same on both).
 
     A claim is allowed only on a shortest path of one of the claimant's own unfinished tickets,
-    or as a block: on an opponent's shortest path for an unfinished ticket the claimant knows
-    that opponent holds (see :attr:`game.view.PlayerView.allowed`). ``knows`` says who knows
-    what (set it before play; the default, nobody knows anything, allows no block).
+    or as a declared block: on an opponent's shortest path for an unfinished ticket the claimant
+    knows that opponent holds (see :attr:`game.view.PlayerView.allowed`).
     """
 
-    #: The simplified game: the last round gives every *other* player one more turn, and a
-    #: player who finishes all its tickets ends the game at once.
-    last_round_turns_include_trigger = False
-    ends_when_tickets_done = True
-    #: The design notes' rule: a claim only for one's own tickets or as a declared block, and
-    #: the game ends when no one can ever make such a claim again.
-    allowed_claims_only = True
-
-    def __init__(self, rules: Rules, seed: int, knows: Knows = nobody_knows):
-        self.knows = knows
-        self._deal_cards(rules, seed)
-        n = rules.players
-        dealt = self.rng.sample(range(len(rules.board.tickets)), n * rules.tickets_each)
-        k = rules.tickets_each
-        self.tickets: tuple[tuple[Ticket, ...], ...] = tuple(
+    def __init__(self, rules: Rules, seed: int, backend: Backend | str = Backend.AUTO):
+        super().__init__(rules, seed)
+        n, k = rules.players, rules.tickets_each
+        dealt = self.rng.sample(range(len(rules.board.tickets)), n * k)
+        self.tickets = tuple(
             tuple(rules.board.tickets[t] for t in sorted(dealt[p * k:(p + 1) * k]))
             for p in range(n))
-        self._start_table()
-
-    def _deal_cards(self, rules: Rules, seed: int) -> None:
-        """Seed the game's generator, shuffle the train cards, deal each hand, lay the face-up
-        row (the generator's first draws, in the same order for every rule set)."""
-        self.rules = rules
-        self.seed = seed
-        self.rng = random.Random(seed)
-        deck = [c for c in range(LOCO) for _ in range(rules.cards_per_colour)]
-        deck += [LOCO] * rules.locomotives
-        self.rng.shuffle(deck)
-        self.pile: list[int] = deck
-        self.discard: list[int] = []
-        self.hands: list[list[int]] = [[0] * N_CARD_TYPES for _ in range(rules.players)]
-        for p in range(rules.players):
-            for _ in range(rules.initial_hand):
-                self.hands[p][self.pile.pop()] += 1
-        self.face_up: list[int | None] = [self.pile.pop() for _ in range(rules.face_up)]
-        self._fix_locomotive_row()
-
-    def _start_table(self) -> None:
-        """Empty board, full train stocks, first player to move."""
-        n = self.rules.players
-        self.finished: list[set[int]] = [set() for _ in range(n)]
-        self.trains: list[int] = [self.rules.start_trains] * n
-        self.owner: list[int | None] = [None] * len(self.board.connections)
-        self._adjacent: list[dict[str, set[str]]] = [{} for _ in range(n)]
-        self.oracle = PathOracle(self.board, self.rules.doubles_both_usable)
         self._dealt: tuple[tuple[tuple[Ticket, ...], ...], frozenset[int]] | None = None
-        self.current = 0
-        self.turn = 0
-        self.drawn = 0  # cards drawn so far in the current turn
-        self.final_turns_left: int | None = None
-        self._ended: str | None = None  # how an action ended the game (see end_reason)
         self._own_check: tuple[tuple[object, ...], bool] | None = None  # last checks, keys
         self._end_check: tuple[tuple[object, ...], bool] | None = None
-        self.history: list[Event] = []
-
-    # ----- queries -------------------------------------------------------------------------
-
-    @property
-    def board(self) -> Board:
-        return self.rules.board
+        self.backend = resolve_backend(backend, n, k)
+        #: The shared model: immutable, replaced by each announcement, shared by clones.
+        self.worlds: DealWorlds = deal_worlds(rules, self.tickets, self.backend)
+        self.initial_worlds = self.worlds.n_worlds
+        #: Every announcement made, the game's and outside ones, in order.
+        self.announced: list[Announcement] = []
+        #: Each agent's knowledge, with the model it was read from (kept until that changes).
+        self._knowledge: tuple[DealWorlds, dict[int, TicketKnowledge]] = (self.worlds, {})
+        #: The symbolic shared model listed (:attr:`explicit_worlds`), with the model it lists.
+        self._listed: tuple[DealWorlds, DealModel] | None = None
 
     @property
     def dealt_tickets(self) -> tuple[Ticket, ...]:
@@ -166,12 +80,11 @@ class GameState:
 
         The last round and a player finishing its tickets end the game with the action that
         does it. The simplified game's third end, no player can ever make an allowed claim
-        again, depends on what the players know, which a turn's announcements change after its
-        actions; so it is decided between turns, from the position and ``knows`` as they are
-        when asked.
+        again, depends on what the players know, which the turn's announcements change once
+        its actions are applied; so it is decided between turns, from the position and the
+        shared model (an outside announcement may change it too).
         """
-        if self._ended is None and self.allowed_claims_only and self.drawn == 0 \
-                and self._no_claim_ever_cached():
+        if self._ended is None and self.drawn == 0 and self._no_claim_ever_cached():
             return END_STALEMATE
         return self._ended
 
@@ -190,7 +103,7 @@ class GameState:
             self._own_check = (key, self._own_claim_possible(can_draw))
         if self._own_check[1]:
             return False
-        key += (tuple(tuple(self.knows(q)) for q in range(self.rules.players)),)
+        key += (tuple(self.known(q) for q in range(self.rules.players)),)
         if self._end_check is None or self._end_check[0] != key:
             self._end_check = (key, self._no_claim_ever())
         return self._end_check[1]
@@ -203,17 +116,6 @@ class GameState:
                 if view.open_to_me(c) and (can_draw or self.payments(q, self.board.connections[c])):
                     return True
         return False
-
-    def is_terminal(self) -> bool:
-        return self.end_reason is not None
-
-    def unfinished(self, player: int) -> tuple[Ticket, ...]:
-        return tuple(t for t in self.tickets[player] if t.id not in self.finished[player])
-
-    def paths(self, player: int, ticket: Ticket) -> ShortestPaths | None:
-        """The public shortest paths of ``player`` for ``ticket`` on the board as it is now
-        (cached until a claim changes them; see :class:`game.distances.PathOracle`)."""
-        return self.oracle.ticket_paths(player, ticket)
 
     def own_connections(self, player: int) -> set[int]:
         """Unclaimed connections on a shortest path of ``player``'s unfinished tickets."""
@@ -243,21 +145,6 @@ class GameState:
                     return False
         return True
 
-    def score_parts(self, player: int) -> ScoreParts:
-        pts = self.board.route_points
-        conn = sum(pts[c.length] for c in self.board.connections if self.owner[c.id] == player)
-        done = sum(t.points for t in self.tickets[player] if t.id in self.finished[player])
-        open_ = sum(t.points for t in self.unfinished(player))
-        return ScoreParts(conn, done, open_)
-
-    def scores(self) -> list[int]:
-        return [self.score_parts(p).total for p in range(self.rules.players)]
-
-    def total_cards(self) -> int:
-        """Every train card in the game, wherever it lies; conserved by every action."""
-        row = sum(c is not None for c in self.face_up)
-        return len(self.pile) + len(self.discard) + row + sum(map(sum, self.hands))
-
     def observation(self, player: int) -> PlayerView:
         """What ``player`` may see: its own hand and tickets, and the public rest (in the
         simplified game the dealt tickets and every completion are public)."""
@@ -280,7 +167,7 @@ class GameState:
             final_round=self.final_turns_left is not None, over=over,
             claims=self.oracle.version, tunnel=None, stations=(),
             dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
-            known=tuple(self.knows(player)) if known is None else known, paths=self.oracle)
+            known=self.known(player) if known is None else known, paths=self.oracle)
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
@@ -288,239 +175,138 @@ class GameState:
             self._dealt = (self.tickets, frozenset(t.id for ts in self.tickets for t in ts))
         return self._dealt[1]
 
-    def clone(self) -> GameState:
-        """An independent copy, as OpenSpiel's ``clone``: keep the position a move was chosen
-        in while the move is applied to the original. The generator's state is copied too, so
-        the copy plays on exactly as the original would."""
-        new = copy.copy(self)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.pile, new.discard, new.face_up = self.pile.copy(), self.discard.copy(), \
-            self.face_up.copy()
-        new.hands = [hand.copy() for hand in self.hands]
-        new.finished = [done.copy() for done in self.finished]
-        new.trains, new.owner = self.trains.copy(), self.owner.copy()
-        new._adjacent = [{city: near.copy() for city, near in adj.items()}
-                         for adj in self._adjacent]
-        new.oracle = self.oracle.clone()
-        new.history = self.history.copy()  # ``knows`` is shared: the copy asks the same table
-        return new
+    # ----- the simplified rules ------------------------------------------------------------
 
-    def claimable(self, player: int, connection: Connection) -> str | None:
-        """Why ``player`` may not take ``connection`` now (ignoring cards), or ``None``."""
-        return why_unclaimable(self.board, self.owner, self.trains[player], player, connection,
-                               self.rules.doubles_both_usable)
+    def _claim_refused(self, player: int, connection: Connection,
+                       declared: DeclareBlock | None) -> str | None:
+        """The design notes' rule: a claim only for one's own tickets, or declared as a block
+        of a ticket the claimant knows, on that ticket's shortest path."""
+        view = self._view(player, over=False)
+        if declared is not None:
+            conns = view.block_targets().get((declared.victim, declared.ticket))
+            if conns is not None and connection.id in conns:
+                return None
+            return (f"player {player} declares a block of player {declared.victim}'s ticket "
+                    f"{declared.ticket} it may not declare: it does not know it, or the claim "
+                    "is not on its shortest path")
+        if connection.id in view.own_connections():
+            return None
+        if view.claim_allowed(connection.id):
+            return (f"player {player}'s claim of connection {connection.id} is not for its own "
+                    "tickets and is not declared as a block")
+        return (f"{connection} lies on no shortest path of player {player}'s unfinished "
+                "tickets nor of an opponent's ticket it knows: a claim is allowed only for "
+                "one's own tickets or as a declared block")
 
-    def payments(self, player: int, connection: Connection) -> list[Claim]:
-        """Every distinct way ``player``'s hand can pay for ``connection``, fewest locomotives
-        first; empty when it cannot (or may not) claim it."""
-        if self.claimable(player, connection) is not None:
-            return []
-        return hand_payments(connection, self.hands[player])
+    def _last_round_turns(self) -> int:
+        """The last round gives every *other* player one more turn."""
+        return self.rules.players - 1
 
-    def can_draw(self) -> bool:
-        return bool(self.pile or self.discard or any(c is not None for c in self.face_up))
-
-    def legal_actions(self) -> list[Action]:
-        """All legal actions of the current player (``[]`` once the game is over): the list
-        its view offers, so a policy and the rules agree by construction."""
-        return [] if self.is_terminal() else self.observation(self.current).legal_actions()
-
-    def legal_action_count(self) -> int:
-        """The number of legal actions of the player to move (the design lab's game arc)."""
-        return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
-
-    # ----- transitions ---------------------------------------------------------------------
-
-    def apply(self, action: Action) -> Event:
-        """Apply the current player's ``action``; raise :class:`IllegalAction` with the reason
-        if the rules forbid it. Returns the event, also appended to ``history``."""
-        if (ended := self.end_reason) is not None:
-            raise IllegalAction(f"the game is over ({END_REASONS[ended]})")
-        p, turn = self.current, self.turn
-        cards: tuple[int, ...] = ()
-        completed: tuple[int, ...] = ()
-        if isinstance(action, Claim):
-            completed = self._claim(p, action)
-            turn_over = True
-        elif isinstance(action, DrawFaceUp):
-            card = self._take_face_up(action.slot)
-            cards = (card,)
-            turn_over = self._after_draw(card == LOCO and self.drawn == 1)
-        elif isinstance(action, DrawDeck):
-            if not (self.pile or self.discard):
-                raise IllegalAction("the draw pile and the discard pile are both empty")
-            top = self._take_from_pile()
-            assert top is not None  # checked above: the piles are not both empty
-            self.hands[p][top] += 1
-            self.drawn += 1
-            cards = (top,)
-            turn_over = self._after_draw(False)
-        elif isinstance(action, Pass):
-            if self.legal_actions() != [Pass()]:
-                raise IllegalAction("passing is only allowed when no claim or draw is possible")
-            turn_over = True
-        else:
-            raise IllegalAction(f"not an action: {action!r}")
-
-        if turn_over:
-            self._end_turn(p, claimed=isinstance(action, Claim), completed_all=bool(completed)
-                           and not self.unfinished(p))
-        event = Event(len(self.history), turn, p, action, cards, completed, turn_over,
-                      self._ended)
-        self.history.append(event)
-        return event
-
-    def _claim(self, p: int, action: Claim) -> tuple[int, ...]:
-        conn = self._check_claim(p, action)
-        self._spend(p, self._cards_of(conn, action))
-        return self._take(p, conn)
-
-    def _check_claim(self, p: int, action: Claim) -> Connection:
-        """The connection ``action`` claims, or :class:`IllegalAction` with the reason."""
-        if self.drawn:
-            raise IllegalAction("a turn that began by drawing cards cannot claim")
-        if not 0 <= action.connection < len(self.board.connections):
-            raise IllegalAction(f"no connection {action.connection} on {self.board.name}")
-        conn = self.board.connections[action.connection]
-        if (why := self.claimable(p, conn)) is not None:
-            raise IllegalAction(why)
-        if action not in self.payments(p, conn):
-            raise IllegalAction(self._why_unpaid(p, conn, action))
-        if self.allowed_claims_only and not self._view(p, over=False).claim_allowed(conn.id):
-            raise IllegalAction(f"{conn} lies on no shortest path of player {p}'s unfinished "
-                                "tickets nor of an opponent's ticket it knows: a claim is "
-                                "allowed only for one's own tickets or as a declared block")
-        return conn
-
-    @staticmethod
-    def _cards_of(conn: Connection, action: Claim) -> list[int]:
-        paid = [LOCO] * action.locomotives
-        if action.colour is not None:
-            paid += [action.colour] * (conn.length - action.locomotives)
-        return paid
-
-    def _spend(self, p: int, paid: list[int]) -> None:
-        """Move ``paid`` from ``p``'s hand to the discard pile."""
-        hand = self.hands[p]
-        for card in paid:
-            hand[card] -= 1
-        self.discard += paid
-        self._refill_row()
-
-    def _take(self, p: int, conn: Connection) -> tuple[int, ...]:
-        """``p`` now owns ``conn``: trains placed, tickets it finishes (returned) marked."""
-        self.owner[conn.id] = p
-        self.oracle.claimed(conn.id, p)
-        self.trains[p] -= conn.length
-        adj = self._adjacent[p]
-        adj.setdefault(conn.a, set()).add(conn.b)
-        adj.setdefault(conn.b, set()).add(conn.a)
-        done = tuple(t.id for t in self.unfinished(p) if self._joined(p, t.a, t.b))
-        self.finished[p].update(done)
-        return done
-
-    def _why_unpaid(self, p: int, conn: Connection, action: Claim) -> str:
-        need = colour_of(conn.colour)
-        if action.locomotives < conn.ferry:
-            return f"{conn} is a ferry and needs at least {conn.ferry} locomotive(s)"
-        if action.colour is not None and need is not None and action.colour != need:
-            return f"{conn} must be paid in {conn.colour}"
-        if not 0 <= action.locomotives <= conn.length:
-            return f"{conn} takes {conn.length} cards, not {action.locomotives} locomotives"
-        if action.colour is not None and action.locomotives == conn.length:
-            return (f"{conn} paid with {conn.length} locomotives names no colour: give colour "
-                    "None")
-        if action.colour is None and action.locomotives != conn.length:
-            return f"name a colour for the {conn.length - action.locomotives} non-locomotive cards"
-        return f"player {p}'s hand cannot pay for {conn} that way"
-
-    def _joined(self, p: int, a: str, b: str) -> bool:
-        adj = self._adjacent[p]
-        if a not in adj or b not in adj:
-            return False
-        seen, todo = {a}, [a]
-        while todo:
-            for nxt in adj[todo.pop()]:
-                if nxt == b:
-                    return True
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return False
-
-    def _take_face_up(self, slot: int) -> int:
-        card = self.face_up[slot] if 0 <= slot < len(self.face_up) else None
-        if card is None:
-            raise IllegalAction(f"face-up slot {slot} is empty or does not exist")
-        if card == LOCO and self.drawn:
-            raise IllegalAction("a face-up locomotive cannot be the second card of a turn")
-        self.hands[self.current][card] += 1
-        self.drawn += 1
-        self.face_up[slot] = self._take_from_pile()
-        self._fix_locomotive_row()
-        return card
-
-    def _after_draw(self, took_face_up_locomotive: bool) -> bool:
-        """Whether the turn is over after a draw: a face-up locomotive is the whole turn, two
-        cards are, and so is one card when no second card may be drawn."""
-        if took_face_up_locomotive or self.drawn >= 2:
-            return True
-        second = self.pile or self.discard or any(c not in (None, LOCO) for c in self.face_up)
-        return not second
-
-    def _take_from_pile(self) -> int | None:
-        if not self.pile and self.discard:
-            self.pile, self.discard = self.discard, []
-            self.rng.shuffle(self.pile)
-        return self.pile.pop() if self.pile else None
-
-    def _refill_row(self) -> None:
-        """Lay cards on empty face-up slots and redeal a row of too many locomotives: after
-        every payment, since spent cards coming back may make either possible again. Slots
-        empty only when the pile and the discard pile ran dry, and the cards must reach the row
-        again, or it would shrink for the rest of the game; and the rulebook redeals three
-        face-up locomotives "at any time", so a row left for want of other cards is redealt
-        as soon as a claim brings them back (it once stayed, in 2 of 5,000 games)."""
-        self.face_up = [self._take_from_pile() if c is None else c for c in self.face_up]
-        self._fix_locomotive_row()
-
-    def _fix_locomotive_row(self) -> None:
-        """Too many face-up locomotives: discard the row and lay a new one, unless the cards left
-        could never make a row with fewer (then the row stays as it is)."""
-        limit = self.rules.face_up_locomotive_limit
-        while sum(c == LOCO for c in self.face_up) >= limit:
-            spare = sum(c != LOCO for c in self.pile) + sum(c != LOCO for c in self.discard)
-            spare += sum(c not in (None, LOCO) for c in self.face_up)
-            if spare < len(self.face_up) - limit + 1:
-                return
-            self.discard += [c for c in self.face_up if c is not None]
-            self.face_up = [self._take_from_pile() for _ in self.face_up]
-
-    def _end_turn(self, p: int, claimed: bool, completed_all: bool) -> None:
-        """Count the turn and pass the move on; end the game by tickets, the last round, or
-        (standard game) a stall. (The simplified game's third end is the position's: see
-        :attr:`end_reason`.)"""
-        n = self.rules.players
-        self.turn += 1
-        self.drawn = 0
-        if completed_all and self.ends_when_tickets_done:
-            self._ended = END_TICKETS
-            return
-        if self.final_turns_left is not None:
-            self.final_turns_left -= 1
-            if self.final_turns_left == 0:
-                self._ended = END_TRAINS
-                return
-        elif claimed and self.trains[p] <= self.rules.endgame_trains:
-            self.final_turns_left = n if self.last_round_turns_include_trigger else n - 1
-        if self._stalled():
-            self._ended = END_STALEMATE
-            return
-        self.current = (p + 1) % n
+    def _ends_when_tickets_done(self) -> bool:
+        """A player who finishes all of its tickets ends the game at once."""
+        return True
 
     def _stalled(self) -> bool:
-        """Whether the turn just ended leaves nothing to change (the standard game's end).
-        Never in the simplified game: there :meth:`_no_claim_ever` ends it, exactly and
-        earlier."""
+        """Never after a turn: :meth:`_no_claim_ever` ends the game, exactly and earlier, as
+        a property of the position (see :attr:`end_reason`)."""
         return False
+
+    def returns(self) -> list[float]:
+        """Each player's share of the win: the highest score wins, and players tied on it
+        share (the simplified game has no tie-break)."""
+        scores, n = self.scores(), self.rules.players
+        return win_shares(scores, [0] * n, [False] * n)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move: its view's, each claim off its own
+        shortest paths as the blocks it may be declared as (the view offers the claim; a
+        policy declares it with ``agents.policies.declared``)."""
+        offered = super().legal_actions()
+        if not any(isinstance(a, Claim) for a in offered):
+            return offered
+        view = self._view(self.current, over=False)
+        own, targets = view.own_connections(), sorted(view.block_targets().items())
+        return [declared for a in offered for declared in (
+            [a] if not isinstance(a, Claim) or a.connection in own else
+            [DeclareBlock(a, victim, t) for (victim, t), conns in targets
+             if a.connection in conns])]
+
+    def legal_action_count(self) -> int:
+        """``len(legal_actions())`` (the view's count is of the moves it offers: a claim to be
+        declared once, whatever blocks it may be declared as)."""
+        return len(self.legal_actions())
+
+    def clone(self) -> Self:
+        new = super().clone()
+        new.announced = self.announced.copy()  # the models themselves are immutable: shared
+        return new
+
+    # ----- the shared knowledge ------------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Apply ``action`` and, when it ends the turn, the turn's public announcements on the
+        shared model (:mod:`game.knowledge`'s protocol: what the action declared or lets
+        everyone infer, read on the position before it, then each ticket it finished); they are
+        appended to :attr:`announced`."""
+        said = announced_by(self, self.current, action)
+        event = super().apply(action)
+        if event.turn_over:
+            for kind, formula in (*said, *completions(event.player, event.completed)):
+                self._announce(kind, formula)
+        return event
+
+    def _announce(self, kind: AnnouncementKind, formula: Formula,
+                  by: str | None = None) -> Announcement:
+        """Publicly announce ``formula``. The game's own announcements are truthful by
+        construction, so ``AnnouncementError`` for them is a bug and propagates."""
+        before, old = self.worlds.n_worlds, self.worlds
+        self.worlds = old.announce(formula)
+        if self.worlds.n_worlds == before and self._knowledge[0] is old:
+            self._knowledge = (self.worlds, self._knowledge[1])  # nobody learned anything
+        made = Announcement(kind, formula, before, self.worlds.n_worlds, by)
+        self.announced.append(made)
+        return made
+
+    def announce(self, formula: Formula | str, by: str = "the teacher") -> Announcement:
+        """A public announcement made from outside the game ("what if everyone learned
+        p(1,14)?"): refused with ``AnnouncementError`` when false at the actual world, and then
+        nothing changes. The players act on it from their next action on."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        if not self.worlds.holds(formula):
+            raise AnnouncementError(formula)
+        return self._announce(AnnouncementKind.OUTSIDE, formula, by)
+
+    def knowledge(self, agent: int) -> TicketKnowledge:
+        """Who ``agent`` considers a possible holder of each dealt ticket (kept until the shared
+        model changes; clones share it, since they share the model)."""
+        if self._knowledge[0] is not self.worlds:
+            self._knowledge = (self.worlds, {})
+        kept = self._knowledge[1]
+        if agent not in kept:
+            kept[agent] = ticket_knowledge(self.worlds, agent, sorted(self._dealt_ids()),
+                                           self.rules.players)
+        return kept[agent]
+
+    def known(self, player: int) -> tuple[tuple[int, int], ...]:
+        """The (opponent, ticket) pairs ``player`` knows: a block is allowed only of these."""
+        return self.knowledge(player).known_opponent_tickets
+
+    @property
+    def explicit_worlds(self) -> DealModel:
+        """The shared model as a list of worlds, for what only that can do (give a value per
+        world, explain, export): the model itself on the explicit backend; a symbolic one is
+        listed by dealing the explicit model and making every announcement again (kept until
+        the shared model changes). ``ModelTooLargeError`` above MAX_WORLDS deals."""
+        if isinstance(self.worlds, DealModel):
+            return self.worlds
+        if self._listed is not None and self._listed[0] is self.worlds:
+            return self._listed[1]
+        if self.initial_worlds > MAX_WORLDS:
+            raise ModelTooLargeError(self.initial_worlds, MAX_WORLDS, task="to list",
+                                     advice="ask for counts and class summaries")
+        listed = deal_worlds(self.rules, self.tickets, Backend.EXPLICIT)
+        for made in self.announced:
+            listed = listed.announce(made.formula)
+        assert isinstance(listed, DealModel) and listed.n_worlds == self.worlds.n_worlds
+        self._listed = (self.worlds, listed)
+        return listed

@@ -19,7 +19,6 @@ from agents.gameplay import GameStats, stats_of
 from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
 from agents.standard_game import StandardSpec, play_standard
 from boards import Board, load_board
-from game.standard_state import win_shares
 
 Rules = Literal["standard", "simplified"]
 RULES: tuple[Rules, ...] = ("standard", "simplified")
@@ -98,17 +97,15 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
         n = state.rules.players
         scores = tuple(state.score_parts(p).total for p in range(n))
         return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
-                       tuple(state.win_shares()), arc, _claimed(state.owner))
+                       tuple(state.returns()), arc, _claimed(state.owner))
     model = spec.simplified().model(seed)
     moves = []
     while model.running:
-        moves.append(model.state.legal_action_count())
+        # the choices the player's view offers (a claim to be declared counted once)
+        moves.append(model.state.observation(model.state.current).legal_action_count())
         model.step()
-    scores = tuple(model.state.scores())
-    n = len(scores)
-    # the simplified game has no tie-break: players tied on score share the win
-    return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "", scores,
-                   tuple(win_shares(scores, [0] * n, [False] * n)), tuple(moves),
+    return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "",
+                   tuple(model.state.scores()), tuple(model.state.returns()), tuple(moves),
                    _claimed(model.state.owner), stats_of(model))
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from boards import Board, parse_board
 from game.cards import LOCO, N_CARD_TYPES, card_index
 from game.distances import PathOracle
+from game.knowledge import deal_worlds
 from game.rules import Rules
 from game.state import GameState
 
@@ -135,8 +136,20 @@ def arrange(state: GameState, *, hands: dict[int, list[int]] | None = None,
         held = list(state.tickets)
         for p, ids in tickets.items():
             held[p] = tuple(rules.board.tickets[t] for t in sorted(ids))
+        # a player not named keeps its dealt tickets, but none a named player now holds (a
+        # ticket is dealt once): those give way to tickets nobody holds
+        taken = {t for ids in tickets.values() for t in ids}
+        spare = iter(t for t in rules.board.tickets
+                     if t.id not in taken and all(t not in h for h in held))
+        for p in range(rules.players):
+            if p not in tickets and any(t.id in taken for t in held[p]):
+                held[p] = tuple(sorted((t if t.id not in taken else next(spare)
+                                        for t in held[p]), key=lambda t: t.id))
         state.tickets = tuple(held)
         state.oracle = fresh_oracle(state)
+        if isinstance(state, GameState):  # the shared model is of the deal as arranged
+            state.worlds = deal_worlds(rules, state.tickets, state.backend)
+            state.initial_worlds = state.worlds.n_worlds
     if current is not None:
         state.current = current
     state.drawn = 0

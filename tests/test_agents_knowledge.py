@@ -6,12 +6,12 @@ import pytest
 from positions import arrange, hand
 
 from agents.kinds import AgentKind
-from agents.knowledge import AnnouncementKind, ticket_atom, turn_announcements
 from agents.model import TTRModel
-from agents.policies import Block, best_payment
+from agents.policies import best_payment
 from boards import parse_board
-from game.actions import DrawDeck
-from game.state import IllegalAction
+from game.actions import DeclareBlock, DrawDeck
+from game.knowledge import AnnouncementKind, announced_by, completions, ticket_atom
+from game.table import IllegalAction
 from kripke import Common, Knows
 
 # A–B–C is the only short way between A and C (2 trains; the detour A–H–C takes 6), and no other
@@ -83,18 +83,30 @@ def test_the_inference_uses_the_paths_of_the_board_as_it_is_when_claiming():
     assert claim.formula == ticket_atom(0, AC_TICKET)
 
 
-def _played(state, *actions):
-    """The events of ``actions`` applied to a copy: the protocol's input, the state untouched."""
-    after = state.clone()
-    return [after.apply(a) for a in actions]
+def _said(state, player, *actions):
+    """What ``actions`` announce by the protocol alone, applied to a copy (the state
+    untouched): each read on the position before it, then the completions."""
+    after, out = state.clone(), []
+    for action in actions:
+        out += announced_by(after, player, action)
+        out += completions(player, after.apply(action).completed)
+    return tuple(out)
 
 
 def test_the_protocol_alone_an_undeclared_claim_tells_its_tickets():
     state = scripted_model().state  # player 0 holds A–C and can pay only A–B
     claim = best_payment(state.observation(0), AB)
-    events = _played(state, claim)
-    assert turn_announcements(state, 0, [claim], events) == (
-        (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
+    assert _said(state, 0, claim) == ((AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),)
+
+
+def test_the_state_makes_the_turns_announcements_and_records_them():
+    state = scripted_model().state
+    before = state.worlds.n_worlds
+    state.apply(best_payment(state.observation(0), AB))
+    [made] = state.announced
+    assert (made.kind, made.formula) == (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET))
+    assert (made.worlds_before, made.worlds_after) == (before, state.worlds.n_worlds) == (6, 2)
+    assert (0, AC_TICKET) in state.observation(1).known
 
 
 @pytest.mark.parametrize("lineup", ["epistemic,baseline,random", "osta,pa,lrja", "ha,random,pa"])
@@ -124,12 +136,12 @@ def test_a_claim_off_ones_own_paths_must_be_a_declared_block_of_a_known_ticket()
     claim = model.state.payments(1, model.board.connections[AB])[0]  # the hand pays; the
     assert best_payment(model.state.observation(1), AB) is None  # view offers no such claim
     seat.choose = lambda: claim  # undeclared, and unknown
-    with pytest.raises(IllegalAction, match="neither|not for its own tickets"):
+    with pytest.raises(IllegalAction, match="allowed only for one's own tickets"):
         seat.play_turn()
     with pytest.raises(IllegalAction, match="allowed only for one's own tickets or as a "
                                             "declared block"):
         model.state.apply(claim)
-    seat.choose = lambda: Block(claim, 0, AC_TICKET)
+    seat.choose = lambda: DeclareBlock(claim, 0, AC_TICKET)
     with pytest.raises(IllegalAction, match="does not know it"):
         seat.play_turn()  # player 1 does not know yet who holds A–C
     assert model.state.owner[AB] is None and model.state.turn == 0
@@ -138,10 +150,11 @@ def test_a_claim_off_ones_own_paths_must_be_a_declared_block_of_a_known_ticket()
 def test_the_protocol_alone_a_declared_block_announces_what_the_blocker_knows():
     state = scripted_model().state
     arrange(state, hands={1: hand(blue=1)}, current=1)
-    state.knows = lambda agent: [(0, AC_TICKET)] if agent == 1 else []
+    state.announce(ticket_atom(0, AC_TICKET))  # now player 1 knows it
     claim = best_payment(state.observation(1), BC)
-    block = Block(claim, victim=0, ticket=AC_TICKET)
-    assert turn_announcements(state, 1, [block], _played(state, claim)) == (
+    block = DeclareBlock(claim, victim=0, ticket=AC_TICKET)
+    assert block in state.legal_actions() and claim not in state.legal_actions()
+    assert _said(state, 1, block) == (
         (AnnouncementKind.BLOCK, Knows(1, ticket_atom(0, AC_TICKET))),)
 
 
@@ -149,9 +162,7 @@ def test_the_protocol_alone_a_finishing_claim_is_a_claim_then_a_completion():
     state = scripted_model().state
     arrange(state, hands={0: hand(blue=1)}, owner={AB: 0}, current=0)
     claim = best_payment(state.observation(0), BC)
-    events = _played(state, claim)
-    assert events[0].completed == (AC_TICKET,)
-    assert turn_announcements(state, 0, [claim], events) == (
+    assert _said(state, 0, claim) == (
         (AnnouncementKind.CLAIM, ticket_atom(0, AC_TICKET)),
         (AnnouncementKind.COMPLETION, ticket_atom(0, AC_TICKET)))
 
@@ -159,8 +170,7 @@ def test_the_protocol_alone_a_finishing_claim_is_a_claim_then_a_completion():
 def test_the_protocol_alone_draws_announce_nothing():
     state = scripted_model().state
     arrange(state, pile=[0, 1, 2, 3], current=0)
-    draws = [DrawDeck(), DrawDeck()]
-    assert turn_announcements(state, 0, draws, _played(state, *draws)) == ()
+    assert _said(state, 0, DrawDeck(), DrawDeck()) == ()
 
 
 def blocked_games(seeds):
@@ -197,6 +207,6 @@ def test_knowledge_of_atoms_never_shrinks(seed):
 def test_every_agent_knows_its_own_hand_from_the_deal():
     model = TTRModel(players=3, tickets_each=2, rng=3)
     for p in range(3):
-        known = model.knowledge(p)
+        known = model.state.knowledge(p)
         for t in model.state.tickets[p]:
             assert known.known(t.id) == p

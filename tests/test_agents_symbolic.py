@@ -10,10 +10,10 @@ import pytest
 
 import boards
 from agents import log
-from agents.knowledge import MAX_WORLDS, Backend, resolve_backend, ticket_atom
 from agents.model import TooManyDeals, TTRModel
 from app.cli.main import main
 from boards import load_board
+from game.knowledge import MAX_WORLDS, Backend, resolve_backend, ticket_atom
 from kripke import DealModel, ModelTooLargeError, SymbolicDealModel, deal_count
 
 SIZES = [(3, 2), (3, 3), (4, 2), (2, 4), (4, 3), (2, 2)]
@@ -29,7 +29,7 @@ def turns(model: TTRModel):
 
 
 def knowledge(model: TTRModel):
-    return [model.knowledge(p).possible for p in range(model.rules.players)]
+    return [model.state.knowledge(p).possible for p in range(model.rules.players)]
 
 
 @pytest.mark.slow
@@ -75,8 +75,8 @@ def assert_truthful_to_the_end(model: TTRModel) -> None:
         for ticket in held:
             assert model.worlds.holds(ticket_atom(p, ticket.id))
             for q in range(model.rules.players):
-                assert p in model.knowledge(q).possible[ticket.id]
-            assert model.knowledge(p).known(ticket.id) == p
+                assert p in model.state.knowledge(q).possible[ticket.id]
+            assert model.state.knowledge(p).known(ticket.id) == p
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -84,7 +84,7 @@ def test_five_players_with_three_tickets_play_symbolically(seed, tmp_path):
     """5 × 3 on europe24: 168,168,000 deals, past the explicit limit, so auto goes symbolic;
     the game's log replays to the same counts."""
     model = TTRModel(players=5, tickets_each=3, rng=seed)
-    assert model.backend is Backend.SYMBOLIC
+    assert model.state.backend is Backend.SYMBOLIC
     assert model.initial_worlds == deal_count(15, [3] * 5) == 168_168_000
     model.run()
     assert_truthful_to_the_end(model)
@@ -130,21 +130,22 @@ def test_a_symbolic_game_lists_its_worlds_when_asked_and_says_so_past_the_limit(
             game.step()
     explicit, symbolic = games
     assert symbolic.world_count < symbolic.initial_worlds  # announcements were made
-    listed = symbolic.explicit_worlds
+    listed = symbolic.state.explicit_worlds
     assert listed.world_ids.tolist() == explicit.worlds.world_ids.tolist()
     assert listed.world_id(listed.actual) == explicit.worlds.world_id(explicit.worlds.actual)
     a, b = (t.id for t in explicit.state.dealt_tickets[:2])
     formula = f"K_0 ~p(1,{a}) | M_2 p(0,{b})"
-    assert symbolic.evaluate(formula)[1].tolist() == explicit.evaluate(formula)[1].tolist()
-    assert symbolic.explicit_worlds is listed  # kept until the shared model changes
+    assert symbolic.state.explicit_worlds.evaluate(formula).tolist() == \
+        explicit.worlds.evaluate(formula).tolist()
+    assert symbolic.state.explicit_worlds is listed  # kept until the shared model changes
     symbolic.step()
-    assert symbolic.explicit_worlds.n_worlds == symbolic.world_count
+    assert symbolic.state.explicit_worlds.n_worlds == symbolic.world_count
     big = TTRModel(board="usa", players=5, tickets_each=4, rng=8)
     t = big.state.dealt_tickets[0].id
     with pytest.raises(ModelTooLargeError, match="305,540,235,000 worlds.*to list"):
-        big.evaluate(f"p(0,{t})")
-    holds, count = big.check(f"p(0,{t}) | ~p(0,{t})")
-    assert holds and count == big.world_count
+        big.state.explicit_worlds.evaluate(f"p(0,{t})")
+    both = f"p(0,{t}) | ~p(0,{t})"
+    assert big.worlds.holds(both) and big.worlds.count(both) == big.world_count
 
 
 def test_check_command_on_the_symbolic_backend(capsys):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from agents import log
-from agents.knowledge import AnnouncementKind
 from agents.model import TTRModel
 from agents.timeline import Timeline
+from game.knowledge import AnnouncementKind
 from kripke import AnnouncementError
 
 
@@ -28,7 +28,8 @@ def everything(model: TTRModel):
             [(t.turn, t.actions, [(a.text, a.worlds_after) for a in t.announcements])
              for t in model.history], [a.text for a in model.opening], model.blocks,
             [s.blocks for s in model.seats], model.running,
-            list(model.datacollector.model_vars["Worlds"]), model.random.getstate())
+            {name: list(values) for name, values in model.datacollector.model_vars.items()},
+            model.random.getstate())
 
 
 def test_a_false_announcement_is_refused_and_changes_nothing():
@@ -43,11 +44,11 @@ def test_a_false_announcement_is_refused_and_changes_nothing():
 def test_players_act_on_an_outside_announcement_from_the_next_turn():
     model = new_game()
     player, ticket = opponent_ticket(model)
-    assert (player, ticket) not in model.knowledge(0).known_opponent_tickets
+    assert (player, ticket) not in model.state.knowledge(0).known_opponent_tickets
     made = model.announce_outside(f"p({player},{ticket})", by="Ms Smith")
     assert made.kind is AnnouncementKind.OUTSIDE and made.by == "Ms Smith"
     assert made.worlds_after < made.worlds_before == model.initial_worlds
-    assert (player, ticket) in model.knowledge(0).known_opponent_tickets
+    assert (player, ticket) in model.state.knowledge(0).known_opponent_tickets
     assert model.opening == [made]
     model.step()
     later = model.announce_outside("true")  # after a turn it joins that turn's record

@@ -13,7 +13,8 @@ import pytest
 
 from agents.model import TTRModel
 from game.paths import ticket_paths
-from game.state import END_STALEMATE, GameState
+from game.state import GameState
+from game.table import END_STALEMATE
 
 LINEUPS = ["epistemic", "baseline", "random", "epistemic,baseline,random", "osta,pa,lrja,ha"]
 GAMES = 2_000
@@ -47,7 +48,7 @@ def check_game(kinds: str, seed: int) -> int:
     while model.running:
         player = model.state.current
         own = _own_connections(model, player)
-        known = set(model.knowledge(player).known_opponent_tickets)
+        known = set(model.state.known(player))
         owner = list(model.state.owner)
         model.step()
         turn = model.history[-1]

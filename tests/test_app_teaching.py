@@ -179,8 +179,8 @@ def test_exports_make_files_that_parse(tmp_path):
     for _ in range(4):
         session.timeline.step()
     session.timeline.announce(f"p(1,{model.state.tickets[1][0].id})")
-    picture = worlds_picture(model, {}, 0, None, None, [model.explicit_worlds.world_ids[0]],
-                             session.first_worlds)
+    picture = worlds_picture(model, {}, 0, None, None,
+                             [model.state.explicit_worlds.world_ids[0]], session.first_worlds)
     svg = svg_file(picture, lambda a: "#8e24aa")
     root = ET.fromstring(svg.encode())
     assert root.tag.endswith("svg") and root.get("data-drawn-worlds") == str(model.world_count)

@@ -351,9 +351,9 @@ def test_knowledge_table_names_known_holders_and_possible_ones():
 def test_hand_names_the_opponent_tickets_the_player_knows():
     model = played(0)
     assert "Knows of its opponents: no ticket yet." in re.sub("<[^>]+>", "", hand_html(model, 0))
-    while not model.knowledge(0).known_opponent_tickets:
+    while not model.state.knowledge(0).known_opponent_tickets:
         model.step()
-    (opponent, ticket), *_ = sorted(model.knowledge(0).known_opponent_tickets)
+    (opponent, ticket), *_ = sorted(model.state.knowledge(0).known_opponent_tickets)
     text = re.sub("<[^>]+>", "", hand_html(model, 0))
     assert f"player {opponent} holds t{ticket} {model.board.tickets[ticket]}" in text
 

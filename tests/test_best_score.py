@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from positions import CONN, TICKET, arrange, new_game
 
-from agents.policies import uniform_random
+from agents.policies import declared, uniform_random
 from game.best_score import best_remaining
 from game.state import GameState
 
@@ -53,6 +53,7 @@ def test_mid_game_optimum_matches_brute_force(tiny, seed):
     for _ in range(rng.randrange(0, 60)):
         if state.is_terminal():
             break
-        state.apply(uniform_random(state.observation(state.current), rng))
+        view = state.observation(state.current)
+        state.apply(declared(view, uniform_random(view, rng), rng))
     for player in range(state.rules.players):
         assert best_remaining(state, player).total == brute_force(state, player)

@@ -17,12 +17,14 @@ from collections import Counter
 import pytest
 from positions import card_counts, deck_counts, fresh_oracle, tiny_board
 
-from agents.policies import baseline, uniform_random
+from agents.policies import baseline, declared, uniform_random
 from boards import builtin_boards, load_board
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
+from game.actions import DeclareBlock
 from game.cards import LOCO
 from game.log import event_to_json, header, read_log, replay, write_log
-from game.state import END_REASONS, GameState
+from game.state import GameState
+from game.table import END_REASONS
 
 PER_CHUNK = 100
 STEP_CAP = 20_000  # far above any real game: each claim uses trains, each draw a card
@@ -61,7 +63,8 @@ def play_checked(board, seed: int) -> GameState:
             break
         player, drawn = state.current, state.drawn
         legal = state.legal_actions()
-        action = POLICIES[names[player]](state.observation(player), rng)
+        view = state.observation(player)
+        action = declared(view, POLICIES[names[player]](view, rng), rng)
         assert action in legal, f"seed {seed}: {names[player]} chose {action}, not legal"
         assert (action == Pass()) == (legal == [Pass()]), f"seed {seed}: pass with {legal}"
         event = state.apply(action)
@@ -75,8 +78,9 @@ def play_checked(board, seed: int) -> GameState:
         changed = [c for c, (old, new) in enumerate(zip(owner, state.owner, strict=True))
                    if old != new]
         assert all(owner[c] is None for c in changed), f"{where}: a connection changed owner"
-        if isinstance(action, Claim):
-            assert changed == [action.connection] and state.owner[action.connection] == player
+        if isinstance(action, Claim | DeclareBlock):
+            claim = action.claim if isinstance(action, DeclareBlock) else action
+            assert changed == [claim.connection] and state.owner[claim.connection] == player
         else:
             assert changed == [], where
         owner = list(state.owner)
@@ -116,11 +120,24 @@ def final_facts(state: GameState) -> dict:
     }
 
 
+def logged_lines(state: GameState) -> list[dict]:
+    """The game's events as log lines, a declared block's claim with its ``block``
+    announcement (as ``agents.log`` writes it), so that the replay declares it again."""
+    said = iter(a for a in state.announced if a.kind in ("claim", "block"))
+    lines = []
+    for event in state.history:
+        line = event_to_json(event)
+        if isinstance(event.action, Claim) and (made := next(said)).kind == "block":
+            line["announcements"] = [{"kind": "block", "formula": made.text}]
+        lines.append(line)
+    return lines
+
+
 def check_chunk(board, seeds: range, tmp_path) -> None:
     for seed in seeds:
         state = play_checked(board, seed)
         path = tmp_path / f"game-{seed}.jsonl"
-        write_log(path, header(state), (event_to_json(e) for e in state.history))
+        write_log(path, header(state), logged_lines(state))
         head, events = read_log(path)
         assert len(events) == len(state.history)
         replayed = replay(head, events, board=board)
@@ -199,7 +216,8 @@ def test_apply_accepts_exactly_the_legal_actions(seed):
                     with pytest.raises(IllegalAction):
                         state.apply(action)
             assert final_facts(state) == before, f"seed {seed}: a refusal changed the game"
-        state.apply(POLICIES[names[state.current]](state.observation(state.current), rng))
+        view = state.observation(state.current)
+        state.apply(declared(view, POLICIES[names[state.current]](view, rng), rng))
         step += 1
 
 
@@ -217,7 +235,8 @@ def test_cached_paths_equal_freshly_computed_ones(board_name):
         while not state.is_terminal():
             cached = {(p, t.id): state.paths(p, t) for p in range(players) for t in dealt}
             assert cached  # the cache is now full
-            state.apply(POLICIES[names[state.current]](state.observation(state.current), rng))
+            view = state.observation(state.current)
+            state.apply(declared(view, POLICIES[names[state.current]](view, rng), rng))
             fresh = copy.copy(state)
             fresh.oracle = fresh_oracle(state)
             for p in range(players):

@@ -180,7 +180,7 @@ def test_the_game_pages_model_json_loads_back_and_writes_as_text():
     game = TTRModel(rng=3, players=2, tickets_each=2)
     for _ in range(4):
         game.step()
-    worlds = game.explicit_worlds
+    worlds = game.state.explicit_worlds
     back = load_model(model_json(game_worlds(game), lambda m, i: m.world_label(i)))
     assert back.n_worlds == worlds.n_worlds and back.agents == worlds.agents
     assert partitions(back) == partitions(worlds)

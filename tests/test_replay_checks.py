@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import agents.model
+import game.state as simplified
 from app.cli.main import main
 
 
@@ -123,7 +123,7 @@ def test_play_stopped_by_ctrl_c_inside_a_turn_logs_a_cut_game_that_replays(tmp_p
                                                                             monkeypatch):
     """Ctrl-C after a turn's actions but before its announcements: the log keeps the whole
     turns before it (it was refused as edited: its final counted the half turn)."""
-    announced = agents.model.turn_announcements
+    announced = simplified.completions  # asked at the end of every turn, before announcing
     calls = 0
 
     def stopped_at_turn_10(*args):
@@ -133,7 +133,7 @@ def test_play_stopped_by_ctrl_c_inside_a_turn_logs_a_cut_game_that_replays(tmp_p
             raise KeyboardInterrupt
         return announced(*args)
 
-    monkeypatch.setattr(agents.model, "turn_announcements", stopped_at_turn_10)
+    monkeypatch.setattr(simplified, "completions", stopped_at_turn_10)
     log = tmp_path / "game.jsonl"
     assert main(["play", "--quiet", "--players", "3", "--seed", "3", "--log", str(log)]) == 130
     assert "keeps the 9 whole turns played" in capsys.readouterr().err

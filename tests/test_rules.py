@@ -15,8 +15,10 @@ from positions import CONN, TICKET, arrange, card_counts, cards, deck_counts, ha
 from boards import parse_board
 from boards.board import DEFAULT_ROUTE_POINTS
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
+from game.actions import DeclareBlock
 from game.cards import LOCO, N_CARD_TYPES, card_index
-from game.state import END_STALEMATE, END_TICKETS, END_TRAINS, GameState, nobody_knows
+from game.state import GameState
+from game.table import END_STALEMATE, END_TICKETS, END_TRAINS
 
 RED, BLUE, GREEN, WHITE = (card_index(c) for c in ("red", "blue", "green", "white"))
 ROW = cards("yellow", "pink", "black", "white", "orange")  # a face-up row without locomotives
@@ -515,18 +517,25 @@ RING = parse_board({
     "connections": [{"a": a, "b": b, "length": 2, "colour": colour} for a, b, colour in
                     [("A", "B", "red"), ("B", "C", "blue"), ("C", "D", "green"),
                      ("D", "E", "white"), ("E", "F", "black"), ("F", "A", "yellow")]],
-    "tickets": [{"a": "A", "b": "C", "points": 4}, {"a": "D", "b": "F", "points": 4}],
+    "tickets": [{"a": "A", "b": "C", "points": 4}, {"a": "D", "b": "F", "points": 4},
+                {"a": "B", "b": "F", "points": 4}],
 }, "ring test board")
 AB, BC, CD, DE, EF, FA = range(6)
-A_C, D_F = 0, 1
+A_C, D_F, B_F = 0, 1, 2
 
 
-def ring_position(owner: dict[int, int], **arranged) -> GameState:
-    """Two players on the ring, player 0 holding A–C and player 1 D–F, player 0 to move."""
-    state = GameState(Rules(board=RING, players=2, tickets_each=1), seed=0)
+def ring_position(owner: dict[int, int], players: int = 2, **arranged) -> GameState:
+    """Two players on the ring, player 0 holding A–C and player 1 D–F, player 0 to move (each
+    knows the other's ticket from the deal); with three, player 2 holds B–F and has no train
+    left, and player 0 does not know who holds D–F until it is announced."""
+    state = GameState(Rules(board=RING, players=players, tickets_each=1), seed=0)
     arranged.setdefault("pile", [])  # the rest of the deck goes to the discard pile
     arranged.setdefault("face_up", ROW)
-    return arrange(state, tickets={0: [A_C], 1: [D_F]}, owner=owner, current=0, **arranged)
+    tickets = {0: [A_C], 1: [D_F], 2: [B_F]}
+    if players == 3:
+        arranged["trains"] = {2: 0, **arranged.get("trains", {})}
+    return arrange(state, tickets={p: tickets[p] for p in range(players)}, owner=owner,
+                   current=0, **arranged)
 
 
 def test_all_tickets_cut_off_end_the_game_with_cards_still_to_draw():
@@ -551,30 +560,32 @@ def test_a_known_opponent_ticket_still_reachable_keeps_the_game_going(known):
     # connections it owns) but player 1 has 1 train, too few for any connection. Only a block
     # by player 0 can still happen: if player 0 knows D–F is player 1's, the game goes on; if
     # no one knows, no one can ever claim again.
-    state = ring_position({AB: 1, CD: 1}, trains={1: 1}, hands={0: hand(white=2)})
-    state.knows = (lambda p: [(1, D_F)] if p == 0 else []) if known else nobody_knows
+    state = ring_position({AB: 1, CD: 1}, players=3, trains={1: 1}, hands={0: hand(white=2)})
+    if known:
+        state.announce(f"p(1,{D_F})")
     assert state.allowed_connections(1) == set()
     assert state.allowed_connections(0) == ({BC, DE, EF, FA} if known else set())
     assert state.is_terminal() is not known
     if known:
-        assert Claim(DE, card_index("white"), 0) in state.legal_actions()
+        assert DeclareBlock(Claim(DE, card_index("white"), 0), 1, D_F) in state.legal_actions()
 
 
 @pytest.mark.parametrize("known", [False, True])
 def test_no_card_left_a_payable_block_keeps_the_game_going(known):
     # No card can be drawn; player 1 cannot pay for its own D–F, player 0 can pay for D–E.
-    state = ring_position({AB: 1, CD: 1}, face_up=[None] * 5, pile=[], discard=[],
+    state = ring_position({AB: 1, CD: 1}, players=3, face_up=[None] * 5, pile=[], discard=[],
                           conserve=False, hands={0: hand(white=2), 1: hand(red=1)})
-    state.knows = (lambda p: [(1, D_F)] if p == 0 else []) if known else nobody_knows
+    if known:
+        state.announce(f"p(1,{D_F})")
     assert state.is_terminal() is not known
     if known:
-        assert state.legal_actions() == [Claim(DE, card_index("white"), 0)]
+        assert state.legal_actions() == [DeclareBlock(Claim(DE, card_index("white"), 0), 1,
+                                                      D_F)]
 
 
 def test_a_finished_or_cut_off_ticket_allows_no_block():
     state = ring_position({AB: 1, CD: 1, DE: 1, EF: 1}, hands={0: hand(black=2)})
-    state.finished[1] = {D_F}  # D–E–F is player 1's: finished
-    state.knows = lambda p: [(1, D_F)] if p == 0 else []
+    state.finished[1] = {D_F}  # D–E–F is player 1's: finished (player 0 knows it is 1's)
     assert state.block_targets(0) == {} and state.end_reason == END_STALEMATE
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import game.state
+import game.table
 from app.cli.main import main
 from bench.soak import soak_game
 
@@ -21,13 +21,13 @@ def test_fifty_games_of_each_rule_set_break_no_invariant(capsys):
 
 
 def test_a_card_lost_on_a_claim_is_a_violation(monkeypatch):
-    spend = game.state.GameState._spend
+    spend = game.table.TableState._spend
 
     def loses_one(self, p, paid):
         spend(self, p, paid)
         self.discard.pop()  # a card vanishes
 
-    monkeypatch.setattr(game.state.GameState, "_spend", loses_one)
+    monkeypatch.setattr(game.table.TableState, "_spend", loses_one)
     soaked = soak_game("simplified", 1)
     assert any("train cards not conserved" in v for v in soaked.violations)
 

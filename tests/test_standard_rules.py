@@ -17,8 +17,9 @@ from game.actions import BuildStation, DrawTickets, KeepTickets, TunnelGiveUp, T
 from game.cards import LOCO, card_index
 from game.log import event_to_json, header, read_log, replay, write_log
 from game.standard_rules import StandardRules
-from game.standard_state import StandardState, start_game, win_shares
-from game.state import END_STALEMATE, END_TRAINS, GameState
+from game.standard_state import StandardState, start_game
+from game.state import GameState
+from game.table import END_STALEMATE, END_TRAINS, win_shares
 
 RED, BLUE, WHITE = (card_index(c) for c in ("red", "blue", "white"))
 ROW = cards("yellow", "pink", "black", "white", "orange")

@@ -136,7 +136,7 @@ def test_hover_names_the_deal_of_every_world_and_the_actual_world_is_a_star():
 
 def test_a_players_view_fades_what_it_rules_out_and_the_formula_shows_on_faded_worlds():
     model = played(0)
-    _holds, values = model.evaluate(f"p(1,{model.state.tickets[1][0].id})")
+    values = model.state.explicit_worlds.evaluate(f"p(1,{model.state.tickets[1][0].id})")
     picture = worlds_picture(model, {}, 1, 1, values)
     faded = [m for m in picture.marks if m.state == FADED]
     live = [m for m in picture.marks if m.state == LIVE]
@@ -199,7 +199,7 @@ def test_a_model_too_big_to_draw_is_summarised_by_classes_for_every_player(playe
 def test_a_summary_counts_a_formula_per_tile_and_in_the_drawn_worlds():
     model = played(4, players=4, tickets_each=3)
     ticket = model.state.tickets[1][0].id
-    _holds, values = model.evaluate(f"p(1,{ticket}) | K_0 p(2,{ticket})")
+    values = model.state.explicit_worlds.evaluate(f"p(1,{ticket}) | K_0 p(2,{ticket})")
     picture = worlds_picture(model, {}, 0, None, values)
     tiles = [t for t in summary_tiles(picture, 0) if t.worlds]
     assert sum(t.holds for t in tiles) == int(values.sum())

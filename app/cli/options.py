@@ -8,11 +8,11 @@ import os
 from collections.abc import Callable
 
 from agents.kinds import AgentKind
-from agents.knowledge import Backend
 from agents.model import TTRModel
 from app.web.components.session import DEFAULT_SEED
 from game import fields
 from game.fields import MAX_WORKERS, argument
+from game.knowledge import Backend
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
 
 #: Bounds of the game options: enough for any board that loads, small enough to refuse typos.

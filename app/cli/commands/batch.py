@@ -14,7 +14,7 @@ from app.cli.options import add_game_options, add_workers_option, figure_file, f
 from app.cli.table import print_table
 from game.fields import MAX_GAMES
 from game.files import atomic_output
-from game.state import END_REASONS
+from game.table import END_REASONS
 from lab.runner import run_jobs
 
 NAME = "batch"

@@ -10,7 +10,7 @@ from agents.model import TTRModel
 from app.cli.options import add_game_options, file_name, model_from_args
 from game.cards import CARD_NAMES
 from game.files import check_output
-from game.state import END_REASONS
+from game.table import END_REASONS
 
 NAME = "play"
 HELP = "play one seeded game and print its announcements and a summary"

@@ -8,7 +8,7 @@ from pathlib import Path
 from agents.log import game_seed, replay_log
 from boards import load_board
 from game.log import read_log
-from game.state import END_REASONS
+from game.table import END_REASONS
 
 NAME = "replay"
 HELP = "replay a game log (play --log), checking it event by event; exit 2 if it is refused"

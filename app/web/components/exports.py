@@ -81,7 +81,7 @@ def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
         if model.world_count > limit:
             raise ModelTooLargeError(model.world_count, limit, task="to write out",
                                      advice="play on until fewer are left")
-        return model.explicit_worlds
+        return model.state.explicit_worlds
     return within
 
 

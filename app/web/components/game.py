@@ -130,7 +130,7 @@ def GameView(session: Session, view: int | None, busy: bool = False,
             return None
         with lock or threading.RLock():
             names = GameNames(model)
-            return explain_formula(model.explicit_worlds, result, names.cited, names.agent)
+            return explain_formula(model.state.explicit_worlds, result, names.cited, names.agent)
 
     explaining = solara.use_thread(explain_now, dependencies=[model, model.worlds,
                                                               formula.value, why.value],

@@ -12,12 +12,13 @@ from html import escape
 import solara
 from mesa.visualization.utils import update_counter
 
-from agents.model import Announcement, TTRModel, TurnRecord
+from agents.model import TTRModel, TurnRecord
 from app.web.components.session import DemoModel
 from app.web.components.style import player_ink, player_name, swatch
 from boards import CARD_INKS
 from game.cards import CARD_NAMES
-from game.state import END_REASONS
+from game.knowledge import Announcement
+from game.table import END_REASONS
 
 TABLE = "border-collapse:collapse;width:100%;font-size:13px"
 CELL = "padding:3px 6px;border-bottom:1px solid rgba(128,128,128,.25);text-align:left"
@@ -111,7 +112,7 @@ def knowledge_html(model: TTRModel, perspective: int | None = None) -> str:
     for t in sorted(holder):
         cells = []
         for a in agents:
-            h = model.knowledge(a)
+            h = model.state.knowledge(a)
             known = h.known(t)
             if over:
                 mine = " (mine)" if holder[t] == a else ""
@@ -179,7 +180,7 @@ def hand_html(model: TTRModel, player: int) -> str:
     done = model.state.finished[player]
     tickets = "".join(f"<li>{_ticket_name(model, t.id)}{' ✓ finished' * (t.id in done)}</li>"
                       for t in model.state.tickets[player])
-    known = model.knowledge(player).known_opponent_tickets
+    known = model.state.known(player)
     knows = ", ".join(f"{who(p)} holds {_ticket_name(model, t)}" for p, t in sorted(known))
     return (f"<div>{who(player)}'s train cards: {chips or 'none'}</div>"
             f"<div style='margin-top:4px'>Tickets:<ul style='margin:0'>{tickets}</ul></div>"

@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from agents.kinds import AgentKind, parse_kinds
-from agents.knowledge import Backend
 from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from agents.timeline import Timeline
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
+from game.knowledge import Backend
 from game.rules import TooFewTickets
 from kripke import deal_count
 from kripke.deal import DealModel

@@ -1,9 +1,10 @@
-"""The bridge between the game and the logic: the deal model of a game, and the announcement
-protocol of the design notes, as formulas over atoms ``p(i,t)`` (player i holds ticket t).
+"""The simplified game's shared knowledge: the deal model (every deal of the dealt tickets, each
+player seeing its own hand) and the announcement protocol of the design notes, as formulas over
+atoms ``p(i,t)`` (player i holds ticket t).
 
-:func:`turn_announcements` is the whole protocol in one pure function: a rule change about what
-a turn tells the table (which claims count, what a block declares) is made there and nowhere
-else, and tested alone.
+:func:`announced_by` and :func:`completions` are the whole protocol: a rule change about what a
+turn tells the table (which claims count, what a block declares) is made there and nowhere else.
+The state (:class:`game.state.GameState`) makes these announcements itself when a turn ends.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, cached_property
 
-from agents.policies import Block
-from game.actions import Action, Claim
-from game.state import Event, GameState
+from boards import Ticket
+from game.actions import Action, Claim, DeclareBlock
+from game.rules import Rules
+from game.table import TableState
 from kripke import (
     Atom,
     DealModel,
@@ -68,27 +70,31 @@ def resolve_backend(backend: Backend | str, players: int, tickets_each: int) -> 
     return backend
 
 
-def deal_worlds(state: GameState, backend: Backend | str = Backend.AUTO
-                ) -> DealModel | SymbolicDealModel:
-    """Every deal of the dealt tickets giving each player its number of tickets, the real deal
-    actual; player i sees exactly its own hand. Both backends give the same atoms ``p(i,t)``,
-    counts and answers; the explicit one can also draw and list its worlds."""
-    players = range(state.rules.players)
+#: The shared model of a game, on either backend.
+DealWorlds = DealModel | SymbolicDealModel
+
+
+def deal_worlds(rules: Rules, hands: Sequence[Sequence[Ticket]],
+                backend: Backend | str = Backend.AUTO) -> DealWorlds:
+    """Every deal of the dealt tickets (``hands``, the real deal, actual) giving each player its
+    number of tickets (the rules' ``tickets_each``, by the hands); player i sees exactly its own
+    hand. Both backends give the same atoms ``p(i,t)``, counts and answers; the explicit one
+    can also draw and list its worlds."""
+    players = range(rules.players)
     build = symbolic_deal if resolve_backend(
-        backend, state.rules.players, state.rules.tickets_each) is Backend.SYMBOLIC \
-        else deal_model
-    return build([t.id for t in state.dealt_tickets],
-                 [state.rules.tickets_each for _ in players],
-                 [[t.id for t in state.tickets[p]] for p in players],
-                 agents=list(players))
+        backend, rules.players, rules.tickets_each) is Backend.SYMBOLIC else deal_model
+    return build(sorted(t.id for hand in hands for t in hand), [len(hands[p]) for p in players],
+                 [[t.id for t in hands[p]] for p in players], agents=list(players))
 
 
-def claim_inference(state: GameState, player: int, connection: int) -> Formula:
-    """What a claim of ``connection`` by ``player`` tells everyone (call it *before* the claim):
+def claim_inference(state: TableState, player: int, connection: int) -> Formula:
+    """What a claim of ``connection`` by ``player`` tells everyone (read *before* the claim):
     ``player`` holds one of the tickets it has not finished whose shortest path for it can use
-    the connection. Finished tickets are public; so is the board, so everyone computes this."""
+    the connection. Dealt and finished tickets are public; so is the board, so everyone
+    computes this."""
     finished = set().union(*state.finished)
-    return Or.of(ticket_atom(player, t.id) for t in state.dealt_tickets
+    dealt = sorted((t for hand in state.tickets for t in hand), key=lambda t: t.id)
+    return Or.of(ticket_atom(player, t.id) for t in dealt
                  if t.id not in finished
                  and (found := state.paths(player, t)) is not None
                  and connection in found.connections)
@@ -108,32 +114,50 @@ class AnnouncementKind(StrEnum):
     OUTSIDE = "outside"  # made from outside the game: a teacher's "what if everyone learned"
 
 
-def turn_announcements(before: GameState, player: int, choices: Sequence[Action | Block],
-                       events: Sequence[Event]) -> tuple[tuple[AnnouncementKind, Formula], ...]:
-    """The public announcements of one turn, in order: the design notes' protocol.
+def announced_by(before: TableState, player: int,
+                 action: Action) -> tuple[tuple[AnnouncementKind, Formula], ...]:
+    """What ``player``'s ``action`` tells the table, read on the position ``before`` it (the
+    paths as everyone reads them before the claim):
 
-    ``before`` is the state the turn began in (paths are read on the board before the claim, as
-    everyone would read them), ``player`` who played, ``choices`` what its policy
-    chose (a ``Block`` is a declared block) and ``events`` what the rules made of them.
-
-    1. A declared block by b of a's ticket t: ``K_b p(a,t)``.
-    2. Any other claim: the claim inference (``claim_inference``). The rules allow a claim that
-       is not a declared block only on a shortest path of one of the claimant's own unfinished
-       tickets, so this holds whatever the claimant's kind.
-    3. Each ticket the turn finished: ``p(player, t)``.
-    Every one is true at the actual world by construction, so announcing it never removes it.
+    1. a declared block by b of a's ticket t: ``K_b p(a,t)``;
+    2. any other claim: the claim inference (:func:`claim_inference`). The rules allow a claim
+       that is not a declared block only on a shortest path of one of the claimant's own
+       unfinished tickets, so this holds whatever the claimant's kind;
+    3. nothing for a draw or a pass.
     """
-    out: list[tuple[AnnouncementKind, Formula]] = []
-    for choice in choices:
-        if isinstance(choice, Block):
-            out.append((AnnouncementKind.BLOCK,
-                        block_announcement(player, choice.victim, choice.ticket)))
-        elif isinstance(choice, Claim):
-            out.append((AnnouncementKind.CLAIM,
-                        claim_inference(before, player, choice.connection)))
-    out += [(AnnouncementKind.COMPLETION, ticket_atom(player, t))
-            for event in events for t in event.completed]
-    return tuple(out)
+    if isinstance(action, DeclareBlock):
+        return ((AnnouncementKind.BLOCK,
+                 block_announcement(player, action.victim, action.ticket)),)
+    if isinstance(action, Claim):
+        return ((AnnouncementKind.CLAIM, claim_inference(before, player, action.connection)),)
+    return ()
+
+
+def completions(player: int, completed: Iterable[int]
+                ) -> tuple[tuple[AnnouncementKind, Formula], ...]:
+    """Each ticket a turn finished: ``p(player, t)`` (the turn's last announcements). Every
+    announcement of the protocol is true at the actual world by construction, so announcing it
+    never removes it."""
+    return tuple((AnnouncementKind.COMPLETION, ticket_atom(player, t)) for t in completed)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One public announcement and what it did to the shared model."""
+
+    kind: AnnouncementKind
+    formula: Formula
+    worlds_before: int
+    worlds_after: int
+    by: str | None = None  # who made an outside announcement (the game's own have no name)
+
+    @property
+    def text(self) -> str:
+        return str(self.formula)
+
+    @property
+    def removed(self) -> int:
+        return self.worlds_before - self.worlds_after
 
 
 @dataclass(frozen=True)
