@@ -72,7 +72,7 @@ def main(argv: list[str]) -> Report:
     rows = []
     for players in (2, 3, 4):
         n, dt = engine_games(players, args.seconds)
-        rows.append((f"engine, baseline, {players}×2", n, f"{n / dt:.0f}", "≥ 200 games/s"))
+        rows.append((f"GameState, baseline, {players}×2", n, f"{n / dt:.0f}", "≥ 200 games/s"))
     for kinds, players, tickets, goal in [("baseline", 3, 2, ""), ("epistemic", 2, 2, ""),
                                           ("epistemic", 3, 2, "≥ 50 games/s"),
                                           ("epistemic", 4, 2, ""), ("epistemic", 3, 3, ""),
