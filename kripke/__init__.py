@@ -11,6 +11,7 @@ It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 from kripke.deal import DealModel, deal_count, deal_model
 from kripke.errors import (
     AnnouncementError,
+    EvaluationStopped,
     ModelError,
     ModelTooLargeError,
     TooMuchWorkError,
@@ -56,6 +57,7 @@ __all__ = [
     "DealModel",
     "Distributed",
     "EpistemicModel",
+    "EvaluationStopped",
     "Event",
     "EventFileError",
     "EventModel",

@@ -18,6 +18,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 from kripke.arrays import BoolArray, IntArray, class_flags, gather, pair_flags
+from kripke.budget import check_stopped
 from kripke.formula import (
     Agent,
     And,
@@ -108,6 +109,7 @@ class _Checker:
         self.pairs: dict[tuple[int, int], BoolArray] = {}
 
     def value(self, f: Formula) -> BoolArray:
+        check_stopped()  # a caller that no longer wants the answer stops us here
         model = self.model
         n = model.n_worlds
         if not isinstance(f, Atom) and (observed := self.observed_table(f)) is not None:

@@ -1,4 +1,5 @@
-"""Errors a user of the model checker can meet, all ValueErrors so callers may catch broadly."""
+"""Errors a user of the model checker can meet, all ValueErrors so callers may catch broadly,
+except :class:`EvaluationStopped`, which is no mistake of the user's."""
 
 
 class ModelError(ValueError):
@@ -62,3 +63,15 @@ class TooMuchWorkError(ValueError):
             f"s; the limit is {limit / 1e9:,.0f} s): use a shorter formula with fewer C, E and "
             "D operators, or restrict the model first"
         )
+
+
+class EvaluationStopped(Exception):
+    """The caller stopped an evaluation before it finished (:func:`kripke.budget.stop_when`: a
+    page whose tab closed, or whose formula changed, no longer wants the answer).
+
+    Not a ValueError: code that shows a user's mistakes as messages catches ValueError, and must
+    not swallow a stop and go on working for nobody."""
+
+    def __init__(self) -> None:
+        super().__init__("the evaluation was stopped before it finished: its answer is no "
+                         "longer wanted")

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from kripke.bdd import Function, Vocabulary
+from kripke.budget import check_stopped
 from kripke.formula import (
     Agent,
     And,
@@ -70,6 +71,7 @@ class SymbolicChecker:
         return result
 
     def compute(self, f: Formula) -> Function:
+        check_stopped()  # a caller that no longer wants the answer stops us here
         v = self.vocabulary
         match f:
             case Top():
@@ -130,6 +132,7 @@ class SymbolicChecker:
         hidden = [self.model.unobserved((a,)) for a in agents]
         current = self.vocabulary.true
         while True:
+            check_stopped()  # a fixed point may take many rounds
             target = phi & current
             following = self.vocabulary.true
             for names in hidden:

@@ -9,19 +9,29 @@ by the model; the examples and the syntax (:func:`FormulaHelp`) go further down.
 User text goes through ``kripke.parse`` (a recursive-descent parser, never ``eval``); a parse
 error is shown inline with a caret under the position the parser names (only the part of a
 long text around it). The puzzle page uses the same box on its own models.
+
+A formula the budget (:mod:`kripke.budget`) calls quick is evaluated as it is typed, so its
+verdict shows at once; a longer one (up to the budget's ten seconds) in a thread of its own
+(:func:`use_formula`), so that the tab's messages, its close among them, are not held up
+behind it, and it stops (``kripke.budget.stop_when``) as soon as another formula or model
+replaces it or the tab is closed or loses its connection: evaluated inside Solara's message
+handler, it kept the server computing for a tab that no longer existed.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 
 import solara
+from solara.server import kernel_context
 
 from agents.model import TTRModel
 from app.worlds.layout import Picture, Text
-from kripke import Announce, AnnounceDual, KripkeModel, parse
+from kripke import Announce, AnnounceDual, EvaluationStopped, KripkeModel, parse
+from kripke.budget import MAX_STEPS, steps, stop_when
 from kripke.explain import Explanation, Step, explain
 from kripke.formula import Agent, Formula
 from kripke.parts import Values
@@ -36,6 +46,16 @@ class FormulaResult:
     error: str | None = None
     vacuous: bool = False  # [!φ]ψ with φ false at the actual world: true only vacuously
     count: int = 0  # the worlds where it holds
+    pending: bool = False  # being evaluated in a thread: no verdict yet
+
+
+#: What a formula stopped for a page that lost its connection says, should the page come back.
+STOPPED = ("Stopped: the page lost its connection to the server while this formula was being "
+           "worked out. Type another formula (or clear the box and type it again) to evaluate.")
+
+#: A formula the budget puts at no more than this many steps (about a tenth of a second) is
+#: evaluated as it is typed, with no "evaluating…" shown in between.
+QUICK_STEPS = 10**8
 
 
 def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
@@ -51,10 +71,20 @@ def evaluate_in(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaRe
         return FormulaResult(text)
     try:
         formula = parse(text)
+    except ValueError as e:  # a FormulaError
+        return FormulaResult(text, error=str(e))
+    return _evaluated(worlds, text, formula)
+
+
+def _evaluated(worlds: KripkeModel | SymbolicDealModel, text: str, formula: Formula
+               ) -> FormulaResult:
+    """The parsed formula's result; an unknown atom or agent (ModelError) or too much work
+    comes back as a message."""
+    try:
         values, holds, count = _values(worlds, formula)
         vacuous = isinstance(formula, Announce | AnnounceDual) and \
             not worlds.holds(formula.announcement)
-    except ValueError as e:  # a FormulaError, or an unknown atom or agent (ModelError)
+    except ValueError as e:
         return FormulaResult(text, error=str(e))
     return FormulaResult(text, holds, values, vacuous=vacuous, count=count)
 
@@ -69,6 +99,68 @@ def _values(worlds: KripkeModel | SymbolicDealModel, formula: Formula
     values = worlds.evaluate(formula)
     assert worlds.actual is not None  # the app's models always have an actual world
     return values, bool(values[worlds.actual]), int(values.sum())
+
+
+def tab_gone() -> Callable[[], bool]:
+    """A predicate, cheap enough to ask once per operator from any thread: true once this
+    render's tab is closed or none of its pages is connected any more (a connection lost for
+    good is culled minutes later; the evaluation need not wait for that). Always false
+    outside a server (tests render pages with no page connected)."""
+    try:
+        context = kernel_context.get_current_context()
+    except RuntimeError:
+        return lambda: False
+
+    def gone() -> bool:
+        try:  # read without the context's lock, which its message handler may hold
+            statuses = tuple(context.page_status.values())
+        except RuntimeError:  # a page connecting meanwhile: it is not gone
+            return False
+        return context.closed_event.is_set() or (
+            bool(statuses) and kernel_context.PageStatus.CONNECTED not in statuses)
+    return gone
+
+
+def _quick(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult | Formula:
+    """The result at once if there is nothing to wait for (no formula, a mistake, a formula
+    the budget refuses or calls quick); else the parsed formula, for a thread to evaluate."""
+    if not text:
+        return FormulaResult(text)
+    try:
+        formula = parse(text)
+    except ValueError as e:  # a FormulaError
+        return FormulaResult(text, error=str(e))
+    needed = steps(formula, worlds.n_worlds, len(worlds.agents))
+    if needed <= QUICK_STEPS or needed > MAX_STEPS:
+        return _evaluated(worlds, text, formula)
+    return formula
+
+
+def use_formula(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
+    """The typed formula's result in ``worlds``: at once when quick, else ``pending`` until a
+    thread of its own has worked it out (never an earlier formula's or model's result). The
+    thread stops when another formula or model replaces this one, or the tab is gone."""
+    text = text.strip()
+    quick = solara.use_memo(lambda: _quick(worlds, text), [worlds, text])
+    pending = solara.use_memo(lambda: FormulaResult(text, pending=True), [worlds, text])
+    gone = tab_gone()
+
+    def slow(cancel: threading.Event) -> tuple[object, FormulaResult] | None:
+        if isinstance(quick, FormulaResult):
+            return None
+        try:
+            with stop_when(lambda: cancel.is_set() or gone()):
+                return worlds, _evaluated(worlds, text, quick)
+        except EvaluationStopped:  # shown only if nothing replaced it: the connection dropped
+            return worlds, FormulaResult(text, error=STOPPED)
+
+    running = solara.use_thread(slow, dependencies=[worlds, text], intrusive_cancel=False)
+    if isinstance(quick, FormulaResult):
+        return quick
+    done = running.value if running.state == solara.ResultState.FINISHED else None
+    if done is not None and done[0] is worlds and done[1].text == text:
+        return done[1]
+    return pending
 
 
 def explain_formula(worlds: KripkeModel, result: FormulaResult,
@@ -140,6 +232,9 @@ def result_html(result: FormulaResult, total: int, what: str = "worlds",
     if result.error:
         return (f"<pre data-testid='formula-error' style='color:#b71c1c;background:#ffebee;"
                 f"padding:6px;margin:0;white-space:pre-wrap'>{escape(result.error)}</pre>")
+    if result.pending:
+        return ("<span data-testid='formula-pending' style='opacity:.8'>Evaluating… (a long "
+                "formula: its verdict shows when it is done)</span>")
     if result.holds is None:
         return f"<span style='opacity:.7'>{hint}</span>"
     verdict = "true" if result.holds else "false"

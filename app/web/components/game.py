@@ -19,16 +19,19 @@ from app.web.components.exports import Exports
 from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
-    evaluate_formula,
     examples,
     explain_formula,
     rings,
+    tab_gone,
+    use_formula,
 )
 from app.web.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.web.components.session import Session
 from app.web.components.style import player_name
 from app.web.components.timeline import TimelineCard
 from app.web.components.worlds import GameNames, WorldsView
+from kripke import EvaluationStopped
+from kripke.budget import stop_when
 from kripke.explain import Explanation, steps
 
 OUTSIDE = "outside"
@@ -119,21 +122,28 @@ def GameView(session: Session, view: int | None, busy: bool = False,
     formula = solara.use_reactive("")
     why = solara.use_reactive(False)
     step = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
-    result = solara.use_memo(lambda: evaluate_formula(model, formula.value),
-                             [model, model.worlds, formula.value])
+    result = use_formula(model.worlds, formula.value)
     solara.use_effect(forget, [formula.value])
-    def explain_now() -> Explanation | None:
+    gone = tab_gone()
+
+    def explain_now(cancel: threading.Event) -> Explanation | None:
         """Why the formula has its value, in a thread of its own: a game held symbolically
         lists its worlds first (a second or two at 4 × 4). Under the model's lock, so that a
-        turn played meanwhile waits instead of changing what is being listed."""
+        turn played meanwhile waits instead of changing what is being listed; stopped when
+        another formula replaces this one or the tab is gone."""
         if not why.value:
             return None
-        with lock or threading.RLock():
-            names = GameNames(model)
-            return explain_formula(model.state.explicit_worlds, result, names.cited, names.agent)
+        try:
+            with lock or threading.RLock(), stop_when(lambda: cancel.is_set() or gone()):
+                names = GameNames(model)
+                return explain_formula(model.state.explicit_worlds, result, names.cited,
+                                       names.agent)
+        except EvaluationStopped:
+            return None
 
     explaining = solara.use_thread(explain_now, dependencies=[model, model.worlds,
-                                                              formula.value, why.value],
+                                                              formula.value, why.value,
+                                                              result.pending],
                                    intrusive_cancel=False)
     explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
     chain = steps(explanation) if explanation is not None and why.value else ()

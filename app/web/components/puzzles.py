@@ -24,9 +24,9 @@ from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
     FormulaResult,
-    evaluate_in,
     numbered,
     rings,
+    use_formula,
 )
 from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
@@ -319,7 +319,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     universe = graph_universe(puzzle, model)
     kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
     typed = "" if fresh else text.value
-    result: FormulaResult = solara.use_memo(lambda: evaluate_in(model, typed), [model, typed])
+    result: FormulaResult = use_formula(model, typed)
     explanation = solara.use_memo(
         lambda: explain(model, parse(result.text), name=puzzle.describe,
                         agent_name=puzzle.agent_name)

@@ -1,0 +1,79 @@
+"""A formula's evaluation stops when its tab closes: evaluated inside Solara's message handler,
+a long formula kept the server computing for a tab that no longer existed (issue 27)."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+from test_demo_page import reset_to
+
+pytestmark = pytest.mark.browser
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def server_pid(url: str) -> int:
+    """The server listening on the url's port (``ttr-kripke app`` execs into Solara's)."""
+    port = str(urlparse(url).port)
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"solara" in argv and b"--port" in argv and port.encode() in argv:
+            return int(proc.name)
+    raise AssertionError(f"no server process for port {port}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, user and system, all its threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+@pytest.mark.parametrize("unload", [True, False], ids=["tab-closed", "connection-lost"])
+def test_closing_the_tab_stops_a_long_evaluation(browser, unload):
+    """Closed as a user closes it (the page's close beacon), or gone without a word (only its
+    connection drops, which Solara culls minutes later): either way the work stops now."""
+    page = browser.tab()
+    reset_to(page, 4, 3)  # 369,600 worlds, listed
+    ticket = re.search(r"p\(1,(\d+)\)", page.get_by_role(
+        "button", name=re.compile(r"^K_0 p\(1,\d+\)$")).inner_text()).group(1)
+    # about 6 of the budget's 10 s: each D a pass over the worlds, a few ms each
+    term = f"D_{{0,1,2}} D_{{0,1}} D_{{1,2}} p(1,{ticket})"
+    formula = " & ".join([term] * 700)
+    pid = server_pid(browser.url)
+    box = page.get_by_label(re.compile("^Formula"))
+    box.fill(formula)
+    box.press("Enter")
+    time.sleep(0.3)
+    began = cpu_seconds(pid)
+    time.sleep(1.0)
+    assert cpu_seconds(pid) - began > 0.5, "the server was not computing the formula"
+    page.close(run_before_unload=unload)
+    time.sleep(1.5)  # the close reaches the server; the evaluation stops at its next operator
+    stopped = cpu_seconds(pid)
+    time.sleep(2.5)
+    assert cpu_seconds(pid) - stopped < 0.4, "the server kept computing for a closed tab"
+
+
+def test_a_long_formula_shows_its_verdict_when_done(browser):
+    page = browser.tab()
+    reset_to(page, 4, 3)
+    ticket = re.search(r"p\(1,(\d+)\)", page.get_by_role(
+        "button", name=re.compile(r"^K_0 p\(1,\d+\)$")).inner_text()).group(1)
+    box = page.get_by_label(re.compile("^Formula"))
+    box.fill(" & ".join([f"D_{{0,1,2}} D_{{0,1}} p(1,{ticket})"] * 60))
+    box.press("Enter")
+    expect(page.get_by_test_id("formula-pending")).to_have_count(1)
+    expect(page.get_by_test_id("formula-result")).to_contain_text(
+        "true at the actual world", timeout=30_000)
+    expect(page.get_by_test_id("formula-pending")).to_have_count(0)
