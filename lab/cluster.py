@@ -126,9 +126,12 @@ def _start_cluster(n: int) -> Any:
             with contextlib.suppress(Exception):
                 started["cluster"].close()
 
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # threads started now inherit it
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Both changes inside the try: a Ctrl-C that lands between them (Python runs its handler at
+    # the next instruction of this thread) must still find the handler and the mask put back.
+    previous = signal.getsignal(signal.SIGINT)
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # threads started now inherit it
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         thread = threading.Thread(target=start, name="start-dask-cluster", daemon=True)
         thread.start()
         while thread.is_alive():

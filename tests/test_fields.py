@@ -327,6 +327,32 @@ def test_ctrl_c_while_the_cluster_starts_stops_at_once():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works again
 
 
+def test_ctrl_c_landing_between_the_signal_changes_puts_both_back(monkeypatch):
+    """Python runs a Ctrl-C's handler at the next instruction of the main thread, which can be
+    the one right after the cluster start made Ctrl-C ignored: the handler and the signal mask
+    must still be put back (they once stayed SIG_IGN and blocked, and Ctrl-C was dead for the
+    rest of the process; CI met it when the test above's signal came that early)."""
+    import signal
+
+    from lab.cluster import open_workers
+
+    real = signal.signal
+
+    def then_ctrl_c(signum, handler):  # type: ignore[no-untyped-def]
+        old = real(signum, handler)
+        if handler is signal.SIG_IGN:
+            raise KeyboardInterrupt  # as the handler of a Ctrl-C already pending would
+        return old
+
+    monkeypatch.setattr(signal, "signal", then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        with open_workers(2):
+            pass
+    monkeypatch.undo()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
 def test_the_page_shows_the_cost_refusal_inline(monkeypatch):
     """The page's formula box gets the checker's refusal as its error line (the bound lowered
     here, so that a short formula on the page's 90 worlds exceeds it)."""
