@@ -6,11 +6,13 @@ the page as an exception."""
 
 from __future__ import annotations
 
+import contextlib
 import html as html_module
 import json
 import os
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import ipyvuetify as v
@@ -306,6 +308,20 @@ def test_a_scheduler_with_no_workers_is_refused():
                 pass
 
 
+@contextlib.contextmanager
+def terminal_ctrl_c() -> Iterator[None]:
+    """Ctrl-C as a terminal gives it, for the length of a test: a process started in the
+    background by a non-interactive shell (``make test &``) begins with SIGINT ignored, and
+    Python then installs no handler of its own."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def test_ctrl_c_while_the_cluster_starts_stops_at_once():
     """The cluster started with Ctrl-C ignored in this process too, so it could not be stopped
     until every worker was up (metrics --workers 100000 grew 5 MB/s and ignored it)."""
@@ -318,13 +334,14 @@ def test_ctrl_c_while_the_cluster_starts_stops_at_once():
         time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGINT)
 
-    threading.Thread(target=ctrl_c, daemon=True).start()
-    began = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        with open_workers(2):
-            time.sleep(30)  # the games: never reached when the start is interrupted
-    assert time.perf_counter() - began < 5
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl-C works again
+    with terminal_ctrl_c():
+        threading.Thread(target=ctrl_c, daemon=True).start()
+        began = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            with open_workers(2):
+                time.sleep(30)  # the games: never reached when the start is interrupted
+        assert time.perf_counter() - began < 5
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # works again
 
 
 def test_ctrl_c_landing_between_the_signal_changes_puts_both_back(monkeypatch):
@@ -344,13 +361,14 @@ def test_ctrl_c_landing_between_the_signal_changes_puts_both_back(monkeypatch):
             raise KeyboardInterrupt  # as the handler of a Ctrl-C already pending would
         return old
 
-    monkeypatch.setattr(signal, "signal", then_ctrl_c)
-    with pytest.raises(KeyboardInterrupt):
-        with open_workers(2):
-            pass
-    monkeypatch.undo()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    with terminal_ctrl_c():
+        monkeypatch.setattr(signal, "signal", then_ctrl_c)
+        with pytest.raises(KeyboardInterrupt):
+            with open_workers(2):
+                pass
+        monkeypatch.undo()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
 
 
 def test_the_page_shows_the_cost_refusal_inline(monkeypatch):

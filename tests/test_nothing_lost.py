@@ -252,7 +252,9 @@ def test_ctrl_c_at_any_moment_of_a_command_is_quiet(delay, tmp_path):
         [sys.executable, "-m", "app.cli", "batch", "--games", "2000", "--players", "2",
          "--csv", str(tmp_path / "b.csv"), "--no-progress"],
         cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        stderr=subprocess.PIPE, text=True,
+        # as from a terminal, even when the tests run as a background job (SIGINT ignored)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
