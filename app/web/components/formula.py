@@ -67,13 +67,18 @@ def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
 def evaluate_in(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
     """Evaluate ``text`` at every world of ``worlds``; errors come back as messages."""
     text = text.strip()
+    parsed = _parsed(text)
+    return parsed if isinstance(parsed, FormulaResult) else _evaluated(worlds, text, parsed)
+
+
+def _parsed(text: str) -> FormulaResult | Formula:
+    """The typed formula, or what to show at once instead: nothing typed, or a mistake."""
     if not text:
         return FormulaResult(text)
     try:
-        formula = parse(text)
+        return parse(text)
     except ValueError as e:  # a FormulaError
         return FormulaResult(text, error=str(e))
-    return _evaluated(worlds, text, formula)
 
 
 def _evaluated(worlds: KripkeModel | SymbolicDealModel, text: str, formula: Formula
@@ -124,12 +129,9 @@ def tab_gone() -> Callable[[], bool]:
 def _quick(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult | Formula:
     """The result at once if there is nothing to wait for (no formula, a mistake, a formula
     the budget refuses or calls quick); else the parsed formula, for a thread to evaluate."""
-    if not text:
-        return FormulaResult(text)
-    try:
-        formula = parse(text)
-    except ValueError as e:  # a FormulaError
-        return FormulaResult(text, error=str(e))
+    formula = _parsed(text)
+    if isinstance(formula, FormulaResult):
+        return formula
     needed = steps(formula, worlds.n_worlds, len(worlds.agents))
     if needed <= QUICK_STEPS or needed > MAX_STEPS:
         return _evaluated(worlds, text, formula)
