@@ -322,7 +322,9 @@ def test_a_refused_announcement_goes_once_another_formula_is_typed():
     idle(rc)
     assert "Not announced" in text(rc, "announce-result")
     type_formula(rc, fact)
-    assert "true" in text(rc, "formula-result")
+    # the announcement's worker thread may still hold the render lock for its last update, so
+    # the typed formula's render can land a moment later: wait for it, then look
+    wait_for(lambda: "true" in text(rc, "formula-result"), timeout=10)
     assert "announce-result" not in str([w.attributes for w in
                                          rc.find(solara.widgets.HTML).widgets])
 
