@@ -500,25 +500,36 @@ class ClassGrid(_Positioned):
         box_h = head + inner + 6
         top = FONT + 10
         a_actual = None if u.actual is None else int(ka[u.actual])
-        fname = self.names.agent(self.focus)
         for i, k in enumerate(self.cols):
-            line, col = divmod(i, per_line)
-            x, y = col * slot + 2, top + line * (box_h + 6)
-            self.regions.append(Region(self.focus, x, y, slot - 4, box_h, k == a_actual, "box",
-                                       f"{fname} holds {labels[k]}: {fname} cannot tell "
-                                       "these worlds apart"))
-            if labelled:
-                self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, labels[k],
-                                       agent=self.focus if k == a_actual else None))
+            x, y = self._class_box(i, k, per_line, slot, top, box_h, labels[k], a_actual,
+                                   labelled)
             cx, cy = x + (slot - 4) / 2, y + head + inner / 2 + 3
             for order, wid in enumerate(members[k]):
                 self.pos[wid] = self._cell_points(cx, cy, inner, len(members[k]), order)
+        fname = self.names.agent(self.focus)
         heading = (f"boxes: what {fname} holds" if labelled else
                    f"one box per hand of {fname}, one world each (hover for the deal)")
         self.texts.append(Text(2, FONT, heading, "start", "heading", self.focus))
         lines = math.ceil(len(self.cols) / per_line)
         self.height = top + lines * (box_h + 6)
         self.fits = self.height <= height + 0.5
+
+    def _class_box(self, i: int, k: int, per_line: int, slot: float, top: float,
+                   box_h: float, label: str, a_actual: int | None,
+                   labelled: bool) -> tuple[float, float]:
+        """The ``i``-th box, for the focus agent's class ``k``, in rows of ``per_line``: its
+        region (with the hover that says what it is) and, if ``labelled``, its label; returns
+        its corner, where the caller places the class's worlds."""
+        line, col = divmod(i, per_line)
+        x, y = col * slot + 2, top + line * (box_h + 6)
+        fname = self.names.agent(self.focus)
+        self.regions.append(Region(self.focus, x, y, slot - 4, box_h, k == a_actual, "box",
+                                   f"{fname} holds {label}: {fname} cannot tell these worlds "
+                                   "apart"))
+        if labelled:
+            self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, label,
+                                   agent=self.focus if k == a_actual else None))
+        return x, y
 
     def _named_boxes(self, ka: np.ndarray, kb: np.ndarray, height: float) -> None:
         """A box per class of the focus agent in lines, each world in it drawn over the name
@@ -546,15 +557,9 @@ class ClassGrid(_Positioned):
         slot = self.width / per_line
         top = FONT + 10
         a_actual = None if u.actual is None else int(ka[u.actual])
-        fname, rname = self.names.agent(self.focus), self.names.agent(self.rows)
+        rname = self.names.agent(self.rows)
         for i, k in enumerate(self.cols):
-            line, col = divmod(i, per_line)
-            x, y = col * slot + 2, top + line * (box_h + 6)
-            self.regions.append(Region(self.focus, x, y, slot - 4, box_h, k == a_actual, "box",
-                                       f"{fname} holds {labels[k]}: {fname} cannot tell "
-                                       "these worlds apart"))
-            self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, labels[k],
-                                   agent=self.focus if k == a_actual else None))
+            x, y = self._class_box(i, k, per_line, slot, top, box_h, labels[k], a_actual, True)
             left = x + (slot - 4 - q * cell_w) / 2
             for order, (wid, b) in enumerate(sorted(members[k], key=lambda m: names[m[1]])):
                 row, c = divmod(order, q)
@@ -563,6 +568,7 @@ class ClassGrid(_Positioned):
                 self.pos[wid] = (cx, cy)
                 self.world_names[wid] = Text(cx, cy + self.radius + FONT + 1, names[b],
                                              role="count")
+        fname = self.names.agent(self.focus)
         self.texts.append(Text(2, FONT, f"boxes: what {fname} holds; under each world, what "
                                f"{rname} holds", "start", "heading", self.focus))
         self.height = top + math.ceil(len(self.cols) / per_line) * (box_h + 6)
