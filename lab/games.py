@@ -35,6 +35,9 @@ class LabSpec:
     trains: int | None = None
     tickets_each: int = 2
     strategies: str = DEFAULT_SOURCE  # the standard agents' source (agents.kinds)
+    #: Record each turn's legal moves (the game arc). Counting them at every turn doubles a
+    #: standard game's time, so a search that never reads the arc (balancing) turns it off.
+    arc: bool = True
 
     def __post_init__(self) -> None:
         if self.rules not in RULES:
@@ -58,7 +61,7 @@ class LabSpec:
                         trains=self.trains)
 
     def standard(self) -> StandardSpec:
-        spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=True,
+        spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=self.arc,
                             strategies=self.strategies)
         return spec if self.trains is None else replace(spec, trains=self.trains)
 
@@ -101,8 +104,8 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
     model = spec.simplified().model(seed)
     moves = []
     while model.running:
-        # the choices the player's view offers (a claim to be declared counted once)
-        moves.append(model.state.observation(model.state.current).legal_action_count())
+        if spec.arc:  # the choices the player's view offers (a claim to be declared counted once)
+            moves.append(model.state.observation(model.state.current).legal_action_count())
         model.step()
     return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "",
                    tuple(model.state.scores()), tuple(model.state.returns()), tuple(moves),

@@ -8,9 +8,11 @@ import argparse
 import csv
 import json
 import sys
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
+import numpy as np
+from scipy.stats import t as t_dist
 from tqdm import tqdm
 
 from app.cli.lab_options import (
@@ -74,7 +76,7 @@ STEP_COLUMNS = ("index", "phase", "feature", "chosen", "distance", "unchanged", 
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = lab_spec(args)
+    spec = replace(lab_spec(args), arc=False)  # distances only: no game arc to count
     desired = desired_shares(args.desired, spec.lineup)
     check_run(args)
     try:
@@ -148,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{args._prog}: {e}; the balanced board is in {files['board']}",
                   file=sys.stderr)
             return 130
-    print_comparison(results, args.confirm, first)
+    randoms = [m.distance for label, m in results if label.startswith("random")]
+    print_comparison(results, args.confirm, first, randoms)
     write_json(files["json"], {
         "board": original.name, "lineup": list(spec.lineup), "desired": list(desired),
         "strategies": spec.strategies, "restricted": args.restricted,
@@ -158,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
         "boards": {label: {"distance": m.distance, "low": m.distance_low,
                            "high": m.distance_high,
                            "win_ratios": {k.kind: [k.win_ratio, k.low, k.high]
-                                          for k in m.kinds}} for label, m in results}})
+                                          for k in m.kinds}} for label, m in results},
+        "random_mean": random_mean(randoms)})
     print(f"\nbalanced board → {files['board']}; levels → {files['steps']}; comparison → "
           f"{files['json']}")
     return 0
@@ -187,10 +191,26 @@ def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dic
     return rows
 
 
-def print_comparison(results: list[tuple[str, Metrics]], games: int, first: int) -> None:
+def random_mean(distances: list[float]) -> dict[str, float] | None:
+    """The random boards' mean distance with a 95% t interval over the boards (the spread that
+    matters when a balanced board is compared with random ones), None without two boards."""
+    if len(distances) < 2:
+        return None
+    mean = float(np.mean(distances))
+    half = float(t_dist.ppf(0.975, len(distances) - 1) * np.std(distances, ddof=1)
+                 / np.sqrt(len(distances)))
+    return {"distance": mean, "low": mean - half, "high": mean + half, "boards": len(distances)}
+
+
+def print_comparison(results: list[tuple[str, Metrics]], games: int, first: int,
+                     randoms: list[float]) -> None:
     print(f"\n{games} games per board on seeds {first}–{first + games - 1}, seats rotated:")
     kinds = [k.kind for k in results[0][1].kinds]
-    print_table(("board", "win-rate distance", "95% interval", *kinds),
-                [(label, f"{m.distance:.3f}", f"{m.distance_low:.3f}–{m.distance_high:.3f}",
-                  *(f"{k.win_ratio:.3f} ({k.low:.3f}–{k.high:.3f})" for k in m.kinds))
-                 for label, m in results])
+    rows = [(label, f"{m.distance:.3f}", f"{m.distance_low:.3f}–{m.distance_high:.3f}",
+             *(f"{k.win_ratio:.3f} ({k.low:.3f}–{k.high:.3f})" for k in m.kinds))
+            for label, m in results]
+    mean = random_mean(randoms)
+    if mean is not None:
+        rows.append((f"random boards, mean of {mean['boards']}", f"{mean['distance']:.3f}",
+                     f"{mean['low']:.3f}–{mean['high']:.3f}", *("" for _ in kinds)))
+    print_table(("board", "win-rate distance", "95% interval", *kinds), rows)

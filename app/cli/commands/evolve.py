@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from agents.kinds import DEFAULT_SOURCE
@@ -92,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "deck":
         if args.cities:
             raise UsageError("--cities belongs to evolve board; evolve deck breeds --board's deck")
-        problem: Problem = deck_problem(lab_spec(args))
+        # the deck's fitness reads which cities were touched, never the arc: no moves counted
+        problem: Problem = deck_problem(replace(lab_spec(args), arc=False))
     else:
         problem = board_problem(args)
     if args.strategies != DEFAULT_SOURCE:  # a checkpoint of one source never resumes another
@@ -187,7 +189,8 @@ def confirm(args: argparse.Namespace, problem: Problem, state: SearchState, work
     assert state.best is not None
     best = problem.game(state.best)
     assert best is not None
-    contenders = [*problem.baselines(), ("evolved", best)]
+    contenders = [(label, replace(spec, arc=True))  # the table shows each one's arc
+                  for label, spec in [*problem.baselines(), ("evolved", best)]]
     original = contenders[0][1].loaded()
     results = [(label, spec.loaded(), measure(spec, seeds, workers, progress=None if
                                               args.no_progress else label,
