@@ -5,23 +5,29 @@ Features, in two phases as in the paper: (1) ticket values and doubles (each dou
 single), (2) connection lengths and colours. ``restricted`` keeps every length within ±1 of the
 original (the paper's restricted mode); otherwise a length may move by up to 2 (1 to 6 trains).
 
-The search is the paper's simplified Monte Carlo tree search: each level of the tree is one
-feature (in a seeded random order within its phase); the children of a node are that feature's
-candidate values, the unchanged value among them, and the search descends into the best child
-without coming back. The paper estimated each child with 20 games and kept the lowest; at that
-size a distance's standard error (0.05-0.1) is as large as most features' effect, so the search
-followed noise (our run of it ended at 0.297 against the original's 0.284). Here each level is
-a race (:mod:`lab.race`): all children are played on the *same* seeds (common random numbers),
-a change is kept only when it beats the unchanged board by more than its noise (the paired
-difference's standard error, at level ``alpha``), and an undecided race doubles its games up
-to ``max_games``. Every level
-gets new seeds, so no feature is tuned to one set of deals. A full tree search (UCT over
-combinations of features) would need far more than the paper's 48 hours here; the greedy
-descent is what their "simplified" search is.
+The paper's search is a simplified Monte Carlo tree search: one level per feature, 20 games per
+candidate, the lowest kept. Two things stopped it from working here. At 20 games a distance's
+standard error (0.05-0.1) is as large as most features' effect, so it followed noise (our run of
+it ended at 0.297 against the original's 0.284). And one feature's effect (a ticket 2 points up)
+is so small that no affordable number of games tells it from noise, while the same change made
+to many features at once is large: every length one train longer moved Hungry's win ratio from
+0.12 to 0.25 over 300 games, every length one shorter moved the distance from 0.32 to 0.48.
+
+So each level changes a *group* of features of one kind together, coarse to fine
+(:func:`plan`): first every ticket (all values 2 up, or 2 down), every double, every length,
+every colour; then each half of them, each quarter, down to groups of :data:`FINEST` (1: down to
+each feature on its own). A coarse level finds the direction a kind should move; the finer ones
+undo it where it overshoots. Each level is a race (:mod:`lab.race`): all candidates are played
+on the *same* seeds (common random numbers), a change is kept only when it beats the unchanged
+board by more than its noise (the paired difference's standard error, at level ``alpha``), and an
+undecided race doubles its games up to ``max_games``. Every level gets new seeds, so no change is
+tuned to one set of deals. The descent never comes back up the tree, as the paper's simplified
+search; a full tree search over combinations would need far more than its 48 hours.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -30,7 +36,7 @@ from functools import partial
 import numpy as np
 
 from agents.standard_batch import kind_order
-from boards import COLOURS, GREY, Board, Connection, Ticket
+from boards import COLOURS, GREY, Board, Connection
 from lab.cluster import Workers
 from lab.games import LabSpec, lab_jobs, play_lab_game
 from lab.race import Rule, race
@@ -39,16 +45,28 @@ from lab.runner import run_jobs
 MAX_LENGTH = 6
 
 
+#: The kinds of feature each phase changes, in the order a level of one depth takes them.
+KINDS = {1: ("ticket", "double"), 2: ("length", "colour")}
+#: Features in a group of the finest levels at least (see :func:`groups`).
+FINEST = 2
+
+
 @dataclass(frozen=True)
 class Feature:
-    """One level of the search: what it changes and the candidate values."""
+    """One level of the search: a group of features of one kind (tickets, doubles, lengths or
+    colours), changed together; ``depth`` 0 is every feature of the kind, each further depth
+    halves the groups of the one before."""
 
     phase: int
     kind: str  # "ticket", "double", "length", "colour"
-    key: str  # the ticket or connection it is about (names, so it survives renumbering)
+    keys: tuple[str, ...]  # the tickets or connections it is about (names survive renumbering)
+    depth: int = 0
+    part: int = 0
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.key}"
+        if len(self.keys) == 1:
+            return f"{self.kind} {self.keys[0]}"
+        return f"{self.kind} group {self.depth}.{self.part + 1} ({len(self.keys)} {self.kind}s)"
 
 
 def _pair_key(c: Connection) -> str:
@@ -59,15 +77,43 @@ def _renumber(connections: Sequence[Connection]) -> tuple[Connection, ...]:
     return tuple(replace(c, id=i) for i, c in enumerate(connections))
 
 
-def features(board: Board, phase: int) -> list[Feature]:
-    if phase == 1:
-        return ([Feature(1, "ticket", f"{t.a}–{t.b}") for t in board.tickets]
-                + [Feature(1, "double", _pair_key(c)) for c in board.connections
-                   if c.pair is not None and board.double_mates[c.id] > c.id])
-    pairs = dict.fromkeys(_pair_key(c) for c in board.connections)
-    return ([Feature(2, "length", k) for k in pairs]
-            + [Feature(2, "colour", f"{_pair_key(c)}#{i}") for c in board.connections
-               for i in [_segment(board, c)]])
+def keys(board: Board, kind: str) -> list[str]:
+    """The names of ``board``'s features of one kind, in the board's order."""
+    if kind == "ticket":
+        return [f"{t.a}–{t.b}" for t in board.tickets]
+    if kind == "double":
+        return [_pair_key(c) for c in board.connections
+                if c.pair is not None and board.double_mates[c.id] > c.id]
+    if kind == "length":
+        return list(dict.fromkeys(_pair_key(c) for c in board.connections))
+    return [f"{_pair_key(c)}#{_segment(board, c)}" for c in board.connections]
+
+
+def groups(names: Sequence[str], finest: int = FINEST) -> list[tuple[int, int, tuple[str, ...]]]:
+    """(depth, part, names) of every group, coarse to fine: all the names, then halves, and so
+    on while a half keeps at least ``finest`` names (1: down to each name on its own)."""
+    out: list[tuple[int, int, tuple[str, ...]]] = []
+    level = [tuple(names)] if names else []
+    depth = 0
+    while level:
+        out += [(depth, part, group) for part, group in enumerate(level)]
+        level = [half for group in level if len(group) // 2 >= finest
+                 for half in (group[:len(group) - len(group) // 2],
+                              group[len(group) - len(group) // 2:])]
+        depth += 1
+    return out
+
+
+def plan(board: Board, phase: int, rng: random.Random, finest: int = FINEST) -> list[Feature]:
+    """The levels of one phase: each kind's features in a seeded random order, cut into groups
+    (:func:`groups`), every kind's groups of one depth before any of the next depth."""
+    levels = []
+    for order, kind in enumerate(KINDS[phase]):
+        names = keys(board, kind)
+        rng.shuffle(names)
+        levels += [(depth, order, part, Feature(phase, kind, group, depth, part))
+                   for depth, part, group in groups(names, finest)]
+    return [feature for *_, feature in sorted(levels, key=lambda level: level[:3])]
 
 
 def _segment(board: Board, c: Connection) -> int:
@@ -82,51 +128,60 @@ def _find(board: Board, key: str, segment: int = 0) -> Connection:
 
 def candidates(board: Board, original: Board, feature: Feature, restricted: bool
                ) -> list[tuple[str, Board]]:
-    """(value, board) for each candidate of ``feature``, the unchanged board first."""
-    out: list[tuple[str, Board]] = []
-    if feature.kind == "ticket":
-        k = next(i for i, t in enumerate(board.tickets) if f"{t.a}–{t.b}" == feature.key)
-        v = board.tickets[k].points
-        for value in (v, v - 2, v + 2):
-            if value >= 1:
-                tickets = list(board.tickets)
-                tickets[k] = Ticket(k, tickets[k].a, tickets[k].b, value)
-                out.append((str(value), replace(board, tickets=tuple(tickets))))
-    elif feature.kind == "double":
-        first = _find(board, feature.key)
-        second = board.connections[board.double_mates[first.id]] if first.pair is not None \
-            else None
-        out.append(("double" if second else "single", board))
-        if second is not None:
-            kept = [replace(c, pair=None) if c.id == first.id else c
-                    for c in board.connections if c.id != second.id]
+    """(name, board) for each candidate of ``feature``, the unchanged board first; a change
+    that would leave every feature of the group as it is is no candidate."""
+    out: list[tuple[str, Board]] = [("unchanged", board)]
+    group = set(feature.keys)
+    if feature.kind == "ticket":  # every value of the group 2 up, or 2 down (never below 1)
+        for name, delta in (("+2", 2), ("-2", -2)):
+            tickets = tuple(replace(t, points=t.points + delta)
+                            if f"{t.a}–{t.b}" in group and t.points + delta >= 1 else t
+                            for t in board.tickets)
+            if tickets != board.tickets:
+                out.append((name, replace(board, tickets=tickets)))
+    elif feature.kind == "double":  # every double of the group made single
+        seconds = {board.double_mates[c.id] for c in board.connections
+                   if c.pair is not None and board.double_mates[c.id] > c.id
+                   and _pair_key(c) in group}
+        if seconds:
+            firsts = {board.double_mates[s] for s in seconds}
+            kept = [replace(c, pair=None) if c.id in firsts else c
+                    for c in board.connections if c.id not in seconds]
             out.append(("single", replace(board, connections=_renumber(kept))))
-    elif feature.kind == "length":
-        now = _find(board, feature.key).length
-        was = _find(original, feature.key).length
+    elif feature.kind == "length":  # every length of the group 1 up, or 1 down
         reach = 1 if restricted else 2
-        longest = max(MAX_LENGTH, was)  # a board's own longer connections may stay as long
-        for value in sorted(range(now - reach, now + reach + 1),
-                            key=lambda v: (v != now, abs(v - now), v)):
-            if value == now or (1 <= value <= longest and (not restricted or
-                                                           abs(value - was) <= 1)):
-                conns = tuple(replace(c, length=value) if _pair_key(c) == feature.key else c
-                              for c in board.connections)
-                out.append((str(value), replace(board, connections=conns)))
-    else:  # colour: the current one, grey, and the least used colour free around it
-        key, segment = feature.key.split("#")
-        conn = _find(board, key, int(segment))
-        near = {c.colour for c in board.connections if c.id != conn.id
-                and {c.a, c.b} & {conn.a, conn.b}}
-        used = {col: sum(c.colour == col for c in board.connections) for col in COLOURS}
-        free = [col for col in COLOURS if col not in near and col != conn.colour]
-        options = [conn.colour, GREY] + ([min(free, key=lambda col: (used[col], col))]
-                                          if free else [])
-        for colour in dict.fromkeys(options):
-            conns = tuple(replace(c, colour=colour) if c.id == conn.id else c
-                          for c in board.connections)
-            out.append((colour, replace(board, connections=conns)))
+        for name, delta in (("+1", 1), ("-1", -1)):
+            lengths = {}
+            for key in feature.keys:
+                now, was = _find(board, key).length, _find(original, key).length
+                value = now + delta
+                # a board's own longer connections may stay as long
+                if 1 <= value <= max(MAX_LENGTH, was) and abs(value - was) <= reach:
+                    lengths[key] = value
+            if lengths:
+                conns = tuple(replace(c, length=lengths[_pair_key(c)])
+                              if _pair_key(c) in lengths else c for c in board.connections)
+                out.append((name, replace(board, connections=conns)))
+    else:  # colours: every track of the group grey, or each the least used colour free near it
+        for name in ("grey", "apart"):
+            tracks = list(board.connections)
+            for key in feature.keys:
+                pair, segment = key.split("#")
+                conn = tracks[_find(board, pair, int(segment)).id]
+                tracks[conn.id] = replace(conn, colour=GREY if name == "grey"
+                                         else _apart(tracks, conn))
+            if tuple(tracks) != board.connections:
+                out.append((name, replace(board, connections=tuple(tracks))))
     return out
+
+
+def _apart(conns: Sequence[Connection], conn: Connection) -> str:
+    """The least used colour that no other connection at ``conn``'s cities has (its own colour
+    when every colour is taken there)."""
+    near = {c.colour for c in conns if c.id != conn.id and {c.a, c.b} & {conn.a, conn.b}}
+    used = {col: sum(c.colour == col for c in conns) for col in COLOURS}
+    free = [col for col in COLOURS if col not in near]
+    return min(free, key=lambda col: (used[col], col)) if free else conn.colour
 
 
 #: The race each level runs unless told otherwise (20 games first, as the paper; up to 320).
@@ -174,7 +229,7 @@ def win_shares(spec: LabSpec, boards: Sequence[Board], workers: Workers, first: 
 def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rule = RULE,
             seed: int = 0, restricted: bool = False,
             on_step: Callable[[Step, Board], None] | None = None,
-            done: Sequence[tuple[str, str]] = ()) -> Board:
+            done: Sequence[tuple[str, str]] = (), finest: int = FINEST) -> Board:
     """The balanced board (see the module's docstring); ``on_step`` hears of every level.
     ``done``: (feature, value chosen) of the first levels of an earlier run with the same
     options (its steps file), taken again without playing, so an interrupted run resumes;
@@ -184,9 +239,7 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
     rng = random.Random(seed)
     index = 0
     for phase in (1, 2):
-        order = features(board, phase)
-        rng.shuffle(order)
-        for feature in order:
+        for feature in plan(board, phase, rng, finest):
             options = candidates(board, original, feature, restricted)
             if index < len(done):
                 name, value = done[index]
@@ -197,15 +250,19 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
                 board = chosen
                 index += 1
                 continue
-            first = seed * 1_000_000 + index * rule.max_games
-            play = partial(win_shares, spec, [b for _, b in options], workers, first)
-            result = race(len(options), play, desired, range(first, first + rule.max_games),
-                          rule, bootstrap_seed=index)
-            board = options[result.winner][1]
-            step = Step(index, phase, str(feature), options[result.winner][0],
-                        result.distances[result.winner], result.distances[0],
-                        {v: s for (v, _), s in zip(options, result.distances, strict=True)},
-                        result.stderr, result.games)
+            if len(options) == 1:  # nothing of the group left to change: no games
+                step = Step(index, phase, str(feature), "unchanged", math.nan, math.nan,
+                            {"unchanged": math.nan})
+            else:
+                first = seed * 1_000_000 + index * rule.max_games
+                play = partial(win_shares, spec, [b for _, b in options], workers, first)
+                result = race(len(options), play, desired,
+                              range(first, first + rule.max_games), rule, bootstrap_seed=index)
+                board = options[result.winner][1]
+                step = Step(index, phase, str(feature), options[result.winner][0],
+                            result.distances[result.winner], result.distances[0],
+                            {v: d for (v, _), d in zip(options, result.distances, strict=True)},
+                            result.stderr, result.games)
             if on_step is not None:
                 on_step(step, board)
             index += 1
@@ -213,10 +270,11 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
                    title=f"{original.title}, balanced{' (restricted)' if restricted else ''}")
 
 
-def levels(original: Board, board: Board) -> int:
+def levels(original: Board, board: Board, finest: int = FINEST) -> int:
     """How many levels the search of ``original`` has, now that it has reached ``board``: a
-    double made single in phase 1 takes a colour level out of phase 2."""
-    return len(features(original, 1)) + len(features(board, 2))
+    double made single in phase 1 takes a colour out of phase 2."""
+    return sum(len(groups(keys(b, kind), finest))
+               for phase, b in ((1, original), (2, board)) for kind in KINDS[phase])
 
 
 def random_board(original: Board, seed: int, restricted: bool = False) -> Board:

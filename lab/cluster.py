@@ -176,4 +176,5 @@ def open_workers(workers: int | None = None, scheduler: str | None = None) -> It
     with _start_cluster(n) as cluster, Client(cluster) as client:
         # pure=False: two games with equal arguments are still two tasks (Dask would merge
         # calls it believes pure), and their results are never cached
-        yield Workers(client.get_executor(pure=False), n, f"local Dask cluster, {n} workers")
+        yield Workers(client.get_executor(pure=False), n,
+                      f"local Dask cluster, {n} worker{'s' if n > 1 else ''}")

@@ -114,6 +114,26 @@ def test_each_constraint_is_named_when_broken():
     assert degrees(usa, hub)[5] > 10 and "degree" in broken(usa, hub)
 
 
+def test_a_layout_that_breaks_a_constraint_plays_no_game_and_ranks_below_every_valid_one():
+    """Its penalty alone is its fitness: added to an arc area in the thousands, a board with
+    crossing connections could lead the population (one did, in a run on the USA)."""
+    from lab.cluster import Workers
+    from lab.evolve_board import BoardProblem
+    from lab.games import LabSpec
+    from lab.genetic import evaluate
+
+    problem = BoardProblem(LabSpec())
+    usa = problem.cities
+    names = usa.board.city_names
+    crossed = problem.start.copy()
+    crossed[pair_index(36)[tuple(sorted((names.index("Seattle"), names.index("Miami"))))]] = 1
+    assert problem.game(crossed) is None and problem.game(problem.start) is not None
+    (valid, played), (bad, none) = evaluate(problem, [problem.start, crossed], range(2),
+                                            Workers(None, 1, "in-process"))
+    assert none is None and played is not None
+    assert bad == -100 and valid > 0
+
+
 def test_lengths_follow_the_map_and_colours_differ_around_every_city_the_short_ones_grey():
     usa = Cities(load_board("usa"))
     start = delaunay(usa)

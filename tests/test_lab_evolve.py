@@ -4,6 +4,7 @@ one does."""
 
 from __future__ import annotations
 
+import csv
 import random
 from concurrent.futures import ThreadPoolExecutor
 
@@ -151,24 +152,33 @@ def test_bad_evolve_options_are_one_line_and_exit_2(extra, message, tmp_path, ca
     assert not list(tmp_path.iterdir())  # nothing written
 
 
-def test_balance_walks_every_feature_and_confirms_three_boards(tmp_path, capsys):
-    """Win-rate balancing on the tiny board: one level per feature (tickets, the double, then
-    lengths and colours), the board so far kept, and the comparison table at the end."""
+def test_balance_walks_every_group_and_confirms_three_boards(tmp_path, capsys):
+    """Win-rate balancing on the tiny board: one level per group of features, coarse to fine
+    down to each feature on its own (tickets, the double, then lengths and colours), the board
+    so far kept, and the comparison table at the end."""
     from positions import tiny_board_dict
 
     from boards.writer import dumps
-    from lab.balance import features
 
     path = tmp_path / "tiny.json"
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     out = tmp_path / "bal"
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
                  "baseline,random", "--games", "1", "--max-games", "1", "--confirm", "4",
-                 "--workers", "0",
+                 "--workers", "0", "--finest", "1",
                  "--restricted", "--out", str(out), "--no-progress"]) == 0
     board = load_board(path)
-    steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
-    assert len(steps) - 1 == len(features(board, 1)) + len(features(board, 2)) == 12 + 1 + 11 + 12
+    with open(tmp_path / "bal-steps.csv", newline="") as f:
+        steps = list(csv.DictReader(f))
+    # 12 tickets: 1 + 2 + 4 + 8 + 8 groups; the double: 1; 11 lengths: 1 + 2 + 4 + 8 + 6;
+    # 12 colours (one fewer if the double became single): 1 + 2 + 4 + 8 + 8 (or 1 + ... + 6)
+    named = [r["feature"] for r in steps]
+    assert named[:3] == ["ticket group 0.1 (12 tickets)", f"double {named[1].split()[-1]}",
+                         "ticket group 1.1 (6 tickets)"]
+    single = steps[1]["chosen"] == "single"
+    assert len(steps) == 23 + 1 + 21 + (21 if single else 23)
+    assert sum(r["feature"].startswith("ticket ") and "group" not in r["feature"]
+               for r in steps) == 12  # every ticket gets a level of its own at the end
     balanced = load_board(tmp_path / "bal-board.json")
     was = {frozenset((c.a, c.b)): c.length for c in board.connections}
     assert all(abs(c.length - was[frozenset((c.a, c.b))]) <= 1 for c in balanced.connections)
@@ -262,3 +272,36 @@ def test_a_stopped_balance_resumes_to_the_board_a_whole_run_reaches(tmp_path, ca
     assert "written with other options" in capsys.readouterr().err
     assert main([*argv, "--out", str(tmp_path / "none"), "--resume"]) == 2
     assert "no stopped run to resume" in capsys.readouterr().err
+
+
+def test_a_group_level_changes_its_group_together_and_nothing_else():
+    """A level's candidates move every feature of its group one way (within the lengths'
+    reach), leave the rest of the board alone, and a change that moves nothing is no
+    candidate."""
+    from lab.balance import Feature, candidates, groups, keys
+
+    board = tiny_board()
+    pairs = keys(board, "length")
+    group = tuple(pairs[:3])
+    options = dict(candidates(board, board, Feature(2, "length", group), restricted=True))
+    assert list(options) == ["unchanged", "+1", "-1"]
+    for name, delta in (("+1", 1), ("-1", -1)):
+        for old, new in zip(board.connections, options[name].connections, strict=True):
+            key = "–".join(sorted((old.a, old.b)))
+            moved = key in group and 1 <= old.length + delta
+            assert new.length == (old.length + delta if moved else old.length)
+    up = options["+1"]
+    again = dict(candidates(up, board, Feature(2, "length", group), restricted=True))
+    assert "+1" not in again  # restricted: already one above the original
+    tickets = dict(candidates(board, board, Feature(1, "ticket", tuple(keys(board, "ticket"))),
+                              restricted=False))
+    assert [t.points + 2 for t in board.tickets] == [t.points for t in tickets["+2"].tickets]
+    # coarse to fine: every name in one group per depth, halves down to the finest size
+    names = [str(i) for i in range(10)]
+    for finest in (1, 2, 4):
+        split = groups(names, finest)
+        for depth in {d for d, _, _ in split}:
+            flat = [n for d, _, g in split if d == depth for n in g]
+            assert len(flat) == len(set(flat))
+        assert min(len(g) for _, _, g in split) >= min(finest, len(names))
+    assert [len(g) for _, _, g in groups(names, 1)][-1] == 1

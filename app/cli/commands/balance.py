@@ -29,7 +29,7 @@ from boards import Board
 from boards.writer import board_document, dumps
 from game.fields import MAX_GAMES
 from game.files import atomic_output, check_outputs, write_atomically, write_json
-from lab.balance import Step, balance, levels, random_board
+from lab.balance import FINEST, Step, balance, levels, random_board
 from lab.batch import Interrupted, measure
 from lab.cluster import open_workers
 from lab.metrics import Metrics
@@ -56,6 +56,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "even split)")
     parser.add_argument("--restricted", action="store_true",
                         help="keep every length within ±1 of the original")
+    parser.add_argument("--finest", type=whole(1, 1000), default=FINEST, metavar="K",
+                        help="levels change a group of features of one kind together, coarse to "
+                             "fine: all of them, then halves, quarters, ... down to groups of K "
+                             f"(default {FINEST}; 1: down to each feature on its own)")
     parser.add_argument("--confirm", type=whole(1, MAX_GAMES), default=1000, metavar="GAMES",
                         help="games that measure the original, balanced and random boards at "
                              "the end (default 1000)")
@@ -93,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
               "desired": list(desired), "rules": spec.rules, "trains": spec.trains,
               "players": len(spec.lineup), "seed": args.seed, "restricted": args.restricted,
               "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha,
+              "finest": args.finest,
               "strategies": spec.strategies}
     done = resumed_levels(files, search) if args.resume else []
     check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite or args.resume)
@@ -100,13 +105,14 @@ def run(args: argparse.Namespace) -> int:
     with open_workers(args.workers, args.scheduler) as workers:
         print(f"balance {original.title} for {', '.join(spec.lineup)} towards "
               f"{', '.join(f'{d:g}' for d in desired)}: {rule.games} to {rule.max_games} "
-              f"games per candidate, a change kept when better at level {rule.alpha:g}"
+              f"games per candidate, a change kept when better at level {rule.alpha:g}, "
+              f"groups down to {args.finest} feature{'s' if args.finest > 1 else ''}"
               f"{', lengths within ±1' if args.restricted else ''}"
               f"{f', resuming after level {len(done) - 1}' if done else ''}; {workers.where}",
               file=sys.stderr)
         finished = len(done)
-        bar = tqdm(total=levels(original, original), initial=len(done), desc="levels", unit="level",
-                   file=sys.stderr, disable=args.no_progress)
+        bar = tqdm(total=levels(original, original, args.finest), initial=len(done),
+                   desc="levels", unit="level", file=sys.stderr, disable=args.no_progress)
         try:
             with atomic_output(files["steps"], keep_on_interrupt=True) as f, bar:
                 writer = csv.DictWriter(f, fieldnames=STEP_COLUMNS)
@@ -120,16 +126,17 @@ def run(args: argparse.Namespace) -> int:
                     f.flush()
                     write_atomically(files["board"], dumps(board_document(board)))
                     finished += 1
-                    bar.total = levels(original, board)
+                    bar.total = levels(original, board, args.finest)
                     bar.update()
-                    if step.chosen != next(iter(step.tried)):
+                    if step.chosen != "unchanged":
                         bar.write(f"level {step.index} (phase {step.phase}) {step.feature}: "
                                   f"{step.chosen}, distance {step.distance:.3f} (unchanged "
                                   f"{step.unchanged:.3f}, ±{step.stderr:.3f}, {step.games} "
                                   "games)", file=sys.stderr)
 
                 balanced = balance(spec, desired, workers, rule, args.seed, args.restricted,
-                                   note, [(r["feature"], r["chosen"]) for r in done])
+                                   note, [(r["feature"], r["chosen"]) for r in done],
+                                   args.finest)
         except KeyboardInterrupt:
             board_so_far = (f"the board so far in {files['board']}; add --resume to go on"
                             if finished else "no level had finished")
