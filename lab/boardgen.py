@@ -36,9 +36,12 @@ def pair_index(n: int) -> dict[tuple[int, int], int]:
 @dataclass(frozen=True)
 class Cities:
     """The fixed part of a board search: positions, and the board they came from (its deck, its
-    route points, and the scale that turns map distance into trains)."""
+    route points, and the scale that turns map distance into trains). A board from nothing has
+    no connections to learn its scale and grey share from: ``scale`` and ``grey`` give them."""
 
     board: Board
+    scale: float | None = None
+    grey: float | None = None
 
     @property
     def n(self) -> int:
@@ -59,6 +62,8 @@ class Cities:
     def trains_per_unit(self) -> float:
         """Trains per unit of map distance on the original board (its connections' lengths over
         their drawn lengths), so evolved connections are as long as the original's."""
+        if self.scale is not None:
+            return self.scale
         p = self.points
         index = self.board.city_index
         drawn = sum(float(np.linalg.norm(p[index[c.a]] - p[index[c.b]]))
@@ -69,6 +74,8 @@ class Cities:
         """The share of the original board's tracks (each half of a double one) that are grey:
         an evolved board gets as many, so it offers as many ways to pay, and its game arc (the
         legal moves, each way to pay one) compares with the original's."""
+        if self.grey is not None:
+            return self.grey
         return sum(c.colour == GREY for c in self.board.connections) / len(
             self.board.connections)
 

@@ -8,6 +8,7 @@ import argparse
 import csv
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict, replace
 from pathlib import Path
 
@@ -31,8 +32,10 @@ from game.fields import MAX_GAMES
 from game.files import atomic_output, check_outputs, write_atomically, write_json
 from lab.balance import FINEST, Step, balance, levels, random_board
 from lab.batch import Interrupted, measure
-from lab.cluster import open_workers
+from lab.cluster import Workers, open_workers
+from lab.games import LabSpec
 from lab.metrics import Metrics
+from lab.newboard import Scale, joined, region, region_board
 from lab.race import Rule
 
 NAME = "balance"
@@ -60,6 +63,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="levels change a group of features of one kind together, coarse to "
                              "fine: all of them, then halves, quarters, ... down to groups of K "
                              f"(default {FINEST}; 1: down to each feature on its own)")
+    parser.add_argument("--from-nothing", action="store_true",
+                        help="balance a new board instead of --board's (which lends it its "
+                             "scale): --candidates planar 12-city regions, the three nearest "
+                             "--desired over --screen-games games joined by six connections "
+                             "per pair (Smith & Anton's graph optimiser)")
+    parser.add_argument("--candidates", type=whole(3, 1000), default=30, metavar="N",
+                        help="--from-nothing: regions to choose from (default 30)")
+    parser.add_argument("--screen-games", type=whole(1, MAX_GAMES), default=200,
+                        metavar="GAMES",
+                        help="--from-nothing: games that measure each region (default 200)")
     parser.add_argument("--confirm", type=whole(1, MAX_GAMES), default=1000, metavar="GAMES",
                         help="games that measure the original, balanced and random boards at "
                              "the end (default 1000)")
@@ -92,8 +105,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("balancing needs at least two agent kinds in --agents")
     files = {"steps": f"{args.out}-steps.csv", "board": f"{args.out}-board.json",
              "json": f"{args.out}.json", "search": f"{args.out}-search.json"}
+    if args.from_nothing:
+        files |= {"regions": f"{args.out}-regions.csv", "new": f"{args.out}-new.json"}
     original = spec.loaded()
     search = {"board": original.fingerprint, "lineup": list(spec.lineup),
+              "from_nothing": [args.candidates, args.screen_games] if args.from_nothing
+              else None,
               "desired": list(desired), "rules": spec.rules, "trains": spec.trains,
               "players": len(spec.lineup), "seed": args.seed, "restricted": args.restricted,
               "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha,
@@ -103,6 +120,13 @@ def run(args: argparse.Namespace) -> int:
     check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite or args.resume)
     write_json(files["search"], search)
     with open_workers(args.workers, args.scheduler) as workers:
+        if args.from_nothing:
+            try:
+                original = new_board(args, spec, desired, workers, files)
+            except Interrupted as e:
+                print(f"{args._prog}: {e}", file=sys.stderr)
+                return 130
+            spec = spec.with_board(original)
         print(f"balance {original.title} for {', '.join(spec.lineup)} towards "
               f"{', '.join(f'{d:g}' for d in desired)}: {rule.games} to {rule.max_games} "
               f"games per candidate, a change kept when better at level {rule.alpha:g}, "
@@ -144,7 +168,8 @@ def run(args: argparse.Namespace) -> int:
                   f"{board_so_far}", file=sys.stderr)
             return 130
         write_atomically(files["board"], dumps(board_document(balanced)))
-        boards = [("original", original), ("balanced", balanced)] + [
+        boards = [("new board" if args.from_nothing else "original", original),
+                  ("balanced", balanced)] + [
             (f"random {k + 1}", random_board(original, args.seed + k, args.restricted))
             for k in range(args.random_boards)]
         first = (args.seed + 1) * 1_000_000 + 500_000  # seeds no level of the search used
@@ -173,6 +198,39 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nbalanced board → {files['board']}; levels → {files['steps']}; comparison → "
           f"{files['json']}")
     return 0
+
+
+def new_board(args: argparse.Namespace, spec: LabSpec, desired: Sequence[float],
+              workers: Workers, files: dict[str, str]) -> Board:
+    """Screen the regions, join the best three, write the regions' table and the new board
+    (:mod:`lab.newboard`); the board the search then balances."""
+    scale = Scale.of(spec.loaded())
+    first = args.seed * 1_000_000 + 800_000  # seeds no level or confirmation uses
+    seeds = range(first, first + args.screen_games)
+    regions = [region(args.seed * 10_000 + k) for k in range(args.candidates)]
+    measured = [(r, measure(spec.with_board(region_board(r, scale)), seeds, workers, desired,
+                            progress=None if args.no_progress else f"region {k + 1}",
+                            bootstrap_seed=args.seed))
+                for k, r in enumerate(regions)]
+    ranked = sorted(measured, key=lambda rm: (rm[1].distance, rm[0].seed))
+    with atomic_output(files["regions"]) as f:
+        writer = csv.writer(f)
+        writer.writerow(("region", "connections", "trains", "distance", "low", "high",
+                         "chosen"))
+        for k, (r, m) in enumerate(ranked):
+            writer.writerow((r.seed, len(r.edges), region_board(r, scale).trains,
+                             f"{m.distance:.4f}", f"{m.distance_low:.4f}",
+                             f"{m.distance_high:.4f}", int(k < 3)))
+    best = [r for r, _ in ranked[:3]]
+    board = joined(best, scale, args.seed)
+    write_atomically(files["new"], dumps(board_document(board)))
+    print(f"{args.candidates} regions over {args.screen_games} games each: the three nearest "
+          f"{', '.join(str(r.seed) for r in best)} at "
+          f"{', '.join(f'{m.distance:.3f}' for _, m in ranked[:3])} (all in "
+          f"{files['regions']}); joined by {sum(c.a[0] != c.b[0] for c in board.connections)} "
+          f"connections: {len(board.cities)} cities, {len(board.connections)} connections → "
+          f"{files['new']}", file=sys.stderr)
+    return board
 
 
 def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dict[str, str]]:
@@ -206,7 +264,8 @@ def random_mean(distances: list[float]) -> dict[str, float] | None:
     mean = float(np.mean(distances))
     half = float(t_dist.ppf(0.975, len(distances) - 1) * np.std(distances, ddof=1)
                  / np.sqrt(len(distances)))
-    return {"distance": mean, "low": mean - half, "high": mean + half, "boards": len(distances)}
+    return {"distance": mean, "low": max(0.0, mean - half), "high": min(1.0, mean + half),
+            "boards": len(distances)}
 
 
 def print_comparison(results: list[tuple[str, Metrics]], games: int, first: int,
