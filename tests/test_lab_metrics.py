@@ -208,3 +208,15 @@ def test_the_lab_plays_the_simplified_game_the_gameplay_report_plays():
         game = play_lab_game(spec, seed)
         assert game.gameplay == game_stats(spec.simplified(), seed)
         assert game.turns == game.gameplay.turns == len(game.arc)
+
+
+def test_a_smoothed_arc_keeps_a_trend_and_damps_a_one_turn_spike():
+    from lab.metrics import Arc
+
+    rising = Arc(tuple(float(t) for t in range(1, 21)), (1,) * 20)
+    smooth = rising.smoothed(5)
+    assert smooth.moves[2:-2] == rising.moves[2:-2]  # a straight line stays where it is
+    spiky = Arc((10.0,) * 9 + (100.0,) + (10.0,) * 10, (1,) * 20)
+    assert spiky.smoothed(9).peak < 25 < spiky.peak
+    assert spiky.smoothed(9).area < spiky.area / 4
+    assert spiky.smoothed(1) is spiky
