@@ -15,6 +15,7 @@ import logging
 import os
 import signal
 import threading
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -106,9 +107,15 @@ def _start_cluster(n: int) -> Any:
     from distributed import LocalCluster
 
     def cluster() -> Any:
-        return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                            host="127.0.0.1", dashboard_address=None,
-                            silence_logs=logging.CRITICAL)
+        with warnings.catch_warnings():
+            # With no dashboard the scheduler still serves /health on 8787 (dask/distributed
+            # #7207), and a second lab command running beside the first would warn, with a
+            # line of the warning's source, that it took another port: nothing to tell a user.
+            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use",
+                                    category=UserWarning)
+            return LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                host="127.0.0.1", dashboard_address=None,
+                                silence_logs=logging.CRITICAL)
 
     if threading.current_thread() is not threading.main_thread() or \
             not hasattr(signal, "sigtimedwait"):

@@ -108,3 +108,13 @@ def test_metrics_on_a_real_cluster_writes_what_an_in_process_run_writes(
         here = (tmp_path / f"here{suffix}").read_bytes()
         assert (tmp_path / f"there{suffix}").read_bytes() == here, suffix
     assert (tmp_path / "here-games.csv").read_bytes().count(b"\n") == 17
+
+
+def test_two_local_clusters_side_by_side_start_without_a_warning(recwarn):
+    """The second lab command on a machine finds the scheduler's HTTP port taken; it says
+    nothing about it (the first one's games are none of its business)."""
+    from lab.cluster import open_workers
+
+    with open_workers(1, None) as first, open_workers(1, None) as second:
+        assert first.count == second.count == 1
+    assert not [w for w in recwarn.list if "already in use" in str(w.message)]
