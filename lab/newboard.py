@@ -34,7 +34,7 @@ import networkx as nx
 import numpy as np
 from scipy.spatial import Delaunay
 
-from boards import Board, City, Connection, Ticket, load_board
+from boards import Board, City, Connection, Ticket
 from lab.boardgen import Cities, colours, crossings, pair_index
 from lab.decks import train_distances
 
@@ -51,7 +51,6 @@ BOXES = ((0.03, 0.03), (0.53, 0.03), (0.28, 0.46))
 BOX = (0.44, 0.37)
 #: Least distance between two cities of a region (map units; about one train).
 SPACING = 0.05
-USA = "usa"
 
 
 @dataclass(frozen=True)
@@ -232,6 +231,3 @@ def joined(regions: Sequence[Region], scale: Scale, seed: int) -> Board:
     return _board(name, f"New board {seed} (regions {', '.join(str(r.seed) for r in regions)})",
                   cities, edges, scale, random.Random(seed), BOARD_TICKETS)
 
-
-def usa_scale() -> Scale:
-    return Scale.of(load_board(USA))

@@ -15,7 +15,7 @@ from app.cli.main import main
 from boards import load_board, parse_board
 from boards.writer import board_document, dumps
 from lab.boardgen import Cities, crossings, original_layout
-from lab.newboard import CONNECTIONS, DEGREES, JOINS, REGION_CITIES, joined, region, usa_scale
+from lab.newboard import CONNECTIONS, DEGREES, JOINS, REGION_CITIES, Scale, joined, region
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -36,7 +36,7 @@ def test_a_region_is_planar_where_it_is_drawn_and_within_the_papers_bounds(seed)
 @pytest.mark.parametrize("seeds", [(3, 8, 11), (34, 145, 195), (0, 1, 2)])
 def test_three_regions_join_into_one_board_with_up_to_six_connections_per_pair_uncrossed(seeds):
     regions = [region(s) for s in seeds]
-    board = joined(regions, usa_scale(), seed=5)
+    board = joined(regions, Scale.of(load_board("usa")), seed=5)
     assert parse_board(json.loads(dumps(board_document(board)))) == board  # a board file
     cities = Cities(board)
     assert crossings(cities, original_layout(cities)) == 0

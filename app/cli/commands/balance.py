@@ -208,25 +208,25 @@ def new_board(args: argparse.Namespace, spec: LabSpec, desired: Sequence[float],
     first = args.seed * 1_000_000 + 800_000  # seeds no level or confirmation uses
     seeds = range(first, first + args.screen_games)
     regions = [region(args.seed * 10_000 + k) for k in range(args.candidates)]
-    measured = [(r, measure(spec.with_board(region_board(r, scale)), seeds, workers, desired,
-                            progress=None if args.no_progress else f"region {k + 1}",
-                            bootstrap_seed=args.seed))
-                for k, r in enumerate(regions)]
-    ranked = sorted(measured, key=lambda rm: (rm[1].distance, rm[0].seed))
+    boards = [region_board(r, scale) for r in regions]
+    measured = [(r, b, measure(spec.with_board(b), seeds, workers, desired,
+                               progress=None if args.no_progress else f"region {k + 1}",
+                               bootstrap_seed=args.seed))
+                for k, (r, b) in enumerate(zip(regions, boards, strict=True))]
+    ranked = sorted(measured, key=lambda rbm: (rbm[2].distance, rbm[0].seed))
     with atomic_output(files["regions"]) as f:
         writer = csv.writer(f)
         writer.writerow(("region", "connections", "trains", "distance", "low", "high",
                          "chosen"))
-        for k, (r, m) in enumerate(ranked):
-            writer.writerow((r.seed, len(r.edges), region_board(r, scale).trains,
-                             f"{m.distance:.4f}", f"{m.distance_low:.4f}",
-                             f"{m.distance_high:.4f}", int(k < 3)))
-    best = [r for r, _ in ranked[:3]]
+        for k, (r, b, m) in enumerate(ranked):
+            writer.writerow((r.seed, len(r.edges), b.trains, f"{m.distance:.4f}",
+                             f"{m.distance_low:.4f}", f"{m.distance_high:.4f}", int(k < 3)))
+    best = [r for r, _, _ in ranked[:3]]
     board = joined(best, scale, args.seed)
     write_atomically(files["new"], dumps(board_document(board)))
     print(f"{args.candidates} regions over {args.screen_games} games each: the three nearest "
           f"{', '.join(str(r.seed) for r in best)} at "
-          f"{', '.join(f'{m.distance:.3f}' for _, m in ranked[:3])} (all in "
+          f"{', '.join(f'{m.distance:.3f}' for _, _, m in ranked[:3])} (all in "
           f"{files['regions']}); joined by {sum(c.a[0] != c.b[0] for c in board.connections)} "
           f"connections: {len(board.cities)} cities, {len(board.connections)} connections → "
           f"{files['new']}", file=sys.stderr)
