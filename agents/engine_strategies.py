@@ -48,17 +48,23 @@ What the engine does that we reproduce:
   (blue, pink, black, yellow, orange, green, white, locomotive, red for hands and the face-up
   row; blue, pink, green, yellow, grey, orange, black, white, locomotive, red for Hungry's
   colour needs).
+- **The order the engine walked its graphs** (:mod:`agents.py2order`: Python 2.7's hash order
+  of the city names and networkx 2.2's structures on top of it): the board loaded as the
+  engine's map file lists it (its USA file's city order, the connections in ours); the joint
+  graph built as ``free_routes_graph`` walks the board, the player's own connections added
+  last in the order it claimed them; fewest-hop paths as networkx's bidirectional search
+  finds them; the first longest free connection of ``chooseMaxRoute``; the set order of a
+  double's two colours. Checked against Python 2.7.18 with networkx 2.2 on the engine's own
+  code: the same path for each of the 30 USA tickets on 40 random ownerships (1,200 of 1,200).
 
-What cannot be reproduced exactly (**approximation:**), each a tie-break only:
+What is not reproduced (**approximation:**), each a tie-break only:
 
-- The order of Python 2 sets and dicts keyed by city names (Hungry's list of ticket cities is
-  ``list(set(...))``, its plan's connections a dict) and the order networkx lists a board's
-  edges and neighbours: we use the order the cities first appear in the player's tickets and
-  the board's connection ids for neighbours, own and free alike (the engine's map file lists
-  connections in our id order; its hash order favours neither own nor free connections, and
-  favouring free ones in path ties cost Path 10 points a game).
-- Shortest-path ties: networkx's Dijkstra and bidirectional search may pick another path of the
-  same length; ours take the fewest connections, then the lowest ids.
+- Hungry's orders: its list of ticket cities is ``list(set(...))`` and its plan's connections
+  a dict (we keep the order the cities first appear in its tickets), its fewest-trains paths
+  are networkx's Dijkstra (ours take the fewest connections, then the lowest ids, among
+  paths of as few trains), and it claims the first move of ``get_possible_moves`` (we list
+  city pairs in board order). :mod:`agents.py2order` could order these too; they are not
+  done yet.
 - Where the engine would crash or abort a game (Path returning no move when the pile is empty,
   One Step asked for tickets it can no longer draw), the agent takes a random legal action.
 """
@@ -67,13 +73,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from agents.py2order import Py2Graph, Py2Order, fewest_hops
 from boards import Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
-from game.cards import LOCO, card_index, colour_of
+from game.cards import CARD_NAMES, LOCO, card_index, colour_of
 from game.distances import INF, Distances
 from game.view import PlayerView
 
@@ -103,9 +109,11 @@ Pair = tuple[str, str]
 class SeatMemory:
     """What one seat's engine agent remembers between its turns (mutable, owned by the seat,
     written only from that seat's views): the order it kept its tickets (the engine's hand
-    order), the board's points when it last planned, and its plan or objective."""
+    order) and claimed its connections (the order of its ``player_graph``), the board's
+    points when it last planned, and its plan or objective."""
 
     kept: list[int] = field(default_factory=list)
+    claimed: list[int] = field(default_factory=list)  # own connections, in claim order
     previous_points: int = 0
     objective: Objective | None = None
     needs: dict[int, int] | None = field(default_factory=dict)  # Hungry: trains per colour
@@ -148,29 +156,79 @@ def pairs(view: PlayerView) -> dict[Pair, list[int]]:
     return cached[1]
 
 
+#: The engine's USA map file (``gameContent/usa.txt``) lists its cities in this order; its board
+#: graph's nodes were added in it, and where two names collide in Python 2's hash table the
+#: first added keeps the slot. Other boards are taken in their own city order.
+ENGINE_USA_CITIES = (
+    "VANCOUVER", "CALGARY", "WINNIPEG", "SAULT ST. MARIE", "MONTREAL", "SEATTLE", "TORONTO",
+    "BOSTON", "HELENA", "DULUTH", "PORTLAND", "NEW YORK", "PITTSBURGH", "CHICAGO", "OMAHA",
+    "WASHINGTON", "SAINT LOUIS", "KANSAS CITY", "DENVER", "SALT LAKE CITY", "SAN FRANCISCO",
+    "RALEIGH", "NASHVILLE", "LITTLE ROCK", "OKLAHOMA CITY", "SANTA FE", "LAS VEGAS",
+    "LOS ANGELES", "PHOENIX", "EL PASO", "DALLAS", "ATLANTA", "CHARLESTON", "MIAMI",
+    "NEW ORLEANS", "HOUSTON")
+
+_BOARD_GRAPHS: dict[int, tuple[object, Py2Graph, dict[frozenset[str], Pair]]] = {}
+
+
+def board_graph(view: PlayerView) -> tuple[Py2Graph, dict[frozenset[str], Pair]]:
+    """The engine's board graph (``loadMap``: every city, then every connection in the file's
+    order) and, per city pair, the way round ``get_possible_moves`` names it (from the city
+    its ``edges()`` meets first), which is how a claim enters the player's graph; kept per
+    board."""
+    board = view.board
+    cached = _BOARD_GRAPHS.get(id(board))
+    if cached is None or cached[0] is not board:
+        names = {c.upper(): c for c in board.city_names}
+        order = ([names[c] for c in ENGINE_USA_CITIES] if set(names) == set(ENGINE_USA_CITIES)
+                 else list(board.city_names))
+        graph = Py2Graph(multi=True)
+        for city in order:
+            graph.add_node(city)
+        for c in board.connections:
+            graph.add_edge(c.a, c.b, c.id)
+        named = {frozenset(e): e for e in graph.edges()}
+        cached = _BOARD_GRAPHS[id(board)] = (board, graph, named)
+    return cached[1], cached[2]
+
+
+def free_graph(view: PlayerView, min_length: int = 0) -> Py2Graph:
+    """The agents' ``free_routes_graph``: the board walked in networkx's order, every free
+    segment of a pair at least ``min_length`` long (none of a pair once one is taken, with
+    fewer than 4 players), added as the walk meets it."""
+    board, _ = board_graph(view)
+    conns, owner = view.board.connections, view.owner
+    out = Py2Graph(multi=True)
+    visited: set[str] = set()
+    for a in board.nodes:
+        for b in board.adj[a]:
+            if b in visited:
+                continue
+            segs = [s for s in board.edges_of(a, b) if s is not None]
+            if view.rules.doubles_both_usable or all(owner[s] is None for s in segs):
+                for s in segs:
+                    if owner[s] is None and conns[s].length >= min_length:
+                        out.add_edge(a, b, s)
+        visited.add(a)
+    return out
+
+
 @dataclass(frozen=True)
 class Joint:
     """The engine's ``joint_graph``: free segments (all of a pair closed once one is taken
-    with fewer than 4 players), those at least ``min_length`` long, and the player's own."""
+    with fewer than 4 players), those at least ``min_length`` long, and the player's own;
+    ``graph`` is the same as networkx held it (own connections added last, in the order the
+    player claimed them, as edges of no segment)."""
 
     free: dict[Pair, list[int]]
     own: set[Pair]
     order: tuple[Pair, ...]  # the pairs it holds (free or own), in board order
+    graph: Py2Graph
 
     def cities(self) -> set[str]:
         return {c for p in self.order for c in p}
 
-    def adjacency(self) -> dict[str, list[str]]:
-        """Neighbours in board order, own and free alike (the engine's order is Python 2's
-        hash order of city names, which favours neither)."""
-        adj: dict[str, list[str]] = {}
-        for a, b in self.order:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-        return adj
 
-
-def joint(view: PlayerView, min_length: int = 0) -> Joint:
+def joint(view: PlayerView, memory: SeatMemory, min_length: int = 0) -> Joint:
     free: dict[Pair, list[int]] = {}
     own: set[Pair] = set()
     order: list[Pair] = []
@@ -186,27 +244,14 @@ def joint(view: PlayerView, min_length: int = 0) -> Joint:
                 free[pair] = usable
         if pair in own or pair in free:
             order.append(pair)
-    return Joint(free, own, tuple(order))
-
-
-def hop_path(adjacency: dict[str, list[str]], a: str, b: str) -> list[str] | None:
-    """A fewest-hop path of cities from ``a`` to ``b`` (breadth first), ``None`` if none."""
-    if a not in adjacency or b not in adjacency:
-        return None
-    came: dict[str, str | None] = {a: None}
-    todo = deque([a])
-    while todo and b not in came:
-        city = todo.popleft()
-        for nxt in adjacency[city]:
-            if nxt not in came:
-                came[nxt] = city
-                todo.append(nxt)
-    if b not in came:
-        return None
-    out: list[str] = [b]
-    while (prev := came[out[-1]]) is not None:
-        out.append(prev)
-    return out[::-1]
+    graph = free_graph(view, min_length)
+    _, named = board_graph(view)
+    mine = Py2Graph(multi=False)
+    for c in memory.claimed:
+        mine.add_edge(*named[frozenset((conns[c].a, conns[c].b))])
+    for a, b in mine.edges():
+        graph.add_edge(a, b, None)
+    return Joint(free, own, tuple(order), graph)
 
 
 def key(a: str, b: str) -> Pair:
@@ -411,7 +456,7 @@ def plan_colours(view: PlayerView, graph: Joint, routes: Sequence[Pair]) -> Plan
 def ha_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Action:
     """Hungry as ``hungryAgent.decide`` plays it (see the module notes for its bugs)."""
     dist = view.distances()
-    graph = joint(view)
+    graph = joint(view, memory)
     present = graph.cities()
     cities: list[str] = []
     held_points = 0
@@ -506,21 +551,25 @@ def objective(view: PlayerView, memory: SeatMemory, min_length: int, draws_ticke
     """``generate_game_plan`` of One Step and the Long Route Junkie: the first pair it lacks
     on a fewest-hop path of its most valuable unfinished ticket, else tickets (One Step, while
     every player has 8 trains), else the longest free connection it has trains for."""
-    graph = joint(view, min_length)
-    adjacency = graph.adjacency()
+    graph = joint(view, memory, min_length)
     todo = [t for t in hand_order_tickets(view, memory) if not joined(view, t)
-            and hop_path(adjacency, t.a, t.b) is not None]
+            and fewest_hops(graph.graph, t.a, t.b) is not None]
     if todo:
         ticket = max(todo, key=lambda t: (t.points, -todo.index(t)))
-        cities = hop_path(adjacency, ticket.a, ticket.b) or []
+        cities = fewest_hops(graph.graph, ticket.a, ticket.b) or []
+        conns = view.board.connections
         for a, b in itertools.pairwise(cities):
-            pair = key(a, b)
-            if pair in graph.own:
+            segs = graph.graph.edges_of(a, b)
+            if None in segs:  # the player's own
                 continue
-            conns = view.board.connections
-            colours = [colour_of(conns[s].colour) for s in graph.free[pair]]
-            order = HAND_ORDER if None in colours else [c for c in HAND_ORDER if c in colours]
-            return Objective(pair, first_max(order, lambda c: view.hand[c]))
+            names: Py2Order[str] = Py2Order()  # the engine's set of the pair's colour names
+            for s in segs:
+                assert s is not None
+                colour = colour_of(conns[s].colour)
+                names.add("gray" if colour is None else CARD_NAMES[colour])
+            order = (HAND_ORDER if "gray" in names
+                     else [card_index(n) for n in names])
+            return Objective(key(a, b), first_max(order, lambda c: view.hand[c]))
     if draws_tickets and min(view.trains) >= TICKET_DRAW_TRAINS and view.ticket_pile_size:
         return Objective(None, None, draw_tickets=True)
     return longest_free(view, grey_in_hand=10 if draws_tickets else 15)
@@ -529,11 +578,12 @@ def objective(view: PlayerView, memory: SeatMemory, min_length: int, draws_ticke
 def longest_free(view: PlayerView, grey_in_hand: int) -> Objective:
     """``chooseMaxRoute``: the longest free connection within the player's trains, ties to the
     one its hand pays best (the engine's ``rank``; a grey one the hand pays without
-    locomotives ranks ``grey_in_hand``: 10 for One Step, 15 for the Long Route Junkie)."""
-    graph = joint(view)
+    locomotives ranks ``grey_in_hand``: 10 for One Step, 15 for the Long Route Junkie), then
+    to the first that networkx's walk of the free graph meets."""
+    graph = free_graph(view)
     conns = view.board.connections
-    segs = [s for pair in graph.free for s in graph.free[pair]
-            if conns[s].length <= view.my_trains]
+    segs = [s for a in graph.nodes for b in graph.adj[a] for s in graph.edges_of(a, b)
+            if s is not None and conns[s].length <= view.my_trains]
     if not segs:
         return Objective(None, None)
     longest = max(conns[s].length for s in segs)
@@ -614,15 +664,14 @@ def pa_engine(view: PlayerView, rng: random.Random, memory: SeatMemory) -> Actio
     draws from the pile."""
     if view.offer:
         return keep(memory, view.offer)
-    graph = joint(view)
-    adjacency = graph.adjacency()
+    graph = joint(view, memory)
     conns, points, trains = view.board.connections, view.board.route_points, view.my_trains
     every = pairs(view)
     queue: list[tuple[int, str, str]] = []
     for t in hand_order_tickets(view, memory):
         if joined(view, t):
             continue
-        cities = hop_path(adjacency, t.a, t.b) or []
+        cities = fewest_hops(graph.graph, t.a, t.b) or []
         for a, b in itertools.pairwise(cities):
             if key(a, b) in graph.own:
                 continue
@@ -669,4 +718,7 @@ class EngineSeat:
         self.memory = SeatMemory(previous_points=0 if policy is ha_engine else -1)
 
     def __call__(self, view: PlayerView, rng: random.Random) -> Action:
+        # its own claims since its last turn (one at most), in the order it made them
+        claimed = self.memory.claimed
+        claimed += [c for c, o in enumerate(view.owner) if o == view.player and c not in claimed]
         return self._policy(view, rng, self.memory)

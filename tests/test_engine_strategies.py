@@ -21,6 +21,7 @@ from agents.engine_strategies import (
     pa_engine,
 )
 from agents.kinds import standard_kinds
+from agents.py2order import fewest_hops
 from agents.standard_game import StandardSpec, play_standard_game
 from agents.strategies import osta, pa
 from app.cli.main import main
@@ -45,7 +46,7 @@ def test_hungry_stores_the_trains_of_the_last_set_it_evaluated_not_of_the_set_it
     action = ha_engine(view, random.Random(0), memory)
     assert isinstance(action, KeepTickets)
     cities = list(dict.fromkeys(c for t in view.offer for c in (t.a, t.b)))
-    every = hungry_plan(view, view.distances(), joint(view), cities)
+    every = hungry_plan(view, view.distances(), joint(view, SeatMemory()), cities)
     assert every is not None and memory.threshold == every.trains
     assert memory.kept == [t.id for t in view.offer if t.id in action.tickets]
 
@@ -175,13 +176,38 @@ def test_hungry_takes_the_most_plentiful_face_up_colour_only_if_its_plan_needs_i
         == DrawFaceUp(0)
 
 
-def test_fewest_hop_paths_favour_neither_own_nor_free_connections():
-    # engine: its joint graph lists neighbours in Python 2's hash order of city names, which
-    # favours neither; listing own connections after free ones made paths through free ones
-    # win every tie (Path scored 54 a game against the engine's 63, One Step kept 3.27
-    # tickets against 3.53); ours lists both in board order
-    view = position(tickets=[TICKET["AD"]], owner={CONN["AB"]: 0})
-    assert joint(view).adjacency()["A"][0] == "B"  # A–B is the board's first connection
+def usa_connection(board, a: str, b: str, half: int = 0) -> int:
+    """The id of the ``half``-th connection between two USA cities, in the board's order."""
+    return [c.id for c in board.connections if {c.a, c.b} == {a, b}][half]
+
+
+def test_fewest_hop_paths_are_the_ones_networkx_22_found_in_the_engine():
+    # engine (Python 2.7, networkx 2.2, its usa.txt), nothing claimed, Path's joint graph:
+    # nx.shortest_path(joint, 'LOS ANGELES', 'NEW YORK') and the same the other way round
+    view = setup_view()
+    graph = joint(view, SeatMemory()).graph
+    assert fewest_hops(graph, "Los Angeles", "New York") == [
+        "Los Angeles", "El Paso", "Dallas", "Little Rock", "Nashville", "Pittsburgh", "New York"]
+    assert fewest_hops(graph, "New York", "Los Angeles") == [
+        "New York", "Pittsburgh", "Chicago", "Omaha", "Denver", "Phoenix", "Los Angeles"]
+
+
+def test_own_connections_join_the_engine_graph_last_in_the_order_they_were_claimed():
+    # engine: El Paso-Dallas taken by player 1, one half of Pittsburgh-New York by 2 and of
+    # Chicago-Pittsburgh by 3; player 0 claimed Los Angeles-Phoenix, then Phoenix-Denver.
+    # nx.shortest_path(joint, 'LOS ANGELES', 'NEW YORK') for player 0:
+    state = StandardState(StandardRules(load_board("usa"), players=4), 3)
+    board = state.rules.board
+    for a, b, who in [("El Paso", "Dallas", 1), ("Pittsburgh", "New York", 2),
+                      ("Chicago", "Pittsburgh", 3), ("Los Angeles", "Phoenix", 0),
+                      ("Phoenix", "Denver", 0)]:
+        state.owner[usa_connection(board, a, b)] = who
+    view = state.observation(0)
+    mine = [usa_connection(board, "Los Angeles", "Phoenix"),
+            usa_connection(board, "Phoenix", "Denver")]
+    graph = joint(view, SeatMemory(claimed=mine)).graph
+    assert fewest_hops(graph, "Los Angeles", "New York") == [
+        "Los Angeles", "Phoenix", "Denver", "Omaha", "Chicago", "Pittsburgh", "New York"]
 
 
 def test_an_evolve_checkpoint_of_one_source_does_not_resume_with_the_other(tmp_path, capsys):

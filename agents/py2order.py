@@ -1,0 +1,190 @@
+"""Python 2.7's iteration order of string-keyed dicts and sets, and networkx 2.2's graphs and
+fewest-hop search on top of it: the order in which the authors' engine (Python 2.7, networkx
+2.2) walked its boards, so that the ``engine`` source of ``--strategies`` breaks ties where
+the engine broke them rather than in some other order.
+
+Why this is worth emulating: the engine's agents take "the first" of many equal choices (the
+first fewest-hop path networkx finds, the first longest free connection, the first colour of
+a double they hold most of), and which is first is decided by where Python 2 put each city
+name in a hash table. Python 2.7 does not randomise string hashes unless asked (the engine is
+not), so the order is a pure function of the names and the order they were inserted; this
+module computes it. It models only what the engine does with these tables: insertions, no
+deletions, and no dict literals (which CPython pre-sizes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from dataclasses import dataclass, field
+
+_MASK64 = (1 << 64) - 1
+#: CPython's ``PyDict_MINSIZE`` and ``PySet_MINSIZE``.
+_MIN_SIZE = 8
+#: CPython's ``PERTURB_SHIFT``.
+_PERTURB_SHIFT = 5
+
+
+def str_hash(text: str) -> int:
+    """``hash(text)`` of a Python 2.7 byte string on a 64-bit build (the engine read its city
+    names from a file, so they were UTF-8 bytes), as an unsigned 64-bit number."""
+    data = text.encode("utf-8")
+    if not data:
+        return 0
+    x = (data[0] << 7) & _MASK64
+    for byte in data:
+        x = ((1000003 * x) & _MASK64) ^ byte
+    x ^= len(data)
+    return _MASK64 - 1 if x == _MASK64 else x  # -1 is CPython's error value: -2 instead
+
+
+def _hash(key: Hashable, upper: bool) -> int:
+    if isinstance(key, str):
+        return str_hash(key.upper() if upper else key)
+    if isinstance(key, int):
+        return key & _MASK64
+    raise TypeError(f"no Python 2 hash for {type(key).__name__}")
+
+
+class Py2Order[K: Hashable]:
+    """The keys of a Python 2.7 dict or set in its iteration order, for keys only ever
+    inserted: open addressing with CPython 2.7's probe sequence, resized to the first power of
+    two above four times the keys once two thirds of the table are used. With ``upper``,
+    keys are hashed upper case (the engine's city names are; ours are not)."""
+
+    __slots__ = ("_table", "_hashes", "_used", "_order", "_upper")
+
+    def __init__(self, upper: bool = False) -> None:
+        self._upper = upper
+        self._table: list[K | None] = [None] * _MIN_SIZE
+        self._hashes: dict[K, int] = {}
+        self._used = 0
+        self._order: list[K] | None = []
+
+    @staticmethod
+    def _place(table: list[K | None], key: K, h: int) -> None:
+        mask = len(table) - 1
+        i, perturb = h & mask, h
+        while table[i & mask] is not None:
+            i = ((i << 2) + i + perturb + 1) & _MASK64
+            perturb >>= _PERTURB_SHIFT
+        table[i & mask] = key
+
+    def add(self, key: K) -> None:
+        if key in self._hashes:
+            return
+        h = self._hashes[key] = _hash(key, self._upper)
+        self._place(self._table, key, h)
+        self._used += 1
+        self._order = None
+        if self._used * 3 >= len(self._table) * 2:
+            size = _MIN_SIZE
+            while size <= 4 * self._used:
+                size <<= 1
+            old = [k for k in self._table if k is not None]
+            self._table = [None] * size
+            for k in old:
+                self._place(self._table, k, self._hashes[k])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._hashes
+
+    def __len__(self) -> int:
+        return self._used
+
+    def __iter__(self) -> Iterator[K]:
+        if self._order is None:
+            self._order = [k for k in self._table if k is not None]
+        return iter(self._order)
+
+
+@dataclass
+class Py2Graph:
+    """A networkx 2.2 ``Graph`` or ``MultiGraph`` of city names as the engine built it: the
+    nodes, each node's neighbours, and each pair's edges (the segment ids, or ``None`` for an
+    edge that stands for the player's own connection) in the order networkx iterates them."""
+
+    multi: bool
+    nodes: Py2Order[str] = field(default_factory=lambda: Py2Order(upper=True))
+    adj: dict[str, Py2Order[str]] = field(default_factory=dict)
+    data: dict[frozenset[str], list[int | None]] = field(default_factory=dict)
+
+    def add_node(self, city: str) -> None:
+        if city not in self.adj:
+            self.nodes.add(city)
+            self.adj[city] = Py2Order(upper=True)
+
+    def add_edge(self, a: str, b: str, segment: int | None = None) -> None:
+        """``add_edge(a, b)``: a MultiGraph adds a key (0, 1, ...: Python 2 iterates small
+        ints in order), a Graph overwrites the one edge of the pair."""
+        self.add_node(a)
+        self.add_node(b)
+        self.adj[a].add(b)
+        self.adj[b].add(a)
+        edges = self.data.setdefault(frozenset((a, b)), [])
+        if self.multi or not edges:
+            edges.append(segment)
+        else:
+            edges[0] = segment
+
+    def edges_of(self, a: str, b: str) -> list[int | None]:
+        return self.data.get(frozenset((a, b)), [])
+
+    def edges(self) -> Iterator[tuple[str, str]]:
+        """``G.edges()``: each pair once per key, from the node networkx meets first."""
+        seen: set[str] = set()
+        for a in self.nodes:
+            for b in self.adj[a]:
+                if b not in seen:
+                    for _ in self.edges_of(a, b):
+                        yield a, b
+            seen.add(a)
+
+
+def fewest_hops(graph: Py2Graph, source: str, target: str) -> list[str] | None:
+    """``nx.shortest_path(graph, source, target)`` without weights, as networkx 2.2 finds it
+    (``bidirectional_shortest_path``: the smaller fringe grows a level at a time, and the
+    first node both searches have reached joins the two halves), ``None`` if none."""
+    if source not in graph.adj or target not in graph.adj:
+        return None
+    pred: dict[str, str | None] = {source: None}
+    succ: dict[str, str | None] = {target: None}
+    meet: str | None = source if source == target else None
+    forward, reverse = [source], [target]
+    while meet is None and forward and reverse:
+        if len(forward) <= len(reverse):
+            level, forward = forward, []
+            for v in level:
+                for w in graph.adj[v]:
+                    if w not in pred:
+                        forward.append(w)
+                        pred[w] = v
+                    if w in succ:
+                        meet = w
+                        break
+                if meet is not None:
+                    break
+        else:
+            level, reverse = reverse, []
+            for v in level:
+                for w in graph.adj[v]:
+                    if w not in succ:
+                        succ[w] = v
+                        reverse.append(w)
+                    if w in pred:
+                        meet = w
+                        break
+                if meet is not None:
+                    break
+    if meet is None:
+        return None
+    path: list[str] = []
+    node: str | None = meet
+    while node is not None:
+        path.append(node)
+        node = pred[node]
+    path.reverse()
+    node = succ[path[-1]]
+    while node is not None:
+        path.append(node)
+        node = succ[node]
+    return path

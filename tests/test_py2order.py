@@ -1,0 +1,61 @@
+"""Python 2.7's dict and set order and networkx 2.2's fewest-hop search
+(``agents.py2order``), which the ``engine`` source uses to break ties as the authors' engine
+did. Each expected value is what Python 2.7.18 with networkx 2.2 printed for the same
+input (written beside it)."""
+
+from __future__ import annotations
+
+from agents.py2order import Py2Graph, Py2Order, fewest_hops, str_hash
+
+ENGINE_FILE_ORDER = [
+    "VANCOUVER", "CALGARY", "WINNIPEG", "SAULT ST. MARIE", "MONTREAL", "SEATTLE", "TORONTO",
+    "BOSTON", "HELENA", "DULUTH", "PORTLAND", "NEW YORK", "PITTSBURGH", "CHICAGO", "OMAHA",
+    "WASHINGTON", "SAINT LOUIS", "KANSAS CITY", "DENVER", "SALT LAKE CITY", "SAN FRANCISCO",
+    "RALEIGH", "NASHVILLE", "LITTLE ROCK", "OKLAHOMA CITY", "SANTA FE", "LAS VEGAS",
+    "LOS ANGELES", "PHOENIX", "EL PASO", "DALLAS", "ATLANTA", "CHARLESTON", "MIAMI",
+    "NEW ORLEANS", "HOUSTON"]
+
+
+def order(*keys: str, upper: bool = False) -> list[str]:
+    out: Py2Order[str] = Py2Order(upper=upper)
+    for k in keys:
+        out.add(k)
+    return list(out)
+
+
+def test_string_hashes_are_python_27s():
+    # python2.7: hash("a") == 12416037344, hash("") == 0
+    assert str_hash("a") == 12416037344
+    assert str_hash("") == 0
+
+
+def test_a_set_iterates_in_hash_order_not_insertion_order():
+    # python2.7: s = set(); s.add('yellow'); s.add('orange'); list(s) == ['orange', 'yellow']
+    assert order("yellow", "orange") == ["orange", "yellow"]
+    assert order("orange", "yellow") == ["orange", "yellow"]
+    assert order("yellow", "orange", "yellow") == ["orange", "yellow"]  # no duplicates
+
+
+def test_a_dict_that_outgrew_its_first_tables_keeps_python_27s_order():
+    # python2.7: d = {}; for city in the engine's usa.txt: d[city] = 1; d.keys()[:8]
+    assert order(*ENGINE_FILE_ORDER)[:8] == [
+        "TORONTO", "OMAHA", "PITTSBURGH", "BOSTON", "LITTLE ROCK", "SAINT LOUIS", "HELENA",
+        "NEW YORK"]
+    # our names are hashed as the engine's upper-case ones
+    assert order(*(c.title() for c in ENGINE_FILE_ORDER), upper=True)[:2] == ["Toronto", "Omaha"]
+
+
+def test_fewest_hops_returns_the_tie_networkx_22s_bidirectional_search_finds():
+    # A square A-B-D, A-C-D: both paths take two hops. networkx 2.2 grows the smaller
+    # fringe, forward first, and joins at the first node the other side reached.
+    g = Py2Graph(multi=True)
+    for a, b in [("A", "B"), ("A", "C"), ("B", "D"), ("C", "D")]:
+        g.add_edge(a, b, 0)
+    # python2.7 + networkx 2.2: nx.shortest_path(G, 'A', 'D') == ['A', 'C', 'D'] (set order
+    # of A's neighbours puts C before B); nx.shortest_path(G, 'D', 'A') == ['D', 'C', 'A']
+    assert fewest_hops(g, "A", "D") == ["A", "C", "D"]
+    assert fewest_hops(g, "D", "A") == ["D", "C", "A"]
+    assert fewest_hops(g, "A", "A") == ["A"]
+    assert fewest_hops(g, "A", "E") is None
+    g.add_node("E")
+    assert fewest_hops(g, "A", "E") is None
