@@ -200,7 +200,7 @@ def free_graph(view: PlayerView, min_length: int = 0) -> Py2Graph:
     out = Py2Graph(multi=True)
     visited: set[str] = set()
     for a in board.nodes:
-        for b in board.adj[a]:
+        for b in board.neighbours(a):
             if b in visited:
                 continue
             segs = [s for s in board.edges_of(a, b) if s is not None]
@@ -582,7 +582,7 @@ def longest_free(view: PlayerView, grey_in_hand: int) -> Objective:
     to the first that networkx's walk of the free graph meets."""
     graph = free_graph(view)
     conns = view.board.connections
-    segs = [s for a in graph.nodes for b in graph.adj[a] for s in graph.edges_of(a, b)
+    segs = [s for a in graph.nodes for b in graph.neighbours(a) for s in graph.edges_of(a, b)
             if s is not None and conns[s].length <= view.my_trains]
     if not segs:
         return Objective(None, None)

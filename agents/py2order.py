@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 _MASK64 = (1 << 64) - 1
 #: CPython's ``PyDict_MINSIZE`` and ``PySet_MINSIZE``.
@@ -24,6 +25,7 @@ _MIN_SIZE = 8
 _PERTURB_SHIFT = 5
 
 
+@cache  # city and colour names repeat at every decision
 def str_hash(text: str) -> int:
     """``hash(text)`` of a Python 2.7 byte string on a 64-bit build (the engine read its city
     names from a file, so they were UTF-8 bytes), as an unsigned 64-bit number."""
@@ -37,6 +39,7 @@ def str_hash(text: str) -> int:
     return _MASK64 - 1 if x == _MASK64 else x  # -1 is CPython's error value: -2 instead
 
 
+@cache
 def _hash(key: Hashable, upper: bool) -> int:
     if isinstance(key, str):
         return str_hash(key.upper() if upper else key)
@@ -97,43 +100,66 @@ class Py2Order[K: Hashable]:
         return iter(self._order)
 
 
+@lru_cache(maxsize=1 << 16)
+def py2_order(keys: tuple[str, ...], upper: bool = True) -> tuple[str, ...]:
+    """``keys``, inserted in this order, in the order Python 2.7 iterates them (kept: the same
+    neighbourhoods recur at every decision of a game)."""
+    out: Py2Order[str] = Py2Order(upper=upper)
+    for k in keys:
+        out.add(k)
+    return tuple(out)
+
+
 @dataclass
 class Py2Graph:
     """A networkx 2.2 ``Graph`` or ``MultiGraph`` of city names as the engine built it: the
     nodes, each node's neighbours, and each pair's edges (the segment ids, or ``None`` for an
-    edge that stands for the player's own connection) in the order networkx iterates them."""
+    edge that stands for the player's own connection). It records the order of insertion
+    and hands out networkx's order of iteration."""
 
     multi: bool
-    nodes: Py2Order[str] = field(default_factory=lambda: Py2Order(upper=True))
-    adj: dict[str, Py2Order[str]] = field(default_factory=dict)
-    data: dict[frozenset[str], list[int | None]] = field(default_factory=dict)
+    _nodes: dict[str, None] = field(default_factory=dict)
+    _adj: dict[str, dict[str, None]] = field(default_factory=dict)
+    _data: dict[frozenset[str], list[int | None]] = field(default_factory=dict)
 
     def add_node(self, city: str) -> None:
-        if city not in self.adj:
-            self.nodes.add(city)
-            self.adj[city] = Py2Order(upper=True)
+        if city not in self._adj:
+            self._nodes[city] = None
+            self._adj[city] = {}
 
     def add_edge(self, a: str, b: str, segment: int | None = None) -> None:
         """``add_edge(a, b)``: a MultiGraph adds a key (0, 1, ...: Python 2 iterates small
         ints in order), a Graph overwrites the one edge of the pair."""
         self.add_node(a)
         self.add_node(b)
-        self.adj[a].add(b)
-        self.adj[b].add(a)
-        edges = self.data.setdefault(frozenset((a, b)), [])
+        self._adj[a][b] = None
+        self._adj[b][a] = None
+        edges = self._data.setdefault(frozenset((a, b)), [])
         if self.multi or not edges:
             edges.append(segment)
         else:
             edges[0] = segment
 
+    def __contains__(self, city: str) -> bool:
+        return city in self._adj
+
+    @property
+    def nodes(self) -> tuple[str, ...]:
+        """``iter(G)``."""
+        return py2_order(tuple(self._nodes))
+
+    def neighbours(self, city: str) -> tuple[str, ...]:
+        """``iter(G[city])``."""
+        return py2_order(tuple(self._adj[city]))
+
     def edges_of(self, a: str, b: str) -> list[int | None]:
-        return self.data.get(frozenset((a, b)), [])
+        return self._data.get(frozenset((a, b)), [])
 
     def edges(self) -> Iterator[tuple[str, str]]:
         """``G.edges()``: each pair once per key, from the node networkx meets first."""
         seen: set[str] = set()
         for a in self.nodes:
-            for b in self.adj[a]:
+            for b in self.neighbours(a):
                 if b not in seen:
                     for _ in self.edges_of(a, b):
                         yield a, b
@@ -144,7 +170,7 @@ def fewest_hops(graph: Py2Graph, source: str, target: str) -> list[str] | None:
     """``nx.shortest_path(graph, source, target)`` without weights, as networkx 2.2 finds it
     (``bidirectional_shortest_path``: the smaller fringe grows a level at a time, and the
     first node both searches have reached joins the two halves), ``None`` if none."""
-    if source not in graph.adj or target not in graph.adj:
+    if source not in graph or target not in graph:
         return None
     pred: dict[str, str | None] = {source: None}
     succ: dict[str, str | None] = {target: None}
@@ -154,7 +180,7 @@ def fewest_hops(graph: Py2Graph, source: str, target: str) -> list[str] | None:
         if len(forward) <= len(reverse):
             level, forward = forward, []
             for v in level:
-                for w in graph.adj[v]:
+                for w in graph.neighbours(v):
                     if w not in pred:
                         forward.append(w)
                         pred[w] = v
@@ -166,7 +192,7 @@ def fewest_hops(graph: Py2Graph, source: str, target: str) -> list[str] | None:
         else:
             level, reverse = reverse, []
             for v in level:
-                for w in graph.adj[v]:
+                for w in graph.neighbours(v):
                     if w not in succ:
                         succ[w] = v
                         reverse.append(w)
