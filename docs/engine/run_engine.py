@@ -8,7 +8,10 @@ here. It sets the engine up as its own ``example.py`` does (USA map and destinat
 the USA 1910 variant list with the longest route) and then deals (``Game.setup``, which
 ``example.py`` omits), one agent of each kind, and moves every agent one seat on per game, as
 ``--rotate-seats`` does. Game ``i`` seeds Python's ``random``
-with ``i``, the engine's only source of chance. A tie shares the win.
+with ``i``. That does not make a game repeatable from one process to the next: the engine's
+ticket pile is a dict keyed by card objects, which Python 2 orders by their memory addresses,
+so the same seed can deal other tickets in another run. The win ratios over many games are
+what compares. A tie shares the win.
 
     pip2 install --target py2libs networkx==2.2
     PYTHONPATH=py2libs python2.7 run_engine.py ENGINE_CHECKOUT GAMES [FIRST_SEED] > games.jsonl
