@@ -17,14 +17,40 @@ import random
 import sys
 
 
+def instrument(game):
+    """Count turns and ticket draws, and keep the route points before the final scoring, by
+    wrapping three of the game's methods (no decision of the engine changes)."""
+    seen = {"turns": [0] * len(game.players), "draws": [0] * len(game.players),
+            "route": [None] * len(game.players)}
+    next_turn, draw_tickets, score = (game.next_players_turn, game.drawDestinationCards,
+                                      game.calculatePoints)
+
+    def counted_turn():
+        seen["turns"][game.current_player] += 1
+        next_turn()
+
+    def counted_draw():
+        seen["draws"][game.current_player] += 1
+        return draw_tickets()
+
+    def scored():
+        seen["route"] = [p.points for p in game.players]
+        score()
+
+    game.next_players_turn = counted_turn
+    game.drawDestinationCards = counted_draw
+    game.calculatePoints = scored
+    return seen
+
+
 def main(argv):
     engine, games = argv[1], int(argv[2])
     first = int(argv[3]) if len(argv) > 3 else 0
     sys.path.insert(0, os.path.join(engine, "scripts"))
     os.chdir(engine)  # the engine reads gameContent/ relative to its folder
-    import networkx as nx
     import loadDestinationDeck as decks
     import loadMap as maps
+    import networkx as nx
     import ttrengine as ttr
     from hungryAgent import HungryAgent
     from longRouteJunkieAgent import LongRouteJunkieAgent
@@ -50,27 +76,7 @@ def main(argv):
                         variants=[3, 2, 3, 1, True, False, False, False, False, False, 4, 5, 2,
                                   3, 2, 10, 15, 2, False])
         game.setup()
-        # count turns and ticket draws, and keep the route points before the final scoring,
-        # by wrapping three of the game's methods (no decision of the engine changes)
-        seen = {"turns": [0] * 4, "draws": [0] * 4, "route": [None] * 4}
-        next_turn, draw_tickets, score = (game.next_players_turn, game.drawDestinationCards,
-                                          game.calculatePoints)
-
-        def counted_turn():
-            seen["turns"][game.current_player] += 1
-            next_turn()
-
-        def counted_draw():
-            seen["draws"][game.current_player] += 1
-            return draw_tickets()
-
-        def scored():
-            seen["route"] = [p.points for p in game.players]
-            score()
-
-        game.next_players_turn = counted_turn
-        game.drawDestinationCards = counted_draw
-        game.calculatePoints = scored
+        seen = instrument(game)
         handler = ttr.GameHandler(game=game, agents=[cls() for _, cls in seats],
                                   filename="unused")
         handler.play(runnum=i, save=False)
