@@ -54,17 +54,18 @@ What the engine does that we reproduce:
   graph built as ``free_routes_graph`` walks the board, the player's own connections added
   last in the order it claimed them; fewest-hop paths as networkx's bidirectional search
   finds them; the first longest free connection of ``chooseMaxRoute``; the set order of a
-  double's two colours. Checked against Python 2.7.18 with networkx 2.2 on the engine's own
-  code: the same path for each of the 30 USA tickets on 40 random ownerships (1,200 of 1,200).
+  double's two colours; the order ``get_possible_moves`` lists claims in; Hungry's set of
+  ticket cities, its sets of plan ends, its dict of plan connections and its Dijkstra paths
+  (networkx's heap, ties to the first pushed). Checked against Python 2.7.18 with networkx 2.2
+  on the engine's own code: the same path for each of the 30 USA tickets on 40 random
+  ownerships (1,200 of 1,200), and the same Hungry plan (points, trains, connections per
+  colour) for 480 of 480 city lists on 60 random ownerships.
 
-What is not reproduced (**approximation:**), each a tie-break only:
+What is not reproduced (**approximation:**):
 
-- Hungry's orders: its list of ticket cities is ``list(set(...))`` and its plan's connections
-  a dict (we keep the order the cities first appear in its tickets), its fewest-trains paths
-  are networkx's Dijkstra (ours take the fewest connections, then the lowest ids, among
-  paths of as few trains), and it claims the first move of ``get_possible_moves`` (we list
-  city pairs in board order). :mod:`agents.py2order` could order these too; they are not
-  done yet.
+- The engine's ticket pile is a dict keyed by card objects, which Python 2 orders by memory
+  address: which ticket a draw deals is not a function of the seed even in the engine, and
+  ours deals from our own seeded pile.
 - Where the engine would crash or abort a game (Path returning no move when the pile is empty,
   One Step asked for tickets it can no longer draw), the agent takes a random legal action.
 """
@@ -73,10 +74,10 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from agents.py2order import Py2Graph, Py2Order, fewest_hops
+from agents.py2order import Py2Graph, Py2Order, cheapest_path, fewest_hops
 from boards import Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from game.cards import CARD_NAMES, LOCO, card_index, colour_of
@@ -172,9 +173,9 @@ _BOARD_GRAPHS: dict[int, tuple[object, Py2Graph, dict[frozenset[str], Pair]]] = 
 
 def board_graph(view: PlayerView) -> tuple[Py2Graph, dict[frozenset[str], Pair]]:
     """The engine's board graph (``loadMap``: every city, then every connection in the file's
-    order) and, per city pair, the way round ``get_possible_moves`` names it (from the city
-    its ``edges()`` meets first), which is how a claim enters the player's graph; kept per
-    board."""
+    order) and, per city pair in the order its ``edges()`` lists them, the way round
+    ``get_possible_moves`` names it (from the city ``edges()`` meets first), which is how a
+    claim enters the player's graph; kept per board."""
     board = view.board
     cached = _BOARD_GRAPHS.get(id(board))
     if cached is None or cached[0] is not board:
@@ -277,15 +278,17 @@ class EngineClaim:
 
 
 def claim_moves(view: PlayerView, only: Pair | None = None) -> Iterator[EngineClaim]:
-    """The engine's claim moves in its order (of the pair ``only`` if given): per city pair,
-    per colour of :data:`PAY_ORDER`, the first free segment of that colour or grey, paid with
-    that colour first and locomotives for the rest (only those our rules allow)."""
+    """The engine's claim moves in its order (of the pair ``only`` if given): per city pair in
+    the order its board graph's ``edges()`` lists them, per colour of :data:`PAY_ORDER`, the
+    first free segment of that colour or grey, paid with that colour first and locomotives
+    for the rest (only those our rules allow)."""
     if view.drawn or view.offer:
         return
     hand, conns, owner, trains = view.hand, view.board.connections, view.owner, view.my_trains
     table = candidates(view)
     legal: dict[int, list[Claim]] = {}
-    for pair in (table if only is None else (only,)):
+    every = [key(*e) for e in board_graph(view)[1].values()] if only is None else [only]
+    for pair in every:
         for colour, segs in table[pair]:
             seg = next((s for s in segs if owner[s] is None), None)
             if seg is None:
@@ -369,38 +372,58 @@ class Plan:
     needs: dict[int, int]
 
 
+def city_set(cities: Iterable[str]) -> Py2Order[str]:
+    """``set(cities)`` in Python 2.7's order."""
+    out: Py2Order[str] = Py2Order(upper=True)
+    for c in cities:
+        out.add(c)
+    return out
+
+
 def hungry_plan(view: PlayerView, dist: Distances, graph: Joint, cities: Sequence[str]
                 ) -> Plan | None:
-    """The engine's plan for ``cities`` (bugs included, see the module notes), ``None`` where
-    the engine returns ``[None] * 4`` (a city joined to nothing)."""
-    present = graph.cities()
+    """The engine's ``generate_game_plan`` for ``cities`` (bugs included, see the module
+    notes), ``None`` where the engine returns ``[None] * 4`` (a city joined to nothing). Its
+    sets of cities, its dict of the plan's connections and its Dijkstra paths keep the
+    engine's orders (:mod:`agents.py2order`), which decide its ties."""
+    nx_graph, conns = graph.graph, view.board.connections
 
     def length(x: str, y: str) -> float | None:
-        if x not in present or y not in present:
+        if x not in nx_graph or y not in nx_graph:
             return None
         d = dist.cost(x, y)
         return None if d == INF else d
 
-    start: list[str] = []
-    end: list[str] = []
+    def weight(x: str, y: str) -> float:
+        return min(0 if s is None else conns[s].length for s in nx_graph.edges_of(x, y))
+
+    start, end = city_set(()), city_set(())
     longest = 0.0
     for i, x in enumerate(cities):
         for y in cities[i + 1:]:
             d = length(x, y)
             if d is not None and d > longest:
-                longest, start, end = d, [x], [y]
-    routes: dict[Pair, None] = {}
+                longest, start, end = d, city_set((x,)), city_set((y,))
+    routes: Py2Order[str] = Py2Order(upper=True)  # routes_dict: its keys, in its order
+    joins: dict[str, list[str]] = {}
 
     def add_path(x: str, y: str) -> None:
-        if length(x, y) is None:
-            return
-        for c in dist.path(x, y):
-            routes.setdefault(pair_of(view, c))
+        path = cheapest_path(nx_graph, x, y, weight) or []
+        for a, b in itertools.pairwise(path):
+            low, high = (b, a) if a.upper() > b.upper() else (a, b)
+            if low not in joins and high not in joins:
+                routes.add(low)
+                joins[low] = [high]
+            elif low in joins:
+                if high not in joins[low]:
+                    joins[low].append(high)
+            elif low not in joins[high]:
+                joins[high].append(low)
 
     best: float | None = None
     which: tuple[str, str] | None = None
     where = ""
-    for x in [c for c in cities if c not in start and c not in end]:
+    for x in list(city_set(cities).difference(start).difference(end)):
         for side, ends in (("start", start), ("end", end)):
             for y in ends:
                 d = length(x, y)
@@ -408,7 +431,10 @@ def hungry_plan(view: PlayerView, dist: Distances, graph: Joint, cities: Sequenc
                     best, which, where = d, (x, y), side
         if not where or which is None:
             return None
-        (start if where == "start" else end).append(x)
+        if where == "start":
+            start = start.union(city_set((x,)))
+        else:
+            end = end.union(city_set((x,)))
         add_path(x, which[1])
     best, which = None, None
     for x in start:
@@ -418,7 +444,7 @@ def hungry_plan(view: PlayerView, dist: Distances, graph: Joint, cities: Sequenc
                 best, which = d, (x, y)
     if which is not None:
         add_path(*which)
-    return plan_colours(view, graph, list(routes))
+    return plan_colours(view, graph, [key(a, b) for a in routes for b in joins[a]])
 
 
 def plan_colours(view: PlayerView, graph: Joint, routes: Sequence[Pair]) -> Plan:
@@ -514,7 +540,7 @@ def hungry_keep(view: PlayerView, dist: Distances, graph: Joint, memory: SeatMem
     best: tuple[tuple[Ticket, ...], Plan] | None = None
     last: Plan | None = None
     for chosen in offers(view):
-        names = list(dict.fromkeys([*cities, *(c for t in chosen for c in (t.a, t.b))]))
+        names = list(city_set([*cities, *(c for t in chosen for c in (t.a, t.b))]))
         plan = hungry_plan(view, dist, graph, names)
         last = plan
         if plan is None:

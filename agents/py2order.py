@@ -14,7 +14,9 @@ deletions, and no dict literals (which CPython pre-sizes).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+import heapq
+import itertools
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -72,21 +74,57 @@ class Py2Order[K: Hashable]:
             perturb >>= _PERTURB_SHIFT
         table[i & mask] = key
 
-    def add(self, key: K) -> None:
-        if key in self._hashes:
-            return
-        h = self._hashes[key] = _hash(key, self._upper)
+    def _resize(self, at_least: int) -> None:
+        """``dictresize`` / ``set_table_resize``: the first power of two above ``at_least``,
+        the keys placed again in the old table's order."""
+        size = _MIN_SIZE
+        while size <= at_least:
+            size <<= 1
+        old = [k for k in self._table if k is not None]
+        self._table = [None] * size
+        for k in old:
+            self._place(self._table, k, self._hashes[k])
+
+    def _insert(self, key: K, h: int) -> None:
+        self._hashes[key] = h
         self._place(self._table, key, h)
         self._used += 1
         self._order = None
+
+    def add(self, key: K) -> None:
+        if key in self._hashes:
+            return
+        self._insert(key, _hash(key, self._upper))
         if self._used * 3 >= len(self._table) * 2:
-            size = _MIN_SIZE
-            while size <= 4 * self._used:
-                size <<= 1
-            old = [k for k in self._table if k is not None]
-            self._table = [None] * size
-            for k in old:
-                self._place(self._table, k, self._hashes[k])
+            self._resize(4 * self._used)
+
+    def _merge(self, other: Py2Order[K]) -> None:
+        """``set_merge``: one resize up front if the other set's keys could crowd the table,
+        to twice the keys of both, then the other's keys in its order, no resize after."""
+        if not other._used:
+            return
+        if (self._used + other._used) * 3 >= len(self._table) * 2:
+            self._resize((self._used + other._used) * 2)
+        for k in other:
+            if k not in self._hashes:
+                self._insert(k, other._hashes[k])
+
+    def union(self, other: Py2Order[K]) -> Py2Order[K]:
+        """``self | other`` of two sets: a copy of ``self`` (a merge into an empty set), then
+        ``other`` merged in."""
+        out: Py2Order[K] = Py2Order(upper=self._upper)
+        out._merge(self)
+        out._merge(other)
+        return out
+
+    def difference(self, other: Py2Order[K]) -> Py2Order[K]:
+        """``self - other`` of two sets: a new set, ``self``'s keys added one by one in its
+        order unless ``other`` holds them."""
+        out: Py2Order[K] = Py2Order(upper=self._upper)
+        for k in self:
+            if k not in other:
+                out.add(k)
+        return out
 
     def __contains__(self, key: object) -> bool:
         return key in self._hashes
@@ -214,3 +252,34 @@ def fewest_hops(graph: Py2Graph, source: str, target: str) -> list[str] | None:
         path.append(node)
         node = succ[node]
     return path
+
+
+def cheapest_path(graph: Py2Graph, source: str, target: str,
+                  weight: Callable[[str, str], float]) -> list[str] | None:
+    """``nx.dijkstra_path(graph, source, target)`` as networkx 2.2 finds it: a heap ordered
+    by distance, then by the order of the pushes; neighbours in the graph's order; a node's
+    path set only when a strictly shorter one is found, so ties keep the first. ``weight``
+    gives a pair's weight (a MultiGraph's: the least of its edges'). ``None`` if no path."""
+    if source not in graph or target not in graph:
+        return None
+    if source == target:
+        return [source]
+    dist: dict[str, float] = {}
+    seen: dict[str, float] = {source: 0}
+    paths: dict[str, list[str]] = {source: [source]}
+    pushes = itertools.count()
+    fringe: list[tuple[float, int, str]] = [(0, next(pushes), source)]
+    while fringe:
+        d, _, v = heapq.heappop(fringe)
+        if v in dist:
+            continue
+        dist[v] = d
+        if v == target:
+            return paths[v]
+        for u in graph.neighbours(v):
+            vu = d + weight(v, u)
+            if u not in dist and (u not in seen or vu < seen[u]):
+                seen[u] = vu
+                heapq.heappush(fringe, (vu, next(pushes), u))
+                paths[u] = paths[v] + [u]
+    return None

@@ -10,6 +10,7 @@ from positions import CONN, TICKET, cards, hand, tiny_board
 from test_strategies import RNG, position
 
 from agents.engine_strategies import (
+    GREY,
     EngineSeat,
     SeatMemory,
     ha_engine,
@@ -208,6 +209,24 @@ def test_own_connections_join_the_engine_graph_last_in_the_order_they_were_claim
     graph = joint(view, SeatMemory(claimed=mine)).graph
     assert fewest_hops(graph, "Los Angeles", "New York") == [
         "Los Angeles", "Phoenix", "Denver", "Omaha", "Chicago", "Pittsburgh", "New York"]
+
+
+def test_hungrys_plan_takes_the_fewest_trains_path_networkx_22s_dijkstra_found():
+    # engine (its usa.txt with Salt Lake City-San Francisco at 5 trains, as published; nothing
+    # claimed): HungryAgent().generate_game_plan(['VANCOUVER', 'PITTSBURGH'], joint_graph)
+    # returns 37 points, 19 trains, Vancouver-Seattle grey, Seattle-Helena yellow,
+    # Helena-Omaha red, Omaha-Chicago blue, Chicago-Pittsburgh orange (one of several paths
+    # of 19 trains)
+    view = setup_view()
+    plan = hungry_plan(view, view.distances(), joint(view, SeatMemory()),
+                       ["Vancouver", "Pittsburgh"])
+    assert plan is not None and (plan.points, plan.trains) == (37, 19)
+    colour = {name: card_index(name) for name in ("yellow", "red", "blue", "orange")}
+    assert plan.routes[colour["yellow"]] == [("Helena", "Seattle")]
+    assert plan.routes[colour["red"]] == [("Helena", "Omaha")]
+    assert plan.routes[colour["blue"]] == [("Chicago", "Omaha")]
+    assert plan.routes[colour["orange"]] == [("Chicago", "Pittsburgh")]
+    assert plan.routes[GREY] == [("Seattle", "Vancouver")]
 
 
 def test_an_evolve_checkpoint_of_one_source_does_not_resume_with_the_other(tmp_path, capsys):
