@@ -5,7 +5,7 @@ input (written beside it)."""
 
 from __future__ import annotations
 
-from agents.py2order import Py2Graph, Py2Order, fewest_hops, str_hash
+from agents.py2order import Py2Graph, Py2Order, cheapest_path, fewest_hops, str_hash
 
 ENGINE_FILE_ORDER = [
     "VANCOUVER", "CALGARY", "WINNIPEG", "SAULT ST. MARIE", "MONTREAL", "SEATTLE", "TORONTO",
@@ -59,3 +59,40 @@ def test_fewest_hops_returns_the_tie_networkx_22s_bidirectional_search_finds():
     assert fewest_hops(g, "A", "E") is None
     g.add_node("E")
     assert fewest_hops(g, "A", "E") is None
+
+
+def test_set_union_and_difference_rebuild_their_tables_as_python_27_does():
+    # python2.7: a = set(); for c in cities: a.add(c)
+    cities = ["DENVER", "OMAHA", "DULUTH", "MIAMI", "BOSTON", "HELENA"]
+    a: Py2Order[str] = Py2Order()
+    for c in cities:
+        a.add(c)
+    assert list(a) == ["OMAHA", "MIAMI", "BOSTON", "DENVER", "HELENA", "DULUTH"]
+    one: Py2Order[str] = Py2Order()
+    one.add("TORONTO")
+    # list(a | set(['TORONTO'])): the copy is sized for both sets, so the order changes
+    assert list(a.union(one)) == [
+        "TORONTO", "HELENA", "DULUTH", "OMAHA", "MIAMI", "BOSTON", "DENVER"]
+    gone: Py2Order[str] = Py2Order()
+    gone.add("OMAHA")
+    gone.add("MIAMI")
+    # list(a - set(['OMAHA', 'MIAMI'])): a new set filled in a's order
+    assert list(a.difference(gone)) == ["BOSTON", "DULUTH", "DENVER", "HELENA"]
+
+
+def test_cheapest_path_keeps_the_first_of_equal_paths_as_networkx_22s_dijkstra():
+    g = Py2Graph(multi=True)
+    weights = {("A", "B"): 1, ("A", "C"): 1, ("B", "D"): 1, ("C", "D"): 1, ("A", "D"): 3}
+    for a, b in weights:
+        g.add_edge(a, b, 0)
+
+    def weight(a: str, b: str) -> float:
+        return weights.get((a, b), weights.get((b, a), 0))
+
+    # python2.7 + networkx 2.2: nx.dijkstra_path(G, 'A', 'D') == ['A', 'C', 'D'], and
+    # ['D', 'C', 'A'] the other way; with a second A-D edge of weight 0, ['A', 'D']
+    assert cheapest_path(g, "A", "D", weight) == ["A", "C", "D"]
+    assert cheapest_path(g, "D", "A", weight) == ["D", "C", "A"]
+    weights[("A", "D")] = 0
+    assert cheapest_path(g, "A", "D", weight) == ["A", "D"]
+    assert cheapest_path(g, "A", "E", weight) is None
