@@ -2,8 +2,11 @@
 steps (Step / Back), the same worlds picture as the game, a perspective switch, the formula box
 with Announce and Why, and the exports.
 
-A puzzle's models are small (at most 2,352 worlds), so everything here runs in the click's
-handler; the game page's worker is for the 63-million-world deals. What happened is a list of
+A puzzle's models are small (at most 2,352 worlds), but a model of your own need not be, and
+a formula can be long: the formula is evaluated and Why? worked out in threads of their own
+(:func:`use_formula`), which stop when the tab is gone, and Announce keeps the worlds where
+the evaluated formula holds, with nothing left to evaluate in the click's handler; the game
+page's worker is for the 63-million-world deals. What happened is a list of
 moments, as in the game's timeline: the start, each step of the story, each announcement of
 your own. Going back and announcing something new drops the moments after it (a new branch);
 Step after that goes on with the story where it was.
@@ -11,6 +14,7 @@ Step after that goes on with the story where it was.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
@@ -26,6 +30,7 @@ from app.web.components.formula import (
     FormulaResult,
     numbered,
     rings,
+    tab_gone,
     use_formula,
 )
 from app.worlds.graph import GraphLayout, too_big
@@ -41,10 +46,11 @@ from app.worlds.layout import (
     layout_for,
 )
 from app.worlds.svg import picture_svg
-from kripke import AnnouncementError, KripkeModel, NamedModel, parse
+from kripke import EvaluationStopped, KripkeModel, NamedModel, parse
+from kripke.budget import stop_when
 from kripke.deal import DealModel
 from kripke.events import EventModel
-from kripke.explain import explain, steps
+from kripke.explain import Explanation, explain, steps
 from kripke.formula import Agent
 from kripke.gallery import (
     GALLERY,
@@ -320,11 +326,24 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
     typed = "" if fresh else text.value
     result: FormulaResult = use_formula(model, typed)
-    explanation = solara.use_memo(
-        lambda: explain(model, parse(result.text), name=puzzle.describe,
-                        agent_name=puzzle.agent_name)
-        if why.value and result.holds is not None else None, [model, result, why.value])
-    chain = steps(explanation) if explanation is not None else ()
+    gone = tab_gone()
+
+    def explain_now(cancel: threading.Event) -> Explanation | None:
+        """Why the formula has its value, in a thread of its own, stopped when another
+        formula, model or moment replaces it or the tab is gone."""
+        if not why.value or result.holds is None:
+            return None
+        try:
+            with stop_when(lambda: cancel.is_set() or gone()):
+                return explain(model, parse(result.text), name=puzzle.describe,
+                               agent_name=puzzle.agent_name)
+        except EvaluationStopped:
+            return None
+
+    explaining = solara.use_thread(explain_now, dependencies=[model, result, why.value],
+                                   intrusive_cancel=False)
+    explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
+    chain = steps(explanation) if explanation is not None and why.value else ()
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
@@ -373,21 +392,20 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set("")
 
     def announce() -> None:
-        try:
-            after = model.announce(parse(text.value))
-        except AnnouncementError:
-            said.set(f"Not announced: {text.value} is false at the actual world, and an "
+        """The worlds where the evaluated formula holds (the button waits for its verdict)."""
+        if result.holds is None or result.values is None:
+            return
+        if not result.holds:
+            said.set(f"Not announced: {result.text} is false at the actual world, and an "
                      "announcement must be true. Nothing changed.")
             return
-        except ValueError as e:
-            said.set(f"Not announced: {e}")
-            return
-        gone = model.n_worlds - after.n_worlds
+        after = model.restrict(np.asarray(result.values, dtype=bool))
+        removed = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"you announced {text.value}", after, moment.told,
+        shown.set(((*kept, Moment(f"you announced {result.text}", after, moment.told,
                                   moment.events)), len(kept)))
-        said.set(f"You announced {text.value}: {gone:,} world{'s' * (gone != 1)} removed "
-                 f"({model.n_worlds:,} → {after.n_worlds:,}).")
+        said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
+                 f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
     def event(events: EventModel, label: str) -> None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
@@ -468,6 +486,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                           for i, a in enumerate(agents)])
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
                            why=why, chain=chain, step=ringed,
+                           explaining=why.value and explaining.state == solara.ResultState.RUNNING,
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
