@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import errno
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -260,3 +261,24 @@ def test_ctrl_c_at_any_moment_of_a_command_is_quiet(delay, tmp_path):
     out, err = proc.communicate(timeout=120)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert proc.returncode in (0, 130, -signal.SIGINT), (proc.returncode, err)
+
+
+def test_sigterm_stops_a_batch_as_ctrl_c_does_keeping_its_finished_games(tmp_path):
+    """``kill`` (or a job scheduler) ends a run the way Ctrl-C does: the games finished are in
+    the CSV and the command says so; before, SIGTERM ended the process with nothing written."""
+    out = tmp_path / "b.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "batch", "--games", "100000", "--players", "2",
+         "--csv", str(out), "--no-progress"],
+        cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err, err
+    assert proc.returncode == 130, (proc.returncode, err)
+    kept = re.search(r"interrupted: ([\d,]+) of 100,000 games kept in", err)
+    assert kept is not None, err
+    with out.open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == int(kept.group(1).replace(",", "")) > 0

@@ -12,7 +12,10 @@ import argparse
 import importlib
 import os
 import pkgutil
+import signal
 import sys
+import threading
+from types import FrameType
 
 import app.cli.commands
 
@@ -40,7 +43,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (``kill``, a job scheduler ending a job) stops a command as Ctrl-C does: what
+    it finished is kept (a batch's games, a search's levels), not lost with the process."""
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)  # signal handlers are the main thread's
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         # Building the parser imports every command (numpy, Mesa, the checkers: a second or
         # more on a cold start); Ctrl-C in that second stops as quietly as it does later.
