@@ -9,12 +9,16 @@ Python 2.7, run *outside* the project against a checkout of the engine, with net
 nothing of the engine is copied here:
 
     PYTHONPATH=py2libs python2.7 diagnose_engine.py ENGINE_CHECKOUT GAMES [FIRST_SEED] > d.jsonl
+
+It sets the engine up and deals as ``run_engine.py`` does (its ``load_engine`` and
+``dealt_game``).
 """
 
 import json
-import os
 import random
 import sys
+
+from run_engine import dealt_game, load_engine  # beside this script
 
 
 def instrument(game):
@@ -46,36 +50,14 @@ def instrument(game):
 def main(argv):
     engine, games = argv[1], int(argv[2])
     first = int(argv[3]) if len(argv) > 3 else 0
-    sys.path.insert(0, os.path.join(engine, "scripts"))
-    os.chdir(engine)  # the engine reads gameContent/ relative to its folder
-    import loadDestinationDeck as decks
-    import loadMap as maps
+    ttr, kinds = load_engine(engine)
     import networkx as nx
-    import ttrengine as ttr
-    from hungryAgent import HungryAgent
-    from longRouteJunkieAgent import LongRouteJunkieAgent
-    from oneStepThinkerAgent import OneStepThinkerAgent
-    from pathAgent import PathAgent
 
-    kinds = [("osta", OneStepThinkerAgent), ("pa", PathAgent), ("lrja", LongRouteJunkieAgent),
-             ("ha", HungryAgent)]
     for i in range(games):
         seed = first + i
         random.seed(seed)
         seats = kinds[i % 4:] + kinds[:i % 4]
-        board = ttr.Board(maps.loadgraphfromfile("gameContent/usa.txt"))
-        deck = decks.destinationdeckdict(
-            dest_list=decks.loaddestinationdeckfromfile("gameContent/usa_destinations.txt"),
-            board="usa")
-        players = [ttr.Player(hand=ttr.emptyCardDict(), number_of_trains=45, points=0)
-                   for _ in seats]
-        game = ttr.Game(board=board, point_table=ttr.point_table(), destination_deck=deck,
-                        train_deck=ttr.make_train_deck(number_of_color_cards=12,
-                                                       number_of_wildcards=14),
-                        players=players, current_player=0,
-                        variants=[3, 2, 3, 1, True, False, False, False, False, False, 4, 5, 2,
-                                  3, 2, 10, 15, 2, False])
-        game.setup()
+        game = dealt_game(ttr, seats)
         seen = instrument(game)
         handler = ttr.GameHandler(game=game, agents=[cls() for _, cls in seats],
                                   filename="unused")

@@ -26,43 +26,56 @@ import sys
 import time
 
 
-def main(argv):
-    engine, games = argv[1], int(argv[2])
-    first = int(argv[3]) if len(argv) > 3 else 0
+def load_engine(engine):
+    """The engine's modules and its four agents, in seat order (osta, pa, lrja, ha), with
+    this process in the engine's folder (it reads gameContent/ relative to it)."""
     sys.path.insert(0, os.path.join(engine, "scripts"))
-    os.chdir(engine)  # the engine reads gameContent/ relative to its folder
-    import loadDestinationDeck as decks
-    import loadMap as maps
+    os.chdir(engine)
     import ttrengine as ttr
     from hungryAgent import HungryAgent
     from longRouteJunkieAgent import LongRouteJunkieAgent
     from oneStepThinkerAgent import OneStepThinkerAgent
     from pathAgent import PathAgent
 
-    kinds = [("osta", OneStepThinkerAgent), ("pa", PathAgent), ("lrja", LongRouteJunkieAgent),
-             ("ha", HungryAgent)]
+    return ttr, [("osta", OneStepThinkerAgent), ("pa", PathAgent),
+                 ("lrja", LongRouteJunkieAgent), ("ha", HungryAgent)]
+
+
+def dealt_game(ttr, seats):
+    """A USA game of the engine for ``seats``, set up as its example.py does, then dealt."""
+    import loadDestinationDeck as decks
+    import loadMap as maps
+
+    board = ttr.Board(maps.loadgraphfromfile("gameContent/usa.txt"))
+    deck = decks.destinationdeckdict(
+        dest_list=decks.loaddestinationdeckfromfile("gameContent/usa_destinations.txt"),
+        board="usa")
+    players = [ttr.Player(hand=ttr.emptyCardDict(), number_of_trains=45, points=0)
+               for _ in seats]
+    game = ttr.Game(board=board, point_table=ttr.point_table(), destination_deck=deck,
+                    train_deck=ttr.make_train_deck(number_of_color_cards=12,
+                                                   number_of_wildcards=14),
+                    players=players, current_player=0,
+                    variants=[3, 2, 3, 1, True, False, False, False, False, False, 4, 5, 2,
+                              3, 2, 10, 15, 2, False])
+    # deal the opening hands and tickets, face-up row and first player: the engine's
+    # example.py leaves this out, and without it nobody holds a card or a ticket at the
+    # start (Path and the Long Route Junkie, who never draw tickets, then play with none)
+    game.setup()
+    return game
+
+
+def main(argv):
+    engine, games = argv[1], int(argv[2])
+    first = int(argv[3]) if len(argv) > 3 else 0
+    ttr, kinds = load_engine(engine)
     wins = dict((name, 0.0) for name, _ in kinds)
     start = time.time()
     for i in range(games):
         seed = first + i
         random.seed(seed)
         seats = kinds[i % 4:] + kinds[:i % 4]
-        board = ttr.Board(maps.loadgraphfromfile("gameContent/usa.txt"))
-        deck = decks.destinationdeckdict(
-            dest_list=decks.loaddestinationdeckfromfile("gameContent/usa_destinations.txt"),
-            board="usa")
-        players = [ttr.Player(hand=ttr.emptyCardDict(), number_of_trains=45, points=0)
-                   for _ in seats]
-        game = ttr.Game(board=board, point_table=ttr.point_table(), destination_deck=deck,
-                        train_deck=ttr.make_train_deck(number_of_color_cards=12,
-                                                       number_of_wildcards=14),
-                        players=players, current_player=0,
-                        variants=[3, 2, 3, 1, True, False, False, False, False, False, 4, 5, 2,
-                                  3, 2, 10, 15, 2, False])
-        # deal the opening hands and tickets, face-up row and first player: the engine's
-        # example.py leaves this out, and without it nobody holds a card or a ticket at the
-        # start (Path and the Long Route Junkie, who never draw tickets, then play with none)
-        game.setup()
+        game = dealt_game(ttr, seats)
         handler = ttr.GameHandler(game=game, agents=[cls() for _, cls in seats],
                                   filename="unused")
         handler.play(runnum=i, save=False)
