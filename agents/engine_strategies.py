@@ -76,9 +76,10 @@ import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from agents.py2order import Py2Graph, Py2Order, cheapest_path, fewest_hops
-from boards import Ticket
+from boards import Board, Ticket
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from game.cards import CARD_NAMES, LOCO, card_index, colour_of
 from game.distances import INF, Distances
@@ -141,20 +142,32 @@ def pair_of(view: PlayerView, connection: int) -> Pair:
     return (c.a, c.b) if c.a.upper() <= c.b.upper() else (c.b, c.a)
 
 
-_PAIRS: dict[int, tuple[object, dict[Pair, list[int]]]] = {}
+_KEPT: dict[tuple[str, int], tuple[Board, object]] = {}
+#: Tables kept at once, per board: asked for several times a turn, but a search plays board
+#: after board, and tables kept for every one of them would grow without end.
+KEPT_TABLES = 24
+
+
+def per_board[T](what: str, board: Board, make: Callable[[], T]) -> T:
+    """``make()``'s table of ``what`` for ``board``, made once while it is kept (boards are
+    immutable, so one is known by its identity; all are dropped once too many are kept)."""
+    key = (what, id(board))
+    hit = _KEPT.get(key)
+    if hit is None or hit[0] is not board:
+        if len(_KEPT) >= KEPT_TABLES:
+            _KEPT.clear()
+        hit = _KEPT[key] = (board, make())
+    return cast(T, hit[1])
 
 
 def pairs(view: PlayerView) -> dict[Pair, list[int]]:
-    """Every city pair and its segments, in the order the board lists them (kept per board:
-    asked for several times a turn)."""
-    board = view.board
-    cached = _PAIRS.get(id(board))
-    if cached is None or cached[0] is not board:
+    """Every city pair and its segments, in the order the board lists them."""
+    def make() -> dict[Pair, list[int]]:
         out: dict[Pair, list[int]] = {}
-        for c in board.connections:
+        for c in view.board.connections:
             out.setdefault(pair_of(view, c.id), []).append(c.id)
-        cached = _PAIRS[id(board)] = (board, out)
-    return cached[1]
+        return out
+    return per_board("pairs", view.board, make)
 
 
 #: The engine's USA map file (``gameContent/usa.txt``) lists its cities in this order; its board
@@ -168,17 +181,14 @@ ENGINE_USA_CITIES = (
     "LOS ANGELES", "PHOENIX", "EL PASO", "DALLAS", "ATLANTA", "CHARLESTON", "MIAMI",
     "NEW ORLEANS", "HOUSTON")
 
-_BOARD_GRAPHS: dict[int, tuple[object, Py2Graph, dict[frozenset[str], Pair]]] = {}
-
-
 def board_graph(view: PlayerView) -> tuple[Py2Graph, dict[frozenset[str], Pair]]:
     """The engine's board graph (``loadMap``: every city, then every connection in the file's
     order) and, per city pair in the order its ``edges()`` lists them, the way round
     ``get_possible_moves`` names it (from the city ``edges()`` meets first), which is how a
-    claim enters the player's graph; kept per board."""
+    claim enters the player's graph."""
     board = view.board
-    cached = _BOARD_GRAPHS.get(id(board))
-    if cached is None or cached[0] is not board:
+
+    def make() -> tuple[Py2Graph, dict[frozenset[str], Pair]]:
         names = {c.upper(): c for c in board.city_names}
         order = ([names[c] for c in ENGINE_USA_CITIES] if set(names) == set(ENGINE_USA_CITIES)
                  else list(board.city_names))
@@ -187,9 +197,8 @@ def board_graph(view: PlayerView) -> tuple[Py2Graph, dict[frozenset[str], Pair]]
             graph.add_node(city)
         for c in board.connections:
             graph.add_edge(c.a, c.b, c.id)
-        named = {frozenset(e): e for e in graph.edges()}
-        cached = _BOARD_GRAPHS[id(board)] = (board, graph, named)
-    return cached[1], cached[2]
+        return graph, {frozenset(e): e for e in graph.edges()}
+    return per_board("board graph", board, make)
 
 
 def free_graph(view: PlayerView, min_length: int = 0) -> Py2Graph:
@@ -304,22 +313,17 @@ def claim_moves(view: PlayerView, only: Pair | None = None) -> Iterator[EngineCl
                 yield EngineClaim(pair, colour, claim)
 
 
-_CANDIDATES: dict[int, tuple[object, dict[Pair, list[tuple[int, list[int]]]]]] = {}
-
-
 def candidates(view: PlayerView) -> dict[Pair, list[tuple[int, list[int]]]]:
     """Per city pair, per colour of :data:`PAY_ORDER`, the segments ``get_free_connection``
-    looks at for it (that colour or grey, in board order); kept per board."""
-    board = view.board
-    cached = _CANDIDATES.get(id(board))
-    if cached is None or cached[0] is not board:
-        conns = board.connections
-        table = {pair: [(colour, segs_of) for colour in PAY_ORDER
-                        if (segs_of := [s for s in segs
-                                        if colour_of(conns[s].colour) in (colour, None)])]
-                 for pair, segs in pairs(view).items()}
-        cached = _CANDIDATES[id(board)] = (board, table)
-    return cached[1]
+    looks at for it (that colour or grey, in board order)."""
+    conns = view.board.connections
+
+    def make() -> dict[Pair, list[tuple[int, list[int]]]]:
+        return {pair: [(colour, segs_of) for colour in PAY_ORDER
+                       if (segs_of := [s for s in segs
+                                       if colour_of(conns[s].colour) in (colour, None)])]
+                for pair, segs in pairs(view).items()}
+    return per_board("candidates", view.board, make)
 
 
 def face_up(view: PlayerView, card: int) -> DrawFaceUp | None:

@@ -4,11 +4,13 @@ the authors' engine makes, bugs included, and the ``--strategies`` option."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from positions import CONN, TICKET, cards, hand, tiny_board
 from test_strategies import RNG, position
 
+from agents import engine_strategies
 from agents.engine_strategies import (
     GREY,
     EngineSeat,
@@ -250,3 +252,13 @@ def test_strategies_belong_to_the_standard_rules(command, capsys, tmp_path):
     assert main([*command, *out, "--strategies", "engine"]) == 2
     err = capsys.readouterr().err
     assert "--strategies belong" in err and err.count("\n") == 1
+
+
+def test_tables_kept_per_board_stay_bounded_over_a_search_of_many_boards():
+    # a search plays board after board; each kept its tables for good before (a leak)
+    base = StandardRules(load_board("usa"), players=4)
+    for i in range(3 * engine_strategies.KEPT_TABLES):
+        board = replace(base.board, name=f"usa-{i}")
+        state = StandardState(StandardRules(board, players=4), i)
+        pa_engine(state.observation(state.current), RNG, SeatMemory())
+        assert len(engine_strategies._KEPT) <= engine_strategies.KEPT_TABLES
