@@ -5,15 +5,8 @@ input (written beside it)."""
 
 from __future__ import annotations
 
+from agents.engine_strategies import ENGINE_USA_CITIES
 from agents.py2order import Py2Graph, Py2Order, cheapest_path, fewest_hops, str_hash
-
-ENGINE_FILE_ORDER = [
-    "VANCOUVER", "CALGARY", "WINNIPEG", "SAULT ST. MARIE", "MONTREAL", "SEATTLE", "TORONTO",
-    "BOSTON", "HELENA", "DULUTH", "PORTLAND", "NEW YORK", "PITTSBURGH", "CHICAGO", "OMAHA",
-    "WASHINGTON", "SAINT LOUIS", "KANSAS CITY", "DENVER", "SALT LAKE CITY", "SAN FRANCISCO",
-    "RALEIGH", "NASHVILLE", "LITTLE ROCK", "OKLAHOMA CITY", "SANTA FE", "LAS VEGAS",
-    "LOS ANGELES", "PHOENIX", "EL PASO", "DALLAS", "ATLANTA", "CHARLESTON", "MIAMI",
-    "NEW ORLEANS", "HOUSTON"]
 
 
 def order(*keys: str, upper: bool = False) -> list[str]:
@@ -38,11 +31,11 @@ def test_a_set_iterates_in_hash_order_not_insertion_order():
 
 def test_a_dict_that_outgrew_its_first_tables_keeps_python_27s_order():
     # python2.7: d = {}; for city in the engine's usa.txt: d[city] = 1; d.keys()[:8]
-    assert order(*ENGINE_FILE_ORDER)[:8] == [
+    assert order(*ENGINE_USA_CITIES)[:8] == [
         "TORONTO", "OMAHA", "PITTSBURGH", "BOSTON", "LITTLE ROCK", "SAINT LOUIS", "HELENA",
         "NEW YORK"]
     # our names are hashed as the engine's upper-case ones
-    assert order(*(c.title() for c in ENGINE_FILE_ORDER), upper=True)[:2] == ["Toronto", "Omaha"]
+    assert order(*(c.title() for c in ENGINE_USA_CITIES), upper=True)[:2] == ["Toronto", "Omaha"]
 
 
 def test_fewest_hops_returns_the_tie_networkx_22s_bidirectional_search_finds():
