@@ -21,8 +21,16 @@ undo it where it overshoots. Each level is a race (:mod:`lab.race`): all candida
 on the *same* seeds (common random numbers), a change is kept only when it beats the unchanged
 board by more than its noise (the paired difference's standard error, at level ``alpha``), and an
 undecided race doubles its games up to ``max_games``. Every level gets new seeds, so no change is
-tuned to one set of deals. The descent never comes back up the tree, as the paper's simplified
-search; a full tree search over combinations would need far more than its 48 hours.
+tuned to one set of deals.
+
+A descent from the original only finds what lies downhill of it, and a board's features interact
+(with the engine's agents, every ticket worth twice as much takes the Long Route Junkie from 0.42
+to 0.24 and lifts Hungry to 0.36). So the search may first screen random boards (``screen``):
+successive halving over the original and them picks one, and a race on new seeds starts the
+descent from it only when it is nearer than the original by more than its noise.
+
+The descent never comes back up the tree, as the paper's simplified search; a full tree search
+over combinations would need far more than its 48 hours.
 """
 
 from __future__ import annotations
@@ -39,7 +47,7 @@ from agents.standard_batch import kind_order
 from boards import COLOURS, GREY, Board, Connection
 from lab.cluster import Workers
 from lab.games import LabSpec, lab_jobs, play_lab_game
-from lab.race import Rule, race
+from lab.race import Rule, halving, halving_seeds, race
 from lab.runner import run_jobs
 
 MAX_LENGTH = 6
@@ -105,15 +113,29 @@ def groups(names: Sequence[str], finest: int = FINEST) -> list[tuple[int, int, t
 
 
 def plan(board: Board, phase: int, rng: random.Random, finest: int = FINEST) -> list[Feature]:
-    """The levels of one phase: each kind's features in a seeded random order, cut into groups
-    (:func:`groups`), every kind's groups of one depth before any of the next depth."""
+    """The levels of one phase: each kind's features in order of their value (see
+    :func:`value`; equal ones in a seeded random order), cut into groups (:func:`groups`),
+    every kind's groups of one depth before any of the next depth. Sorted, a half is a
+    direction a designer would name: the cheap tickets up and the dear ones down, the short
+    connections longer. A random cut mixes both ends, and its moves cancel out."""
     levels = []
     for order, kind in enumerate(KINDS[phase]):
         names = keys(board, kind)
         rng.shuffle(names)
+        names.sort(key=partial(value, board, kind))  # stable: equal values stay shuffled
         levels += [(depth, order, part, Feature(phase, kind, group, depth, part))
                    for depth, part, group in groups(names, finest)]
     return [feature for *_, feature in sorted(levels, key=lambda level: level[:3])]
+
+
+def value(board: Board, kind: str, key: str) -> int:
+    """What orders a kind's features in :func:`plan`: a ticket's points, a connection's (or a
+    double's) length; colours have none (0)."""
+    if kind == "ticket":
+        return next(t.points for t in board.tickets if f"{t.a}–{t.b}" == key)
+    if kind in ("length", "double"):
+        return _find(board, key).length
+    return 0
 
 
 def _segment(board: Board, c: Connection) -> int:
@@ -226,11 +248,28 @@ def win_shares(spec: LabSpec, boards: Sequence[Board], workers: Workers, first: 
     return out
 
 
+def screened(original: Board, seed: int, count: int, restricted: bool
+             ) -> list[tuple[str, Board]]:
+    """The screen's candidates: the original ("unchanged") and ``count`` random boards
+    (:func:`random_board`) on seeds the comparison's random boards never use."""
+    return [("unchanged", original)] + [
+        (f"random {k + 1}", random_board(original, (seed + 1) * 1_000_000 + k, restricted))
+        for k in range(count)]
+
+
+def screen_name(count: int) -> str:
+    return f"screen of {count} random boards"
+
+
 def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rule = RULE,
             seed: int = 0, restricted: bool = False,
             on_step: Callable[[Step, Board], None] | None = None,
-            done: Sequence[tuple[str, str]] = (), finest: int = FINEST) -> Board:
+            done: Sequence[tuple[str, str]] = (), finest: int = FINEST, screen: int = 0
+            ) -> Board:
     """The balanced board (see the module's docstring); ``on_step`` hears of every level.
+    ``screen`` > 0 starts the descent from the best of the original and that many random
+    boards: a successive halving (:func:`lab.race.halving`) chooses one, and a race on new
+    seeds keeps it only when it beats the original by more than its noise (level 0).
     ``done``: (feature, value chosen) of the first levels of an earlier run with the same
     options (its steps file), taken again without playing, so an interrupted run resumes;
     ValueError if they are not this search's levels."""
@@ -238,43 +277,77 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
     board = original
     rng = random.Random(seed)
     index = 0
+
+    def redo(name: str, options: list[tuple[str, Board]]) -> Board:
+        """Level ``index`` of the earlier run, taken again."""
+        was, value = done[index]
+        chosen = dict(options).get(value)
+        if was != name or chosen is None:
+            raise ValueError(f"level {index} of the earlier run is {was} = {value}, "
+                             f"but this search's level {index} is {name}")
+        return chosen
+
+    def raced(phase: int, name: str, options: list[tuple[str, Board]], challengers: list[int],
+              tried: dict[str, float]) -> tuple[Step, Board]:
+        """Level ``index``: a race of the unchanged board (options[0]) and ``challengers``."""
+        first = seed * 1_000_000 + index * rule.max_games
+        which = [0, *challengers]
+        play = partial(win_shares, spec, [options[i][1] for i in which], workers, first)
+        result = race(len(which), play, desired, range(first, first + rule.max_games), rule,
+                      bootstrap_seed=index)
+        chosen = which[result.winner]
+        on_seeds = {options[i][0]: d for i, d in zip(which, result.distances, strict=True)}
+        return Step(index, phase, name, options[chosen][0], result.distances[result.winner],
+                    result.distances[0], tried | on_seeds, result.stderr,
+                    result.games), options[chosen][1]
+
+    def ended(step: Step, kept: Board) -> None:
+        nonlocal board, index
+        board = kept
+        if on_step is not None:
+            on_step(step, board)
+        index += 1
+
+    if screen:
+        options = screened(original, seed, screen, restricted)
+        if index < len(done):
+            board = redo(screen_name(screen), options)
+            index += 1
+        else:
+            first = seed * 1_000_000 + 600_000  # seeds no level or confirmation uses
+            play = partial(win_shares, spec, [b for _, b in options], workers, first)
+            best, measured = halving(len(options), play, desired,
+                                     range(first, first + halving_seeds(len(options),
+                                                                        rule.games)),
+                                     rule.games)
+            tried = {label: d for (label, _), d in zip(options, measured, strict=True)}
+            if best == 0:
+                ended(Step(index, 0, screen_name(screen), "unchanged", measured[0],
+                           measured[0], tried), original)
+            else:
+                ended(*raced(0, screen_name(screen), options, [best], tried))
     for phase in (1, 2):
         for feature in plan(board, phase, rng, finest):
             options = candidates(board, original, feature, restricted)
             if index < len(done):
-                name, value = done[index]
-                chosen = dict(options).get(value)
-                if name != str(feature) or chosen is None:
-                    raise ValueError(f"level {index} of the earlier run is {name} = {value}, "
-                                     f"but this search's level {index} is {feature}")
-                board = chosen
+                board = redo(str(feature), options)
                 index += 1
-                continue
-            if len(options) == 1:  # nothing of the group left to change: no games
-                step = Step(index, phase, str(feature), "unchanged", math.nan, math.nan,
-                            {"unchanged": math.nan})
+            elif len(options) == 1:  # nothing of the group left to change: no games
+                ended(Step(index, phase, str(feature), "unchanged", math.nan, math.nan,
+                           {"unchanged": math.nan}), board)
             else:
-                first = seed * 1_000_000 + index * rule.max_games
-                play = partial(win_shares, spec, [b for _, b in options], workers, first)
-                result = race(len(options), play, desired,
-                              range(first, first + rule.max_games), rule, bootstrap_seed=index)
-                board = options[result.winner][1]
-                step = Step(index, phase, str(feature), options[result.winner][0],
-                            result.distances[result.winner], result.distances[0],
-                            {v: d for (v, _), d in zip(options, result.distances, strict=True)},
-                            result.stderr, result.games)
-            if on_step is not None:
-                on_step(step, board)
-            index += 1
+                ended(*raced(phase, str(feature), options, list(range(1, len(options))), {}))
     return replace(board, name=f"{original.name}-balanced",
                    title=f"{original.title}, balanced{' (restricted)' if restricted else ''}")
 
 
-def levels(original: Board, board: Board, finest: int = FINEST) -> int:
-    """How many levels the search of ``original`` has, now that it has reached ``board``: a
-    double made single in phase 1 takes a colour out of phase 2."""
-    return sum(len(groups(keys(b, kind), finest))
-               for phase, b in ((1, original), (2, board)) for kind in KINDS[phase])
+def levels(start: Board, board: Board, finest: int = FINEST, screen: int = 0) -> int:
+    """How many levels the search has, now that it has reached ``board`` from ``start`` (the
+    board the screen chose, else the original): a double made single in phase 1 takes a
+    colour out of phase 2."""
+    return int(screen > 0) + sum(len(groups(keys(b, kind), finest))
+                                 for phase, b in ((1, start), (2, board))
+                                 for kind in KINDS[phase])
 
 
 def random_board(original: Board, seed: int, restricted: bool = False) -> Board:

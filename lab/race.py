@@ -19,6 +19,7 @@ place of Hoeffding's bound).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -126,3 +127,35 @@ def _outcome(winner: int, measured: dict[int, float], candidates: int,
              diff: tuple[float, float], games: int) -> Outcome:
     return Outcome(winner, tuple(measured[c] for c in range(candidates)),
                    diff[0], diff[1], games)
+
+
+def halving_seeds(candidates: int, games: int) -> int:
+    """Seeds :func:`halving` uses: the last round's games (``games`` doubled each round)."""
+    return games * 2 ** max(0, math.ceil(math.log2(candidates)) - 1)
+
+
+def halving(candidates: int, play: Play, desired: Sequence[float], seeds: Sequence[int],
+            games: int) -> tuple[int, tuple[float, ...]]:
+    """Successive halving (Jamieson & Talwalkar 2016): every candidate plays ``games`` games
+    on the first seeds; the nearer half (by measured distance, ties to the lower index) goes
+    on, plays the next seeds up to twice as many games, and so on until one is left. Every
+    candidate of a round plays the same seeds (common random numbers). Returns the last one
+    and each candidate's distance over the games it played.
+
+    This chooses and does not judge: the survivor's distance is biased low by the choosing
+    (the best of many noisy estimates), so whether it beats an incumbent is a :func:`race` on
+    seeds the halving did not use."""
+    if len(seeds) < halving_seeds(candidates, games):
+        raise ValueError("a halving needs halving_seeds(candidates, games) seeds")
+    alive = list(range(candidates))
+    wins: dict[int, np.ndarray] = {}
+    last: dict[int, float] = {}
+    played, n = 0, games
+    while len(alive) > 1:
+        for c, w in zip(alive, play(alive, seeds[played:n]), strict=True):
+            wins[c] = w if c not in wins else np.vstack([wins[c], w])
+        played = n
+        last.update({c: float(distance(desired, list(wins[c].mean(axis=0)))) for c in alive})
+        alive = sorted(alive, key=lambda c: (last[c], c))[:(len(alive) + 1) // 2]
+        n *= 2
+    return alive[0], tuple(last.get(c, math.nan) for c in range(candidates))

@@ -165,7 +165,7 @@ def test_balance_walks_every_group_and_confirms_three_boards(tmp_path, capsys):
     out = tmp_path / "bal"
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
                  "baseline,random", "--games", "1", "--max-games", "1", "--confirm", "4",
-                 "--workers", "0", "--finest", "1",
+                 "--workers", "0", "--finest", "1", "--screen", "0",
                  "--restricted", "--out", str(out), "--no-progress"]) == 0
     board = load_board(path)
     with open(tmp_path / "bal-steps.csv", newline="") as f:
@@ -221,7 +221,7 @@ def test_ctrl_c_in_balance_keeps_the_levels_done_and_the_board_so_far(stop, tmp_
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
                  "baseline,random", "--games", "1", "--max-games", "1", "--workers", "0",
-                 "--out", str(tmp_path / "bal"), "--no-progress"]) == 130
+                 "--screen", "0", "--out", str(tmp_path / "bal"), "--no-progress"]) == 130
     err = capsys.readouterr().err.strip().splitlines()
     steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
     assert len(steps) == 1 + stop  # the header and one row per level done
@@ -245,7 +245,7 @@ def test_a_stopped_balance_resumes_to_the_board_a_whole_run_reaches(tmp_path, ca
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     argv = ["balance", "--board", str(path), "--rules", "simplified", "--agents",
             "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
-            "--workers", "0", "--no-progress"]
+            "--workers", "0", "--screen", "0", "--no-progress"]
     assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
     whole = (tmp_path / "whole-steps.csv").read_text()
 

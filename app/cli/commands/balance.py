@@ -30,7 +30,7 @@ from boards import Board
 from boards.writer import board_document, dumps
 from game.fields import MAX_GAMES
 from game.files import atomic_output, check_outputs, write_atomically, write_json
-from lab.balance import FINEST, Step, balance, levels, random_board
+from lab.balance import FINEST, Step, balance, levels, random_board, screened
 from lab.batch import Interrupted, measure
 from lab.cluster import Workers, open_workers
 from lab.games import LabSpec
@@ -63,6 +63,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="levels change a group of features of one kind together, coarse to "
                              "fine: all of them, then halves, quarters, ... down to groups of K "
                              f"(default {FINEST}; 1: down to each feature on its own)")
+    parser.add_argument("--screen", type=whole(0, MAX_SCREEN), default=SCREEN, metavar="N",
+                        help="start from the best of the original and N random boards: "
+                             "successive halving from --games games each, then a race on new "
+                             f"seeds against the original (default {SCREEN}; 0: start from "
+                             "the original)")
     parser.add_argument("--from-nothing", action="store_true",
                         help="balance a new board instead of --board's (which lends it its "
                              "scale): --candidates planar 12-city regions, the three nearest "
@@ -88,6 +93,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 #: Random boards in the comparison at most: each plays --confirm games.
 MAX_RANDOM_BOARDS = 100
+#: Random boards the search screens by default: with the original, 32 candidates, halved five
+#: times (20 games each first, 320 for the last two: 1,920 games in all).
+SCREEN = 31
+MAX_SCREEN = 1000
 STEP_COLUMNS = ("index", "phase", "feature", "chosen", "distance", "unchanged", "stderr",
                 "games", "tried")
 
@@ -114,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
               "desired": list(desired), "rules": spec.rules, "trains": spec.trains,
               "players": len(spec.lineup), "seed": args.seed, "restricted": args.restricted,
               "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha,
-              "finest": args.finest,
+              "finest": args.finest, "screen": args.screen,
               "strategies": spec.strategies}
     done = resumed_levels(files, search) if args.resume else []
     check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite or args.resume)
@@ -131,11 +140,16 @@ def run(args: argparse.Namespace) -> int:
               f"{', '.join(f'{d:g}' for d in desired)}: {rule.games} to {rule.max_games} "
               f"games per candidate, a change kept when better at level {rule.alpha:g}, "
               f"groups down to {args.finest} feature{'s' if args.finest > 1 else ''}"
+              f"{f', from the best of {args.screen} random boards' if args.screen else ''}"
               f"{', lengths within ±1' if args.restricted else ''}"
               f"{f', resuming after level {len(done) - 1}' if done else ''}; {workers.where}",
               file=sys.stderr)
         finished = len(done)
-        bar = tqdm(total=levels(original, original, args.finest), initial=len(done),
+        start = original  # the board the descent starts from (the screen's choice)
+        if args.screen and done:
+            start = dict(screened(original, args.seed, args.screen, args.restricted)).get(
+                done[0]["chosen"], original)
+        bar = tqdm(total=levels(start, original, args.finest, args.screen), initial=len(done),
                    desc="levels", unit="level", file=sys.stderr, disable=args.no_progress)
         try:
             with atomic_output(files["steps"], keep_on_interrupt=True) as f, bar:
@@ -144,13 +158,15 @@ def run(args: argparse.Namespace) -> int:
                 writer.writerows(done)
 
                 def note(step: Step, board: Board) -> None:
-                    nonlocal finished
+                    nonlocal finished, start
+                    if step.phase == 0:
+                        start = board
                     writer.writerow(asdict(step) | {"tried": " ".join(
                         f"{k}:{v:.3f}" for k, v in step.tried.items())})
                     f.flush()
                     write_atomically(files["board"], dumps(board_document(board)))
                     finished += 1
-                    bar.total = levels(original, board, args.finest)
+                    bar.total = levels(start, board, args.finest, args.screen)
                     bar.update()
                     if step.chosen != "unchanged":
                         bar.write(f"level {step.index} (phase {step.phase}) {step.feature}: "
@@ -160,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
 
                 balanced = balance(spec, desired, workers, rule, args.seed, args.restricted,
                                    note, [(r["feature"], r["chosen"]) for r in done],
-                                   args.finest)
+                                   args.finest, args.screen)
         except KeyboardInterrupt:
             board_so_far = (f"the board so far in {files['board']}; add --resume to go on"
                             if finished else "no level had finished")
