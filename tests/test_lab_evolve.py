@@ -305,3 +305,64 @@ def test_a_group_level_changes_its_group_together_and_nothing_else():
             assert len(flat) == len(set(flat))
         assert min(len(g) for _, _, g in split) >= min(finest, len(names))
     assert [len(g) for _, _, g in groups(names, 1)][-1] == 1
+
+
+def test_the_screen_is_level_0_and_a_resume_takes_it_again_without_games(tmp_path, capsys,
+                                                                         monkeypatch):
+    """``--screen 3``: level 0 chooses among the original and three random boards (every one
+    measured), the descent starts from its choice, and a stopped run resumes past it without
+    playing the screen again, to the board a whole run reaches."""
+    from positions import tiny_board_dict
+
+    import lab.balance
+    from boards.writer import dumps
+
+    path = tmp_path / "tiny.json"
+    path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
+    argv = ["balance", "--board", str(path), "--rules", "simplified", "--agents",
+            "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
+            "--workers", "0", "--screen", "3", "--no-progress"]
+    assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
+    with open(tmp_path / "whole-steps.csv", newline="") as f:
+        steps = list(csv.DictReader(f))
+    assert steps[0]["feature"] == "screen of 3 random boards" and steps[0]["phase"] == "0"
+    assert steps[0]["chosen"] in ("unchanged", "random 1", "random 2", "random 3")
+    tried = dict(kv.split(":") for kv in steps[0]["tried"].split(", "))
+    assert set(tried) == {"unchanged", "random 1", "random 2", "random 3"}
+
+    play = lab.balance.play_lab_game
+    played: list[int] = []
+
+    def stop_at_level_3(spec, seed):  # level i races on seeds 4i..; the screen on 600,000..
+        if 3 * 4 <= seed < 600_000:
+            raise KeyboardInterrupt
+        played.append(seed)
+        return play(spec, seed)
+
+    monkeypatch.setattr(lab.balance, "play_lab_game", stop_at_level_3)
+    assert main([*argv, "--out", str(tmp_path / "cut")]) == 130
+    assert len((tmp_path / "cut-steps.csv").read_text().splitlines()) == 1 + 3
+    assert any(seed >= 600_000 for seed in played)  # the screen played
+    played.clear()
+    monkeypatch.setattr(lab.balance, "play_lab_game",
+                        lambda spec, seed: played.append(seed) or play(spec, seed))
+    assert main([*argv, "--out", str(tmp_path / "cut"), "--resume"]) == 0
+    assert played and not any(seed >= 600_000 for seed in played)  # ... and not again
+    assert (tmp_path / "cut-steps.csv").read_text() == (tmp_path / "whole-steps.csv").read_text()
+    assert (tmp_path / "cut-board.json").read_text() == (tmp_path / "whole-board.json").read_text()
+
+
+def test_groups_are_cut_by_value_so_a_half_is_the_cheap_or_the_dear_end():
+    import random
+
+    from lab.balance import plan
+
+    board = load_board("usa")
+    points = {f"{t.a}–{t.b}": t.points for t in board.tickets}
+    halves = [f for f in plan(board, 1, random.Random(3)) if f.kind == "ticket" and f.depth == 1]
+    cheap, dear = ([points[k] for k in f.keys] for f in halves)
+    assert max(cheap) <= min(dear) and len(cheap) + len(dear) == len(points)
+    lengths = {"–".join(sorted((c.a, c.b))): c.length for c in board.connections}
+    halves = [f for f in plan(board, 2, random.Random(3)) if f.kind == "length" and f.depth == 1]
+    short, long = ([lengths[k] for k in f.keys] for f in halves)
+    assert max(short) <= min(long)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from lab.race import Rule, race
+from lab.race import Rule, halving, halving_seeds, race
 
 EVEN = (0.5, 0.5)
 
@@ -71,3 +71,39 @@ def test_a_race_needs_its_seeds_and_a_sane_rule():
         race(2, synthetic((0.5, 0.5), True, 0), EVEN, range(10), Rule(games=5, max_games=20))
     with pytest.raises(ValueError):
         Rule(games=30, max_games=20)
+
+
+def test_halving_keeps_the_nearest_of_many_and_plays_the_near_ones_longest():
+    """Successive halving over 16 synthetic boards, one of them far nearer the even split
+    than the rest: it survives every halving, and the far boards stop early."""
+    p_first = [0.8] * 16
+    p_first[11] = 0.55
+    played: dict[int, int] = {}
+    for trial in range(20):
+        play = synthetic(p_first, True, trial)
+
+        def counted(which, seeds, play=play):
+            for i in which:
+                played[i] = played.get(i, 0) + len(seeds)
+            return play(which, seeds)
+
+        seeds = range(halving_seeds(16, 20))
+        best, measured = halving(16, counted, EVEN, seeds, 20)
+        assert best == 11 and len(measured) == 16
+    assert halving_seeds(16, 20) == 160 and played[11] == 20 * 160  # to the last round
+    assert min(played.values()) == 20 * 20  # the worst half: one round
+    with pytest.raises(ValueError, match="halving_seeds"):
+        halving(16, synthetic(p_first, True, 0), EVEN, range(100), 20)
+
+
+def test_halving_is_a_choice_that_a_race_must_confirm():
+    """Among equal boards halving still names one, and its own estimate is biased low (the
+    best of many); the race on new seeds then keeps the incumbent."""
+    kept, biased = 0, 0
+    for trial in range(30):
+        play = synthetic([0.7] * 16, False, trial)  # not shared: sixteen noisy estimates
+        best, measured = halving(16, play, EVEN, range(halving_seeds(16, 20)), 20)
+        biased += measured[best] < 0.4  # the true distance of every board is 0.4
+        fresh = synthetic([0.7, 0.7], False, 1000 + trial)
+        kept += race(2, fresh, EVEN, range(320), Rule(), bootstrap_seed=trial).winner != 0
+    assert biased >= 20 and kept <= 4  # alpha 5% (measured 3 of 30)

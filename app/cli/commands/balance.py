@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
                     nonlocal finished, start
                     if step.phase == 0:
                         start = board
-                    writer.writerow(asdict(step) | {"tried": " ".join(
+                    writer.writerow(asdict(step) | {"tried": ", ".join(
                         f"{k}:{v:.3f}" for k, v in step.tried.items())})
                     f.flush()
                     write_atomically(files["board"], dumps(board_document(board)))
