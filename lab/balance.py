@@ -264,12 +264,13 @@ def screen_name(count: int) -> str:
 def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rule = RULE,
             seed: int = 0, restricted: bool = False,
             on_step: Callable[[Step, Board], None] | None = None,
-            done: Sequence[tuple[str, str]] = (), finest: int = FINEST, screen: int = 0
-            ) -> Board:
+            done: Sequence[tuple[str, str]] = (), finest: int = FINEST, screen: int = 0,
+            on_round: Callable[[int, int], None] | None = None) -> Board:
     """The balanced board (see the module's docstring); ``on_step`` hears of every level.
     ``screen`` > 0 starts the descent from the best of the original and that many random
     boards: a successive halving (:func:`lab.race.halving`) chooses one, and a race on new
-    seeds keeps it only when it beats the original by more than its noise (level 0).
+    seeds keeps it only when it beats the original by more than its noise (level 0);
+    ``on_round`` hears of each round of the halving.
     ``done``: (feature, value chosen) of the first levels of an earlier run with the same
     options (its steps file), taken again without playing, so an interrupted run resumes;
     ValueError if they are not this search's levels."""
@@ -319,7 +320,7 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
             best, measured = halving(len(options), play, desired,
                                      range(first, first + halving_seeds(len(options),
                                                                         rule.games)),
-                                     rule.games)
+                                     rule.games, on_round)
             tried = {label: d for (label, _), d in zip(options, measured, strict=True)}
             if best == 0:
                 ended(Step(index, 0, screen_name(screen), "unchanged", measured[0],

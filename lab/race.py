@@ -135,7 +135,8 @@ def halving_seeds(candidates: int, games: int) -> int:
 
 
 def halving(candidates: int, play: Play, desired: Sequence[float], seeds: Sequence[int],
-            games: int) -> tuple[int, tuple[float, ...]]:
+            games: int, on_round: Callable[[int, int], None] | None = None
+            ) -> tuple[int, tuple[float, ...]]:
     """Successive halving (Jamieson & Talwalkar 2016): every candidate plays ``games`` games
     on the first seeds; the nearer half (by measured distance, ties to the lower index) goes
     on, plays the next seeds up to twice as many games, and so on until one is left. Every
@@ -144,7 +145,8 @@ def halving(candidates: int, play: Play, desired: Sequence[float], seeds: Sequen
 
     This chooses and does not judge: the survivor's distance is biased low by the choosing
     (the best of many noisy estimates), so whether it beats an incumbent is a :func:`race` on
-    seeds the halving did not use."""
+    seeds the halving did not use. ``on_round(candidates, games)`` hears of each round as it
+    starts."""
     if len(seeds) < halving_seeds(candidates, games):
         raise ValueError("a halving needs halving_seeds(candidates, games) seeds")
     alive = list(range(candidates))
@@ -152,6 +154,8 @@ def halving(candidates: int, play: Play, desired: Sequence[float], seeds: Sequen
     last: dict[int, float] = {}
     played, n = 0, games
     while len(alive) > 1:
+        if on_round is not None:
+            on_round(len(alive), n)
         for c, w in zip(alive, play(alive, seeds[played:n]), strict=True):
             wins[c] = w if c not in wins else np.vstack([wins[c], w])
         played = n

@@ -323,6 +323,8 @@ def test_the_screen_is_level_0_and_a_resume_takes_it_again_without_games(tmp_pat
             "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
             "--workers", "0", "--screen", "3", "--no-progress"]
     assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
+    err = capsys.readouterr().err  # each round of the halving shown as it starts
+    assert "screen: 4 boards, each to 2 games" in err and "screen: 2 boards, each to 4" in err
     with open(tmp_path / "whole-steps.csv", newline="") as f:
         steps = list(csv.DictReader(f))
     assert steps[0]["feature"] == "screen of 3 random boards" and steps[0]["phase"] == "0"

@@ -174,9 +174,12 @@ def run(args: argparse.Namespace) -> int:
                                   f"{step.unchanged:.3f}, ±{step.stderr:.3f}, {step.games} "
                                   "games)", file=sys.stderr)
 
+                def screening(boards: int, games: int) -> None:
+                    bar.write(f"screen: {boards} boards, each to {games} games", file=sys.stderr)
+
                 balanced = balance(spec, desired, workers, rule, args.seed, args.restricted,
                                    note, [(r["feature"], r["chosen"]) for r in done],
-                                   args.finest, args.screen)
+                                   args.finest, args.screen, screening)
         except KeyboardInterrupt:
             board_so_far = (f"the board so far in {files['board']}; add --resume to go on"
                             if finished else "no level had finished")
