@@ -208,6 +208,11 @@ def _apart(conns: Sequence[Connection], conn: Connection) -> str:
 
 #: The race each level runs unless told otherwise (20 games first, as the paper; up to 320).
 RULE = Rule()
+#: The screen's race starts at the levels' most games and may play this many times more: a
+#: random board and the original share less of their noise than a board and its own small
+#: change (the first engine run's screen chose a board at 0.15 over 1,280 games that an
+#: undecided race of 320 could not tell from the original's 0.28).
+SCREEN_RACE = 4
 
 
 @dataclass(frozen=True)
@@ -269,7 +274,8 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
     """The balanced board (see the module's docstring); ``on_step`` hears of every level.
     ``screen`` > 0 starts the descent from the best of the original and that many random
     boards: a successive halving (:func:`lab.race.halving`) chooses one, and a race on new
-    seeds keeps it only when it beats the original by more than its noise (level 0);
+    seeds (from ``rule.max_games`` games up to :data:`SCREEN_RACE` times as many) keeps it
+    only when it beats the original by more than its noise (level 0);
     ``on_round`` hears of each round of the halving.
     ``done``: (feature, value chosen) of the first levels of an earlier run with the same
     options (its steps file), taken again without playing, so an interrupted run resumes;
@@ -289,18 +295,17 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
         return chosen
 
     def raced(phase: int, name: str, options: list[tuple[str, Board]], challengers: list[int],
-              tried: dict[str, float]) -> tuple[Step, Board]:
-        """Level ``index``: a race of the unchanged board (options[0]) and ``challengers``."""
-        first = seed * 1_000_000 + index * rule.max_games
+              first: int, level: Rule = rule) -> tuple[Step, Board]:
+        """Level ``index``: a race of the unchanged board (options[0]) and ``challengers`` on
+        the seeds from ``first``."""
         which = [0, *challengers]
         play = partial(win_shares, spec, [options[i][1] for i in which], workers, first)
-        result = race(len(which), play, desired, range(first, first + rule.max_games), rule,
+        result = race(len(which), play, desired, range(first, first + level.max_games), level,
                       bootstrap_seed=index)
         chosen = which[result.winner]
-        on_seeds = {options[i][0]: d for i, d in zip(which, result.distances, strict=True)}
+        tried = {options[i][0]: d for i, d in zip(which, result.distances, strict=True)}
         return Step(index, phase, name, options[chosen][0], result.distances[result.winner],
-                    result.distances[0], tried | on_seeds, result.stderr,
-                    result.games), options[chosen][1]
+                    result.distances[0], tried, result.stderr, result.games), options[chosen][1]
 
     def ended(step: Step, kept: Board) -> None:
         nonlocal board, index
@@ -325,8 +330,13 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
             if best == 0:
                 ended(Step(index, 0, screen_name(screen), "unchanged", measured[0],
                            measured[0], tried), original)
-            else:
-                ended(*raced(0, screen_name(screen), options, [best], tried))
+            else:  # two unlike boards share less of their noise: a longer race
+                step, kept = raced(0, screen_name(screen), options, [best],
+                                   seed * 1_000_000 + 700_000,
+                                   Rule(rule.max_games, SCREEN_RACE * rule.max_games,
+                                        rule.alpha))
+                ended(replace(step, tried=tried | {f"{k} raced": d
+                                                   for k, d in step.tried.items()}), kept)
     for phase in (1, 2):
         for feature in plan(board, phase, rng, finest):
             options = candidates(board, original, feature, restricted)
@@ -337,7 +347,8 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
                 ended(Step(index, phase, str(feature), "unchanged", math.nan, math.nan,
                            {"unchanged": math.nan}), board)
             else:
-                ended(*raced(phase, str(feature), options, list(range(1, len(options))), {}))
+                ended(*raced(phase, str(feature), options, list(range(1, len(options))),
+                             seed * 1_000_000 + index * rule.max_games))
     return replace(board, name=f"{original.name}-balanced",
                    title=f"{original.title}, balanced{' (restricted)' if restricted else ''}")
 
