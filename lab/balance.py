@@ -37,9 +37,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 import numpy as np
 
@@ -208,6 +210,10 @@ def _apart(conns: Sequence[Connection], conn: Connection) -> str:
 
 #: The race each level runs unless told otherwise (20 games first, as the paper; up to 320).
 RULE = Rule()
+#: Random boards a screen may have (the seeds of one round's boards).
+MAX_SCREEN = 1000
+#: The share of a blend's features drawn again at random (:func:`blend`).
+BLEND = 0.25
 #: The screen's race starts at the levels' most games and may play this many times more: a
 #: random board and the original share less of their noise than a board and its own small
 #: change (the first engine run's screen chose a board at 0.15 over 1,280 games that an
@@ -253,29 +259,39 @@ def win_shares(spec: LabSpec, boards: Sequence[Board], workers: Workers, first: 
     return out
 
 
-def screened(original: Board, seed: int, count: int, restricted: bool
-             ) -> list[tuple[str, Board]]:
-    """The screen's candidates: the original ("unchanged") and ``count`` random boards
-    (:func:`random_board`) on seeds the comparison's random boards never use."""
-    return [("unchanged", original)] + [
-        (f"random {k + 1}", random_board(original, (seed + 1) * 1_000_000 + k, restricted))
+def screened(original: Board, board: Board, seed: int, count: int, restricted: bool,
+             round_: int = 0) -> list[tuple[str, Board]]:
+    """One screen's candidates: the board so far ("unchanged") and, in the first round,
+    ``count`` random boards (:func:`random_board`), in later rounds ``count`` blends of the
+    board so far with random ones (:func:`blend`), all on seeds the comparison's random boards
+    never use."""
+    first = (seed + 1) * 1_000_000 + round_ * MAX_SCREEN
+    if round_ == 0:
+        return [("unchanged", board)] + [
+            (f"random {k + 1}", random_board(original, first + k, restricted))
+            for k in range(count)]
+    return [("unchanged", board)] + [
+        (f"blend {k + 1}", blend(board, original, first + k, BLEND, restricted))
         for k in range(count)]
 
 
-def screen_name(count: int) -> str:
-    return f"screen of {count} random boards"
+def screen_name(count: int, round_: int = 0) -> str:
+    if round_ == 0:
+        return f"screen of {count} random boards"
+    return f"screen {round_ + 1}: {count} blends with random boards"
 
 
 def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rule = RULE,
             seed: int = 0, restricted: bool = False,
             on_step: Callable[[Step, Board], None] | None = None,
             done: Sequence[tuple[str, str]] = (), finest: int = FINEST, screen: int = 0,
-            on_round: Callable[[int, int], None] | None = None) -> Board:
+            on_round: Callable[[int, int], None] | None = None, rounds: int = 1) -> Board:
     """The balanced board (see the module's docstring); ``on_step`` hears of every level.
     ``screen`` > 0 starts the descent from the best of the original and that many random
     boards: a successive halving (:func:`lab.race.halving`) chooses one, and a race on new
     seeds (from ``rule.max_games`` games up to :data:`SCREEN_RACE` times as many) keeps it
-    only when it beats the original by more than its noise (level 0);
+    only when it beats the original by more than its noise (level 0). Each further of
+    ``rounds`` screens as many blends of the board so far with random boards the same way;
     ``on_round`` hears of each round of the halving.
     ``done``: (feature, value chosen) of the first levels of an earlier run with the same
     options (its steps file), taken again without playing, so an interrupted run resumes;
@@ -314,29 +330,26 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
             on_step(step, board)
         index += 1
 
-    if screen:
-        options = screened(original, seed, screen, restricted)
+    for round_ in range(rounds if screen else 0):
+        name = screen_name(screen, round_)
+        options = screened(original, board, seed, screen, restricted, round_)
         if index < len(done):
-            board = redo(screen_name(screen), options)
+            board = redo(name, options)
             index += 1
-        else:
-            first = seed * 1_000_000 + 600_000  # seeds no level or confirmation uses
-            play = partial(win_shares, spec, [b for _, b in options], workers, first)
-            best, measured = halving(len(options), play, desired,
-                                     range(first, first + halving_seeds(len(options),
-                                                                        rule.games)),
-                                     rule.games, on_round)
-            tried = {label: d for (label, _), d in zip(options, measured, strict=True)}
-            if best == 0:
-                ended(Step(index, 0, screen_name(screen), "unchanged", measured[0],
-                           measured[0], tried), original)
-            else:  # two unlike boards share less of their noise: a longer race
-                step, kept = raced(0, screen_name(screen), options, [best],
-                                   seed * 1_000_000 + 700_000,
-                                   Rule(rule.max_games, SCREEN_RACE * rule.max_games,
-                                        rule.alpha))
-                ended(replace(step, tried=tried | {f"{k} raced": d
-                                                   for k, d in step.tried.items()}), kept)
+            continue
+        halved = halving_seeds(len(options), rule.games)
+        first = seed * 1_000_000 + 600_000 + round_ * (halved + SCREEN_RACE * rule.max_games)
+        play = partial(win_shares, spec, [b for _, b in options], workers, first)
+        best, measured = halving(len(options), play, desired, range(first, first + halved),
+                                 rule.games, on_round)
+        tried = {label: d for (label, _), d in zip(options, measured, strict=True)}
+        if best == 0:
+            ended(Step(index, 0, name, "unchanged", measured[0], measured[0], tried), board)
+        else:  # two unlike boards share less of their noise: a longer race
+            step, kept = raced(0, name, options, [best], first + halved,
+                               Rule(rule.max_games, SCREEN_RACE * rule.max_games, rule.alpha))
+            ended(replace(step, tried=tried | {f"{k} raced": d
+                                               for k, d in step.tried.items()}), kept)
     for phase in (1, 2):
         for feature in plan(board, phase, rng, finest):
             options = candidates(board, original, feature, restricted)
@@ -353,11 +366,12 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
                    title=f"{original.title}, balanced{' (restricted)' if restricted else ''}")
 
 
-def levels(start: Board, board: Board, finest: int = FINEST, screen: int = 0) -> int:
+def levels(start: Board, board: Board, finest: int = FINEST, screen: int = 0,
+           rounds: int = 1) -> int:
     """How many levels the search has, now that it has reached ``board`` from ``start`` (the
     board the screen chose, else the original): a double made single in phase 1 takes a
     colour out of phase 2."""
-    return int(screen > 0) + sum(len(groups(keys(b, kind), finest))
+    return rounds * (screen > 0) + sum(len(groups(keys(b, kind), finest))
                                  for phase, b in ((1, start), (2, board))
                                  for kind in KINDS[phase])
 
@@ -380,8 +394,44 @@ def random_board(original: Board, seed: int, restricted: bool = False) -> Board:
         if c.pair is not None and original.double_mates[c.id] < c.id and rng.random() < 0.5:
             continue  # the second segment dropped: single
         kept.append(replace(c, length=length[_pair_key(c)], colour=rng.choice([*COLOURS, GREY])))
-    mates = {c.pair for c in kept if c.pair is not None}
-    paired = [replace(c, pair=None) if c.pair in mates and sum(
-        d.pair == c.pair for d in kept) == 1 else c for c in kept]
     return replace(original, name=f"{original.name}-random", title=f"{original.title}, random",
-                   tickets=tickets, connections=_renumber(paired))
+                   tickets=tickets, connections=_unpaired(kept))
+
+
+def _unpaired(kept: Sequence[Connection]) -> tuple[Connection, ...]:
+    """``kept`` renumbered, a double whose second segment was dropped made single."""
+    count = Counter(c.pair for c in kept if c.pair is not None)
+    return _renumber([replace(c, pair=None) if c.pair is not None and count[c.pair] == 1 else c
+                      for c in kept])
+
+
+def blend(board: Board, original: Board, seed: int, share: float = 0.25,
+          restricted: bool = False) -> Board:
+    """``board`` with each of its features (a ticket's value, a double kept or single, a
+    length, a track's colour) drawn again as :func:`random_board` draws it, each with
+    probability ``share``: a later screen's candidate, far enough from ``board`` that a few
+    hundred games can tell them apart, near enough to keep what made it good."""
+    other = random_board(original, seed, restricted)
+    rng = random.Random(f"blend {seed}")
+
+    def pick(sources: Sequence[dict[Any, Any]], key: Any) -> Any:
+        """The board's value of ``key``, or with probability ``share`` the random board's
+        (either one's when only one has it)."""
+        mine, theirs = sources
+        first, second = (theirs, mine) if rng.random() < share else (mine, theirs)
+        return first[key] if key in first else second[key]
+
+    points = [{f"{t.a}–{t.b}": t.points for t in b.tickets} for b in (board, other)]
+    tickets = tuple(replace(t, points=pick(points, f"{t.a}–{t.b}")) for t in original.tickets)
+    lengths = [{_pair_key(c): c.length for c in b.connections} for b in (board, other)]
+    colours = [{(_pair_key(c), _segment(b, c)): c.colour for c in b.connections}
+               for b in (board, other)]
+    doubled = [{_pair_key(c): True for c in b.connections if _segment(b, c)}
+               for b in (board, other)]
+    kept = []
+    for c in original.connections:
+        key, segment = _pair_key(c), _segment(original, c)
+        if segment and not pick([d | {key: d.get(key, False)} for d in doubled], key):
+            continue
+        kept.append(replace(c, length=pick(lengths, key), colour=pick(colours, (key, segment))))
+    return replace(board, tickets=tickets, connections=_unpaired(kept))

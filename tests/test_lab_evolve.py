@@ -307,11 +307,12 @@ def test_a_group_level_changes_its_group_together_and_nothing_else():
     assert [len(g) for _, _, g in groups(names, 1)][-1] == 1
 
 
-def test_the_screen_is_level_0_and_a_resume_takes_it_again_without_games(tmp_path, capsys,
+def test_the_screens_come_first_and_a_resume_takes_them_again_without_games(tmp_path, capsys,
                                                                          monkeypatch):
-    """``--screen 3``: level 0 chooses among the original and three random boards (every one
-    measured), the descent starts from its choice, and a stopped run resumes past it without
-    playing the screen again, to the board a whole run reaches."""
+    """``--screen 3 --rounds 2``: level 0 chooses among the original and three random boards
+    (every one measured), level 1 among its choice and three blends of it, the descent starts
+    from there, and a stopped run resumes past them without playing a screen again, to the
+    board a whole run reaches."""
     from positions import tiny_board_dict
 
     import lab.balance
@@ -321,7 +322,7 @@ def test_the_screen_is_level_0_and_a_resume_takes_it_again_without_games(tmp_pat
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     argv = ["balance", "--board", str(path), "--rules", "simplified", "--agents",
             "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
-            "--workers", "0", "--screen", "3", "--no-progress"]
+            "--workers", "0", "--screen", "3", "--rounds", "2", "--no-progress"]
     assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
     err = capsys.readouterr().err  # each round of the halving shown as it starts
     assert "screen: 4 boards, each to 2 games" in err and "screen: 2 boards, each to 4" in err
@@ -335,6 +336,9 @@ def test_the_screen_is_level_0_and_a_resume_takes_it_again_without_games(tmp_pat
     raced = set(tried) - screened
     assert not raced or (len(raced) == 2 and "unchanged raced" in raced)
     assert steps[0]["chosen"] == "unchanged" or f"{steps[0]['chosen']} raced" in raced
+    assert steps[1]["feature"] == "screen 2: 3 blends with random boards"  # the second round
+    assert steps[1]["chosen"] in ("unchanged", "blend 1", "blend 2", "blend 3")
+    assert steps[2]["phase"] == "1"
 
     play = lab.balance.play_lab_game
     played: list[int] = []
@@ -372,3 +376,24 @@ def test_groups_are_cut_by_value_so_a_half_is_the_cheap_or_the_dear_end():
     halves = [f for f in plan(board, 2, random.Random(3)) if f.kind == "length" and f.depth == 1]
     short, long = ([lengths[k] for k in f.keys] for f in halves)
     assert max(short) <= min(long)
+
+
+def test_a_blend_redraws_about_its_share_of_features_within_the_random_boards_bounds():
+    from lab.balance import blend, random_board
+
+    usa = load_board("usa")
+    board = random_board(usa, 7)
+    assert blend(board, usa, 11, share=0) == board
+    whole = blend(board, usa, 11, share=1)
+    drawn = random_board(usa, 11)
+    assert (whole.tickets, whole.connections) == (drawn.tickets, drawn.connections)
+    moved = []
+    for seed in range(20):
+        mixed = blend(board, usa, seed, share=0.25)
+        moved.append(np.mean([a.points != b.points
+                              for a, b in zip(board.tickets, mixed.tickets, strict=True)]))
+        was = {frozenset((c.a, c.b)): c.length for c in usa.connections}
+        assert all(abs(c.length - was[frozenset((c.a, c.b))]) <= 2 for c in mixed.connections)
+        assert {frozenset((c.a, c.b)) for c in mixed.connections} == set(was)
+    # a redrawn value equals the old one about 1 time in 19: a quarter redrawn moves ~0.24
+    assert 0.15 < np.mean(moved) < 0.32

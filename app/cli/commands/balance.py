@@ -68,6 +68,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "successive halving from --games games each, then a race on new "
                              f"seeds against the original (default {SCREEN}; 0: start from "
                              "the original)")
+    parser.add_argument("--rounds", type=whole(1, 100), default=1, metavar="R",
+                        help="screens in all: each after the first chooses the same way among "
+                             "the board so far and --screen blends of it with random boards "
+                             "(a quarter of their features drawn again) (default 1)")
     parser.add_argument("--from-nothing", action="store_true",
                         help="balance a new board instead of --board's (which lends it its "
                              "scale): --candidates planar 12-city regions, the three nearest "
@@ -123,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
               "desired": list(desired), "rules": spec.rules, "trains": spec.trains,
               "players": len(spec.lineup), "seed": args.seed, "restricted": args.restricted,
               "games": rule.games, "max_games": rule.max_games, "alpha": rule.alpha,
-              "finest": args.finest, "screen": args.screen,
+              "finest": args.finest, "screen": args.screen, "rounds": args.rounds,
               "strategies": spec.strategies}
     done = resumed_levels(files, search) if args.resume else []
     check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite or args.resume)
@@ -141,16 +145,18 @@ def run(args: argparse.Namespace) -> int:
               f"games per candidate, a change kept when better at level {rule.alpha:g}, "
               f"groups down to {args.finest} feature{'s' if args.finest > 1 else ''}"
               f"{f', from the best of {args.screen} random boards' if args.screen else ''}"
+              f"{f' and {args.rounds - 1} more screens of blends' if args.rounds > 1 else ''}"
               f"{', lengths within ±1' if args.restricted else ''}"
               f"{f', resuming after level {len(done) - 1}' if done else ''}; {workers.where}",
               file=sys.stderr)
         finished = len(done)
-        start = original  # the board the descent starts from (the screen's choice)
-        if args.screen and done:
-            start = dict(screened(original, args.seed, args.screen, args.restricted)).get(
-                done[0]["chosen"], original)
-        bar = tqdm(total=levels(start, original, args.finest, args.screen), initial=len(done),
-                   desc="levels", unit="level", file=sys.stderr, disable=args.no_progress)
+        start = original  # the board the descent starts from (the screens' choice)
+        for round_, row in enumerate(r for r in done if r["phase"] == "0"):
+            start = dict(screened(original, start, args.seed, args.screen, args.restricted,
+                                  round_)).get(row["chosen"], start)
+        bar = tqdm(total=levels(start, original, args.finest, args.screen, args.rounds),
+                   initial=len(done), desc="levels", unit="level", file=sys.stderr,
+                   disable=args.no_progress)
         try:
             with atomic_output(files["steps"], keep_on_interrupt=True) as f, bar:
                 writer = csv.DictWriter(f, fieldnames=STEP_COLUMNS)
@@ -166,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
                     f.flush()
                     write_atomically(files["board"], dumps(board_document(board)))
                     finished += 1
-                    bar.total = levels(start, board, args.finest, args.screen)
+                    bar.total = levels(start, board, args.finest, args.screen, args.rounds)
                     bar.update()
                     if step.chosen != "unchanged":
                         bar.write(f"level {step.index} (phase {step.phase}) {step.feature}: "
@@ -179,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
 
                 balanced = balance(spec, desired, workers, rule, args.seed, args.restricted,
                                    note, [(r["feature"], r["chosen"]) for r in done],
-                                   args.finest, args.screen, screening)
+                                   args.finest, args.screen, screening, args.rounds)
         except KeyboardInterrupt:
             board_so_far = (f"the board so far in {files['board']}; add --resume to go on"
                             if finished else "no level had finished")
