@@ -430,10 +430,11 @@ def blend(board: Board, original: Board, seed: int, share: float = 0.25,
                for b in (board, other)]
     doubled = [{_pair_key(c): True for c in b.connections if _segment(b, c)}
                for b in (board, other)]
-    kept = []
+    length = {key: pick(lengths, key) for key in lengths[0]}  # once a pair: a double's two
+    kept = []                                                  # segments are equally long
     for c in original.connections:
         key, segment = _pair_key(c), _segment(original, c)
         if segment and not pick([d | {key: d.get(key, False)} for d in doubled], key):
             continue
-        kept.append(replace(c, length=pick(lengths, key), colour=pick(colours, (key, segment))))
+        kept.append(replace(c, length=length[key], colour=pick(colours, (key, segment))))
     return replace(board, tickets=tickets, connections=_unpaired(kept))
