@@ -221,7 +221,8 @@ def test_ctrl_c_in_balance_keeps_the_levels_done_and_the_board_so_far(stop, tmp_
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     assert main(["balance", "--board", str(path), "--rules", "simplified", "--agents",
                  "baseline,random", "--games", "1", "--max-games", "1", "--workers", "0",
-                 "--screen", "0", "--out", str(tmp_path / "bal"), "--no-progress"]) == 130
+                 "--screen", "0", "--finest", "2", "--out", str(tmp_path / "bal"),
+                 "--no-progress"]) == 130
     err = capsys.readouterr().err.strip().splitlines()
     steps = (tmp_path / "bal-steps.csv").read_text().splitlines()
     assert len(steps) == 1 + stop  # the header and one row per level done
@@ -245,7 +246,7 @@ def test_a_stopped_balance_resumes_to_the_board_a_whole_run_reaches(tmp_path, ca
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     argv = ["balance", "--board", str(path), "--rules", "simplified", "--agents",
             "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
-            "--workers", "0", "--screen", "0", "--no-progress"]
+            "--workers", "0", "--screen", "0", "--finest", "2", "--no-progress"]
     assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
     whole = (tmp_path / "whole-steps.csv").read_text()
 
@@ -322,7 +323,8 @@ def test_the_screens_come_first_and_a_resume_takes_them_again_without_games(tmp_
     path.write_text(dumps(tiny_board_dict()), encoding="utf-8")
     argv = ["balance", "--board", str(path), "--rules", "simplified", "--agents",
             "baseline,random", "--games", "2", "--max-games", "4", "--confirm", "2",
-            "--workers", "0", "--screen", "3", "--rounds", "2", "--no-progress"]
+            "--workers", "0", "--screen", "3", "--rounds", "2", "--finest", "2",
+            "--no-progress"]
     assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
     err = capsys.readouterr().err  # each round of the halving shown as it starts
     assert "screen: 4 boards, each to 2 games" in err and "screen: 2 boards, each to 4" in err
