@@ -30,7 +30,15 @@ from boards import Board
 from boards.writer import board_document, dumps
 from game.fields import MAX_GAMES
 from game.files import atomic_output, check_outputs, write_atomically, write_json
-from lab.balance import FINEST, Step, balance, levels, random_board, screened
+from lab.balance import (
+    FINEST,
+    MAX_SCREEN,
+    Step,
+    balance,
+    levels,
+    random_board,
+    screened,
+)
 from lab.batch import Interrupted, measure
 from lab.cluster import Workers, open_workers
 from lab.games import LabSpec
@@ -105,9 +113,8 @@ GAMES = 80
 #: third found the largest step after the first's, the fourth nothing.
 ROUNDS = 3
 #: Random boards the search screens by default: with the original, 32 candidates, halved five
-#: times (20 games each first, 320 for the last two: 1,920 games in all).
+#: times (80 games each first, 1,280 for the last two: 7,680 games a screen).
 SCREEN = 31
-MAX_SCREEN = 1000
 STEP_COLUMNS = ("index", "phase", "feature", "chosen", "distance", "unchanged", "stderr",
                 "games", "tried")
 
