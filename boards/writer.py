@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from boards.board import DEFAULT_ROUTE_POINTS, Board
-from boards.loader import FORMAT_NAME, FORMAT_VERSION
+from boards.loader import FORMAT_NAME, FORMAT_VERSION, parse_board
 
 
 def board_document(board: Board) -> dict[str, Any]:
@@ -35,6 +35,16 @@ def board_document(board: Board) -> dict[str, Any]:
     doc["connections"] = connections
     doc["tickets"] = [{"a": t.a, "b": t.b, "points": t.points} for t in board.tickets]
     return doc
+
+
+def problem(board: Board) -> str | None:
+    """What the loader would refuse in ``board``, or None: a board built in code (a search's
+    candidate) meets the rules a board file meets, so nothing plays a board no file could hold."""
+    try:
+        parse_board(board_document(board), board.name)
+    except ValueError as e:
+        return str(e)
+    return None
 
 
 def dumps(doc: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from agents.gameplay import GameStats, stats_of
 from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
 from agents.standard_game import StandardSpec, play_standard
 from boards import Board, load_board
+from boards.writer import problem
 
 Rules = Literal["standard", "simplified"]
 RULES: tuple[Rules, ...] = ("standard", "simplified")
@@ -47,6 +48,12 @@ class LabSpec:
         return load_board(self.board) if isinstance(self.board, str) else self.board
 
     def with_board(self, board: Board) -> LabSpec:
+        """This game on ``board``, which a search built: checked by the board format's rules,
+        because the game engine would play a board no file could hold (a double whose segments
+        differ in length) and a search's figures on it would mean nothing."""
+        if (wrong := problem(board)) is not None:
+            # not ValueError: the CLI reports those as the user's input; this is a lab bug
+            raise RuntimeError(f"the design lab built a board the format refuses: {wrong}")
         return replace(self, board=board)
 
     def rotated(self, shift: int) -> LabSpec:

@@ -404,3 +404,20 @@ def test_a_blend_redraws_about_its_share_of_features_within_the_random_boards_bo
         assert parse_board(board_document(mixed), "blend") == mixed  # a board the loader takes
     # a redrawn value equals the old one about 1 time in 19: a quarter redrawn moves ~0.24
     assert 0.15 < np.mean(moved) < 0.32
+
+
+def test_the_lab_refuses_to_play_a_board_no_file_could_hold():
+    """A search bug once made doubles with segments of two lengths; the game played them and
+    the search reported figures on a board the loader refuses. Now the lab stops at once."""
+    from dataclasses import replace
+
+    from lab.games import LabSpec
+
+    usa = load_board("usa")
+    spec = LabSpec(arc=False)
+    assert spec.with_board(usa).board == usa
+    double = next(c for c in usa.connections if c.pair is not None)
+    broken = tuple(replace(c, length=c.length % 6 + 1) if c is double else c
+                   for c in usa.connections)
+    with pytest.raises(RuntimeError, match="format refuses.*length"):
+        spec.with_board(replace(usa, connections=broken))
