@@ -40,7 +40,8 @@ def add_game_options(parser: argparse.ArgumentParser, board: str = "usa", games:
     parser.add_argument("--players", type=whole(MIN_PLAYERS, MAX_PLAYERS), default=None,
                         help="with one kind in --agents: that many seats of it")
     parser.add_argument("--trains", type=whole(1, MAX_TRAINS), default=None,
-                        help="trains each (default: the rule set's)")
+                        help="trains each (default: the board's own in the simplified game, "
+                             "the rulebook's 45 in the standard)")
     parser.add_argument("--tickets", type=whole(1, MAX_TICKETS), default=2,
                         help="simplified game: tickets dealt each (default 2)")
     parser.add_argument("--games", type=whole(1, MAX_GAMES), default=games,

@@ -74,8 +74,8 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
                         help="one kind for all or one per player, comma-separated: "
                              f"{', '.join(AgentKind)} (default {default_agents})")
     parser.add_argument("--trains", type=whole(1, MAX_TRAINS), default=None,
-                        help=f"trains each, 1 to {MAX_TRAINS} (default: the board's own; usa 45 "
-                             "as published)")
+                        help=f"trains each, 1 to {MAX_TRAINS} (default: the board's own, usa 45 "
+                             "as published; with --rules standard the rulebook's 45)")
     parser.add_argument("--seed", type=argument(fields.seed, "seed"), default=DEFAULT_SEED,
                         help=f"random seed, 0 to 2⁶³ − 1 (default {DEFAULT_SEED})")
     if backend:
