@@ -188,7 +188,12 @@ def run(args: argparse.Namespace) -> int:
                     finished += 1
                     bar.total = levels(start, board, args.finest, args.screen, args.rounds)
                     bar.update()
-                    if step.chosen != "unchanged":
+                    if step.phase == 3 and step.games:
+                        bar.write(f"level {step.index}, the check on {step.games} new games: "
+                                  f"the search's board {step.tried['balanced']:.3f}, the "
+                                  f"original {step.tried['original']:.3f} (±{step.stderr:.3f}):"
+                                  f" the {step.chosen} board kept", file=sys.stderr)
+                    elif step.chosen not in ("unchanged", "original"):
                         bar.write(f"level {step.index} (phase {step.phase}) {step.feature}: "
                                   f"{step.chosen}, distance {step.distance:.3f} (unchanged "
                                   f"{step.unchanged:.3f}, ±{step.stderr:.3f}, {step.games} "
