@@ -231,6 +231,13 @@ BLEND = 0.25
 SCREEN_RACE = 4
 
 
+def unlike(rule: Rule) -> Rule:
+    """The race between two unlike boards (a screen's choice against the board so far, the
+    search's board against the original): from ``rule``'s most games up to
+    :data:`SCREEN_RACE` times as many."""
+    return Rule(rule.max_games, SCREEN_RACE * rule.max_games, rule.alpha)
+
+
 #: The last level: the search's board raced against the original on seeds of its own.
 CHECK = "check: the balanced board against the original"
 
@@ -360,7 +367,7 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
             index += 1
             continue
         halved = halving_seeds(len(options), rule.games)
-        first = seed * 1_000_000 + 600_000 + round_ * (halved + SCREEN_RACE * rule.max_games)
+        first = seed * 1_000_000 + 600_000 + round_ * (halved + unlike(rule).max_games)
         play = partial(win_shares, spec, [b for _, b in options], workers, first)
         best, measured = halving(len(options), play, desired, range(first, first + halved),
                                  rule.games, on_round)
@@ -368,8 +375,7 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
         if best == 0:
             ended(Step(index, 0, name, "unchanged", measured[0], measured[0], tried), board)
         else:  # two unlike boards share less of their noise: a longer race
-            step, kept = raced(0, name, options, [best], first + halved,
-                               Rule(rule.max_games, SCREEN_RACE * rule.max_games, rule.alpha))
+            step, kept = raced(0, name, options, [best], first + halved, unlike(rule))
             ended(replace(step, tried=tried | {f"{k} raced": d
                                                for k, d in step.tried.items()}), kept)
     for phase in (1, 2):
@@ -391,8 +397,7 @@ def balance(spec: LabSpec, desired: Sequence[float], workers: Workers, rule: Rul
         ended(Step(index, 3, CHECK, "original", math.nan, math.nan, {"original": math.nan}),
               original)
     else:
-        ended(*raced(3, CHECK, options, [1], check_seeds(seed),
-                     Rule(rule.max_games, SCREEN_RACE * rule.max_games, rule.alpha)))
+        ended(*raced(3, CHECK, options, [1], check_seeds(seed), unlike(rule)))
     return replace(board, name=f"{original.name}-balanced",
                    title=f"{original.title}, balanced{' (restricted)' if restricted else ''}")
 
