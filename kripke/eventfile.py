@@ -33,7 +33,6 @@ from dataclasses import dataclass
 
 from kripke.errors import ModelError
 from kripke.events import (
-    AGENT_NAME,
     EVENT_NAME,
     Event,
     EventModel,
@@ -45,12 +44,13 @@ from kripke.events import (
 )
 from kripke.formula import Agent, Atom, Formula
 from kripke.model import KripkeModel
+from kripke.names import AGENT
 from kripke.parser import FormulaError, parse
 from kripke.reader import LineReader, ReadError, read_source, skip
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
-_AGENT_LINE = re.compile(rf"\s*({AGENT_NAME.pattern})\s*:")
+_AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
 _LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
 
 
@@ -132,7 +132,7 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
 
 def _ready_agent(name: str, spec: str) -> Agent:
     name = name.strip()
-    if not AGENT_NAME.fullmatch(name):
+    if not AGENT.fullmatch(name):
         raise ModelError(f"in {spec!r}: {name!r} is not an agent's name; agents are "
                          "separated by commas, e.g. together:a,b:p")
     return int(name) if name.isdigit() else name

@@ -36,11 +36,11 @@ from dataclasses import dataclass, replace
 
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula, Not, Top
+from kripke.names import AGENT
 from kripke.parser import parse
 
-#: How an event and an agent are named, so that an event model's text reads back.
+#: How an event is named, so that an event model's text reads back (an agent: kripke.names).
 EVENT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
-AGENT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_']*|[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class EventModel:
                              f"{', '.join(names)}")
         seen_agents: set[str] = set()
         for agent, classes in self.partitions:
-            if str(agent) in ("event", "actual") or not AGENT_NAME.fullmatch(str(agent)):
+            if str(agent) in ("event", "actual") or not AGENT.fullmatch(str(agent)):
                 raise ModelError(f"agent {agent!r} cannot be written in an event model's "
                                  "text: name agents by identifiers or numbers, not 'event' or "
                                  "'actual'")

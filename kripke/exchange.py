@@ -20,6 +20,7 @@ import numpy as np
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
+from kripke.names import agent_problem
 from kripke.palette import agent_colour
 
 FORMAT = "ttr-kripke model"
@@ -64,6 +65,10 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
         atoms = [Atom(a) for a in data["atoms"]]
     except (KeyError, TypeError, ValueError) as e:
         raise ModelError(f"model file is malformed: {e}") from None
+    for agent in agents:
+        problem = agent_problem(agent)
+        if problem is not None:
+            raise ModelError(f"model file: \"agents\": {problem}")
     if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
         raise ModelError("model file: one observation per agent and world is needed")
     if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):

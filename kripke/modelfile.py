@@ -39,10 +39,10 @@ from kripke.events import EventModel
 from kripke.exchange import from_json
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
+from kripke.names import AGENT as _AGENT
+from kripke.names import KEYWORDS
 from kripke.reader import LineReader, ReadError, read_source, skip
 
-#: Words that start a line of the format, so no agent may be called so.
-KEYWORDS = ("agents", "atoms", "world", "actual")
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
 MAX_WORLDS = 100_000
 
@@ -51,7 +51,6 @@ MAX_WORLDS = 100_000
 _WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
 _QUOTED = re.compile(r"\"([^\"]*)\"")
 _NAME = f'(?:"[^"]*"|{_WORD.pattern})'
-_AGENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*|[0-9]+")
 _SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
 _KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
 _WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")

@@ -456,3 +456,47 @@ def test_the_server_loads_the_page_without_warnings(tmp_path):
     assert "Warning" not in printed, printed
     assert printed.splitlines() == [f"ttr-kripke app: http://127.0.0.1:{port}/ (Ctrl-C stops it)",
                                     f"Solara server is starting at http://127.0.0.1:{port}"]
+
+
+# --- issue 35, item 1: no one's script through an agent's name --------------------------------
+
+HOSTILE_NAMES = ['a"><img src=x onerror=alert(1)>', "a' onload='alert(1)", "<script>x</script>",
+                 "a&b", 'a" data-x="1']
+
+
+@pytest.mark.parametrize("agent", HOSTILE_NAMES + [None, 1.5, "", True, -1, "agents"])
+def test_a_json_model_whose_agent_the_text_format_refuses_is_refused_naming_the_field(agent):
+    import json
+
+    from kripke import KripkeModel, ModelError, load_model
+    from kripke.exchange import to_json
+
+    data = to_json(KripkeModel.from_worlds([["p"], []], {"a": [0, 1]}, 0))
+    data["agents"] = [agent]
+    with pytest.raises(ModelError) as refused:
+        load_model(json.dumps(data))
+    assert '"agents"' in str(refused.value) and "cannot" in str(refused.value)
+
+
+@pytest.mark.parametrize("agent", HOSTILE_NAMES)
+def test_an_agents_name_is_escaped_in_every_attribute_of_the_svg(agent):
+    """A model built in Python (a notebook) may name its agents anything: the picture still
+    writes each name as text, never as markup, in the graph and in the class views."""
+    from xml.etree import ElementTree
+
+    from app.worlds.graph import GraphLayout
+    from app.worlds.layout import Marking, PlainNames, layout_for
+    from app.worlds.svg import picture_svg
+    from kripke import KripkeModel
+
+    model = KripkeModel.from_worlds([["p"], [], ["p"]], {agent: [0, 0, 1], "b": [0, 1, 1]}, 0)
+    pictures = [GraphLayout(model, agent).picture(model),
+                layout_for(model, agent, PlainNames()).picture(model, Marking())]
+    for picture in pictures:
+        svg = picture_svg(picture, lambda a: "#123456")
+        root = ElementTree.fromstring(svg)  # well-formed: no attribute was closed early
+        names = {e.tag.split("}")[-1] for e in root.iter()}
+        assert not names & {"img", "script"}
+        owners = {value for e in root.iter() for key, value in e.attrib.items()
+                  if key.startswith("data-") and key.endswith("-of")}
+        assert agent in owners

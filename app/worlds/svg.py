@@ -61,6 +61,12 @@ STYLE = """
 """
 
 
+def _attr(value: object) -> str:
+    """A value inside a double-quoted attribute: an agent's name is the user's text (a model
+    written by hand, a share link), so it is escaped like every other text written here."""
+    return escape(str(value), quote=True)
+
+
 def _star(x: float, y: float, r: float) -> str:
     points = []
     for i in range(10):
@@ -77,18 +83,18 @@ def _region(r: Region, colour: str) -> str:
         if not r.actual:
             return ""
         return (f'<rect {box} style="fill:none;stroke:{colour}" stroke-width="2" '
-                f'stroke-dasharray="6 3" data-class-of="{r.agent}" data-actual="1">{title}'
+                f'stroke-dasharray="6 3" data-class-of="{_attr(r.agent)}" data-actual="1">{title}'
                 "</rect>")
     if r.kind == "panel":
         return (f'<rect {box} rx="8" style="fill:none;stroke:{colour}" stroke-width="2" '
-                f'stroke-dasharray="8 4" data-panel-of="{r.agent}"/>')
+                f'stroke-dasharray="8 4" data-panel-of="{_attr(r.agent)}"/>')
     rx = 3 if r.kind == "column" else 6
     if r.actual:
         return (f'<rect {box} rx="{rx}" style="fill:{colour};stroke:{colour}" '
-                f'fill-opacity=".16" stroke-width="2.5" data-class-of="{r.agent}" '
+                f'fill-opacity=".16" stroke-width="2.5" data-class-of="{_attr(r.agent)}" '
                 f'data-actual="1">{title}</rect>')
     return (f'<rect {box} rx="{rx}" class="band" stroke="var(--paper)" stroke-width="2" '
-            f'data-class-of="{r.agent}">{title}</rect>')
+            f'data-class-of="{_attr(r.agent)}">{title}</rect>')
 
 
 def _formula_class(m: Mark) -> str:
@@ -149,7 +155,7 @@ def _link(k: Link, colour: str) -> str:
     else:
         width, opacity = (2.4, 0.95) if k.actual else (1.2, 0.4)
     style = (f'style="stroke:{colour}" stroke-width="{width}" stroke-opacity="{opacity}" '
-             f'stroke-linecap="round" data-link-of="{k.agent}"')
+             f'stroke-linecap="round" data-link-of="{_attr(k.agent)}"')
     if not k.bend:
         return (f'<line x1="{k.x1:.1f}" y1="{k.y1:.1f}" x2="{k.x2:.1f}" y2="{k.y2:.1f}" '
                 f'{style}/>')
