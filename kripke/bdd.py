@@ -12,11 +12,14 @@ this package calls, as ``dd.cudd`` documents it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, cast
 
+import numpy as np
 from dd import cudd  # type: ignore[import-not-found,unused-ignore]
 
+from kripke.arrays import BoolArray, IntArray
 from kripke.errors import ModelError
 from kripke.formula import Atom
 
@@ -41,6 +44,9 @@ class Function(Protocol):
     def negated(self) -> bool: ...
     @property
     def level(self) -> int: ...
+
+    @property
+    def var(self) -> str | None: ...
     @property
     def low(self) -> Function: ...
     @property
@@ -150,6 +156,42 @@ class Vocabulary:
         if result != self.false:
             raise ModelError("the state does not fix every atom of the vocabulary")
         return False
+
+    def within(self, u: Function, care: Function) -> Function:
+        """A diagram equal to u wherever ``care`` holds, and usually much smaller (Coudert's
+        restrict): what is left of a law once the states it is read at already satisfy
+        ``care``."""
+        return cast(Function, cudd.restrict(u, care))
+
+    def values_at(self, u: Function, column: Callable[[Atom, IntArray], BoolArray], n: int
+                  ) -> BoolArray:
+        """u's value at each of ``n`` listed states, where ``column(atom, rows)`` gives the
+        atom's value at those rows (indices): the rows walk down the diagram together, split
+        at each node by its variable, so each is read once per level instead of one
+        restriction per state. This is how a symbolic deal lists millions of deals at once."""
+        out = np.zeros(n, dtype=bool)
+        waiting: dict[int, tuple[Function, list[IntArray]]] = {int(u): (u, [np.arange(n)])}
+        levels = [(u.level, int(u))]
+        while levels:
+            _, key = heapq.heappop(levels)
+            f, parts = waiting.pop(key)
+            rows = np.concatenate(parts)
+            if f == self.true:
+                out[rows] = True
+                continue
+            if f == self.false or f.var is None:
+                continue
+            taken = column(self.atom_of[f.var], rows)
+            for branch, where in ((True, taken), (False, ~taken)):
+                if not where.any():
+                    continue
+                g = self.manager.let({f.var: branch}, f)
+                if int(g) in waiting:
+                    waiting[int(g)][1].append(rows[where])
+                else:
+                    waiting[int(g)] = (g, [rows[where]])
+                    heapq.heappush(levels, (g.level, int(g)))
+        return out
 
     # --- cardinality constraints, built without listing assignments -------------------------
 

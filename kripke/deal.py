@@ -18,13 +18,14 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from functools import cache
 from itertools import combinations
 from math import comb, factorial, prod
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
 from kripke.arrays import IntArray
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom
+from kripke.interface import AgentIndex
 from kripke.model import KripkeModel
 from kripke.world_ids import WorldIds
 
@@ -118,7 +119,47 @@ def _all_deals(n: int, sizes: Sequence[int]) -> list[IntArray]:
     return keys
 
 
-class DealModel(KripkeModel):
+class _Deal(Protocol):
+    """What :class:`Dealt` reads of a deal, whichever backend holds it."""
+
+    cards: tuple[Hashable, ...]
+    hand_sizes: tuple[int, ...]
+    _agent_index: AgentIndex
+
+    @property
+    def agents(self) -> tuple[Agent, ...]: ...
+
+    def agent_index(self, agent: Agent) -> int: ...
+
+    def hand(self, agent: Agent, key: int) -> tuple[Any, ...]: ...
+
+    def deal(self, world: Any = None) -> tuple[tuple[Any, ...], ...]: ...
+
+
+class Dealt:
+    """What a deal answers alike on both backends (:class:`DealModel` and
+    :class:`kripke.symbolic_deal.SymbolicDealModel`), read off its cards and hands: the one
+    copy of it, put first among their bases."""
+
+    def class_name(self: _Deal, agent: Agent, key: int) -> tuple[str, ...] | None:
+        """A class of a deal is named by the hand: its cards."""
+        return tuple(str(card) for card in self.hand(agent, key))
+
+    def dealt_classes(self: _Deal, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int]:
+        """Every hand the agent could be dealt where each agent of ``fixed`` holds the hand its
+        key names, with the number of deals then (see :func:`dealt_classes`)."""
+        return dealt_classes(len(self.cards), self.hand_sizes, self.agent_index(agent),
+                             self._agent_index.keyed(fixed))
+
+    def world_label(self: _Deal, world: Any = None) -> str:
+        """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}`` (default: the actual world)."""
+        return " ".join(
+            f"{agent}:{{{','.join(str(c) for c in hand)}}}"
+            for agent, hand in zip(self.agents, self.deal(world), strict=True)
+        )
+
+
+class DealModel(Dealt, KripkeModel):
     """A KripkeModel whose worlds are deals; it can say who holds what in each world, and a
     world's id (its index among all deals) from its hands, so it stores no ids. Its worlds are
     every deal, as :func:`deal_model` builds them, or (``every_deal=False``) some deals, as
@@ -186,19 +227,6 @@ class DealModel(KripkeModel):
     def hand(self, agent: Agent, key: int) -> tuple[Any, ...]:
         """The cards an agent holds in its class ``key`` (its observation key is its hand)."""
         return tuple(self.cards[c] for c in self._members[self.agent_index(agent)][key])
-
-    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int]:
-        """Every hand the agent could be dealt where each agent of ``fixed`` holds the hand its
-        key names, with the number of deals then (see :func:`dealt_classes`)."""
-        return dealt_classes(len(self.cards), self.hand_sizes, self.agent_index(agent),
-                             self._agent_index.keyed(fixed))
-
-    def world_label(self, world: int | None = None) -> str:
-        """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}`` (default: the actual world)."""
-        return " ".join(
-            f"{agent}:{{{','.join(str(c) for c in hand)}}}"
-            for agent, hand in zip(self.agents, self.deal(world), strict=True)
-        )
 
 
 def dealt_classes(n_cards: int, hand_sizes: Sequence[int], index: int,

@@ -19,13 +19,19 @@ disjunction) are kept but marked ``relied=False``: neither the rings nor :func:`
 them. :func:`steps` turns the tree into a short numbered chain, evidence first and verdict
 last, each step with the worlds it rests on. :func:`render` prints the tree as indented text
 (``ttr-kripke check --explain``). The values come from the array checker, one evaluation per
-subformula and model.
+subformula and model; the formula's own value, when its caller already has it, is not worked
+out again.
+
+It reads a list of worlds through :class:`Listed`, not through the explicit model's class, so
+the models themselves can offer an explanation of their own values
+(:meth:`kripke.interface.EpistemicModel.explain`) without an import going round in a circle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, Protocol, Self
 
 import numpy as np
 
@@ -50,7 +56,41 @@ from kripke.formula import (
     Possible,
     Top,
 )
-from kripke.model import KripkeModel
+
+
+class Listed(Protocol):
+    """What an explanation reads of a list of worlds (:class:`kripke.model.KripkeModel` and
+    its deals): values per world, each agent's classes as keys per world, stable world ids,
+    and the model after an announcement."""
+
+    actual: int | None
+
+    @property
+    def agents(self) -> tuple[Agent, ...]: ...
+
+    @property
+    def n_worlds(self) -> int: ...
+
+    @property
+    def world_ids(self) -> IntArray: ...
+
+    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]: ...
+
+    def evaluate(self, formula: Formula | str) -> BoolArray: ...
+
+    def observation(self, agent: Agent) -> IntArray: ...
+
+    def restrict(self, mask: BoolArray) -> Self: ...
+
+    def world_id(self, world: int) -> int: ...
+
+    def world_index(self, world_id: int) -> int | None: ...
+
+    def world_label(self, world: int | None = None) -> str: ...
+
+
+#: How a caller names a world of the model explained (by index), e.g. a game's deal.
+type Namer = Callable[[Any, int], str]
 
 #: How many worlds a node lists by id; beyond it, only their number.
 LISTED = 8
@@ -134,19 +174,25 @@ def quoted(label: str) -> str:
     return f"the world “{label}”"
 
 
-def explain(model: KripkeModel, formula: Formula, world: int | None = None,
-            name: Callable[[KripkeModel, int], str] | None = None,
-            agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+def explain(model: Listed, formula: Formula, world: int | None = None,
+            name: Namer | None = None, agent_name: Callable[[Agent], str] | None = None,
+            values: BoolArray | None = None) -> Explanation:
     """Why ``formula`` has its value at ``world`` (an index; default the actual world).
     ``name`` says what holds in a world, ``agent_name`` what an agent is called (by default
-    "agent a")."""
+    "agent a"); ``values``, the formula's value per world of ``model`` when the caller has it
+    already (what it shows is then what is explained, evaluated once)."""
     if world is None:
         if model.actual is None:
             raise ModelError("the model has no actual world; say at which world to explain")
         world = model.actual
     if not 0 <= world < model.n_worlds:
         raise ModelError(f"world {world} is out of range 0..{model.n_worlds - 1}")
-    return _Explainer(name, agent_name).node(model, formula, world)
+    explainer = _Explainer(name, agent_name)
+    if values is not None:
+        if values.shape != (model.n_worlds,):
+            raise ModelError(f"{values.shape} values for a model of {model.n_worlds} worlds")
+        explainer.values[model] = {formula: values}
+    return explainer.node(model, formula, world)
 
 
 class _Explainer:
@@ -157,27 +203,27 @@ class _Explainer:
     ``id(model)`` alone let an announced model be freed and its id reused by the next one,
     which then got the first one's values: issue 23.)"""
 
-    def __init__(self, name: Callable[[KripkeModel, int], str] | None,
+    def __init__(self, name: Namer | None,
                  agent_name: Callable[[Agent], str] | None) -> None:
         self.name = name
         self.agent_name = agent_name or (lambda a: f"agent {a}")
-        self.values: dict[KripkeModel, dict[Formula, BoolArray]] = {}
-        self.announced: dict[tuple[KripkeModel, Formula], KripkeModel] = {}
+        self.values: dict[Listed, dict[Formula, BoolArray]] = {}
+        self.announced: dict[tuple[Listed, Formula], Listed] = {}
 
-    def value(self, model: KripkeModel, formula: Formula) -> BoolArray:
+    def value(self, model: Listed, formula: Formula) -> BoolArray:
         known = self.values.setdefault(model, {})
         if formula not in known:
             known[formula] = model.evaluate(formula)
         return known[formula]
 
-    def after(self, model: KripkeModel, said: Formula) -> KripkeModel:
+    def after(self, model: Listed, said: Formula) -> Listed:
         """The model after announcing ``said``, made once per model and announcement."""
         key = (model, said)
         if key not in self.announced:
             self.announced[key] = model.restrict(self.value(model, said))
         return self.announced[key]
 
-    def node(self, model: KripkeModel, f: Formula, w: int) -> Explanation:
+    def node(self, model: Listed, f: Formula, w: int) -> Explanation:
         wid = model.world_id(w)
         value = bool(self.value(model, f)[w])
 
@@ -259,7 +305,7 @@ class _Explainer:
                             [first, then], announcement=True, worlds_after=after.n_worlds)
         raise TypeError(f"not a formula: {f!r}")
 
-    def box(self, model: KripkeModel, f: Formula, g: Formula, w: int, seen: IntArray,
+    def box(self, model: Listed, f: Formula, g: Formula, w: int, seen: IntArray,
             who: str, must: bool, plural: bool = False) -> Explanation:
         """K (must) or M over the worlds ``seen`` from ``w``."""
         inner = self.value(model, g)[seen]
@@ -284,7 +330,7 @@ class _Explainer:
                            listed, int(seen.size),
                            None if pick is None else model.world_id(pick))
 
-    def common(self, model: KripkeModel, f: Formula, g: Formula, w: int,
+    def common(self, model: Listed, f: Formula, g: Formula, w: int,
                group: Sequence[Agent]) -> Explanation:
         """C_G g: g throughout the worlds reachable from w; else the shortest chain to a
         world where it fails, found breadth first over the group's classes."""
@@ -343,12 +389,12 @@ class _Explainer:
                            model.world_id(bad), tuple(steps))
 
     @staticmethod
-    def index(model: KripkeModel, wid: int) -> int:
+    def index(model: Listed, wid: int) -> int:
         index = model.world_index(wid)
         assert index is not None  # the chain's worlds are the model's
         return index
 
-    def label(self, model: KripkeModel, index: int) -> str:
+    def label(self, model: Listed, index: int) -> str:
         """What holds in the world, on one line (a game's deal names its players in turn)."""
         text = self.name(model, index) if self.name else model.world_label(index)
         return "; ".join(line.strip() for line in text.splitlines() if line.strip())
@@ -362,7 +408,7 @@ def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' * (n != 1)}"
 
 
-def _listed(model: KripkeModel, worlds: IntArray, w: int, pick: int | None) -> tuple[int, ...]:
+def _listed(model: Listed, worlds: IntArray, w: int, pick: int | None) -> tuple[int, ...]:
     """Up to LISTED world ids: the world itself and the witness first."""
     first = [i for i in (w, pick) if i is not None and (worlds == i).any()]
     rest = [int(i) for i in worlds[:LISTED + 2].tolist() if i not in first]

@@ -1,25 +1,40 @@
-"""What every model backend answers: the explicit :class:`~kripke.model.KripkeModel` (a list of
-worlds) and the symbolic :class:`~kripke.symbolic.SymbolicModel` (a knowledge structure on
-BDDs) alike, so the game, the app and the benchmarks can hold either.
+"""What every model answers, whatever holds its worlds: the explicit
+:class:`~kripke.model.KripkeModel` (a list of worlds) and the symbolic
+:class:`~kripke.symbolic.SymbolicModel` (a knowledge structure on BDDs) alike, so the game, the
+app and the benchmarks hold a model without asking which kind it is.
 
 SMCDEL's split: one language, several backends behind one interface, a plain reference checker
-they are both tested against. The questions are the ones a player or a teacher asks at the
-actual world; what only a list of worlds can answer (a value per world, a drawing) stays with
-the explicit model, and the symbolic one translates to it when it is small enough
-(:func:`kripke.translate.to_explicit`).
+they are all tested against. The questions are the ones a player or a teacher asks at the
+actual world. A formula's value at every world is the model's own kind of value (a bool per
+listed world, a diagram of the states where it holds): opaque to the caller, who hands it back
+to the same model to count it, to read it at the actual world, to restrict the model to it
+(an announcement already evaluated), to read it on a listed part
+(:meth:`kripke.parts.ClassCounts.listed_values`) and to explain it, so a page that shows a
+value, draws it and says why it holds evaluates the formula once.
+
+A new kind of model answers :class:`EpistemicModel` (and, to be drawn as a summary,
+:class:`kripke.parts.ClassCounts`); nothing outside ``kripke`` asks which kind it has
+(``tests/test_architecture.py`` reads the code for it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
+from kripke.arrays import BoolArray
+from kripke.bdd import Function
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula
 
 if TYPE_CHECKING:
     from kripke.events import EventModel
+    from kripke.explain import Explanation
+
+#: A formula's value at every world, as a model's checker gives it: a bool per world (an
+#: explicit model) or the diagram of the states where it holds (a symbolic one). Only the model
+#: that gave it reads it.
+type Values = BoolArray | Function
 
 
 class AgentIndex:
@@ -63,46 +78,12 @@ class AgentIndex:
         return tuple((self(agent), int(key)) for agent, key in fixed.items())
 
 
-@dataclass(frozen=True, slots=True)
-class AgentClass:
-    """One class of an agent's partition: the worlds it cannot tell apart from each other."""
-
-    label: str  # what the agent sees there: its observed atoms that are true, e.g. its hand
-    size: int  # how many worlds it holds
-    actual: bool  # whether the actual world is in it
-
-
-@dataclass(frozen=True, slots=True)
-class ClassSummary:
-    """An agent's partition in numbers, for a picture that cannot show every world.
-
-    ``classes`` lists each class (the actual one first, then the largest first), or is None when
-    there are more than the ``max_classes`` asked for; the counts are always there. A class is
-    labelled with what the agent sees in it: the atoms it observes that are true there (an
-    explicit model without observed-atom tables for the agent takes the atoms constant on each
-    of its classes as observed).
-    """
-
-    agent: Agent
-    n_worlds: int
-    n_classes: int
-    actual_size: int | None  # worlds in the actual world's class; None without an actual world
-    classes: tuple[AgentClass, ...] | None
-
-
-def class_label(true_atoms: Iterable[Atom]) -> str:
-    """How a class is named: the atoms the agent sees true there, in one order for every backend
-    (by name, then arguments, numbers before names and in numeric order)."""
-    def key(atom: Atom) -> tuple[str, tuple[tuple[int, int | str], ...]]:
-        return atom.name, tuple((0, a) if isinstance(a, int) else (1, a) for a in atom.args)
-
-    return " ".join(str(a) for a in sorted(true_atoms, key=key)) or "(no atom true)"
-
-
 @runtime_checkable
 class EpistemicModel(Protocol):
     """A multi-agent S5 model with an actual world, updated by public announcements and by
-    event models."""
+    event models. A new kind of model implements every member below; the ``values`` it gives
+    are its own kind (:data:`Values`), and it may refuse another model's with
+    :class:`~kripke.errors.ModelError`."""
 
     @property
     def agents(self) -> tuple[Agent, ...]: ...
@@ -150,6 +131,37 @@ class EpistemicModel(Protocol):
         """How many worlds the agent considers possible at the actual world (its class)."""
         ...
 
-    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
-        """The agent's classes with their sizes (listed up to ``max_classes`` of them)."""
+    def values(self, formula: Formula | str) -> Values:
+        """The formula's value at every world, in this model's own kind (see :data:`Values`);
+        :class:`~kripke.errors.TooMuchWorkError` past the budget (:mod:`kripke.budget`)."""
+        ...
+
+    def count_values(self, values: Values) -> int:
+        """In how many of the possible worlds ``values`` (this model's) is true."""
+        ...
+
+    def actual_value(self, values: Values) -> bool:
+        """``values`` (this model's) at the actual world; :class:`~kripke.errors.ModelError`
+        for a model without one."""
+        ...
+
+    def restrict(self, values: Values) -> Self:
+        """The model keeping only the worlds where ``values`` (this model's) is true: an
+        announcement already evaluated (the actual world is not checked)."""
+        ...
+
+    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
+        """What names the agent's class ``key`` (:meth:`kripke.parts.ClassCounts.class_key`)
+        when the model has words for it: a deal, the cards of the hand. None when it has none
+        (a picture then names the class its own way)."""
+        ...
+
+    def explain(self, formula: Formula, values: Values | None = None, *,
+                name: Callable[[Any, int], str] | None = None,
+                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+        """Why ``formula`` has its value at the actual world (:mod:`kripke.explain`), resting
+        on ``values``, its value this model already gave, when given (else evaluated).
+        ``name(listed, index)`` says what holds in a world of the listed worlds the
+        explanation cites; ``agent_name`` what an agent is called. A model that is not a list
+        of worlds lists them first (:class:`~kripke.errors.ModelTooLargeError` past a limit)."""
         ...

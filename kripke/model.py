@@ -28,7 +28,6 @@ from kripke.arrays import (
     IntArray,
     WorldMask,
     bincount,
-    class_flags,
     compress,
     count,
     gather,
@@ -37,8 +36,9 @@ from kripke.arrays import (
 from kripke.budget import check_budget
 from kripke.check import evaluate, observed_table
 from kripke.errors import AnnouncementError, ModelError, UpdateError
+from kripke.explain import Explanation, explain
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
+from kripke.interface import AgentIndex, Values
 from kripke.parser import parse
 from kripke.world_ids import WorldIds
 
@@ -288,6 +288,24 @@ class KripkeModel:
         result = evaluate(self, formula)
         return result if result.flags.writeable else result.copy()
 
+    def values(self, formula: Formula | str) -> BoolArray:
+        """The interface's name for :meth:`evaluate`: a bool per world."""
+        return self.evaluate(formula)
+
+    def _mask(self, values: Values) -> BoolArray:
+        """``values`` as this model's bool per world; another kind's refused."""
+        if not isinstance(values, np.ndarray) or values.shape != (self._n,):
+            raise ModelError(f"not a value per world of this model of {self._n} worlds")
+        return values
+
+    def count_values(self, values: Values) -> int:
+        """In how many worlds ``values`` (from :meth:`values`) is true."""
+        return int(np.count_nonzero(self._mask(values)))
+
+    def actual_value(self, values: Values) -> bool:
+        """``values`` (from :meth:`values`) at the actual world."""
+        return bool(self._mask(values)[self._world(None)])
+
     def holds(self, formula: Formula | str, world: int | None = None) -> bool:
         """Whether the formula is true at a world (default: the actual world)."""
         world = self._world(world)
@@ -316,11 +334,14 @@ class KripkeModel:
             raise AnnouncementError(formula)
         return self._restricted(mask)
 
-    def restrict(self, mask: Mask) -> Self:
-        """The sub-model on the chosen worlds (a bool mask or sorted indices).
+    def restrict(self, mask: Mask | Values) -> Self:
+        """The sub-model on the chosen worlds (a bool mask, such as :meth:`values` gives, or
+        sorted indices).
 
         The actual world becomes None if it is not kept; ``announce`` refuses that case.
         """
+        if not isinstance(mask, np.ndarray | Sequence):
+            raise ModelError("a diagram is no choice of worlds of a list of worlds")
         mask = np.asarray(mask)
         if mask.dtype == bool:
             if mask.shape != (self._n,):
@@ -491,6 +512,10 @@ class KripkeModel:
         cell = self._cell(self._agent_index.keyed(fixed))
         return self._n if cell is None else int(cell.size)
 
+    def drawn(self, limit: int) -> Self | None:
+        """The model itself, to draw world by world, if it has at most ``limit`` worlds."""
+        return self if self._n <= limit else None
+
     def listed(self, fixed: Mapping[Agent, int]) -> Self:
         """The worlds of the part where each agent of ``fixed`` has that class, as a model
         (their ids those of the whole): what a picture draws world by world."""
@@ -559,32 +584,18 @@ class KripkeModel:
         keys = self._keys[self.agent_index(agent)]
         return int(np.count_nonzero(keys == keys[self._world(world)]))
 
-    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
-        """The agent's classes with their sizes; each listed with what the agent sees in it
-        when there are at most ``max_classes`` (see :class:`kripke.interface.ClassSummary`).
+    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
+        """None: a class of a model written world by world has no name of its own (a deal
+        names it by the hand, :class:`kripke.deal.DealModel`)."""
+        return None
 
-        What it sees: the atoms it observes through tables (a deal: its own hand), or, in a
-        model without such tables for it, the atoms constant on each of its classes."""
-        index = self.agent_index(agent)
-        keys, n_keys = self._keys[index], self._n_keys[index]
-        sizes = self.class_sizes(agent)
-        present = np.flatnonzero(sizes)
-        actual_key = None if self.actual is None else int(keys[self.actual])
-        classes = None
-        if present.size <= max_classes:
-            seen = {atom: table[:n_keys] for atom, (i, table) in self._observed.items()
-                    if i == index}
-            if not seen:
-                for atom in self.atoms:
-                    flags = class_flags(keys, n_keys, self.atom_values(atom))
-                    if not flags.all(axis=1).any():  # one value in every class
-                        seen[atom] = flags[:, 1]
-            found = [AgentClass(class_label(a for a, true in seen.items() if true[key]),
-                                int(sizes[key]), key == actual_key)
-                     for key in present.tolist()]
-            classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
-        return ClassSummary(agent, self._n, int(present.size),
-                            None if actual_key is None else int(sizes[actual_key]), classes)
+    def explain(self, formula: Formula, values: Values | None = None, *,
+                name: Callable[[Any, int], str] | None = None,
+                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+        """Why ``formula`` has its value at the actual world (:func:`kripke.explain.explain`),
+        resting on ``values`` when this model already gave them."""
+        return explain(self, formula, name=name, agent_name=agent_name,
+                       values=None if values is None else self._mask(values))
 
     def world_label(self, world: int | None = None) -> str:
         """A readable name for a world (default: the actual one): here the atoms true in it."""

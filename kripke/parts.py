@@ -27,13 +27,11 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from kripke.arrays import BoolArray, IntArray
-from kripke.bdd import Function
 from kripke.formula import Agent
+from kripke.interface import Values
 from kripke.model import KripkeModel
 
-#: A formula's values as a backend's checker gives them: a bool per world (the explicit
-#: model's ``evaluate``) or the diagram of the states where it holds (``extension``).
-type Values = BoolArray | Function
+__all__ = ["ClassCounts", "Fixed", "Values"]
 #: A part: the agents whose class is fixed, each with its class's key; {} is the whole model.
 type Fixed = Mapping[Agent, int]
 
@@ -65,6 +63,11 @@ class ClassCounts[V](Protocol):
 
     def part_size(self, fixed: Fixed) -> int:
         """How many worlds the part holds."""
+        ...
+
+    def drawn(self, limit: int) -> KripkeModel | None:
+        """The whole model as a list of worlds to draw one by one, if it already is one and has
+        at most ``limit`` worlds; else None (a picture then draws classes as tiles)."""
         ...
 
     def listed(self, fixed: Fixed) -> KripkeModel:

@@ -18,15 +18,19 @@ what needs a list of worlds (a value per world, a drawing) goes through
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Self
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Self
 
+import numpy as np
+
+from kripke.arrays import BoolArray
 from kripke.bdd import Function, Vocabulary
 from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
+from kripke.explain import Explanation, explain
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
-from kripke.model import ByAgent
+from kripke.interface import AgentIndex, Values
+from kripke.model import ByAgent, KripkeModel
 from kripke.parser import parse
 from kripke.symbolic_check import SymbolicChecker
 
@@ -37,6 +41,9 @@ type State = Mapping[Atom | str, bool] | Iterable[Atom | str]
 
 #: Top-level extensions a model keeps (the game asks the same few formulas many times).
 _CACHE_SIZE = 256
+#: The most states a knowledge structure lists to explain a formula world by world (listing
+#: reads each state off the diagram, some tens of microseconds apiece).
+EXPLAINED_LIMIT = 200_000
 
 
 def _as_atom(atom: Atom | str) -> Atom:
@@ -193,6 +200,24 @@ class SymbolicModel:
         self._cache[formula] = result
         return result
 
+    def values(self, formula: Formula | str) -> Function:
+        """The interface's name for :meth:`extension`: the diagram of where φ holds."""
+        return self.extension(formula)
+
+    def _diagram(self, values: Values) -> Function:
+        """``values`` as a diagram of this model's vocabulary; a value per world refused."""
+        if isinstance(values, np.ndarray):
+            raise ModelError("a value per listed world is no diagram of a knowledge structure")
+        return values
+
+    def count_values(self, values: Values) -> int:
+        """In how many possible states ``values`` (from :meth:`values`) is true."""
+        return self.vocabulary.count(self.law & self._diagram(values))
+
+    def actual_value(self, values: Values) -> bool:
+        """``values`` (from :meth:`values`) at the actual state."""
+        return self.vocabulary.value(self._diagram(values), self._at(None))
+
     def holds(self, formula: Formula | str, state: State | None = None) -> bool:
         """Whether the formula is true at a state (default: the actual state)."""
         at = self._at(state)
@@ -202,7 +227,7 @@ class SymbolicModel:
 
     def count(self, formula: Formula | str) -> int:
         """In how many possible states the formula holds."""
-        return self.vocabulary.count(self.law & self.extension(formula))
+        return self.count_values(self.extension(formula))
 
     # --- updates ---------------------------------------------------------------------------
 
@@ -217,10 +242,10 @@ class SymbolicModel:
             raise AnnouncementError(formula)
         return self.restrict(values)
 
-    def restrict(self, condition: Function) -> Self:
+    def restrict(self, condition: Values) -> Self:
         """The model whose law is θ ∧ condition (the actual state is kept as it is)."""
         new = copy.copy(self)
-        new.law = self.law & condition
+        new.law = self.law & self._diagram(condition)
         new._cache = {}
         new._n_worlds = None
         return new
@@ -299,28 +324,38 @@ class SymbolicModel:
         """How many states the agent considers possible at a state."""
         return self.vocabulary.count(self._class(agent, state))
 
-    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
-        """The agent's classes, counted without listing states; listed (each with its size and
-        what the agent sees in it: the observed atoms true there) only when there are at most
-        ``max_classes``, at a millisecond or two per class."""
-        observed = self._observed[self.agent_index(agent)]
-        v = self.vocabulary
-        hidden = self.unobserved((agent,))
-        projection = v.exist(hidden, self.law)  # a function of the observed atoms alone
-        n_classes = v.count(projection) >> len(hidden)
-        actual_size = None if self.actual is None else self.possible_count(agent)
-        classes = None
-        if n_classes <= max_classes:
-            found = []
-            for seen in v.assignments(projection, observed):
-                members = self.law & v.cube(seen)
-                label = class_label(a for a, value in seen.items()
-                                    if value and a not in self._auxiliary)
-                actual = self.actual is not None and all(self.actual[a] == b
-                                                          for a, b in seen.items())
-                found.append(AgentClass(label, v.count(members), actual))
-            classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
-        return ClassSummary(agent, self.n_worlds, n_classes, actual_size, classes)
+    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
+        """None: a knowledge structure names no class of its own (a deal names it by the hand,
+        :class:`kripke.symbolic_deal.SymbolicDealModel`)."""
+        return None
+
+    def explain(self, formula: Formula, values: Values | None = None, *,
+                name: Callable[[Any, int], str] | None = None,
+                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+        """Why ``formula`` has its value at the actual state, explained in the states listed
+        (:meth:`listing`, up to :data:`EXPLAINED_LIMIT` of them), resting on ``values`` read
+        at each of them."""
+        listed, at = self.listing(self.extension(formula) if values is None else values)
+        return explain(listed, formula, name=name, agent_name=agent_name, values=at)
+
+    def listing(self, values: Values) -> tuple[KripkeModel, BoolArray]:
+        """Every possible state as a world of an explicit model (:meth:`explicit`) and
+        ``values`` at each; :class:`ModelTooLargeError` past :data:`EXPLAINED_LIMIT`."""
+        states = self.states(EXPLAINED_LIMIT)
+        where = self._diagram(values)
+        return self.explicit(states), np.array([self.vocabulary.value(where, s) for s in states],
+                                               dtype=bool)
+
+    def explicit(self, states: Sequence[Mapping[Atom, bool]]) -> KripkeModel:
+        """The explicit model of these states (:meth:`states`): a world per state, in their
+        order; auxiliary atoms are not carried over (they only encode observations, which
+        become the agents' keys)."""
+        valuation: dict[Atom | str, list[bool]] = {atom: [s[atom] for s in states]
+                                                   for atom in self.atoms}
+        observations = {agent: [tuple(s[a] for a in self.observed(agent)) for s in states]
+                        for agent in self.agents}
+        actual = None if self.actual is None else list(states).index(self.actual)
+        return KripkeModel(valuation, observations, actual, n_worlds=len(states))
 
     def world_label(self, state: State | None = None) -> str:
         """A readable name for a state: the atoms true in it (auxiliary ones left out)."""

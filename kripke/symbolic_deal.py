@@ -22,18 +22,20 @@ from kripke.arrays import BoolArray, IntArray
 from kripke.bdd import Function, Vocabulary
 from kripke.deal import (
     DealModel,
+    Dealt,
     _subsets,
     deal_arguments,
-    dealt_classes,
+    deal_model,
     hand_atom,
     listed_deals,
 )
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
+from kripke.interface import Values
 from kripke.symbolic import State, SymbolicModel
 
 
-class SymbolicDealModel(SymbolicModel):
+class SymbolicDealModel(Dealt, SymbolicModel):
     """A SymbolicModel whose states are deals; it can say who holds what in a state."""
 
     def __init__(
@@ -57,6 +59,7 @@ class SymbolicDealModel(SymbolicModel):
         self.hand_sizes = hand_sizes
         self.atom_pattern = atom
         self._holds = holds
+        self._dealt = law  # every deal: what an announcement's restriction starts from
         self._forget_counts()
         state = None if actual is None else self._actual_state(actual, agents)
         super().__init__(vocabulary, law, dict(zip(agents, holds, strict=True)), state)
@@ -103,7 +106,7 @@ class SymbolicDealModel(SymbolicModel):
         held = [c for c, atom in enumerate(self._holds[i]) if at[atom]]
         return int(_subsets(len(self.cards), self.hand_sizes[i]).rank(np.array(held)))
 
-    def restrict(self, condition: Function) -> Self:
+    def restrict(self, condition: Values) -> Self:
         """As :meth:`SymbolicModel.restrict`, without the counts of the states it had."""
         new = super().restrict(condition)
         new._forget_counts()
@@ -178,6 +181,26 @@ class SymbolicDealModel(SymbolicModel):
             found = self._listed[key] = self._list(fixed, max_worlds)
         return found
 
+    def drawn(self, limit: int) -> None:
+        """None: a symbolic deal is drawn as tiles, its worlds listed only part by part."""
+        return None
+
+    def listing(self, values: Values) -> tuple[DealModel, BoolArray]:
+        """Every possible deal listed and ``values`` at each: what an explanation cites and
+        rests on. Every deal is dealt as the explicit backend deals it (so a world's id is
+        the same deal's there), the law read at all of them at once
+        (:meth:`kripke.bdd.Vocabulary.values_at`) keeps the possible ones, and ``values`` is
+        read at those. No announcement is made again: the law already holds them all.
+        :class:`ModelError` past :func:`deal_model`'s limit of deals."""
+        v = self.vocabulary
+        dealt = deal_model(self.cards, self.hand_sizes, self.deal(), agents=self.agents,
+                           atom=self.atom_pattern)
+        # read at deals only, the law is what the announcements said, a few atoms' worth
+        possible = dealt.restrict(v.values_at(v.within(self.law, self._dealt),
+                                              dealt.atom_values, dealt.n_worlds))
+        return possible, v.values_at(v.within(self._diagram(values), self.law),
+                                     possible.atom_values, possible.n_worlds)
+
     def _list(self, fixed: Mapping[Agent, int], max_worlds: int) -> DealModel:
         part = self._part(fixed, None)
         if (n := self.vocabulary.count(part)) > max_worlds:
@@ -192,29 +215,17 @@ class SymbolicDealModel(SymbolicModel):
         return listed_deals(self.cards, self.hand_sizes, self.agents, deals,
                             deals.index(actual) if actual in deals else None, self.atom_pattern)
 
-    def listed_values(self, where: Function, fixed: Mapping[Agent, int]) -> BoolArray:
-        """``where`` (an :meth:`extension`) at each world of :meth:`listed` ``(fixed)``: the
-        value per world a picture of those worlds marks."""
-        deals = self.listed(fixed)
+    def listed_values(self, where: Values, fixed: Mapping[Agent, int], max_worlds: int = 500
+                      ) -> BoolArray:
+        """``where`` (an :meth:`extension`) at each world of :meth:`listed` ``(fixed,
+        max_worlds)``: the value per world a picture of those worlds marks."""
+        deals, where = self.listed(fixed, max_worlds), self._diagram(where)
         out = np.zeros(deals.n_worlds, dtype=bool)
         for w, hands in enumerate(deals.deal(w) for w in range(deals.n_worlds)):
             held = {atom for i, hand in enumerate(hands)
                     for c, atom in enumerate(self._holds[i]) if self.cards[c] in hand}
             out[w] = self.vocabulary.value(where, {a: a in held for a in self.vocabulary.atoms})
         return out
-
-    def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int]:
-        """Every hand the agent could be dealt where each agent of ``fixed`` holds the hand its
-        key names, with the number of deals then (as :meth:`DealModel.dealt_classes`)."""
-        return dealt_classes(len(self.cards), self.hand_sizes, self.agent_index(agent),
-                             self._agent_index.keyed(fixed))
-
-    def world_label(self, state: State | None = None) -> str:
-        """The deal, e.g. ``0:{3,5} 1:{1,2} 2:{4,6}``, as the explicit deal model writes it."""
-        return " ".join(
-            f"{agent}:{{{','.join(str(c) for c in hand)}}}"
-            for agent, hand in zip(self.agents, self.deal(state), strict=True)
-        )
 
 
 def symbolic_deal(

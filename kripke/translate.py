@@ -91,10 +91,4 @@ def to_explicit(model: SymbolicModel, max_worlds: int = 100_000) -> KripkeModel:
     over (they only encode observations, which become the agents' keys). Raises
     :class:`ModelTooLargeError` past ``max_worlds`` states.
     """
-    states = model.states(max_worlds)
-    valuation: dict[Atom | str, list[bool]] = {atom: [s[atom] for s in states]
-                                               for atom in model.atoms}
-    observations = {agent: [tuple(s[a] for a in model.observed(agent)) for s in states]
-                    for agent in model.agents}
-    actual = None if model.actual is None else states.index(model.actual)
-    return KripkeModel(valuation, observations, actual, n_worlds=len(states))
+    return model.explicit(model.states(max_worlds))
