@@ -24,7 +24,7 @@ from app.web.app import Page
 from app.web.components import controls
 from app.web.components.board import board_svg
 from app.web.components.controls import seed_error
-from app.web.components.formula import evaluate_formula, examples, result_html
+from app.web.components.formula import FormulaResult, examples, first_result, result_html
 from app.web.components.game import deals_chart_svg
 from app.web.components.panels import (
     hand_html,
@@ -43,6 +43,7 @@ from app.web.components.session import (
     seed_of,
 )
 from app.web.components.style import player_colour, player_ink
+from kripke import parse
 
 #: The pages the running test rendered, closed after it (``close_pages``).
 _PAGES: list = []
@@ -369,14 +370,16 @@ def test_scores_hide_other_players_unfinished_tickets_in_a_players_view():
 
 def test_formula_errors_come_back_as_messages():
     model = played(0)
-    assert evaluate_formula(model, "").holds is None
-    parse_error = evaluate_formula(model, "K_0 (p(1,2)")
+    assert first_result(model.worlds, "") == FormulaResult("")
+    parse_error = first_result(model.worlds, "K_0 (p(1,2)")
+    assert isinstance(parse_error, FormulaResult)
     assert parse_error.error and "position" in parse_error.error
-    unknown = evaluate_formula(model, "K_7 p(1,2)")
-    assert unknown.error and "agent" in unknown.error
+    unknown = first_result(model.worlds, "K_7 p(1,2)")
+    assert isinstance(unknown, FormulaResult) and unknown.error and "agent" in unknown.error
     assert "formula-error" in result_html(parse_error, model.world_count)
-    ok = evaluate_formula(model, examples(model)[1])  # K_0 p(1,t) at the deal: not known
-    assert ok.holds is False and isinstance(ok.values, np.ndarray)
+    ok = first_result(model.worlds, examples(model)[1])  # K_0 p(1,t) at the deal: not known
+    assert isinstance(ok, FormulaResult) and ok.holds is False
+    assert isinstance(ok.values, np.ndarray) and ok.formula == parse(examples(model)[1])
 
 
 # ----- session and command line ----------------------------------------------------------------

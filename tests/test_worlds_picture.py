@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from agents.model import TTRModel
-from app.web.components.formula import evaluate_formula
+from app.web.components.formula import FormulaResult, first_result
 from app.web.components.panels import knowledge_html, status_html
 from app.web.components.style import PAGE_CSS, PLAYER_COLOURS, player_colour
 from app.web.components.worlds import GameNames, worlds_picture
@@ -34,6 +34,7 @@ from app.worlds.layout import (
     text_width,
 )
 from app.worlds.svg import STYLE, picture_svg
+from kripke.interface import Values
 from kripke.puzzles import muddy_children
 
 
@@ -306,7 +307,7 @@ def test_a_symbolic_game_draws_the_same_picture_as_its_list_of_worlds(players, t
     compared, drawn, counted = 0, False, False
     for turn in range(turns):
         if turn % 3 == 0 or games[0].world_count != games[0].history[-1].worlds_before:
-            values = [evaluate_formula(g, formula).values if turn % 2 else None for g in games]
+            values = [_values(g, formula) if turn % 2 else None for g in games]
             for focus in range(players):
                 for perspective in (None, focus):
                     listed, symbolic = (
@@ -344,3 +345,10 @@ def test_the_end_of_the_game_names_the_winner_and_reveals_every_ticket():
     assert f"wins with {max(scores)} points" in status or "A tie" in status
     table = re.sub("<[^>]+>", "", knowledge_html(model, perspective=1))
     assert "every ticket has been revealed" in table and "?" not in table
+
+
+def _values(game: TTRModel, formula: str) -> Values | None:
+    """The formula's values in a game's model as the formula box gets them."""
+    result = first_result(game.worlds, formula)
+    assert isinstance(result, FormulaResult)  # a quick formula: at once
+    return result.values

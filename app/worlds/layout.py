@@ -39,11 +39,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from kripke.deal import DealModel
 from kripke.formula import Agent
 from kripke.model import KripkeModel
 from kripke.parts import ClassCounts, Values
-from kripke.symbolic_deal import SymbolicDealModel
 
 #: Either backend, as a picture takes it: a summary asks it only what ``kripke.parts`` says.
 type AnyModel = ClassCounts[Any]
@@ -105,9 +103,7 @@ class PlainNames:
         return f"agent {agent}"
 
     def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
-        if isinstance(model, DealModel | SymbolicDealModel):
-            return tuple(str(c) for c in model.hand(agent, key))
-        return (f"#{key}",)
+        return model.class_name(agent, key) or (f"#{key}",)
 
     def world(self, model: KripkeModel, index: int) -> str:
         return model.world_label(index)
@@ -1135,6 +1131,6 @@ def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,
     """Every world in a class grid if few enough, else a summary by classes (a symbolic deal:
     always; it lists no worlds). ``private``: the layout of a player's view (``focus`` is the
     viewer), opened only as far as it knows."""
-    if isinstance(model, KripkeModel) and model.n_worlds <= DRAWN_LIMIT:
-        return ClassGrid(model, focus, names, width=width, height=height)
+    if (listed := model.drawn(DRAWN_LIMIT)) is not None:
+        return ClassGrid(listed, focus, names, width=width, height=height)
     return ClassTiles(model, focus, names or PlainNames(), width, height, private)

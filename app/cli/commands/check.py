@@ -7,8 +7,7 @@ import argparse
 from app.cli.checking import read_formula, vacuity_note
 from app.cli.main import UsageError
 from app.cli.options import add_game_options, model_from_args
-from kripke import KripkeModel
-from kripke.explain import explain, render
+from kripke.explain import render
 
 NAME = "check"
 HELP = "evaluate an epistemic formula at the actual world after turn N of a seeded game"
@@ -22,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="turns to play first (default 0: right after the deal)")
     parser.add_argument("--explain", action="store_true",
                         help="say why: each subformula's value, the worlds an agent considers "
-                             "possible, a counterexample (explicit backend)")
+                             "possible, a counterexample (a symbolic game lists its deals "
+                             "first)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,16 +35,15 @@ def run(args: argparse.Namespace) -> int:
     if model.turn < args.turn:
         raise UsageError(f"the game ended after turn {model.turn}; ask for --turn {model.turn} "
                          "or less")
-    holds, count = model.worlds.holds(formula), model.worlds.count(formula)
+    worlds = model.worlds
+    values = worlds.values(formula)  # once: the verdict, the count and the explanation
+    holds, count = worlds.actual_value(values), worlds.count_values(values)
     print(f"after turn {model.turn}: {formula} is {'TRUE' if holds else 'FALSE'} at the actual "
           f"world; it holds in {count:,} of {model.world_count:,} worlds")
-    print(f"actual deal: {model.worlds.world_label()}")
-    if note := vacuity_note(model.worlds, formula):
+    print(f"actual deal: {worlds.world_label()}")
+    if note := vacuity_note(worlds, formula):
         print(note)
     if args.explain:
-        if not isinstance(model.worlds, KripkeModel):
-            raise UsageError("--explain lists worlds, so it needs the explicit model: add "
-                             "--backend explicit (up to 4 players × 4 tickets)")
         print()
-        print(render(explain(model.worlds, formula)))
+        print(render(worlds.explain(formula, values)))
     return 0 if holds else 1

@@ -24,25 +24,26 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
+from typing import Any
 
 import solara
 from solara.server import kernel_context
 
 from agents.model import TTRModel
 from app.worlds.layout import Picture, Text
-from kripke import Announce, AnnounceDual, EvaluationStopped, KripkeModel, parse
+from kripke import Announce, AnnounceDual, EpistemicModel, EvaluationStopped, parse
 from kripke.budget import MAX_STEPS, steps, stop_when
-from kripke.explain import Explanation, Step, explain
+from kripke.explain import Explanation, Step
 from kripke.formula import Agent, Formula
-from kripke.parts import Values
-from kripke.symbolic_deal import SymbolicDealModel
+from kripke.interface import Values
 
 
 @dataclass(frozen=True)
 class FormulaResult:
     text: str
     holds: bool | None = None  # at the actual world
-    values: Values | None = None  # at every current world: a bool each, or a diagram
+    values: Values | None = None  # at every current world, the model's own kind (opaque)
+    formula: Formula | None = None  # as parsed: Why? explains this one, not a second parse
     error: str | None = None
     vacuous: bool = False  # [!φ]ψ with φ false at the actual world: true only vacuously
     count: int = 0  # the worlds where it holds
@@ -58,19 +59,6 @@ STOPPED = ("Stopped: the page lost its connection to the server while this formu
 QUICK_STEPS = 10**8
 
 
-def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
-    """Evaluate ``text`` in a game, on the backend that holds its worlds; any error a user can
-    cause comes back as a message."""
-    return evaluate_in(model.worlds, text)
-
-
-def evaluate_in(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
-    """Evaluate ``text`` at every world of ``worlds``; errors come back as messages."""
-    text = text.strip()
-    parsed = _parsed(text)
-    return parsed if isinstance(parsed, FormulaResult) else _evaluated(worlds, text, parsed)
-
-
 def _parsed(text: str) -> FormulaResult | Formula:
     """The typed formula, or what to show at once instead: nothing typed, or a mistake."""
     if not text:
@@ -81,29 +69,18 @@ def _parsed(text: str) -> FormulaResult | Formula:
         return FormulaResult(text, error=str(e))
 
 
-def _evaluated(worlds: KripkeModel | SymbolicDealModel, text: str, formula: Formula
-               ) -> FormulaResult:
-    """The parsed formula's result; an unknown atom or agent (ModelError) or too much work
-    comes back as a message."""
+def _evaluated(worlds: EpistemicModel, text: str, formula: Formula) -> FormulaResult:
+    """The parsed formula's result, evaluated once (the model counts and reads its own
+    values); an unknown atom or agent (ModelError) or too much work comes back as a
+    message."""
     try:
-        values, holds, count = _values(worlds, formula)
+        values = worlds.values(formula)
         vacuous = isinstance(formula, Announce | AnnounceDual) and \
             not worlds.holds(formula.announcement)
+        return FormulaResult(text, worlds.actual_value(values), values, formula,
+                             vacuous=vacuous, count=worlds.count_values(values))
     except ValueError as e:
         return FormulaResult(text, error=str(e))
-    return FormulaResult(text, holds, values, vacuous=vacuous, count=count)
-
-
-def _values(worlds: KripkeModel | SymbolicDealModel, formula: Formula
-            ) -> tuple[Values, bool, int]:
-    """Where the formula holds, as the backend's checker gives it (a bool per listed world; a
-    symbolic deal's diagram, which the picture counts per class), its value at the actual
-    world, and in how many worlds it holds."""
-    if isinstance(worlds, SymbolicDealModel):
-        return worlds.extension(formula), worlds.holds(formula), worlds.count(formula)
-    values = worlds.evaluate(formula)
-    assert worlds.actual is not None  # the app's models always have an actual world
-    return values, bool(values[worlds.actual]), int(values.sum())
 
 
 def tab_gone() -> Callable[[], bool]:
@@ -126,9 +103,10 @@ def tab_gone() -> Callable[[], bool]:
     return gone
 
 
-def _quick(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult | Formula:
+def first_result(worlds: EpistemicModel, text: str) -> FormulaResult | Formula:
     """The result at once if there is nothing to wait for (no formula, a mistake, a formula
     the budget refuses or calls quick); else the parsed formula, for a thread to evaluate."""
+    text = text.strip()
     formula = _parsed(text)
     if isinstance(formula, FormulaResult):
         return formula
@@ -138,12 +116,12 @@ def _quick(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult 
     return formula
 
 
-def use_formula(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
+def use_formula(worlds: EpistemicModel, text: str) -> FormulaResult:
     """The typed formula's result in ``worlds``: at once when quick, else ``pending`` until a
     thread of its own has worked it out (never an earlier formula's or model's result). The
     thread stops when another formula or model replaces this one, or the tab is gone."""
     text = text.strip()
-    quick = solara.use_memo(lambda: _quick(worlds, text), [worlds, text])
+    quick = solara.use_memo(lambda: first_result(worlds, text), [worlds, text])
     pending = solara.use_memo(lambda: FormulaResult(text, pending=True), [worlds, text])
     gone = tab_gone()
 
@@ -165,14 +143,15 @@ def use_formula(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaRe
     return pending
 
 
-def explain_formula(worlds: KripkeModel, result: FormulaResult,
-                    name: Callable[[KripkeModel, int], str],
+def explain_formula(worlds: EpistemicModel, result: FormulaResult,
+                    name: Callable[[Any, int], str],
                     agent_name: Callable[[Agent], str]) -> Explanation | None:
     """Why the formula has its value at the actual world (None without a valid formula),
-    its worlds and agents named as the page names them."""
-    if result.holds is None:
+    resting on the values the box shows (evaluated once, in ``worlds``, which gave them), its
+    worlds and agents named as the page names them."""
+    if result.formula is None or result.values is None:
         return None
-    return explain(worlds, parse(result.text), name=name, agent_name=agent_name)
+    return worlds.explain(result.formula, result.values, name=name, agent_name=agent_name)
 
 
 def rings(chain: Sequence[Step], selected: int | None = None) -> dict[int, str]:

@@ -122,26 +122,26 @@ def GameView(session: Session, view: int | None, busy: bool = False,
     formula = solara.use_reactive("")
     why = solara.use_reactive(False)
     step = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
-    result = use_formula(model.worlds, formula.value)
+    worlds = model.worlds  # as rendered: the result's values are this model's
+    result = use_formula(worlds, formula.value)
     solara.use_effect(forget, [formula.value])
     gone = tab_gone()
 
     def explain_now(cancel: threading.Event) -> Explanation | None:
         """Why the formula has its value, in a thread of its own: a game held symbolically
-        lists its worlds first (a second or two at 4 × 4). Under the model's lock, so that a
-        turn played meanwhile waits instead of changing what is being listed; stopped when
-        another formula replaces this one or the tab is gone."""
+        lists its worlds first (seconds at 4 × 4). Under the model's lock, so that a turn
+        played meanwhile waits instead of changing what is being listed; stopped when another
+        formula replaces this one or the tab is gone."""
         if not why.value:
             return None
         try:
             with lock or threading.RLock(), stop_when(lambda: cancel.is_set() or gone()):
                 names = GameNames(model)
-                return explain_formula(model.state.explicit_worlds, result, names.cited,
-                                       names.agent)
+                return explain_formula(worlds, result, names.cited, names.agent)
         except EvaluationStopped:
             return None
 
-    explaining = solara.use_thread(explain_now, dependencies=[model, model.worlds,
+    explaining = solara.use_thread(explain_now, dependencies=[model, worlds,
                                                               formula.value, why.value,
                                                               result.pending],
                                    intrusive_cancel=False)

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from importlib.resources import files
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -28,13 +27,10 @@ from app.web.components.puzzles import PuzzlePage
 from app.web.model_edits import EDIT_LIMIT, Draft
 from kripke import KripkeModel, ModelFileError, NamedModel, load_model
 from kripke.gallery import Puzzle
-from kripke.modelfile import parse_model
+from kripke.modelfile import parse_model, starter_models
 
 #: The models the page starts from: the files kripke ships (``kripke/models``), by name.
-STARTERS: dict[str, str] = {
-    p.name.removesuffix(".kripke"): p.read_text(encoding="utf-8")
-    for p in sorted(files("kripke").joinpath("models").iterdir(), key=lambda p: p.name)
-    if p.name.endswith(".kripke")}
+STARTERS: dict[str, str] = starter_models()
 FIRST = "alice-bob" if "alice-bob" in STARTERS else next(iter(STARTERS))
 #: The longest text the page reads (a model typed or uploaded here is small; the command
 #: ``ttr-kripke model FILE`` reads bigger ones).

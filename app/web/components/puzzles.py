@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from html import escape
 
-import numpy as np
 import solara
 
 from app.web.components.events import EventControl
@@ -28,6 +27,7 @@ from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
     FormulaResult,
+    explain_formula,
     numbered,
     rings,
     tab_gone,
@@ -46,11 +46,10 @@ from app.worlds.layout import (
     layout_for,
 )
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel, NamedModel, parse
+from kripke import EvaluationStopped, KripkeModel, NamedModel
 from kripke.budget import stop_when
-from kripke.deal import DealModel
 from kripke.events import EventModel
-from kripke.explain import Explanation, explain, steps
+from kripke.explain import Explanation, steps
 from kripke.formula import Agent
 from kripke.gallery import (
     GALLERY,
@@ -122,13 +121,14 @@ class PuzzleNames:
         return self.puzzle.agent_name(agent)
 
     def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
-        assert isinstance(model, KripkeModel)  # a puzzle's worlds are listed
-        if isinstance(model, DealModel):
-            return tuple(str(c) for c in model.hand(agent, key))
-        worlds = np.flatnonzero(model.observation(agent) == key)
-        if self.puzzle.sees is not None and worlds.size:
-            return self.puzzle.sees(model, agent, int(worlds[0]))
-        constant = [str(a) for a in model.atoms if model.atom_values(a, worlds).all()]
+        """The model's own name for the class (a deal's: the hand), else what the puzzle says
+        the agent sees there, else the atoms true throughout it (up to three)."""
+        if (named := model.class_name(agent, key)) is not None:
+            return named
+        worlds = model.listed({agent: key})  # a puzzle's class: a few worlds
+        if self.puzzle.sees is not None and worlds.n_worlds:
+            return self.puzzle.sees(worlds, agent, 0)
+        constant = [str(a) for a in worlds.atoms if worlds.atom_values(a).all()]
         return tuple(constant[:3]) or (f"#{key}",)
 
     def world(self, model: KripkeModel, index: int) -> str:
@@ -331,12 +331,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     def explain_now(cancel: threading.Event) -> Explanation | None:
         """Why the formula has its value, in a thread of its own, stopped when another
         formula, model or moment replaces it or the tab is gone."""
-        if not why.value or result.holds is None:
+        if not why.value:
             return None
         try:
             with stop_when(lambda: cancel.is_set() or gone()):
-                return explain(model, parse(result.text), name=puzzle.describe,
-                               agent_name=puzzle.agent_name)
+                return explain_formula(model, result, puzzle.describe, puzzle.agent_name)
         except EvaluationStopped:
             return None
 
@@ -399,7 +398,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             said.set(f"Not announced: {result.text} is false at the actual world, and an "
                      "announcement must be true. Nothing changed.")
             return
-        after = model.restrict(np.asarray(result.values, dtype=bool))
+        after = model.restrict(result.values)
         removed = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
         shown.set(((*kept, Moment(f"you announced {result.text}", after, moment.told,

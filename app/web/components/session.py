@@ -18,11 +18,9 @@ from agents.model import MAX_WORLDS, TooManyDeals, TTRModel, game_rules
 from agents.timeline import Timeline
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
-from game.knowledge import Backend
+from game.knowledge import Backend, DealWorlds
 from game.rules import TooFewTickets
 from kripke import deal_count
-from kripke.deal import DealModel
-from kripke.symbolic_deal import SymbolicDealModel
 
 ENV_PREFIX = "TTR_KRIPKE_"
 #: The seed the demo and the commands start with: on europe24, 3 players × 2 tickets, all
@@ -130,7 +128,7 @@ class Session:
     model: DemoModel
     settings: Defaults
     timeline: Timeline
-    first_worlds: DealModel | SymbolicDealModel | None
+    first_worlds: DealWorlds | None
 
 
 def new_session(d: Defaults) -> Session:

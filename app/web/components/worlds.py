@@ -29,10 +29,8 @@ from app.worlds.layout import (
     layout_for,
 )
 from app.worlds.svg import picture_svg
-from kripke.deal import DealModel
+from kripke.interface import Values
 from kripke.model import KripkeModel
-from kripke.parts import Values
-from kripke.symbolic_deal import SymbolicDealModel
 
 
 class GameNames:
@@ -48,20 +46,27 @@ class GameNames:
         return player_name(int(agent))
 
     def hand(self, model: AnyModel, agent, key: int) -> tuple[str, ...]:
-        assert isinstance(model, DealModel | SymbolicDealModel)  # a game's: a deal
-        return tuple(str(t) for t in model.hand(agent, key))
+        named = model.class_name(agent, key)
+        assert named is not None  # a game's model is a deal: a class is a hand of tickets
+        return named
+
+    @staticmethod
+    def hands(model: KripkeModel, index: int) -> list[tuple[str, ...]]:
+        """The ticket ids each player holds in a world of a game's listed worlds."""
+        named = [model.class_name(p, model.class_key(p, index)) for p in model.agents]
+        assert None not in named  # a game's model is a deal: a class is a hand of tickets
+        return [hand or () for hand in named]
 
     def world(self, model: KripkeModel, index: int) -> str:
-        assert isinstance(model, DealModel)
         return "\n".join(f"{player_name(p)}: " + ", ".join(
-            f"t{t} {self.tickets[t]}" for t in hand) for p, hand in enumerate(model.deal(index)))
+            f"t{t} {self.tickets[int(t)]}" for t in hand)
+            for p, hand in enumerate(self.hands(model, index)))
 
     def cited(self, model: KripkeModel, index: int) -> str:
         """A world as Why? cites it: each player's tickets by id, as the picture's axes name
         them (the cities are in the tables and in the world's hover text)."""
-        assert isinstance(model, DealModel)
         return "; ".join(f"{player_name(p)}: " + ", ".join(f"t{t}" for t in hand)
-                         for p, hand in enumerate(model.deal(index)))
+                         for p, hand in enumerate(self.hands(model, index)))
 
 
 type Layouts = dict[tuple[int, bool], WorldsLayout]
