@@ -25,7 +25,7 @@ from game.log import check_final, event_to_json, final, header, header_rules, re
 from game.log import replay as replay_events
 from game.standard_rules import StandardRules
 from game.table import TableState
-from kripke import AnnouncementError, DealModel, FormulaError, SymbolicDealModel
+from kripke import AnnouncementError, Deal, FormulaError
 
 
 def announcement_json(a: Announcement) -> dict[str, Any]:
@@ -91,12 +91,12 @@ class Replayed:
     crash: it has no ``final``), the line after its last whole turn."""
 
     state: TableState
-    worlds: DealModel | SymbolicDealModel | None
+    worlds: Deal | None
     cut_at: int | None = None
 
 
 def replay(path: str | Path, board: Board | None = None
-           ) -> tuple[TableState, DealModel | SymbolicDealModel]:
+           ) -> tuple[TableState, Deal]:
     """The final game state and shared model of a logged game (see :func:`replay_log`)."""
     replayed = replay_log(path, board)
     if replayed.worlds is None:

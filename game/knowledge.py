@@ -20,11 +20,10 @@ from game.rules import Rules
 from game.table import TableState
 from kripke import (
     Atom,
-    DealModel,
+    Deal,
     EpistemicModel,
     Knows,
     Or,
-    SymbolicDealModel,
     deal_count,
     deal_model,
     symbolic_deal,
@@ -71,7 +70,7 @@ def resolve_backend(backend: Backend | str, players: int, tickets_each: int) -> 
 
 
 #: The shared model of a game, on either backend.
-DealWorlds = DealModel | SymbolicDealModel
+DealWorlds = Deal
 
 
 def deal_worlds(rules: Rules, hands: Sequence[Sequence[Ticket]],

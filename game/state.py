@@ -33,7 +33,7 @@ from game.knowledge import (
 from game.rules import Rules
 from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
-from kripke import AnnouncementError, DealModel, ModelTooLargeError, parse
+from kripke import AnnouncementError, KripkeModel, ModelTooLargeError, parse
 from kripke.formula import Formula
 
 
@@ -67,7 +67,7 @@ class GameState(TableState):
         #: Each agent's knowledge, with the model it was read from (kept until that changes).
         self._knowledge: tuple[DealWorlds, dict[int, TicketKnowledge]] = (self.worlds, {})
         #: The symbolic shared model listed (:attr:`explicit_worlds`), with the model it lists.
-        self._listed: tuple[DealWorlds, DealModel] | None = None
+        self._listed: tuple[DealWorlds, KripkeModel] | None = None
 
     @property
     def dealt_tickets(self) -> tuple[Ticket, ...]:
@@ -292,21 +292,22 @@ class GameState(TableState):
         return self.knowledge(player).known_opponent_tickets
 
     @property
-    def explicit_worlds(self) -> DealModel:
+    def explicit_worlds(self) -> KripkeModel:
         """The shared model as a list of worlds, for what only that can do (give a value per
         world, explain, export): the model itself on the explicit backend; a symbolic one is
         listed by dealing the explicit model and making every announcement again (kept until
         the shared model changes). ``ModelTooLargeError`` above MAX_WORLDS deals."""
-        if isinstance(self.worlds, DealModel):
-            return self.worlds
+        if (drawn := self.worlds.drawn(MAX_WORLDS)) is not None:
+            return drawn
         if self._listed is not None and self._listed[0] is self.worlds:
             return self._listed[1]
         if self.initial_worlds > MAX_WORLDS:
             raise ModelTooLargeError(self.initial_worlds, MAX_WORLDS, task="to list",
                                      advice="ask for counts and class summaries")
-        listed = deal_worlds(self.rules, self.tickets, Backend.EXPLICIT)
+        replayed = deal_worlds(self.rules, self.tickets, Backend.EXPLICIT)
         for made in self.announced:
-            listed = listed.announce(made.formula)
-        assert isinstance(listed, DealModel) and listed.n_worlds == self.worlds.n_worlds
+            replayed = replayed.announce(made.formula)
+        listed = replayed.drawn(MAX_WORLDS)
+        assert listed is not None and listed.n_worlds == self.worlds.n_worlds
         self._listed = (self.worlds, listed)
         return listed

@@ -43,7 +43,7 @@ from kripke.model import KripkeModel
 from kripke.modelfile import ModelFileError, NamedModel, dump_model, load_model
 from kripke.parser import FormulaError, parse
 from kripke.symbolic import SymbolicModel
-from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
+from kripke.symbolic_deal import Deal, SymbolicDealModel, symbolic_deal
 from kripke.translate import to_explicit, to_symbolic
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "Atom",
     "Bottom",
     "Common",
+    "Deal",
     "DealModel",
     "Distributed",
     "EpistemicModel",

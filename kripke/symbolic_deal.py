@@ -254,3 +254,8 @@ def symbolic_deal(
             order.append(name)
     return SymbolicDealModel(Vocabulary(order), cards, sizes, who,
                              tuple(tuple(h) for h in holds), actual, atom)
+
+
+#: A deal on either backend, as :func:`kripke.deal_model` and :func:`symbolic_deal` build it:
+#: the type of a game's shared model, so that no one outside ``kripke`` names a backend's class.
+type Deal = DealModel | SymbolicDealModel
