@@ -1,9 +1,10 @@
 """The import arrows of ARCHITECTURE.md hold: packages import only what they may, only the app
-knows the web stack, and no two modules import each other, however indirectly.
+knows the web stack, no two modules import each other, however indirectly, and nothing outside
+``kripke`` asks which kind of model it holds.
 
 Imports are read from the source (every ``import`` statement, also those inside functions and
 ``if TYPE_CHECKING:`` blocks), so an arrow drawn the wrong way fails here even if it is never
-executed by a test.
+executed by a test. Each module is parsed once for all the tests (``tree``, ``edges``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import ast
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -55,12 +57,18 @@ def modules() -> dict[str, Path]:
 MODULES = modules()
 
 
+@cache
+def tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once however many tests read it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports(name: str, path: Path) -> set[str]:
     """The top-level names and the first-party modules ``name`` imports. ``from p import x``
     names the module p.x when there is one (a submodule), else p itself."""
     out: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             out |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -74,8 +82,11 @@ def imports(name: str, path: Path) -> set[str]:
     return out
 
 
-def edges() -> list[tuple[str, str]]:
-    return [(name, target) for name, path in MODULES.items() for target in imports(name, path)]
+@cache
+def edges() -> tuple[tuple[str, str], ...]:
+    """Every (importer, imported) pair of the packages, read once."""
+    return tuple((name, target) for name, path in MODULES.items()
+                 for target in imports(name, path))
 
 
 def test_every_package_is_found():
@@ -140,3 +151,59 @@ def test_a_cycle_would_be_seen(tmp_path):
     b.write_text("if True:\n    from kripke.model import KripkeModel\nimport kripke.check\n")
     assert imports("kripke.x", a) == {"kripke.model"}
     assert imports("kripke.y", b) == {"kripke.model", "kripke.check"}
+
+
+#: The classes of ``kripke``'s backends. Outside ``kripke`` a model is held through the neutral
+#: interface (``kripke.interface.EpistemicModel``, ``kripke.parts.ClassCounts``; a game's deal
+#: as ``kripke.Deal``), so a new kind of model (a belief model) needs no page edited. The
+#: explicit ``KripkeModel`` may still be *named* outside, as the type of a list of worlds (what
+#: ``ClassCounts.listed`` gives and a picture draws, what a model file reads), but nothing may
+#: ask whether a model is one.
+BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel"}
+NAMED_OUTSIDE = {"KripkeModel"}
+
+
+def backend_questions(path: Path) -> list[str]:
+    """Where a module imports a backend's class (but the list of worlds) or asks ``isinstance``
+    or ``issubclass`` of one, or matches a model against one, as ``line: what``."""
+    found = []
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kripke"):
+            found += [f"{node.lineno}: imports {a.name}" for a in node.names
+                      if a.name in BACKENDS - NAMED_OUTSIDE]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
+            named = {n.id if isinstance(n, ast.Name) else n.attr
+                     for n in ast.walk(node.args[1]) if isinstance(n, ast.Name | ast.Attribute)}
+            found += [f"{node.lineno}: asks {node.func.id} of {c}" for c in named & BACKENDS]
+        elif isinstance(node, ast.MatchClass):
+            cls = node.cls.id if isinstance(node.cls, ast.Name) else getattr(node.cls, "attr", "")
+            if cls in BACKENDS:
+                found.append(f"{node.lineno}: matches {cls}")
+    return found
+
+
+@pytest.mark.parametrize("package", ["app", "agents", "game", "lab", "bench"])
+def test_nothing_outside_kripke_asks_which_kind_of_model_it_holds(package):
+    wrong = [f"{name}:{q}" for name, path in MODULES.items() if name.split(".")[0] == package
+             for q in backend_questions(path)]
+    assert not wrong, f"ask the model through kripke's interface instead: {wrong}"
+
+
+def test_the_backend_scan_sees_each_way_of_asking(tmp_path):
+    """The scan itself, on the shapes the app used before the interface: an import of a
+    symbolic backend, ``isinstance`` of a union, ``assert isinstance``, a match."""
+    code = tmp_path / "m.py"
+    code.write_text("from kripke.symbolic_deal import SymbolicDealModel\n"
+                    "import kripke\n"
+                    "def f(m):\n"
+                    "    if isinstance(m, kripke.deal.DealModel | SymbolicDealModel):\n"
+                    "        assert issubclass(type(m), kripke.KripkeModel)\n"
+                    "    match m:\n"
+                    "        case kripke.SymbolicModel():\n"
+                    "            pass\n"
+                    "    return isinstance(m, int)\n")
+    assert sorted(backend_questions(code)) == sorted([
+        "1: imports SymbolicDealModel", "4: asks isinstance of DealModel",
+        "4: asks isinstance of SymbolicDealModel", "5: asks issubclass of KripkeModel",
+        "7: matches SymbolicModel"])
