@@ -28,7 +28,7 @@ from typing import Protocol
 
 from kripke.arrays import BoolArray, IntArray
 from kripke.formula import Agent
-from kripke.interface import Values
+from kripke.interface import EpistemicModel, Values
 from kripke.model import KripkeModel
 
 __all__ = ["ClassCounts", "Fixed", "Values"]
@@ -36,15 +36,10 @@ __all__ = ["ClassCounts", "Fixed", "Values"]
 type Fixed = Mapping[Agent, int]
 
 
-class ClassCounts[V](Protocol):
-    """The questions a summary asks of a model, ``V`` the kind of values its checker gives.
+class ClassCounts[V](EpistemicModel, Protocol):
+    """The questions a summary asks of a model, beside what every model answers (its agents,
+    its number of worlds, its names for classes), ``V`` the kind of values its checker gives.
     Models are immutable, so the answers never go stale."""
-
-    @property
-    def agents(self) -> tuple[Agent, ...]: ...
-
-    @property
-    def n_worlds(self) -> int: ...
 
     @property
     def actual(self) -> object:
