@@ -14,6 +14,7 @@ law of 26,564 nodes, built in about 10 ms.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Self
 
 import numpy as np
@@ -30,8 +31,9 @@ from kripke.deal import (
     listed_deals,
 )
 from kripke.errors import ModelError, ModelTooLargeError
-from kripke.formula import Agent, Atom
+from kripke.formula import Agent, Atom, Formula
 from kripke.interface import Values
+from kripke.parser import parse
 from kripke.symbolic import State, SymbolicModel
 
 
@@ -59,7 +61,10 @@ class SymbolicDealModel(Dealt, SymbolicModel):
         self.hand_sizes = hand_sizes
         self.atom_pattern = atom
         self._holds = holds
-        self._dealt = law  # every deal: what an announcement's restriction starts from
+        self._dealt = law  # every deal: what a condition is read at deals within
+        #: What narrowed the model since the deal, in order: a formula announced, or a
+        #: condition given as a diagram (see :meth:`as_list`).
+        self._said: tuple[Formula | Function, ...] = ()
         self._forget_counts()
         state = None if actual is None else self._actual_state(actual, agents)
         super().__init__(vocabulary, law, dict(zip(agents, holds, strict=True)), state)
@@ -109,6 +114,7 @@ class SymbolicDealModel(Dealt, SymbolicModel):
     def restrict(self, condition: Values) -> Self:
         """As :meth:`SymbolicModel.restrict`, without the counts of the states it had."""
         new = super().restrict(condition)
+        new._said = (*self._said, self._diagram(condition))
         new._forget_counts()
         return new
 
@@ -185,21 +191,24 @@ class SymbolicDealModel(Dealt, SymbolicModel):
         """None: a symbolic deal is drawn as tiles, its worlds listed only part by part."""
         return None
 
-    def listing(self, values: Values) -> tuple[DealModel, BoolArray]:
-        """Every possible deal listed and ``values`` at each: what an explanation cites and
-        rests on. Every deal is dealt as the explicit backend deals it (so a world's id is
-        the same deal's there), the law read at all of them at once
-        (:meth:`kripke.bdd.Vocabulary.values_at`) keeps the possible ones, and ``values`` is
-        read at those. No announcement is made again: the law already holds them all.
-        :class:`ModelError` past :func:`deal_model`'s limit of deals."""
-        v = self.vocabulary
-        dealt = deal_model(self.cards, self.hand_sizes, self.deal(), agents=self.agents,
-                           atom=self.atom_pattern)
-        # read at deals only, the law is what the announcements said, a few atoms' worth
-        possible = dealt.restrict(v.values_at(v.within(self.law, self._dealt),
-                                              dealt.atom_values, dealt.n_worlds))
-        return possible, v.values_at(v.within(self._diagram(values), self.law),
-                                     possible.atom_values, possible.n_worlds)
+    def as_list(self) -> DealModel:
+        """Every possible deal as the explicit backend deals it (so a world's id is the same
+        deal's there), narrowed by what narrowed this model, in order: each announcement's
+        formula evaluated on the list, a condition given as a diagram read at each deal left
+        (:meth:`kripke.bdd.Vocabulary.values_at`). Kept. Reading the whole law at every deal
+        instead took 34 s where announcing again takes 3 (a 4 × 4 game, 63,063,000 deals, after
+        twelve turns): a formula is evaluated a world array at a time, a diagram node by node.
+        The last list made is kept (one: a game's may take gigabytes, and a page keeps every
+        turn's model). :class:`ModelError` past :func:`deal_model`'s limit of deals."""
+        return _as_list(self)
+
+    def announce(self, formula: Formula | str) -> Self:
+        """As :meth:`SymbolicModel.announce`, keeping the formula (not its diagram) as what
+        narrowed the model: :meth:`as_list` evaluates it on a list of deals."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        new = super().announce(formula)
+        new._said = (*self._said, formula)
+        return new
 
     def _list(self, fixed: Mapping[Agent, int], max_worlds: int) -> DealModel:
         part = self._part(fixed, None)
@@ -226,6 +235,20 @@ class SymbolicDealModel(Dealt, SymbolicModel):
                     for c, atom in enumerate(self._holds[i]) if self.cards[c] in hand}
             out[w] = self.vocabulary.value(where, {a: a in held for a in self.vocabulary.atoms})
         return out
+
+
+@lru_cache(maxsize=1)
+def _as_list(model: SymbolicDealModel) -> DealModel:
+    """:meth:`SymbolicDealModel.as_list`, kept for the last model asked (models hash by
+    identity and never change)."""
+    v = model.vocabulary
+    listed = deal_model(model.cards, model.hand_sizes, model.deal(), agents=model.agents,
+                        atom=model.atom_pattern)
+    for said in model._said:
+        listed = listed.restrict(listed.values(said) if isinstance(said, Formula) else
+                                 v.values_at(v.within(said, model._dealt), listed.atom_values,
+                                             listed.n_worlds))
+    return listed
 
 
 def symbolic_deal(

@@ -385,7 +385,8 @@ def test_a_formulas_value_is_counted_read_restricted_and_explained_by_the_model_
         phi, psi):
     """The neutral interface: whichever backend holds the deal, the caller evaluates once and
     hands the value back to count it, read it at the actual world, announce it and explain
-    it; the answers and the explanation (world ids are deal indices on both) are the same."""
+    it; the answers and the explanation (world ids are deal indices on both) are the same,
+    also after an announcement and after a restriction to a value."""
     e, s = EXPLICIT_DEAL, SYMBOLIC_DEAL
     if e.holds(psi):  # explained after an announcement too, as in a game
         e, s = e.announce(psi), s.announce(psi)
@@ -395,6 +396,9 @@ def test_a_formulas_value_is_counted_read_restricted_and_explained_by_the_model_
         assert model.actual_value(values) == e.holds(phi)
         assert model.restrict(values).n_worlds == e.count(phi)
         assert model.explain(phi, values) == e.explain(phi) == explain(e, phi)
+    if e.holds(phi):  # narrowed by a value, not a formula: the list reads it off the diagram
+        e, s = e.restrict(e.values(phi)), s.restrict(s.values(phi))
+        assert s.explain(phi) == e.explain(phi) and s.as_list().n_worlds == e.n_worlds
 
 
 def test_a_value_is_read_only_by_its_own_kind_of_model():
