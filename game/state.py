@@ -66,8 +66,6 @@ class GameState(TableState):
         self.announced: list[Announcement] = []
         #: Each agent's knowledge, with the model it was read from (kept until that changes).
         self._knowledge: tuple[DealWorlds, dict[int, TicketKnowledge]] = (self.worlds, {})
-        #: The symbolic shared model listed (:attr:`explicit_worlds`), with the model it lists.
-        self._listed: tuple[DealWorlds, KripkeModel] | None = None
 
     @property
     def dealt_tickets(self) -> tuple[Ticket, ...]:
@@ -294,20 +292,10 @@ class GameState(TableState):
     @property
     def explicit_worlds(self) -> KripkeModel:
         """The shared model as a list of worlds, for what only that can do (give a value per
-        world, explain, export): the model itself on the explicit backend; a symbolic one is
-        listed by dealing the explicit model and making every announcement again (kept until
-        the shared model changes). ``ModelTooLargeError`` above MAX_WORLDS deals."""
-        if (drawn := self.worlds.drawn(MAX_WORLDS)) is not None:
-            return drawn
-        if self._listed is not None and self._listed[0] is self.worlds:
-            return self._listed[1]
+        world, export): the model's own list (``kripke.parts.ClassCounts.as_list``: a symbolic
+        deal lists itself, the last list kept). ``ModelTooLargeError`` above MAX_WORLDS
+        deals."""
         if self.initial_worlds > MAX_WORLDS:
             raise ModelTooLargeError(self.initial_worlds, MAX_WORLDS, task="to list",
                                      advice="ask for counts and class summaries")
-        replayed = deal_worlds(self.rules, self.tickets, Backend.EXPLICIT)
-        for made in self.announced:
-            replayed = replayed.announce(made.formula)
-        listed = replayed.drawn(MAX_WORLDS)
-        assert listed is not None and listed.n_worlds == self.worlds.n_worlds
-        self._listed = (self.worlds, listed)
-        return listed
+        return self.worlds.as_list()

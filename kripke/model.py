@@ -512,6 +512,10 @@ class KripkeModel:
         cell = self._cell(self._agent_index.keyed(fixed))
         return self._n if cell is None else int(cell.size)
 
+    def as_list(self) -> Self:
+        """The model itself: it is a list of worlds."""
+        return self
+
     def drawn(self, limit: int) -> Self | None:
         """The model itself, to draw world by world, if it has at most ``limit`` worlds."""
         return self if self._n <= limit else None

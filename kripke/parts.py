@@ -65,6 +65,13 @@ class ClassCounts[V](EpistemicModel, Protocol):
         at most ``limit`` worlds; else None (a picture then draws classes as tiles)."""
         ...
 
+    def as_list(self) -> KripkeModel:
+        """Every world as an explicit model, whose world ids are the whole model's: what only
+        a list can give (a value per world, a file of the worlds). A knowledge structure lists
+        its states; a deal, every deal narrowed again by what narrowed it. ``ModelTooLargeError``
+        (or :class:`~kripke.errors.ModelError`) past the backend's limit."""
+        ...
+
     def listed(self, fixed: Fixed) -> KripkeModel:
         """The part's worlds as an explicit model whose world ids are those of the whole, to
         draw one by one: ask it only for a part of a few hundred worlds."""
