@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from kripke.belief import BeliefModel, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
@@ -27,9 +28,11 @@ FORMAT = "ttr-kripke model"
 VERSION = 1
 
 
-def to_json(model: KripkeModel, max_worlds: int = 100_000,
+def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
             name: Callable[[KripkeModel, int], str] | None = None) -> dict[str, Any]:
-    """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``."""
+    """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``. A belief
+    model writes ``"relations"`` (per agent its arrows as [from, to] world indices) instead of
+    ``"observations"``."""
     if model.n_worlds > max_worlds:
         raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
                                  advice="restrict the model")
@@ -37,6 +40,8 @@ def to_json(model: KripkeModel, max_worlds: int = 100_000,
     values = np.stack([model.atom_values(a) for a in atoms], axis=1) if atoms else \
         np.zeros((model.n_worlds, 0), dtype=bool)
     ids = model.world_ids.tolist()
+    if isinstance(model, BeliefModel):
+        return _belief_json(model, ids, values)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -50,12 +55,62 @@ def to_json(model: KripkeModel, max_worlds: int = 100_000,
     }
 
 
-def from_json(data: Mapping[str, Any]) -> KripkeModel:
+def _belief_json(model: BeliefModel, ids: list[int], values: np.ndarray) -> dict[str, Any]:
+    """A belief model's JSON: its worlds as an S5 model's, its arrows per agent."""
+    atoms = model.atoms
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "agents": list(model.agents),
+        "atoms": [str(a) for a in atoms],
+        "actual": None if model.actual is None else ids[model.actual],
+        "worlds": [{"id": wid, "label": model.world_name(i),
+                    "true": [str(atoms[j]) for j in np.flatnonzero(row).tolist()]}
+                   for i, (wid, row) in enumerate(zip(ids, values, strict=True))],
+        "relations": [[list(pair) for pair in model.arrows(a)] for a in model.agents],
+    }
+
+
+def _belief_from_json(data: Mapping[str, Any]) -> BeliefModel:
+    """The belief model :func:`_belief_json` wrote: arrows checked to join listed worlds."""
+    try:
+        agents: list[Agent] = list(data["agents"])
+        worlds = list(data["worlds"])
+        ids = [int(w["id"]) for w in worlds]
+        labels = [str(w.get("label", f"w{wid}")) for w, wid in zip(worlds, ids, strict=True)]
+        true_sets = [{Atom(a) for a in w["true"]} for w in worlds]
+        atoms = [Atom(a) for a in data["atoms"]]
+        arrows = [[(int(v), int(u)) for v, u in pairs] for pairs in data["relations"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ModelError(f"model file is malformed: {e}") from None
+    for agent in agents:
+        problem = agent_problem(agent)
+        if problem is not None:
+            raise ModelError(f"model file: \"agents\": {problem}")
+    n = len(worlds)
+    if len(arrows) != len(agents):
+        raise ModelError("model file: one list of arrows per agent is needed in \"relations\"")
+    if any(not (0 <= v < n and 0 <= u < n) for pairs in arrows for v, u in pairs):
+        raise ModelError(f"model file: an arrow joins a world that is not listed (worlds are "
+                         f"0..{n - 1})")
+    actual = data.get("actual")
+    if actual is not None and actual not in ids:
+        raise ModelError(f"model file: the actual world {actual} is not among the worlds")
+    return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
+                       {agent: relation_matrix(pairs, n)
+                        for agent, pairs in zip(agents, arrows, strict=True)},
+                       None if actual is None else ids.index(actual), n_worlds=n,
+                       names=labels, world_ids=ids)
+
+
+def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
     """The model :func:`to_json` wrote; :class:`ModelError` naming what is wrong otherwise."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise ModelError(f"not a model file: expected \"format\": \"{FORMAT}\"")
     if data.get("version") != VERSION:
         raise ModelError(f"model file version {data.get('version')!r}; this reads {VERSION}")
+    if "relations" in data:
+        return _belief_from_json(data)
     try:
         agents: list[Agent] = list(data["agents"])
         worlds = list(data["worlds"])

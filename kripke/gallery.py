@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kripke.belief import BeliefModel
 from kripke.deal import DealModel
 from kripke.errors import ModelError
 from kripke.events import EventModel
@@ -66,7 +67,7 @@ class Step:
     actual: int | None = None
     event: EventModel | None = None
 
-    def apply(self, model: KripkeModel) -> KripkeModel:
+    def apply(self, model: KripkeModel | BeliefModel) -> KripkeModel | BeliefModel:
         """The model after this step (an announcement refuses a formula false at the actual
         world, as every announcement does, and an event one whose actual event cannot
         happen)."""
@@ -106,9 +107,9 @@ class Puzzle:
     sees: Callable[[KripkeModel, Agent, int], tuple[str, ...]] | None = field(
         default=None, compare=False)
 
-    def models(self) -> list[KripkeModel]:
+    def models(self) -> list[KripkeModel | BeliefModel]:
         """The model at the start and after each step: ``len(steps) + 1`` of them."""
-        models = [self.model]
+        models: list[KripkeModel | BeliefModel] = [self.model]
         for step in self.steps:
             models.append(step.apply(models[-1]))
         return models

@@ -34,6 +34,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+import numpy as np
+
+from kripke.belief import BeliefModel, partition_matrix, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.events import EventModel
 from kripke.exchange import from_json
@@ -56,8 +59,10 @@ _KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
 _WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")
 _OBSERVES_LINE = re.compile(rf"\s*({_NAME})\s+observes\s*:")
 _AGENT_LINE = re.compile(rf"\s*({_NAME})\s*:")
+# An arrow between worlds, outside quotes: from the left one, the agent considers the right ones.
+_ARROW = re.compile(r'->(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
 _LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w1 w2} {w3}', "
-          "'a observes: p' or 'actual: w1'")
+          "'a: w1 -> w2 w3', 'a observes: p' or 'actual: w1'")
 
 
 class ModelFileError(ReadError):
@@ -91,12 +96,15 @@ class NamedModel(KripkeModel):
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
 
-    def update(self, events: EventModel) -> NamedModel:
-        """The product update (:meth:`KripkeModel.update`) with the worlds still named: when
+    def update(self, events: EventModel) -> NamedModel | BeliefModel:
+        """The product update (:meth:`KripkeModel.update`) with the worlds still named (an
+        event with arrows gives a :class:`BeliefModel`, which keeps names itself): when
         no world splits, each keeps its name (as after an announcement); when worlds split,
         the pair (w, e) is named ``w·e``, the world's name and the event's, as a textbook
         writes it (with ``'`` added in the rare case that such a name is taken already)."""
         product = super().update(events)
+        if not isinstance(product, KripkeModel):
+            return product
         split = self.splits(events)
         names: list[str] = []
         taken: set[str] = set()
@@ -123,7 +131,8 @@ class _Word:
 
 @dataclass(frozen=True)
 class _Line:
-    """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes'),
+    """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes',
+    'arrows': words are the world the arrows leave, then those they reach),
     the name before the colon (a world's or an agent's), and what follows the colon."""
 
     number: int
@@ -142,7 +151,7 @@ def starter_models() -> dict[str, str]:
             if entry.name.endswith(".kripke")}
 
 
-def load_model(source: str | os.PathLike[str]) -> KripkeModel:
+def load_model(source: str | os.PathLike[str]) -> KripkeModel | BeliefModel:
     """The model in a file (a path) or in a text: the hand-written format or the JSON of
     :mod:`kripke.exchange`. A ``str`` of one line is a path when such a file exists or it
     ends in ``.kripke`` or ``.json``; a :class:`~pathlib.Path` always is.
@@ -155,7 +164,7 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel:
     return parse_model(text, origin)
 
 
-def _from_json_text(text: str, origin: str | None) -> KripkeModel:
+def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
     """A model from the JSON of :func:`kripke.exchange.to_json`, its worlds named by their
     labels when these are distinct names (a hand-written model saved by the page)."""
     try:
@@ -174,12 +183,14 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
         raise ModelFileError(message, 1, 1, origin) from None
+    if isinstance(model, BeliefModel):  # it keeps its names itself
+        return model
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels):
         return NamedModel.named(model, labels)
     return model
 
 
-def parse_model(text: str, source: str | None = None) -> NamedModel:
+def parse_model(text: str, source: str | None = None) -> NamedModel | BeliefModel:
     """The model written in the hand-written format; :class:`ModelFileError` at the first
     mistake (``source``, a file name, is put in front of its message)."""
     return _Reader(text, source).model()
@@ -217,6 +228,8 @@ class _Reader(LineReader[ModelFileError]):
             if head.text == "world":
                 raise self.error("a world line needs the world's name: 'world w1: p q'",
                                  number, match.end())
+            if (arrow := _ARROW.search(text, match.end())) is not None:
+                return self.arrows(number, text, head, match.end(), arrow)
             return _Line(number, "classes", head,
                          classes=self.classes(number, text, match.end()))
         column = skip(text, 0) + 1
@@ -226,6 +239,24 @@ class _Reader(LineReader[ModelFileError]):
         if ":" not in text:
             raise self.error(f"no ':' in this line; {_LINES}", number, column)
         raise self.error(f"cannot read this line; {_LINES}", number, column)
+
+    def arrows(self, number: int, text: str, head: _Word, start: int,
+               arrow: re.Match[str]) -> _Line:
+        """``a: w1 -> w2 w3``: from w1, a considers w2 and w3 possible (words: w1, then the
+        worlds it points to)."""
+        left = self.words(number, text[:arrow.start()], start)
+        right = self.words(number, text, arrow.end())
+        if len(left) != 1:
+            at = left[1].column if left else arrow.start() + 1
+            raise self.error(f"an arrow line is '{head.text}: w1 -> w2 w3', one world before "
+                             "'->' (write one line per world the arrows leave)", number, at)
+        if _ARROW.search(text, arrow.end()):
+            again = _ARROW.search(text, arrow.end())
+            assert again is not None
+            raise self.error(f"a second '->' in one line; write one line per world, e.g. "
+                             f"'{head.text}: {left[0].text} -> w2 w3'", number,
+                             again.start() + 1)
+        return _Line(number, "arrows", head, (*left, *right))
 
     def uncommented(self, number: int, raw: str) -> str:
         """The line up to a '#' outside quotes; an unclosed quote is an error."""
@@ -353,7 +384,7 @@ class _Reader(LineReader[ModelFileError]):
                 "K_..., M_..., E_..., C_..., D_..., K M E C D, true, false, not, and, or "
                 "are taken by formulas", line, word.column) from None
 
-    def model(self) -> NamedModel:
+    def model(self) -> NamedModel | BeliefModel:
         agents_line, agents, agent_words = self.agents()
         declared = self.declared_atoms()
         names, true_sets = self.worlds(declared)
@@ -361,15 +392,25 @@ class _Reader(LineReader[ModelFileError]):
             sorted(set().union(*true_sets), key=str)
         index = {name: i for i, name in enumerate(names)}
         observations = self.observations(agent_words, index, true_sets, set(order))
+        arrows = self.relations(agent_words, index, observations)
         for agent, word in agent_words.items():
-            if agent not in observations:
+            if agent not in observations and agent not in arrows:
                 raise self.error(
                     f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
-                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
-                    f"alone: {agent} tells every world apart)", agents_line.number,
-                    word.column)
-        model = KripkeModel({atom: [atom in true for true in true_sets] for atom in order},
-                            {a: observations[str(a)] for a in agents}, self.actual(index),
+                    f"{agent} cannot tell apart), '{agent} observes: p ...' or "
+                    f"'{agent}: w1 -> w2' (from w1, {agent} considers w2 possible) "
+                    f"('{agent}:' alone: {agent} tells every world apart)",
+                    agents_line.number, word.column)
+        valuation = {atom: [atom in true for true in true_sets] for atom in order}
+        if arrows:  # some agent believes: every agent's relation as arrows
+            n = len(true_sets)
+            relations = {a: relation_matrix(arrows[str(a)], n) if str(a) in arrows
+                         else partition_matrix(np.array(observations[str(a)]))
+                         for a in agents}
+            return BeliefModel(valuation, relations, self.actual(index), n_worlds=n,
+                               names=names)
+        model = KripkeModel(valuation, {a: observations[str(a)] for a in agents},
+                            self.actual(index),
                             n_worlds=len(true_sets))
         return NamedModel.named(model, names)
 
@@ -445,6 +486,40 @@ class _Reader(LineReader[ModelFileError]):
                 observations[agent] = self.partition(line, index, agent)
         return observations
 
+    def relations(self, agent_words: dict[str, _Word], index: dict[str, int],
+                  observations: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]]:
+        """Each agent's arrows (by the agent's text) from its arrow lines, several a line's
+        worth per agent; an agent with classes or 'observes:' too is refused."""
+        arrows: dict[str, list[tuple[int, int]]] = {}
+        classes_line = {str(_agent(line.head.text)): line for line in self.lines
+                        if line.kind in ("classes", "observes") and line.head is not None}
+        for line in self.lines:
+            if line.kind != "arrows" or line.head is None:
+                continue
+            agent = str(_agent(line.head.text))
+            if agent not in agent_words:
+                raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
+                                 "add it there or fix the spelling", line.number,
+                                 line.head.column)
+            if agent in observations:
+                other = classes_line[agent]
+                written = "'observes:'" if other.kind == "observes" else "classes"
+                raise self.error(
+                    f"agent {agent} has {written} on line {other.number} and arrows here; "
+                    f"give {agent} one or the other: arrows (belief; a class {{w1 w2}} is "
+                    f"'{agent}: w1 -> w1 w2' and '{agent}: w2 -> w1 w2') or classes "
+                    "(knowledge)", line.number, line.head.column)
+            worlds = []
+            for word in line.words:
+                if word.text not in index:
+                    known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
+                    raise self.error(f"unknown world {word.text!r} in {agent}'s arrows; "
+                                     f"declare it with 'world {word.text}: ...' or fix the "
+                                     f"spelling (worlds: {known})", line.number, word.column)
+                worlds.append(index[word.text])
+            arrows.setdefault(agent, []).extend((worlds[0], v) for v in worlds[1:])
+        return arrows
+
     def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
         atom = self.atom(word, line)
         if atom not in vocabulary:
@@ -495,6 +570,23 @@ def _agent(text: str) -> Agent:
     return int(text) if text.isascii() and text.isdigit() else text
 
 
+def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[str]
+                    ) -> list[str]:
+    """An agent's line(s): its classes when its relation is a partition, else its arrows."""
+    if isinstance(model, BeliefModel) and model.frame_class(agent) != "S5":
+        targets: dict[int, list[str]] = {}
+        for w, v in model.arrows(agent):
+            targets.setdefault(w, []).append(shown[v])
+        return [f"{agent}: {shown[w]} -> {' '.join(vs)}" for w, vs in targets.items()] or \
+            [f"# {agent} has no arrows", f"{agent}: {shown[0]} ->"]
+    keys = model.observation(agent).tolist() if isinstance(model, KripkeModel) else \
+        [min(model.successors(agent, w).tolist()) for w in range(model.n_worlds)]
+    classes: dict[int, list[str]] = {}
+    for i, key in enumerate(keys):
+        classes.setdefault(key, []).append(shown[i])
+    return [f"{agent}: " + " ".join("{" + " ".join(c) + "}" for c in classes.values())]
+
+
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
@@ -509,10 +601,13 @@ def _name(name: str) -> str:
     return name if bare else f'"{name}"'
 
 
-def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | None = None,
+def dump_model(model: KripkeModel | BeliefModel,
+               names: Callable[[KripkeModel, int], str] | None = None,
                max_worlds: int = MAX_WORLDS) -> str:
     """The model in the hand-written format; :func:`load_model` reads it back to the same
-    worlds (in order, with these names), valuation, partitions and actual world.
+    worlds (in order, with these names), valuation, partitions and actual world. A belief
+    model's agents are written as classes where their relation is S5 and as arrows, one line
+    per world they leave, where it is not (its own names).
 
     ``names(model, index)`` names the worlds; by default a :class:`NamedModel`'s names, else
     ``w`` and the world's id. Refused (:class:`ModelError`) past ``max_worlds``, without an
@@ -523,7 +618,9 @@ def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | No
     if model.actual is None:
         raise ModelError("the model has no actual world, which a model file names; pick one "
                          "with model.at(world)")
-    if names is not None:
+    if isinstance(model, BeliefModel):
+        written = list(model.names)
+    elif names is not None:
         written = [names(model, i) for i in range(model.n_worlds)]
     elif isinstance(model, NamedModel):
         written = [model.world_name(i) for i in range(model.n_worlds)]
@@ -553,9 +650,6 @@ def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | No
         true = " ".join(str(a) for a, v in zip(atoms, values, strict=True) if v[i])
         lines.append(f"world {name}: {true}".rstrip())
     for agent in model.agents:
-        classes: dict[int, list[str]] = {}
-        for i, key in enumerate(model.observation(agent).tolist()):
-            classes.setdefault(key, []).append(shown[i])
-        lines.append(f"{agent}: " + " ".join("{" + " ".join(c) + "}" for c in classes.values()))
+        lines += _relation_lines(model, agent, shown)
     lines.append(f"actual: {shown[model.actual]}")
     return "\n".join(lines) + "\n"
