@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from kripke.belief import BeliefModel
 from kripke.errors import ModelError
 from kripke.events import (
     EVENT_NAME,
@@ -39,7 +41,11 @@ from kripke.events import (
     learn_together,
     learns_whether,
     may_learn,
+    private_announcement,
     public_announcement,
+    public_assignment,
+    secret_flip,
+    secret_look,
     shows_card,
 )
 from kripke.formula import Agent, Atom, Formula
@@ -49,9 +55,12 @@ from kripke.parser import FormulaError, parse
 from kripke.reader import LineReader, ReadError, read_source, skip
 
 _EVENT_LINE = re.compile(r"\s*event\b")
+_POST_LINE = re.compile(r"\s*post\b")
+_ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
-_LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
+_LINES = ("a line is one of 'event e1: pre p', 'post e1: p := true, q := ~q', "
+          "'a: {e1 e2} {e3}', 'a: e1 -> e2' or 'actual: e1'")
 
 
 #: The ready-made events written on one line: the kind, its form and what it means. A is an
@@ -66,7 +75,15 @@ READY_MADE = {
             "whether A did"),
     "shows": ("shows:A:B:F1,F2,...", "A shows B one of the cards F1, F2, ... (the first A "
               "holds); the others see that a card is shown, not which"),
+    "private": ("private:A:F", "A learns that F in private; the others believe nothing "
+                "happened"),
+    "secret": ("secret:A:F", "A finds out whether F in secret; the others believe nothing "
+               "happened"),
+    "flip": ("flip:A:P", "A toggles the atom P in secret; the others believe nothing changed"),
+    "set": ("set:P:F", "everyone sees the atom P set to the value F had (P := F)"),
 }
+#: The ready-made events that name the agents who did not see (the model's other agents).
+_UNSEEN = {"private": private_announcement, "secret": secret_look}
 def is_ready_made(source: object) -> bool:
     """Whether ``source`` is meant as a ready-made event written on one line (``learns:a:p``):
     a line that is no file and no event's line (an event model of one event)."""
@@ -75,7 +92,7 @@ def is_ready_made(source: object) -> bool:
 
 
 def load_event_model(source: str | os.PathLike[str],
-                     model: KripkeModel | None = None) -> EventModel:
+                     model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
     file (a path; a ``str`` of one line is one when such a file exists or it ends in
     ``.events``) or the text itself, read as :func:`kripke.modelfile.load_model` reads a
@@ -84,10 +101,10 @@ def load_event_model(source: str | os.PathLike[str],
     if is_ready_made(source):
         return ready_made(str(source), model)
     text, origin = read_source(source, (".events",), "event model", "event yes: pre p")
-    return parse_event_model(text, origin)
+    return parse_event_model(text, origin, None if model is None else model.atoms)
 
 
-def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
+def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """A ready-made event written on one line, as :data:`READY_MADE` lists them; a
     :class:`ModelError` (one line, with the form to write) for anything else."""
     kind, _, rest = spec.partition(":")
@@ -106,8 +123,20 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
     except FormulaError as e:  # its own text shows the formula with a caret: two lines
         raise ModelError(f"in {spec!r}: {e.message} (at character {e.position + 1} of the "
                          "formula); fix the formula") from None
+    if kind == "set":
+        return _assignment(spec, parts[0], formulas[0])
     agents = [_ready_agent(name, spec) for part in parts[:-1] for name in part.split(",")]
-    if kind == "announce":
+    if kind in ("private", "secret", "flip"):
+        if model is None:
+            raise ModelError(f"{spec!r} needs the model, whose other agents believe nothing "
+                             "happened")
+        if kind == "flip":
+            if not isinstance(formulas[0], Atom):
+                raise ModelError(f"in {spec!r}: flip toggles an atom, e.g. flip:a:heads")
+            events = secret_flip(agents[0], formulas[0], model.agents)
+        else:
+            events = _UNSEEN[kind](agents[0], formulas[0], model.agents)
+    elif kind == "announce":
         events = public_announcement(formulas[0])
     elif kind == "learns":
         events = learns_whether(agents[0], formulas[0])
@@ -128,6 +157,15 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
         if happens:
             events = events.at(happens[0])
     return events
+
+
+def _assignment(spec: str, atom: str, value: Formula) -> EventModel:
+    """``set:P:F``: the public assignment P := F."""
+    try:
+        return public_assignment(Atom(atom), value)
+    except ValueError:
+        raise ModelError(f"in {spec!r}: {atom!r} is not an atom; write set:P:F with an atom "
+                         "P, e.g. set:heads:false") from None
 
 
 def _ready_agent(name: str, spec: str) -> Agent:
@@ -166,10 +204,12 @@ class _Name:
     column: int  # 1-based
 
 
-def parse_event_model(text: str, source: str | None = None) -> EventModel:
+def parse_event_model(text: str, source: str | None = None,
+                      atoms: Iterable[Atom] | None = None) -> EventModel:
     """The event model a text describes (see the module's docstring); :class:`EventFileError`
-    at the first mistake (``source``, a file name, goes in front of its message)."""
-    return _Reader(text, source).event_model()
+    at the first mistake (``source``, a file name, goes in front of its message). With
+    ``atoms`` (the model's), an assignment to any other atom is such a mistake."""
+    return _Reader(text, source, atoms).event_model()
 
 
 class _Reader(LineReader[EventFileError]):
@@ -178,10 +218,14 @@ class _Reader(LineReader[EventFileError]):
 
     failure = EventFileError
 
-    def __init__(self, text: str, source: str | None) -> None:
+    def __init__(self, text: str, source: str | None,
+                 atoms: Iterable[Atom] | None = None) -> None:
         super().__init__(text, source)
+        self.atoms = None if atoms is None else tuple(atoms)
         self.events: list[tuple[_Name, Formula]] = []
         self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
+        self.arrows: list[tuple[_Name, _Name, list[_Name]]] = []
+        self.posts: list[tuple[_Name, list[tuple[_Name, Formula]]]] = []
         self.actual: list[_Name] = []
         for number, raw in enumerate(self.text_lines, start=1):
             self.read(number, raw.split("#", 1)[0])
@@ -193,6 +237,8 @@ class _Reader(LineReader[EventFileError]):
             return
         if match := _EVENT_LINE.match(text):
             self.event(number, text, match.end())
+        elif match := _POST_LINE.match(text):
+            self.post(number, text, match.end())
         elif match := _ACTUAL_LINE.match(text):
             names = self.names(number, text, match.end())
             if len(names) != 1:
@@ -201,7 +247,10 @@ class _Reader(LineReader[EventFileError]):
             self.actual.append(names[0])
         elif match := _AGENT_LINE.match(text):
             agent = _Name(match.group(1), number, match.start(1) + 1)
-            self.partitions.append((agent, self.classes(number, text, match.end())))
+            if (arrow := text.find("->", match.end())) >= 0:
+                self.arrow(number, text, agent, match.end(), arrow)
+            else:
+                self.partitions.append((agent, self.classes(number, text, match.end())))
         else:
             raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
 
@@ -227,6 +276,50 @@ class _Reader(LineReader[EventFileError]):
             raise self.error(f"{e.message} (in the precondition)", number,
                              start + e.position + 1) from None
         self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
+
+    def arrow(self, number: int, text: str, agent: _Name, start: int, arrow: int) -> None:
+        """``a: e -> f g``: at event e, the agent considers f and g possible."""
+        left = self.names(number, text[:arrow], start)
+        if len(left) != 1:
+            at = left[1].column if left else arrow + 1
+            raise self.error(f"an arrow line is '{agent.text}: e1 -> e2 e3', one event before "
+                             "'->'", number, at)
+        if "->" in text[arrow + 2:]:
+            raise self.error(f"a second '->' in one line; write one line per event, e.g. "
+                             f"'{agent.text}: {left[0].text} -> e2 e3'", number,
+                             text.index("->", arrow + 2) + 1)
+        self.arrows.append((agent, left[0], self.names(number, text, arrow + 2)))
+
+    def post(self, number: int, text: str, position: int) -> None:
+        """``post e: p := φ, q := ψ``: the event's assignments (a comma inside brackets
+        belongs to its formula)."""
+        position = skip(text, position)
+        name = EVENT_NAME.match(text, position)
+        colon = skip(text, name.end()) if name else position
+        if name is None or not text.startswith(":", colon):
+            raise self.error("a post line is 'post', the event's name, ':' and its "
+                             "assignments: 'post e1: p := true, q := ~q'", number, colon + 1)
+        changes: list[tuple[_Name, Formula]] = []
+        start = colon + 1
+        for part in _cards(text[start:]):
+            offset = text.index(part, start) if part else start
+            assign = _ASSIGN.match(text, offset)
+            if assign is None:
+                raise self.error("an assignment is 'atom := formula', e.g. 'p := ~p'",
+                                 number, skip(text, offset) + 1)
+            try:
+                atom = Atom(assign.group(1))
+            except ValueError:
+                raise self.error(f"{assign.group(1)!r} is not an atom; assign an atom, e.g. "
+                                 "'p := true'", number, assign.start(1) + 1) from None
+            try:
+                value = parse(text[assign.end():offset + len(part)])
+            except FormulaError as e:
+                raise self.error(f"{e.message} (in the value of {atom})", number,
+                                 assign.end() + e.position + 1) from None
+            changes.append((_Name(str(atom), number, assign.start(1) + 1), value))
+            start = offset + len(part) + 1
+        self.posts.append((_Name(name.group(), number, name.start() + 1), changes))
 
     def names(self, number: int, text: str, position: int) -> list[_Name]:
         """Event names, separated by spaces."""
@@ -309,5 +402,50 @@ class _Reader(LineReader[EventFileError]):
         if actual.text not in defined:
             raise self.error(f"no event is named {actual.text!r}; the events are {listed}",
                              actual.line, actual.column)
-        events = tuple(Event(name.text, pre) for name, pre in self.events)
-        return EventModel(events, tuple(partitions), actual.text)
+        arrows = self.relations(defined, agents)
+        post = self.assignments(defined)
+        events = tuple(Event(name.text, pre, post.get(name.text, ()))
+                       for name, pre in self.events)
+        return EventModel(events, tuple(partitions), actual.text, arrows)
+
+    def relations(self, defined: dict[str, _Name], classes: dict[str, _Name]
+                  ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
+        """Each agent's arrows from its arrow lines; an agent with classes too is refused."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for agent, source, targets in self.arrows:
+            if agent.text in classes:
+                raise self.error(f"agent {agent.text} has classes on line "
+                                 f"{classes[agent.text].line} and arrows here; give it one or "
+                                 f"the other (a class {{e1 e2}} is '{agent.text}: e1 -> e1 e2' "
+                                 f"and '{agent.text}: e2 -> e1 e2')", agent.line, agent.column)
+            for name in (source, *targets):
+                if name.text not in defined:
+                    raise self.error(f"no event is named {name.text!r}; the events are "
+                                     f"{', '.join(defined)}", name.line, name.column)
+            found.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
+        return tuple((int(a) if a.isdigit() else a, tuple(pairs)) for a, pairs in found.items())
+
+    def assignments(self, defined: dict[str, _Name]
+                    ) -> dict[str, tuple[tuple[Atom, Formula], ...]]:
+        """Each event's assignments, at most one 'post' line per event."""
+        found: dict[str, tuple[tuple[Atom, Formula], ...]] = {}
+        for event, changes in self.posts:
+            if event.text not in defined:
+                raise self.error(f"no event is named {event.text!r}; the events are "
+                                 f"{', '.join(defined)}", event.line, event.column)
+            if event.text in found:
+                raise self.error(f"event {event.text} already has its 'post' line; put its "
+                                 "assignments on one line", event.line, event.column)
+            seen: set[str] = set()
+            for atom, _ in changes:
+                if atom.text in seen:
+                    raise self.error(f"{atom.text} is assigned twice; keep one",
+                                     atom.line, atom.column)
+                seen.add(atom.text)
+                if self.atoms is not None and Atom(atom.text) not in self.atoms:
+                    known = ", ".join(str(a) for a in self.atoms[:8])
+                    raise self.error(f"atom {atom.text} is not the model's (its atoms: "
+                                     f"{known}); add it to the model's 'atoms:' line or fix "
+                                     "the spelling", atom.line, atom.column)
+            found[event.text] = tuple((Atom(atom.text), value) for atom, value in changes)
+        return found

@@ -116,7 +116,10 @@ class EventModel:
                 raise ModelError(f"event {event.name!r} assigns {repeated[0]} twice; keep one")
 
     def _check_arrows(self, names: list[str], partitioned: set[str]) -> None:
-        """Arrows join events of the model, for agents without a partition."""
+        """Arrows join events of the model, for agents without a partition; each agent's
+        are kept once each, in the order of the events, so equal relations compare equal
+        and the text reads back to an equal model."""
+        order = {name: k for k, name in enumerate(names)}
         for agent, pairs in self.arrows:
             if str(agent) in partitioned:
                 raise ModelError(f"agent {agent!r} has both classes and arrows; give it one "
@@ -130,6 +133,9 @@ class EventModel:
                     if name not in names:
                         raise ModelError(f"agent {agent!r}'s arrows name {name!r}, which is "
                                          "not an event")
+        object.__setattr__(self, "arrows", tuple(
+            (agent, tuple(sorted(set(pairs), key=lambda p: (order[p[0]], order[p[1]]))))
+            for agent, pairs in self.arrows))
 
     @property
     def is_s5(self) -> bool:
@@ -259,7 +265,8 @@ class EventModel:
             targets: dict[str, list[str]] = {}
             for e, f in pairs:
                 targets.setdefault(e, []).append(f)
-            lines += [f"{agent}: {e} -> {' '.join(fs)}" for e, fs in targets.items()]
+            lines += [f"{agent}: {e} -> {' '.join(fs)}" for e, fs in targets.items()] or \
+                [f"{agent}: {self.events[0].name} ->"]  # no arrows at all
         lines.append(f"actual: {self.actual}")
         return "\n".join(lines) + "\n"
 
