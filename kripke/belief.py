@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
-from kripke.arrays import BoolArray, IntArray
+from kripke.arrays import BoolArray, IntArray, distinct
 from kripke.belief_check import Relation, evaluate
 from kripke.bisim import blocks
 from kripke.budget import check_budget
@@ -47,6 +47,7 @@ from kripke.parser import parse
 
 #: Maps keyed by atoms or their text (a Mapping's key type is invariant, hence the three).
 type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
+type ByAgent[V] = Mapping[int, V] | Mapping[str, V] | Mapping[Agent, V]
 
 #: The frame classes, strongest first, with the properties each asks of every relation.
 FRAME_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
@@ -63,7 +64,7 @@ def relation_matrix(pairs: Iterable[tuple[int, int]] | IntArray, n: int) -> Rela
     arrow once however often it is given."""
     array = np.asarray(pairs if isinstance(pairs, np.ndarray) else list(pairs),
                        dtype=np.int64).reshape(-1, 2)
-    codes = np.unique(array[:, 0] * n + array[:, 1])
+    codes = distinct(array[:, 0] * n + array[:, 1])
     return sparse.csr_array((np.ones(codes.size, dtype=np.int8), np.divmod(codes, n)),
                             shape=(n, n))
 
@@ -117,11 +118,11 @@ class BeliefModel:
     Immutable: announcements and updates return new models. See the module docstring for
     how a picture reads it."""
 
-    def __init__(self, valuation: ByAtom[Any], relations: Mapping[Agent, Relation],
+    def __init__(self, valuation: ByAtom[Any], relations: ByAgent[Relation],
                  actual: int | None, *, n_worlds: int | None = None,
                  names: Sequence[str] | None = None,
                  world_ids: Sequence[int] | IntArray | None = None) -> None:
-        given = list(relations.items())
+        given: list[tuple[Agent, Relation]] = list(relations.items())
         if n_worlds is None:
             n_worlds = given[0][1].shape[0] if given else len(next(iter(valuation.values())))
         self._n = int(n_worlds)

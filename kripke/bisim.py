@@ -22,16 +22,28 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import sparse
 
-from kripke.arrays import BoolArray, IntArray
+from kripke.arrays import BoolArray, IntArray, distinct
 
 
 def _relabel(columns: Sequence[np.ndarray]) -> tuple[IntArray, int]:
-    """Equal rows of the columns get equal numbers, 0.., in order of first appearance."""
-    stacked = np.stack([np.asarray(c, dtype=np.uint64) for c in columns], axis=1)
-    _, first, inverse = np.unique(stacked, axis=0, return_index=True, return_inverse=True)
-    rank = np.empty(first.size, dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(first.size)
-    return rank[inverse.reshape(-1)], int(first.size)
+    """Equal rows of the columns get equal numbers, 0.., in order of first appearance: one
+    lexicographic sort of the rows, and a new number wherever a row differs from the last."""
+    stacked = [np.asarray(c, dtype=np.uint64) for c in columns]
+    order = np.lexsort(stacked[::-1])
+    n = order.size
+    change = np.zeros(n, dtype=bool)
+    change[0] = True
+    for column in stacked:
+        ordered = column[order]
+        change[1:] |= ordered[1:] != ordered[:-1]
+    group = np.empty(n, dtype=np.int64)
+    group[order] = np.cumsum(change) - 1
+    count = int(change.sum())
+    first = np.full(count, n, dtype=np.int64)
+    np.minimum.at(first, group, np.arange(n))
+    rank = np.empty(count, dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(count)
+    return rank[group], count
 
 
 def blocks(valuation: Sequence[BoolArray], relations: Sequence[sparse.csr_array],
@@ -52,11 +64,14 @@ def blocks(valuation: Sequence[BoolArray], relations: Sequence[sparse.csr_array]
         columns: list[np.ndarray] = [block]
         for g, row in zip(graphs, rows, strict=True):
             # each (world, block reached) once, then the sum of the blocks' weights per world
-            reached = np.unique(row * count + block[g.indices])
+            reached = distinct(row * count + block[g.indices])  # sorted by world
             world, target = np.divmod(reached, count)
+            starts = np.flatnonzero(np.r_[True, world[1:] != world[:-1]]) if world.size \
+                else np.zeros(0, dtype=np.int64)
             for w in weights:
                 sums = np.zeros(n_worlds, dtype=np.uint64)
-                np.add.at(sums, world, w[target])
+                if world.size:  # the weights of a world's blocks, summed modulo 2**64
+                    sums[world[starts]] = np.add.reduceat(w[target], starts)
                 columns.append(sums)
         refined, new_count = _relabel(columns)
         if new_count == count:
