@@ -13,10 +13,13 @@ event as
 The update is the *product update*: the new worlds are the pairs (w, e) of an old world and an
 event whose precondition holds at w; an atom is true at (w, e) when it was true at w (events
 change what agents know, not the facts), and (w, e) ~a (v, f) exactly when w ~a v and e ~a f.
-The actual world becomes (actual world, actual event). Because every agent's relation on the
-events is a partition here (never an arbitrary relation), the product of two partitions is a
-partition: every updated model is again S5, which the model checkers rely on. (Beliefs, which
-need non-S5 relations such as "Bob wrongly believes nothing happened", are out of scope.)
+The actual world becomes (actual world, actual event). When every agent's relation on the
+events is a partition, the product of two partitions is a partition: the updated model is
+again S5, which the array checker relies on. An event may also have **arrows** for an agent
+instead of a partition ("Bob wrongly believes nothing happened": his arrows lead to ``skip``)
+and **assignments** ``p := φ`` (factual change, φ read in the world before); an S5 model meets
+arrows by becoming a :class:`kripke.belief.BeliefModel`, and the ready-made events at the end
+(private announcement, secret look, secret flip, public assignment) build the usual cases.
 
 An agent the event model does not mention cannot tell any of its events apart: "the others
 see that something happened, not what". A one-event model whose event has precondition φ is
