@@ -204,11 +204,7 @@ class BeliefModel:
 
     def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
         """Positions of a group's agents; None means every agent."""
-        if group is None:
-            if not self._agents:
-                raise ModelError("the model has no agents, so E, C and D have no group")
-            return tuple(range(len(self._agents)))
-        return self._agent_index.group(group)
+        return self._agent_index.indices(group)
 
     def relation_of(self, agent_index: int) -> Relation:
         return self._relations[agent_index]

@@ -30,7 +30,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from kripke.belief import BeliefModel
 from kripke.errors import ModelError
@@ -52,9 +51,10 @@ from kripke.formula import Agent, Atom, Formula
 from kripke.model import KripkeModel
 from kripke.names import AGENT
 from kripke.parser import FormulaError, parse
-from kripke.reader import LineReader, ReadError, read_source, skip
+from kripke.reader import ARROW, LineReader, ReadError, Word, read_source, skip
 
 _EVENT_LINE = re.compile(r"\s*event\b")
+_DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
 _POST_LINE = re.compile(r"\s*post\b")
 _ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
@@ -197,13 +197,6 @@ class EventFileError(ReadError):
     the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
 
 
-@dataclass(frozen=True)
-class _Name:
-    text: str
-    line: int
-    column: int  # 1-based
-
-
 def parse_event_model(text: str, source: str | None = None,
                       atoms: Iterable[Atom] | None = None) -> EventModel:
     """The event model a text describes (see the module's docstring); :class:`EventFileError`
@@ -217,18 +210,22 @@ class _Reader(LineReader[EventFileError]):
     the names they use agree and builds the event model."""
 
     failure = EventFileError
+    noun = "event"
+    word_pattern = re.compile(r'[^\s,{}"]+')
 
     def __init__(self, text: str, source: str | None,
                  atoms: Iterable[Atom] | None = None) -> None:
         super().__init__(text, source)
+        self.declared = [m.group(1) for raw in self.text_lines
+                         if (m := _DECLARED.match(raw))]
         self.atoms = None if atoms is None else tuple(atoms)
-        self.events: list[tuple[_Name, Formula]] = []
-        self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
-        self.arrows: list[tuple[_Name, _Name, list[_Name]]] = []
-        self.posts: list[tuple[_Name, list[tuple[_Name, Formula]]]] = []
-        self.actual: list[_Name] = []
+        self.events: list[tuple[Word, Formula]] = []
+        self.partitions: list[tuple[Word, list[list[Word]]]] = []
+        self.arrows: list[tuple[Word, Word, list[Word]]] = []
+        self.posts: list[tuple[Word, list[tuple[Word, Formula]]]] = []
+        self.actual: list[Word] = []
         for number, raw in enumerate(self.text_lines, start=1):
-            self.read(number, raw.split("#", 1)[0])
+            self.read(number, self.uncommented(number, raw))
 
     # --- one line ------------------------------------------------------------------------
 
@@ -246,11 +243,14 @@ class _Reader(LineReader[EventFileError]):
                 raise self.error("'actual:' names one event, e.g. 'actual: e1'", number, at)
             self.actual.append(names[0])
         elif match := _AGENT_LINE.match(text):
-            agent = _Name(match.group(1), number, match.start(1) + 1)
-            if (arrow := text.find("->", match.end())) >= 0:
-                self.arrow(number, text, agent, match.end(), arrow)
+            agent = Word(match.group(1), number, match.start(1) + 1)
+            if (arrow := ARROW.search(text, match.end())) is not None:
+                source, *targets = self.named(
+                    self.arrow_list(number, text, agent.text, match.end(), arrow))
+                self.arrows.append((agent, source, targets))
             else:
-                self.partitions.append((agent, self.classes(number, text, match.end())))
+                classes = self.classes(number, text, match.end(), agent.text)
+                self.partitions.append((agent, [self.named(block) for block in classes]))
         else:
             raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
 
@@ -275,20 +275,7 @@ class _Reader(LineReader[EventFileError]):
         except FormulaError as e:
             raise self.error(f"{e.message} (in the precondition)", number,
                              start + e.position + 1) from None
-        self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
-
-    def arrow(self, number: int, text: str, agent: _Name, start: int, arrow: int) -> None:
-        """``a: e -> f g``: at event e, the agent considers f and g possible."""
-        left = self.names(number, text[:arrow], start)
-        if len(left) != 1:
-            at = left[1].column if left else arrow + 1
-            raise self.error(f"an arrow line is '{agent.text}: e1 -> e2 e3', one event before "
-                             "'->'", number, at)
-        if "->" in text[arrow + 2:]:
-            raise self.error(f"a second '->' in one line; write one line per event, e.g. "
-                             f"'{agent.text}: {left[0].text} -> e2 e3'", number,
-                             text.index("->", arrow + 2) + 1)
-        self.arrows.append((agent, left[0], self.names(number, text, arrow + 2)))
+        self.events.append((Word(name.group(), number, name.start() + 1), precondition))
 
     def post(self, number: int, text: str, position: int) -> None:
         """``post e: p := φ, q := ψ``: the event's assignments (a comma inside brackets
@@ -299,7 +286,7 @@ class _Reader(LineReader[EventFileError]):
         if name is None or not text.startswith(":", colon):
             raise self.error("a post line is 'post', the event's name, ':' and its "
                              "assignments: 'post e1: p := true, q := ~q'", number, colon + 1)
-        changes: list[tuple[_Name, Formula]] = []
+        changes: list[tuple[Word, Formula]] = []
         start = colon + 1
         for part in _cards(text[start:]):
             offset = text.index(part, start) if part else start
@@ -317,61 +304,36 @@ class _Reader(LineReader[EventFileError]):
             except FormulaError as e:
                 raise self.error(f"{e.message} (in the value of {atom})", number,
                                  assign.end() + e.position + 1) from None
-            changes.append((_Name(str(atom), number, assign.start(1) + 1), value))
+            changes.append((Word(str(atom), number, assign.start(1) + 1), value))
             start = offset + len(part) + 1
-        self.posts.append((_Name(name.group(), number, name.start() + 1), changes))
+        self.posts.append((Word(name.group(), number, name.start() + 1), changes))
 
-    def names(self, number: int, text: str, position: int) -> list[_Name]:
-        """Event names, separated by spaces."""
-        found = []
-        for word in re.finditer(r"\S+", text[position:]):
-            column = position + word.start() + 1
-            if not EVENT_NAME.fullmatch(word.group()):
-                raise self.error(f"{word.group()!r} is not an event name (letters, digits, _ "
-                                 "and ', starting with a letter)", number, column)
-            found.append(_Name(word.group(), number, column))
-        return found
+    def names(self, number: int, text: str, position: int) -> list[Word]:
+        """Event names, separated by spaces or commas."""
+        return self.named(self.words(number, text, position))
 
-    def classes(self, number: int, text: str, position: int) -> list[list[_Name]]:
-        """``{e1 e2} {e3}``: the classes of one agent."""
-        found: list[list[_Name]] = []
-        while (position := skip(text, position)) < len(text):
-            if text[position] != "{":
-                word = text[position:].split()[0]
-                raise self.error(f"{word!r} is outside braces: an agent's classes are written "
-                                 "in braces, e.g. 'a: {e1 e2} {e3}' (an event's line starts "
-                                 "with 'event')", number, position + 1)
-            end = text.find("}", position)
-            if end < 0:
-                raise self.error("this class is not closed; end it with '}'", number,
-                                 position + 1)
-            inside = text[position + 1:end]
-            if "{" in inside:
-                raise self.error("a class inside a class; close the first with '}' before "
-                                 "opening another", number, position + 2 + inside.index("{"))
-            names = self.names(number, text[:end], position + 1)
-            if not names:
-                raise self.error("an empty class {}; remove it (every class holds an event)",
-                                 number, position + 1)
-            found.append(names)
-            position = end + 1
-        return found
+    def named(self, words: tuple[Word, ...]) -> list[Word]:
+        """The words, each checked to be an event's name."""
+        for word in words:
+            if not EVENT_NAME.fullmatch(word.text):
+                raise self.error(f"{word.text!r} is not an event name (letters, digits, _ "
+                                 "and ', starting with a letter)", word.line, word.column)
+        return list(words)
 
     # --- the event model -------------------------------------------------------------------
 
     def event_model(self) -> EventModel:
         if not self.events:
             raise self.at_end("no events; define one with 'event e1: pre p'")
-        defined: dict[str, _Name] = {}
+        defined: dict[str, Word] = {}
         for name, _ in self.events:
             if name.text in defined:
                 raise self.error(f"event {name.text!r} is already defined on line "
                                  f"{defined[name.text].line}; give it another name",
                                  name.line, name.column)
             defined[name.text] = name
-        listed = ", ".join(defined)
         partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
-        agents: dict[str, _Name] = {}
+        agents: dict[str, Word] = {}
         for agent, classes in self.partitions:
             if agent.text in agents:
                 raise self.error(f"agent {agent.text} already has its classes on line "
@@ -380,9 +342,7 @@ class _Reader(LineReader[EventFileError]):
             agents[agent.text] = agent
             seen: set[str] = set()
             for name in (n for block in classes for n in block):
-                if name.text not in defined:
-                    raise self.error(f"no event is named {name.text!r}; the events are "
-                                     f"{listed}", name.line, name.column)
+                self.defined(name, defined)
                 if name.text in seen:
                     raise self.error(f"event {name.text!r} is in two of agent {agent.text}'s "
                                      "classes; put it in one", name.line, name.column)
@@ -399,16 +359,20 @@ class _Reader(LineReader[EventFileError]):
             raise self.error(f"the actual event is already named on line {self.actual[0].line}"
                              "; keep one 'actual:' line", again.line, 1)
         actual = self.actual[0]
-        if actual.text not in defined:
-            raise self.error(f"no event is named {actual.text!r}; the events are {listed}",
-                             actual.line, actual.column)
+        self.defined(actual, defined)
         arrows = self.relations(defined, agents)
         post = self.assignments(defined)
         events = tuple(Event(name.text, pre, post.get(name.text, ()))
                        for name, pre in self.events)
         return EventModel(events, tuple(partitions), actual.text, arrows)
 
-    def relations(self, defined: dict[str, _Name], classes: dict[str, _Name]
+    def defined(self, name: Word, defined: dict[str, Word]) -> None:
+        """Refuse a name no 'event' line defines, listing those that do."""
+        if name.text not in defined:
+            raise self.error(f"no event is named {name.text!r}; the events are "
+                             f"{', '.join(defined)}", name.line, name.column)
+
+    def relations(self, defined: dict[str, Word], classes: dict[str, Word]
                   ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
         """Each agent's arrows from its arrow lines; an agent with classes too is refused."""
         found: dict[str, list[tuple[str, str]]] = {}
@@ -416,23 +380,19 @@ class _Reader(LineReader[EventFileError]):
             if agent.text in classes:
                 raise self.error(f"agent {agent.text} has classes on line "
                                  f"{classes[agent.text].line} and arrows here; give it one or "
-                                 f"the other (a class {{e1 e2}} is '{agent.text}: e1 -> e1 e2' "
-                                 f"and '{agent.text}: e2 -> e1 e2')", agent.line, agent.column)
+                                 "the other: arrows (belief) or classes (knowledge), and "
+                                 "remove the other line", agent.line, agent.column)
             for name in (source, *targets):
-                if name.text not in defined:
-                    raise self.error(f"no event is named {name.text!r}; the events are "
-                                     f"{', '.join(defined)}", name.line, name.column)
+                self.defined(name, defined)
             found.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
         return tuple((int(a) if a.isdigit() else a, tuple(pairs)) for a, pairs in found.items())
 
-    def assignments(self, defined: dict[str, _Name]
+    def assignments(self, defined: dict[str, Word]
                     ) -> dict[str, tuple[tuple[Atom, Formula], ...]]:
         """Each event's assignments, at most one 'post' line per event."""
         found: dict[str, tuple[tuple[Atom, Formula], ...]] = {}
         for event, changes in self.posts:
-            if event.text not in defined:
-                raise self.error(f"no event is named {event.text!r}; the events are "
-                                 f"{', '.join(defined)}", event.line, event.column)
+            self.defined(event, defined)
             if event.text in found:
                 raise self.error(f"event {event.text} already has its 'post' line; put its "
                                  "assignments on one line", event.line, event.column)

@@ -40,67 +40,42 @@ def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
     values = np.stack([model.atom_values(a) for a in atoms], axis=1) if atoms else \
         np.zeros((model.n_worlds, 0), dtype=bool)
     ids = model.world_ids.tolist()
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "agents": list(model.agents),
+        "atoms": [str(a) for a in atoms],
+        "actual": None if model.actual is None else ids[model.actual],
+        "worlds": [{"id": wid, "label": name(model, i) if name and isinstance(model, KripkeModel)
+                    else model.world_label(i),
+                    "true": [str(atoms[j]) for j in np.flatnonzero(row).tolist()]}
+                   for i, (wid, row) in enumerate(zip(ids, values, strict=True))],
+    }
     if isinstance(model, BeliefModel):
-        return _belief_json(model, ids, values)
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "agents": list(model.agents),
-        "atoms": [str(a) for a in atoms],
-        "actual": None if model.actual is None else ids[model.actual],
-        "worlds": [{"id": wid, "label": name(model, i) if name else model.world_label(i),
-                    "true": [str(atoms[j]) for j in np.flatnonzero(row).tolist()]}
-                   for i, (wid, row) in enumerate(zip(ids, values, strict=True))],
-        "observations": [model.observation(a).tolist() for a in model.agents],
-    }
+        return data | {"relations": _relations_json(model)}
+    return data | {"observations": [model.observation(a).tolist() for a in model.agents]}
 
 
-def _belief_json(model: BeliefModel, ids: list[int], values: np.ndarray) -> dict[str, Any]:
-    """A belief model's JSON: its worlds as an S5 model's, its arrows per agent."""
-    atoms = model.atoms
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "agents": list(model.agents),
-        "atoms": [str(a) for a in atoms],
-        "actual": None if model.actual is None else ids[model.actual],
-        "worlds": [{"id": wid, "label": model.world_name(i),
-                    "true": [str(atoms[j]) for j in np.flatnonzero(row).tolist()]}
-                   for i, (wid, row) in enumerate(zip(ids, values, strict=True))],
-        "relations": [[list(pair) for pair in model.arrows(a)] for a in model.agents],
-    }
+def _relations_json(model: BeliefModel) -> list[list[list[int]]]:
+    """A belief model's arrows, per agent, as [from, to] world indices."""
+    return [[list(pair) for pair in model.arrows(a)] for a in model.agents]
 
 
-def _belief_from_json(data: Mapping[str, Any]) -> BeliefModel:
-    """The belief model :func:`_belief_json` wrote: arrows checked to join listed worlds."""
+def _relations_from_json(data: Mapping[str, Any], agents: list[Agent], n: int
+                         ) -> dict[Agent, Any]:
+    """Per agent its arrows' matrix, from ``"relations"``; each arrow must join listed
+    worlds."""
     try:
-        agents: list[Agent] = list(data["agents"])
-        worlds = list(data["worlds"])
-        ids = [int(w["id"]) for w in worlds]
-        labels = [str(w.get("label", f"w{wid}")) for w, wid in zip(worlds, ids, strict=True)]
-        true_sets = [{Atom(a) for a in w["true"]} for w in worlds]
-        atoms = [Atom(a) for a in data["atoms"]]
         arrows = [[(int(v), int(u)) for v, u in pairs] for pairs in data["relations"]]
     except (KeyError, TypeError, ValueError) as e:
         raise ModelError(f"model file is malformed: {e}") from None
-    for agent in agents:
-        problem = agent_problem(agent)
-        if problem is not None:
-            raise ModelError(f"model file: \"agents\": {problem}")
-    n = len(worlds)
     if len(arrows) != len(agents):
         raise ModelError("model file: one list of arrows per agent is needed in \"relations\"")
     if any(not (0 <= v < n and 0 <= u < n) for pairs in arrows for v, u in pairs):
         raise ModelError(f"model file: an arrow joins a world that is not listed (worlds are "
                          f"0..{n - 1})")
-    actual = data.get("actual")
-    if actual is not None and actual not in ids:
-        raise ModelError(f"model file: the actual world {actual} is not among the worlds")
-    return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
-                       {agent: relation_matrix(pairs, n)
-                        for agent, pairs in zip(agents, arrows, strict=True)},
-                       None if actual is None else ids.index(actual), n_worlds=n,
-                       names=labels, world_ids=ids)
+    return {agent: relation_matrix(pairs, n) for agent, pairs in zip(agents, arrows,
+                                                                     strict=True)}
 
 
 def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
@@ -109,14 +84,11 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         raise ModelError(f"not a model file: expected \"format\": \"{FORMAT}\"")
     if data.get("version") != VERSION:
         raise ModelError(f"model file version {data.get('version')!r}; this reads {VERSION}")
-    if "relations" in data:
-        return _belief_from_json(data)
     try:
         agents: list[Agent] = list(data["agents"])
         worlds = list(data["worlds"])
         ids = [int(w["id"]) for w in worlds]
         true_sets = [[Atom(a) for a in w["true"]] for w in worlds]
-        keys = [list(k) for k in data["observations"]]
         atoms = [Atom(a) for a in data["atoms"]]
     except (KeyError, TypeError, ValueError) as e:
         raise ModelError(f"model file is malformed: {e}") from None
@@ -124,13 +96,24 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         problem = agent_problem(agent)
         if problem is not None:
             raise ModelError(f"model file: \"agents\": {problem}")
-    if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
-        raise ModelError("model file: one observation per agent and world is needed")
     if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):
         raise ModelError("model file: world ids must increase")
     actual = data.get("actual")
     if actual is not None and actual not in ids:
         raise ModelError(f"model file: the actual world {actual} is not among the worlds")
+    if "relations" in data:  # a belief model: arrows instead of observations
+        return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
+                           _relations_from_json(data, agents, len(worlds)),
+                           None if actual is None else ids.index(actual),
+                           n_worlds=len(worlds), world_ids=ids,
+                           names=[str(w.get("label", f"w{i}")) for w, i in zip(worlds, ids,
+                                                                              strict=True)])
+    try:
+        keys = [list(k) for k in data["observations"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ModelError(f"model file is malformed: {e}") from None
+    if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
+        raise ModelError("model file: one observation per agent and world is needed")
     return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
                                    None if actual is None else ids.index(actual),
                                    atoms=atoms, world_ids=ids)

@@ -270,11 +270,7 @@ class KripkeModel:
 
     def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
         """Positions of a group's agents; None means every agent."""
-        if group is None:
-            if not self._agents:
-                raise ModelError("the model has no agents, so E, C and D have no group")
-            return tuple(range(len(self._agents)))
-        return self._agent_index.group(group)
+        return self._agent_index.indices(group)
 
     def n_keys(self, agent_index: int) -> int:
         """An upper bound on the agent's keys, the size of a table indexed by them."""

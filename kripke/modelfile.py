@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
@@ -44,23 +44,16 @@ from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
 from kripke.names import AGENT as _AGENT
 from kripke.names import KEYWORDS
-from kripke.reader import LineReader, ReadError, read_source, skip
+from kripke.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
 
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
 MAX_WORLDS = 100_000
 
-# A bare name: no space, comma, brace, quote, colon or '#'; a parenthesised part may hold commas
-# and spaces, so that atoms such as p(0, 3) and names such as (1,2) read as one word.
-_WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
-_QUOTED = re.compile(r"\"([^\"]*)\"")
-_NAME = f'(?:"[^"]*"|{_WORD.pattern})'
-_SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
+_NAME = f'(?:"[^"]*"|{WORD.pattern})'
 _KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
 _WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")
 _OBSERVES_LINE = re.compile(rf"\s*({_NAME})\s+observes\s*:")
 _AGENT_LINE = re.compile(rf"\s*({_NAME})\s*:")
-# An arrow between worlds, outside quotes: from the left one, the agent considers the right ones.
-_ARROW = re.compile(r'->(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
 _LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w1 w2} {w3}', "
           "'a: w1 -> w2 w3', 'a observes: p' or 'actual: w1'")
 
@@ -120,16 +113,6 @@ class NamedModel(KripkeModel):
 
 
 @dataclass(frozen=True)
-class _Word:
-    """One word of a line: its text (unquoted) and where it starts (1-based column); a brace
-    that opens or closes a class is a word too (a quoted "{" is a name)."""
-
-    text: str
-    column: int
-    brace: bool = False
-
-
-@dataclass(frozen=True)
 class _Line:
     """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes',
     'arrows': words are the world the arrows leave, then those they reach),
@@ -137,9 +120,9 @@ class _Line:
 
     number: int
     kind: str
-    head: _Word | None
-    words: tuple[_Word, ...] = ()
-    classes: tuple[tuple[_Word, ...], ...] = ()
+    head: Word | None
+    words: tuple[Word, ...] = ()
+    classes: tuple[tuple[Word, ...], ...] = ()
 
 
 def starter_models() -> dict[str, str]:
@@ -201,9 +184,16 @@ class _Reader(LineReader[ModelFileError]):
     names they use agree and builds the model."""
 
     failure = ModelFileError
+    noun = "world"
 
     def __init__(self, text: str, source: str | None) -> None:
         super().__init__(text, source)
+        self.declared = [self.word(m.group(1), 0, 0).text for raw in self.text_lines
+                         if (m := _WORLD_LINE.match(raw))]
+        self.agents_declared = [name for raw in self.text_lines
+                                if (m := _KEYWORD_LINE.match(raw)) and m.group(1) == "agents"
+                                for name in re.split(r"[\s,]+", raw[m.end():].split("#")[0])
+                                if name]
         self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
                       if (line := self.line(number, raw)) is not None]
 
@@ -218,20 +208,21 @@ class _Reader(LineReader[ModelFileError]):
             words = self.words(number, text, match.end())
             return _Line(number, kind, None, words)
         if match := _WORLD_LINE.match(text):
-            head = self.word(match.group(1), match.start(1))
+            head = self.word(match.group(1), number, match.start(1))
             return _Line(number, "world", head, self.words(number, text, match.end()))
         if match := _OBSERVES_LINE.match(text):
-            head = self.word(match.group(1), match.start(1))
+            head = self.word(match.group(1), number, match.start(1))
             return _Line(number, "observes", head, self.words(number, text, match.end()))
         if match := _AGENT_LINE.match(text):
-            head = self.word(match.group(1), match.start(1))
+            head = self.word(match.group(1), number, match.start(1))
             if head.text == "world":
                 raise self.error("a world line needs the world's name: 'world w1: p q'",
                                  number, match.end())
-            if (arrow := _ARROW.search(text, match.end())) is not None:
-                return self.arrows(number, text, head, match.end(), arrow)
+            if (arrow := ARROW.search(text, match.end())) is not None:
+                return _Line(number, "arrows", head,
+                             self.arrow_list(number, text, head.text, match.end(), arrow))
             return _Line(number, "classes", head,
-                         classes=self.classes(number, text, match.end()))
+                         classes=self.classes(number, text, match.end(), head.text))
         column = skip(text, 0) + 1
         if text.split()[0] == "world":
             raise self.error("a world line is 'world', the name, ':' and the atoms true "
@@ -240,102 +231,8 @@ class _Reader(LineReader[ModelFileError]):
             raise self.error(f"no ':' in this line; {_LINES}", number, column)
         raise self.error(f"cannot read this line; {_LINES}", number, column)
 
-    def arrows(self, number: int, text: str, head: _Word, start: int,
-               arrow: re.Match[str]) -> _Line:
-        """``a: w1 -> w2 w3``: from w1, a considers w2 and w3 possible (words: w1, then the
-        worlds it points to)."""
-        left = self.words(number, text[:arrow.start()], start)
-        right = self.words(number, text, arrow.end())
-        if len(left) != 1:
-            at = left[1].column if left else arrow.start() + 1
-            raise self.error(f"an arrow line is '{head.text}: w1 -> w2 w3', one world before "
-                             "'->' (write one line per world the arrows leave)", number, at)
-        if _ARROW.search(text, arrow.end()):
-            again = _ARROW.search(text, arrow.end())
-            assert again is not None
-            raise self.error(f"a second '->' in one line; write one line per world, e.g. "
-                             f"'{head.text}: {left[0].text} -> w2 w3'", number,
-                             again.start() + 1)
-        return _Line(number, "arrows", head, (*left, *right))
-
-    def uncommented(self, number: int, raw: str) -> str:
-        """The line up to a '#' outside quotes; an unclosed quote is an error."""
-        quoted = None
-        for i, char in enumerate(raw):
-            if char == '"':
-                quoted = None if quoted is not None else i
-            elif char == "#" and quoted is None:
-                return raw[:i]
-        if quoted is not None:
-            raise self.error('this quoted name is not closed; end it with " on the same line',
-                             number, quoted + 1)
-        return raw
-
-    @staticmethod
-    def word(text: str, start: int) -> _Word:
-        quoted = _QUOTED.fullmatch(text)
-        return _Word(quoted.group(1) if quoted else text, start + 1)
-
-    def tokens(self, number: int, text: str, start: int) -> Iterator[_Word]:
-        """The words after ``start``, with '{' and '}' as words of their own."""
-        pos = skip(text, start, _SEPARATORS)
-        while pos < len(text):
-            char = text[pos]
-            if char in "{}":
-                yield _Word(char, pos + 1, brace=True)
-                pos += 1
-            elif match := _QUOTED.match(text, pos):
-                if not match.group(1):
-                    raise self.error('an empty name ""; give it a name', number, pos + 1)
-                yield _Word(match.group(1), pos + 1)
-                pos = match.end()
-            elif match := _WORD.match(text, pos):
-                yield _Word(match.group(), pos + 1)
-                pos = match.end()
-            else:
-                fix = "close it with ')'" if char == "(" else "remove it or quote the name"
-                raise self.error(f"unexpected {char!r}; {fix}", number, pos + 1)
-            pos = skip(text, pos, _SEPARATORS)
-
-    def words(self, number: int, text: str, start: int) -> tuple[_Word, ...]:
-        """A list of names (no braces): agents, atoms, a world's atoms, the actual world."""
-        found = []
-        for word in self.tokens(number, text, start):
-            if word.brace:
-                raise self.error(f"unexpected {word.text!r}: braces hold an agent's classes "
-                                 "('a: {w1 w2}'); remove it here", number, word.column)
-            found.append(word)
-        return tuple(found)
-
-    def classes(self, number: int, text: str, start: int) -> tuple[tuple[_Word, ...], ...]:
-        """``{w1 w2} {w3}``: the classes of one agent."""
-        found: list[tuple[_Word, ...]] = []
-        current: list[_Word] | None = None
-        opened = 0
-        for word in self.tokens(number, text, start):
-            if word.brace and word.text == "{" and current is None:
-                current, opened = [], word.column
-            elif word.brace and word.text == "{":
-                raise self.error("a class inside a class; close the first with '}' before "
-                                 "opening another", number, word.column)
-            elif word.brace and current is None:
-                raise self.error("'}' closes no class; remove it or open the class with '{'",
-                                 number, word.column)
-            elif word.brace:
-                if not current:
-                    raise self.error("an empty class {}; remove it (every class holds a "
-                                     "world)", number, opened)
-                found.append(tuple(current))
-                current = None
-            elif current is None:
-                raise self.error(f"{word.text!r} is outside braces: an agent's classes are "
-                                 f"written in braces, e.g. 'a: {{{word.text} w2}} {{w3}}' (a "
-                                 "world's line starts with 'world')", number, word.column)
-            else:
-                current.append(word)
-        if current is not None:
-            raise self.error("this class is not closed; end it with '}'", number, opened)
-        return tuple(found)
+    def spelled(self, name: str) -> str:
+        return _name(name)
 
     # --- the model -------------------------------------------------------------------------
 
@@ -347,7 +244,7 @@ class _Reader(LineReader[ModelFileError]):
                              "keep one", lines[1].number, 1)
         return lines[0] if lines else None
 
-    def agents(self) -> tuple[_Line, list[Agent], dict[str, _Word]]:
+    def agents(self) -> tuple[_Line, list[Agent], dict[str, Word]]:
         """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is named
         (by the agent's text: ``07`` is agent 7, as ``K_07`` is)."""
         line = self.single("agents")
@@ -357,7 +254,7 @@ class _Reader(LineReader[ModelFileError]):
             raise self.error("no agents named; name them, e.g. 'agents: a b'", line.number,
                              len(self.text_lines[line.number - 1].rstrip()) + 1)
         agents: list[Agent] = []
-        seen: dict[str, _Word] = {}
+        seen: dict[str, Word] = {}
         for word in line.words:
             if not _AGENT.fullmatch(word.text):
                 raise self.error(f"{word.text!r} cannot name an agent: an agent is a name "
@@ -374,7 +271,7 @@ class _Reader(LineReader[ModelFileError]):
             agents.append(agent)
         return line, agents, seen
 
-    def atom(self, word: _Word, line: int) -> Atom:
+    def atom(self, word: Word, line: int) -> Atom:
         try:
             return Atom(word.text)
         except (ValueError, TypeError):
@@ -414,12 +311,12 @@ class _Reader(LineReader[ModelFileError]):
                             n_worlds=len(true_sets))
         return NamedModel.named(model, names)
 
-    def declared_atoms(self) -> dict[Atom, _Word] | None:
+    def declared_atoms(self) -> dict[Atom, Word] | None:
         """The atoms of the 'atoms:' line, in its order; None without one."""
         line = self.single("atoms")
         if line is None:
             return None
-        declared: dict[Atom, _Word] = {}
+        declared: dict[Atom, Word] = {}
         for word in line.words:
             atom = self.atom(word, line.number)
             if atom in declared:
@@ -428,7 +325,7 @@ class _Reader(LineReader[ModelFileError]):
             declared[atom] = word
         return declared
 
-    def worlds(self, declared: dict[Atom, _Word] | None) -> tuple[list[str], list[set[Atom]]]:
+    def worlds(self, declared: dict[Atom, Word] | None) -> tuple[list[str], list[set[Atom]]]:
         """The worlds' names and the atoms true in each, in file order."""
         names: list[str] = []
         where: dict[str, int] = {}  # world name -> its line
@@ -457,7 +354,7 @@ class _Reader(LineReader[ModelFileError]):
             raise self.at_end("no worlds; add one line per world, e.g. 'world w1: p q'")
         return names, true_sets
 
-    def observations(self, agent_words: dict[str, _Word], index: dict[str, int],
+    def observations(self, agent_words: dict[str, Word], index: dict[str, int],
                      true_sets: list[set[Atom]], vocabulary: set[Atom]) -> dict[str, list[int]]:
         """Each agent's key per world (by the agent's text), from its classes or the atoms it
         observes: worlds with equal keys are those it cannot tell apart."""
@@ -466,11 +363,7 @@ class _Reader(LineReader[ModelFileError]):
         for line in self.lines:
             if line.kind not in ("classes", "observes") or line.head is None:
                 continue
-            agent = str(_agent(line.head.text))
-            if agent not in agent_words:
-                raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
-                                 "add it there or fix the spelling", line.number,
-                                 line.head.column)
+            agent = self.known_agent(line.head, line.number, agent_words)
             if agent in first_line:
                 raise self.error(f"a second line for agent {agent} (the first is line "
                                  f"{first_line[agent]}); give each agent one line",
@@ -486,7 +379,7 @@ class _Reader(LineReader[ModelFileError]):
                 observations[agent] = self.partition(line, index, agent)
         return observations
 
-    def relations(self, agent_words: dict[str, _Word], index: dict[str, int],
+    def relations(self, agent_words: dict[str, Word], index: dict[str, int],
                   observations: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]]:
         """Each agent's arrows (by the agent's text) from its arrow lines, several a line's
         worth per agent; an agent with classes or 'observes:' too is refused."""
@@ -496,19 +389,14 @@ class _Reader(LineReader[ModelFileError]):
         for line in self.lines:
             if line.kind != "arrows" or line.head is None:
                 continue
-            agent = str(_agent(line.head.text))
-            if agent not in agent_words:
-                raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
-                                 "add it there or fix the spelling", line.number,
-                                 line.head.column)
+            agent = self.known_agent(line.head, line.number, agent_words)
             if agent in observations:
                 other = classes_line[agent]
                 written = "'observes:'" if other.kind == "observes" else "classes"
                 raise self.error(
                     f"agent {agent} has {written} on line {other.number} and arrows here; "
-                    f"give {agent} one or the other: arrows (belief; a class {{w1 w2}} is "
-                    f"'{agent}: w1 -> w1 w2' and '{agent}: w2 -> w1 w2') or classes "
-                    "(knowledge)", line.number, line.head.column)
+                    f"give {agent} one or the other: arrows (belief) or classes "
+                    "(knowledge), and remove the other line", line.number, line.head.column)
             worlds = []
             for word in line.words:
                 if word.text not in index:
@@ -520,7 +408,15 @@ class _Reader(LineReader[ModelFileError]):
             arrows.setdefault(agent, []).extend((worlds[0], v) for v in worlds[1:])
         return arrows
 
-    def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
+    def known_agent(self, head: Word, line: int, agent_words: dict[str, Word]) -> str:
+        """The agent a line is about (by its text), refused when not on the 'agents:' line."""
+        agent = str(_agent(head.text))
+        if agent not in agent_words:
+            raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; add "
+                             "it there or fix the spelling", line, head.column)
+        return agent
+
+    def observed(self, word: Word, line: int, vocabulary: set[Atom]) -> Atom:
         atom = self.atom(word, line)
         if atom not in vocabulary:
             raise self.error(f"atom {atom} is true in no world and not listed on an 'atoms:' "
@@ -531,7 +427,7 @@ class _Reader(LineReader[ModelFileError]):
     def partition(self, line: _Line, index: dict[str, int], agent: str) -> list[int]:
         """One key per world: its class's number; a world left out is a class of its own."""
         keys = [len(line.classes) + i for i in range(len(index))]
-        placed: dict[str, _Word] = {}
+        placed: dict[str, Word] = {}
         for number, members in enumerate(line.classes):
             for word in members:
                 if word.text not in index:
@@ -597,7 +493,7 @@ def _writable(name: str) -> bool:
 
 def _name(name: str) -> str:
     """A name as written: bare when it reads back as one word, else quoted."""
-    bare = _WORD.fullmatch(name) and name.strip() == name and "#" not in name
+    bare = WORD.fullmatch(name) and name.strip() == name and "#" not in name
     return name if bare else f'"{name}"'
 
 

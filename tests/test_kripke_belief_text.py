@@ -69,7 +69,7 @@ def test_random_belief_models_read_back_from_the_text_and_from_json(model):
     ("agents: a\natoms: p\nworld w1:\na observes: p\na: w1 -> w1\nactual: w1",
      "line 5, column 1: agent a has 'observes:' on line 4 and arrows here"),
     ("agents: a\nworld w1:\nworld w2:\na: w1 w2 -> w1\nactual: w1",
-     "line 4, column 7: an arrow line is 'a: w1 -> w2 w3', one world before '->'"),
+     "line 4, column 7: an arrow line is 'a: w1 -> w2', one world before '->'"),
 ])
 def test_mistakes_with_arrows_name_their_line_column_and_fix(text, message):
     with pytest.raises(ModelFileError) as caught:

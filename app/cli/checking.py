@@ -33,12 +33,13 @@ def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
 
 
 def frame(model: KripkeModel | BeliefModel) -> str:
-    """The frame class in one line: the model's, and each agent's when they differ."""
+    """The frame class in one line, a comment of the model format (so what the command prints
+    still reads as a model): the model's, and each agent's."""
     if isinstance(model, KripkeModel):
-        return "frame class: S5 (every agent's relation is a partition: knowledge)"
+        return "# frame class: S5 (every agent's relation is a partition: knowledge)"
     each = {a: model.frame_class(a) for a in model.agents}
     per = ", ".join(f"{a} {c}" for a, c in each.items())
-    return f"frame class: {model.frame_class()} ({per})"
+    return f"# frame class: {model.frame_class()} ({per})"
 
 
 def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
@@ -51,7 +52,7 @@ def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
         if worlds:
             named = ", ".join(model.world_name(w) for w in worlds[:5]) + \
                 (", ..." if len(worlds) > 5 else "")
-            lines.append(f"warning: {agent} has no arrow from {named}, so {agent}'s relation "
+            lines.append(f"# warning: {agent} has no arrow from {named}, so {agent}'s relation "
                          f"is not serial: there {agent} believes everything, false too")
     return lines
 
