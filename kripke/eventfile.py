@@ -240,7 +240,8 @@ class _Reader(LineReader[EventFileError]):
             names = self.names(number, text, match.end())
             if len(names) != 1:
                 at = names[1].column if names else len(text.rstrip()) + 1
-                raise self.error("'actual:' names one event, e.g. 'actual: e1'", number, at)
+                raise self.error(f"'actual:' names one event, e.g. 'actual: "
+                                 f"{self.examples(1)[0]}'", number, at)
             self.actual.append(names[0])
         elif match := _AGENT_LINE.match(text):
             agent = Word(match.group(1), number, match.start(1) + 1)

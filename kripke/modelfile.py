@@ -292,12 +292,14 @@ class _Reader(LineReader[ModelFileError]):
         arrows = self.relations(agent_words, index, observations)
         for agent, word in agent_words.items():
             if agent not in observations and agent not in arrows:
+                first, *rest = self.examples(2)
                 raise self.error(
-                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
-                    f"{agent} cannot tell apart), '{agent} observes: p ...' or "
-                    f"'{agent}: w1 -> w2' (from w1, {agent} considers w2 possible) "
-                    f"('{agent}:' alone: {agent} tells every world apart)",
-                    agents_line.number, word.column)
+                    f"agent {agent} has no line; write '{agent}: {{{' '.join(self.examples(2))}}}'"
+                    f" (the worlds {agent} cannot tell apart), '{agent} observes: "
+                    f"{order[0] if order else 'p'}' or '{agent}: {first} -> "
+                    f"{' '.join(rest) or first}' (from {first}, {agent} considers "
+                    f"{' '.join(rest) or first} possible) ('{agent}:' alone: {agent} tells "
+                    "every world apart)", agents_line.number, word.column)
         valuation = {atom: [atom in true for true in true_sets] for atom in order}
         if arrows:  # some agent believes: every agent's relation as arrows
             n = len(true_sets)
@@ -447,11 +449,13 @@ class _Reader(LineReader[ModelFileError]):
     def actual(self, index: dict[str, int]) -> int:
         line = self.single("actual")
         if line is None:
-            raise self.at_end("no actual world; add a line such as 'actual: w1'")
+            raise self.at_end(f"no actual world; add a line such as "
+                              f"'actual: {self.examples(1)[0]}'")
         if len(line.words) != 1:
             column = line.words[1].column if line.words else \
                 len(self.text_lines[line.number - 1].rstrip()) + 1
-            raise self.error("'actual:' names one world, e.g. 'actual: w1'", line.number,
+            raise self.error(f"'actual:' names one world, e.g. 'actual: {self.examples(1)[0]}'",
+                             line.number,
                              column)
         word = line.words[0]
         if word.text not in index:
