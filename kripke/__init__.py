@@ -1,13 +1,15 @@
-"""A general multi-agent S5 epistemic model checker with public announcements.
+"""A general multi-agent epistemic model checker: knowledge (S5), belief, announcements, events.
 
 Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.model`,
-:mod:`kripke.deal`; symbolic: :mod:`kripke.symbolic`, :mod:`kripke.symbolic_deal`) and updates
+:mod:`kripke.deal`; any relation, for belief: :mod:`kripke.belief`; symbolic:
+:mod:`kripke.symbolic`, :mod:`kripke.symbolic_deal`) and updates
 (``announce``; event models for semi-private events, ``update``, :mod:`kripke.events`), split
 the way SMCDEL splits them, with one interface for both backends
 (:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.modelfile`.
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 """
 
+from kripke.belief import BeliefModel
 from kripke.deal import DealModel, deal_count, deal_model
 from kripke.errors import (
     AnnouncementError,
@@ -52,6 +54,7 @@ __all__ = [
     "AnnounceDual",
     "AnnouncementError",
     "Atom",
+    "BeliefModel",
     "Bottom",
     "Common",
     "Deal",

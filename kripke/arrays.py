@@ -145,3 +145,16 @@ def pair_flags(first: np.ndarray, n_first: int, second: np.ndarray, n_second: in
         codes += second[start:stop]
         seen[codes] = True
     return seen.reshape(n_first, n_second)
+
+
+def distinct(codes: np.ndarray) -> np.ndarray:
+    """The distinct values of an int array, sorted: one sort and one comparison, which on
+    numpy 2.3 is several times faster than ``np.unique`` (its hash table costs 0.8 s on the
+    300,000 arrows of a 100,000-world belief model)."""
+    ordered = np.sort(codes, kind="stable")
+    if ordered.size == 0:
+        return ordered
+    keep = np.empty(ordered.size, dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
 
+from kripke.belief import BeliefModel
 from kripke.errors import ModelError
 from kripke.events import (
     EVENT_NAME,
@@ -39,19 +40,27 @@ from kripke.events import (
     learn_together,
     learns_whether,
     may_learn,
+    private_announcement,
     public_announcement,
+    public_assignment,
+    secret_flip,
+    secret_look,
     shows_card,
 )
 from kripke.formula import Agent, Atom, Formula
 from kripke.model import KripkeModel
 from kripke.names import AGENT
 from kripke.parser import FormulaError, parse
-from kripke.reader import LineReader, ReadError, read_source, skip
+from kripke.reader import ARROW, LineReader, ReadError, Word, read_source, skip
 
 _EVENT_LINE = re.compile(r"\s*event\b")
+_DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
+_POST_LINE = re.compile(r"\s*post\b")
+_ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
-_LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
+_LINES = ("a line is one of 'event e1: pre p', 'post e1: p := true, q := ~q', "
+          "'a: {e1 e2} {e3}', 'a: e1 -> e2' or 'actual: e1'")
 
 
 #: The ready-made events written on one line: the kind, its form and what it means. A is an
@@ -66,7 +75,15 @@ READY_MADE = {
             "whether A did"),
     "shows": ("shows:A:B:F1,F2,...", "A shows B one of the cards F1, F2, ... (the first A "
               "holds); the others see that a card is shown, not which"),
+    "private": ("private:A:F", "A learns that F in private; the others believe nothing "
+                "happened"),
+    "secret": ("secret:A:F", "A finds out whether F in secret; the others believe nothing "
+               "happened"),
+    "flip": ("flip:A:P", "A toggles the atom P in secret; the others believe nothing changed"),
+    "set": ("set:P:F", "everyone sees the atom P set to the value F had (P := F)"),
 }
+#: The ready-made events that name the agents who did not see (the model's other agents).
+_UNSEEN = {"private": private_announcement, "secret": secret_look}
 def is_ready_made(source: object) -> bool:
     """Whether ``source`` is meant as a ready-made event written on one line (``learns:a:p``):
     a line that is no file and no event's line (an event model of one event)."""
@@ -75,7 +92,7 @@ def is_ready_made(source: object) -> bool:
 
 
 def load_event_model(source: str | os.PathLike[str],
-                     model: KripkeModel | None = None) -> EventModel:
+                     model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
     file (a path; a ``str`` of one line is one when such a file exists or it ends in
     ``.events``) or the text itself, read as :func:`kripke.modelfile.load_model` reads a
@@ -84,10 +101,10 @@ def load_event_model(source: str | os.PathLike[str],
     if is_ready_made(source):
         return ready_made(str(source), model)
     text, origin = read_source(source, (".events",), "event model", "event yes: pre p")
-    return parse_event_model(text, origin)
+    return parse_event_model(text, origin, None if model is None else model.atoms)
 
 
-def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
+def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """A ready-made event written on one line, as :data:`READY_MADE` lists them; a
     :class:`ModelError` (one line, with the form to write) for anything else."""
     kind, _, rest = spec.partition(":")
@@ -106,8 +123,20 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
     except FormulaError as e:  # its own text shows the formula with a caret: two lines
         raise ModelError(f"in {spec!r}: {e.message} (at character {e.position + 1} of the "
                          "formula); fix the formula") from None
+    if kind == "set":
+        return _assignment(spec, parts[0], formulas[0])
     agents = [_ready_agent(name, spec) for part in parts[:-1] for name in part.split(",")]
-    if kind == "announce":
+    if kind in ("private", "secret", "flip"):
+        if model is None:
+            raise ModelError(f"{spec!r} needs the model, whose other agents believe nothing "
+                             "happened")
+        if kind == "flip":
+            if not isinstance(formulas[0], Atom):
+                raise ModelError(f"in {spec!r}: flip toggles an atom, e.g. flip:a:heads")
+            events = secret_flip(agents[0], formulas[0], model.agents)
+        else:
+            events = _UNSEEN[kind](agents[0], formulas[0], model.agents)
+    elif kind == "announce":
         events = public_announcement(formulas[0])
     elif kind == "learns":
         events = learns_whether(agents[0], formulas[0])
@@ -128,6 +157,15 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
         if happens:
             events = events.at(happens[0])
     return events
+
+
+def _assignment(spec: str, atom: str, value: Formula) -> EventModel:
+    """``set:P:F``: the public assignment P := F."""
+    try:
+        return public_assignment(Atom(atom), value)
+    except ValueError:
+        raise ModelError(f"in {spec!r}: {atom!r} is not an atom; write set:P:F with an atom "
+                         "P, e.g. set:heads:false") from None
 
 
 def _ready_agent(name: str, spec: str) -> Agent:
@@ -159,17 +197,12 @@ class EventFileError(ReadError):
     the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
 
 
-@dataclass(frozen=True)
-class _Name:
-    text: str
-    line: int
-    column: int  # 1-based
-
-
-def parse_event_model(text: str, source: str | None = None) -> EventModel:
+def parse_event_model(text: str, source: str | None = None,
+                      atoms: Iterable[Atom] | None = None) -> EventModel:
     """The event model a text describes (see the module's docstring); :class:`EventFileError`
-    at the first mistake (``source``, a file name, goes in front of its message)."""
-    return _Reader(text, source).event_model()
+    at the first mistake (``source``, a file name, goes in front of its message). With
+    ``atoms`` (the model's), an assignment to any other atom is such a mistake."""
+    return _Reader(text, source, atoms).event_model()
 
 
 class _Reader(LineReader[EventFileError]):
@@ -177,14 +210,22 @@ class _Reader(LineReader[EventFileError]):
     the names they use agree and builds the event model."""
 
     failure = EventFileError
+    noun = "event"
+    word_pattern = re.compile(r'[^\s,{}"]+')
 
-    def __init__(self, text: str, source: str | None) -> None:
+    def __init__(self, text: str, source: str | None,
+                 atoms: Iterable[Atom] | None = None) -> None:
         super().__init__(text, source)
-        self.events: list[tuple[_Name, Formula]] = []
-        self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
-        self.actual: list[_Name] = []
+        self.declared = [m.group(1) for raw in self.text_lines
+                         if (m := _DECLARED.match(raw))]
+        self.atoms = None if atoms is None else tuple(atoms)
+        self.events: list[tuple[Word, Formula]] = []
+        self.partitions: list[tuple[Word, list[list[Word]]]] = []
+        self.arrows: list[tuple[Word, Word, list[Word]]] = []
+        self.posts: list[tuple[Word, list[tuple[Word, Formula]]]] = []
+        self.actual: list[Word] = []
         for number, raw in enumerate(self.text_lines, start=1):
-            self.read(number, raw.split("#", 1)[0])
+            self.read(number, self.uncommented(number, raw))
 
     # --- one line ------------------------------------------------------------------------
 
@@ -193,15 +234,24 @@ class _Reader(LineReader[EventFileError]):
             return
         if match := _EVENT_LINE.match(text):
             self.event(number, text, match.end())
+        elif match := _POST_LINE.match(text):
+            self.post(number, text, match.end())
         elif match := _ACTUAL_LINE.match(text):
             names = self.names(number, text, match.end())
             if len(names) != 1:
                 at = names[1].column if names else len(text.rstrip()) + 1
-                raise self.error("'actual:' names one event, e.g. 'actual: e1'", number, at)
+                raise self.error(f"'actual:' names one event, e.g. 'actual: "
+                                 f"{self.examples(1)[0]}'", number, at)
             self.actual.append(names[0])
         elif match := _AGENT_LINE.match(text):
-            agent = _Name(match.group(1), number, match.start(1) + 1)
-            self.partitions.append((agent, self.classes(number, text, match.end())))
+            agent = Word(match.group(1), number, match.start(1) + 1)
+            if (arrow := ARROW.search(text, match.end())) is not None:
+                source, *targets = self.named(
+                    self.arrow_list(number, text, agent.text, match.end(), arrow))
+                self.arrows.append((agent, source, targets))
+            else:
+                classes = self.classes(number, text, match.end(), agent.text)
+                self.partitions.append((agent, [self.named(block) for block in classes]))
         else:
             raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
 
@@ -226,59 +276,65 @@ class _Reader(LineReader[EventFileError]):
         except FormulaError as e:
             raise self.error(f"{e.message} (in the precondition)", number,
                              start + e.position + 1) from None
-        self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
+        self.events.append((Word(name.group(), number, name.start() + 1), precondition))
 
-    def names(self, number: int, text: str, position: int) -> list[_Name]:
-        """Event names, separated by spaces."""
-        found = []
-        for word in re.finditer(r"\S+", text[position:]):
-            column = position + word.start() + 1
-            if not EVENT_NAME.fullmatch(word.group()):
-                raise self.error(f"{word.group()!r} is not an event name (letters, digits, _ "
-                                 "and ', starting with a letter)", number, column)
-            found.append(_Name(word.group(), number, column))
-        return found
+    def post(self, number: int, text: str, position: int) -> None:
+        """``post e: p := φ, q := ψ``: the event's assignments (a comma inside brackets
+        belongs to its formula)."""
+        position = skip(text, position)
+        name = EVENT_NAME.match(text, position)
+        colon = skip(text, name.end()) if name else position
+        if name is None or not text.startswith(":", colon):
+            raise self.error("a post line is 'post', the event's name, ':' and its "
+                             "assignments: 'post e1: p := true, q := ~q'", number, colon + 1)
+        changes: list[tuple[Word, Formula]] = []
+        start = colon + 1
+        for part in _cards(text[start:]):
+            offset = text.index(part, start) if part else start
+            assign = _ASSIGN.match(text, offset)
+            if assign is None:
+                raise self.error("an assignment is 'atom := formula', e.g. 'p := ~p'",
+                                 number, skip(text, offset) + 1)
+            try:
+                atom = Atom(assign.group(1))
+            except ValueError:
+                raise self.error(f"{assign.group(1)!r} is not an atom; assign an atom, e.g. "
+                                 "'p := true'", number, assign.start(1) + 1) from None
+            try:
+                value = parse(text[assign.end():offset + len(part)])
+            except FormulaError as e:
+                raise self.error(f"{e.message} (in the value of {atom})", number,
+                                 assign.end() + e.position + 1) from None
+            changes.append((Word(str(atom), number, assign.start(1) + 1), value))
+            start = offset + len(part) + 1
+        self.posts.append((Word(name.group(), number, name.start() + 1), changes))
 
-    def classes(self, number: int, text: str, position: int) -> list[list[_Name]]:
-        """``{e1 e2} {e3}``: the classes of one agent."""
-        found: list[list[_Name]] = []
-        while (position := skip(text, position)) < len(text):
-            if text[position] != "{":
-                word = text[position:].split()[0]
-                raise self.error(f"{word!r} is outside braces: an agent's classes are written "
-                                 "in braces, e.g. 'a: {e1 e2} {e3}' (an event's line starts "
-                                 "with 'event')", number, position + 1)
-            end = text.find("}", position)
-            if end < 0:
-                raise self.error("this class is not closed; end it with '}'", number,
-                                 position + 1)
-            inside = text[position + 1:end]
-            if "{" in inside:
-                raise self.error("a class inside a class; close the first with '}' before "
-                                 "opening another", number, position + 2 + inside.index("{"))
-            names = self.names(number, text[:end], position + 1)
-            if not names:
-                raise self.error("an empty class {}; remove it (every class holds an event)",
-                                 number, position + 1)
-            found.append(names)
-            position = end + 1
-        return found
+    def names(self, number: int, text: str, position: int) -> list[Word]:
+        """Event names, separated by spaces or commas."""
+        return self.named(self.words(number, text, position))
+
+    def named(self, words: tuple[Word, ...]) -> list[Word]:
+        """The words, each checked to be an event's name."""
+        for word in words:
+            if not EVENT_NAME.fullmatch(word.text):
+                raise self.error(f"{word.text!r} is not an event name (letters, digits, _ "
+                                 "and ', starting with a letter)", word.line, word.column)
+        return list(words)
 
     # --- the event model -------------------------------------------------------------------
 
     def event_model(self) -> EventModel:
         if not self.events:
             raise self.at_end("no events; define one with 'event e1: pre p'")
-        defined: dict[str, _Name] = {}
+        defined: dict[str, Word] = {}
         for name, _ in self.events:
             if name.text in defined:
                 raise self.error(f"event {name.text!r} is already defined on line "
                                  f"{defined[name.text].line}; give it another name",
                                  name.line, name.column)
             defined[name.text] = name
-        listed = ", ".join(defined)
         partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
-        agents: dict[str, _Name] = {}
+        agents: dict[str, Word] = {}
         for agent, classes in self.partitions:
             if agent.text in agents:
                 raise self.error(f"agent {agent.text} already has its classes on line "
@@ -287,9 +343,7 @@ class _Reader(LineReader[EventFileError]):
             agents[agent.text] = agent
             seen: set[str] = set()
             for name in (n for block in classes for n in block):
-                if name.text not in defined:
-                    raise self.error(f"no event is named {name.text!r}; the events are "
-                                     f"{listed}", name.line, name.column)
+                self.defined(name, defined)
                 if name.text in seen:
                     raise self.error(f"event {name.text!r} is in two of agent {agent.text}'s "
                                      "classes; put it in one", name.line, name.column)
@@ -306,8 +360,53 @@ class _Reader(LineReader[EventFileError]):
             raise self.error(f"the actual event is already named on line {self.actual[0].line}"
                              "; keep one 'actual:' line", again.line, 1)
         actual = self.actual[0]
-        if actual.text not in defined:
-            raise self.error(f"no event is named {actual.text!r}; the events are {listed}",
-                             actual.line, actual.column)
-        events = tuple(Event(name.text, pre) for name, pre in self.events)
-        return EventModel(events, tuple(partitions), actual.text)
+        self.defined(actual, defined)
+        arrows = self.relations(defined, agents)
+        post = self.assignments(defined)
+        events = tuple(Event(name.text, pre, post.get(name.text, ()))
+                       for name, pre in self.events)
+        return EventModel(events, tuple(partitions), actual.text, arrows)
+
+    def defined(self, name: Word, defined: dict[str, Word]) -> None:
+        """Refuse a name no 'event' line defines, listing those that do."""
+        if name.text not in defined:
+            raise self.error(f"no event is named {name.text!r}; the events are "
+                             f"{', '.join(defined)}", name.line, name.column)
+
+    def relations(self, defined: dict[str, Word], classes: dict[str, Word]
+                  ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
+        """Each agent's arrows from its arrow lines; an agent with classes too is refused."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for agent, source, targets in self.arrows:
+            if agent.text in classes:
+                raise self.error(f"agent {agent.text} has classes on line "
+                                 f"{classes[agent.text].line} and arrows here; give it one or "
+                                 "the other: arrows (belief) or classes (knowledge), and "
+                                 "remove the other line", agent.line, agent.column)
+            for name in (source, *targets):
+                self.defined(name, defined)
+            found.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
+        return tuple((int(a) if a.isdigit() else a, tuple(pairs)) for a, pairs in found.items())
+
+    def assignments(self, defined: dict[str, Word]
+                    ) -> dict[str, tuple[tuple[Atom, Formula], ...]]:
+        """Each event's assignments, at most one 'post' line per event."""
+        found: dict[str, tuple[tuple[Atom, Formula], ...]] = {}
+        for event, changes in self.posts:
+            self.defined(event, defined)
+            if event.text in found:
+                raise self.error(f"event {event.text} already has its 'post' line; put its "
+                                 "assignments on one line", event.line, event.column)
+            seen: set[str] = set()
+            for atom, _ in changes:
+                if atom.text in seen:
+                    raise self.error(f"{atom.text} is assigned twice; keep one",
+                                     atom.line, atom.column)
+                seen.add(atom.text)
+                if self.atoms is not None and Atom(atom.text) not in self.atoms:
+                    known = ", ".join(str(a) for a in self.atoms[:8])
+                    raise self.error(f"atom {atom.text} is not the model's (its atoms: "
+                                     f"{known}); add it to the model's 'atoms:' line or fix "
+                                     "the spelling", atom.line, atom.column)
+            found[event.text] = tuple((Atom(atom.text), value) for atom, value in changes)
+        return found

@@ -13,10 +13,13 @@ event as
 The update is the *product update*: the new worlds are the pairs (w, e) of an old world and an
 event whose precondition holds at w; an atom is true at (w, e) when it was true at w (events
 change what agents know, not the facts), and (w, e) ~a (v, f) exactly when w ~a v and e ~a f.
-The actual world becomes (actual world, actual event). Because every agent's relation on the
-events is a partition here (never an arbitrary relation), the product of two partitions is a
-partition: every updated model is again S5, which the model checkers rely on. (Beliefs, which
-need non-S5 relations such as "Bob wrongly believes nothing happened", are out of scope.)
+The actual world becomes (actual world, actual event). When every agent's relation on the
+events is a partition, the product of two partitions is a partition: the updated model is
+again S5, which the array checker relies on. An event may also have **arrows** for an agent
+instead of a partition ("Bob wrongly believes nothing happened": his arrows lead to ``skip``)
+and **assignments** ``p := φ`` (factual change, φ read in the world before); an S5 model meets
+arrows by becoming a :class:`kripke.belief.BeliefModel`, and the ready-made events at the end
+(private announcement, secret look, secret flip, public assignment) build the usual cases.
 
 An agent the event model does not mention cannot tell any of its events apart: "the others
 see that something happened, not what". A one-event model whose event has precondition φ is
@@ -45,10 +48,13 @@ EVENT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 
 @dataclass(frozen=True)
 class Event:
-    """One event: a name and the precondition under which it can happen."""
+    """One event: a name, the precondition under which it can happen and, for factual change,
+    its assignments ``p := φ`` (van Ditmarsch, van der Hoek and Kooi's postconditions; φ is
+    evaluated in the world before the event, and an atom not assigned keeps its value)."""
 
     name: str
     precondition: Formula
+    post: tuple[tuple[Atom, Formula], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,10 @@ class EventModel:
     #: named; any other agent sees one class of all the events.
     partitions: tuple[tuple[Agent, tuple[tuple[str, ...], ...]], ...]
     actual: str
+    #: (agent, its arrows (e, f): at e the agent considers f possible), for agents whose view
+    #: of the events is no partition ("b believes nothing happened"); such an agent has no
+    #: partition. An event with no arrow for the agent leaves it believing nothing possible.
+    arrows: tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...] = ()
 
     def __post_init__(self) -> None:
         names = [e.name for e in self.events]
@@ -101,6 +111,53 @@ class EventModel:
                                  "put each event in exactly one class")
             if any(not block for block in classes):
                 raise ModelError(f"agent {agent!r}'s partition has an empty class")
+        self._check_arrows(names, seen_agents)
+        for event in self.events:
+            changed = [str(atom) for atom, _ in event.post]
+            repeated = [a for a in changed if changed.count(a) > 1]
+            if repeated:
+                raise ModelError(f"event {event.name!r} assigns {repeated[0]} twice; keep one")
+
+    def _check_arrows(self, names: list[str], partitioned: set[str]) -> None:
+        """Arrows join events of the model, for agents without a partition; each agent's
+        are kept once each, in the order of the events, so equal relations compare equal
+        and the text reads back to an equal model."""
+        order = {name: k for k, name in enumerate(names)}
+        for agent, pairs in self.arrows:
+            if str(agent) in partitioned:
+                raise ModelError(f"agent {agent!r} has both classes and arrows; give it one "
+                                 "or the other")
+            if not AGENT.fullmatch(str(agent)) or str(agent) in ("event", "actual", "post"):
+                raise ModelError(f"agent {agent!r} cannot be written in an event model's "
+                                 "text: name agents by identifiers or numbers")
+            partitioned.add(str(agent))
+            for pair in pairs:
+                for name in pair:
+                    if name not in names:
+                        raise ModelError(f"agent {agent!r}'s arrows name {name!r}, which is "
+                                         "not an event")
+        object.__setattr__(self, "arrows", tuple(
+            (agent, tuple(sorted(set(pairs), key=lambda p: (order[p[0]], order[p[1]]))))
+            for agent, pairs in self.arrows))
+
+    @property
+    def is_s5(self) -> bool:
+        """Whether the event is one the S5 path takes: partitions only (no arrows). An S5
+        model updated by it stays S5, with or without assignments."""
+        return not self.arrows
+
+    @property
+    def changes_facts(self) -> bool:
+        """Whether some event assigns an atom."""
+        return any(e.post for e in self.events)
+
+    def relation(self, agent: Agent) -> frozenset[tuple[str, str]]:
+        """The agent's arrows between events as pairs (e, f): its arrows if it has them, else
+        every pair within one of its classes (all pairs for an agent given neither)."""
+        for named, pairs in self.arrows:
+            if str(named) == str(agent):
+                return frozenset(pairs)
+        return frozenset((e, f) for block in self.classes(agent) for e in block for f in block)
 
     @classmethod
     def of(
@@ -108,6 +165,8 @@ class EventModel:
         events: Mapping[str, Formula | str] | Iterable[tuple[str, Formula | str]],
         partitions: Mapping[Agent, Iterable[Iterable[str]]] | None = None,
         actual: str | None = None,
+        arrows: Mapping[Agent, Iterable[tuple[str, str]]] | None = None,
+        post: Mapping[str, Mapping[Atom | str, Formula | str]] | None = None,
     ) -> EventModel:
         """An event model from plain values: ``events`` maps names to preconditions (formulas
         or their text), ``partitions`` maps agents to their classes of event names, ``actual``
@@ -116,7 +175,9 @@ class EventModel:
 
         ``EventModel.of({"read_p": "p", "read_not_p": "~p"}, {"alice": [["read_p"],
         ["read_not_p"]]}, actual="read_p")``: Alice reads a letter saying whether p, and
-        every other agent sees her read it.
+        every other agent sees her read it. ``arrows`` maps an agent to its pairs (e, f) of
+        events (at e it considers f possible), ``post`` an event to its assignments
+        ``{atom: formula}``.
         """
         pairs = list(events.items()) if isinstance(events, Mapping) else list(events)
         built = tuple(Event(name, parse(pre) if isinstance(pre, str) else pre)
@@ -128,7 +189,13 @@ class EventModel:
             given += [(e.name,) for e in built if e.name not in listed]  # left out: alone
             classes.append((agent, tuple(given)))
         first = built[0].name if built else ""
-        return cls(built, tuple(classes), first if actual is None else actual)
+        assigned = {name: tuple((Atom(str(atom)), _as_formula(value))
+                                for atom, value in changes.items())
+                    for name, changes in (post or {}).items()}
+        built = tuple(replace(e, post=assigned.get(e.name, ())) for e in built)
+        relations = tuple((agent, tuple((e, f) for e, f in pairs))
+                          for agent, pairs in (arrows or {}).items())
+        return cls(built, tuple(classes), first if actual is None else actual, relations)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -136,8 +203,8 @@ class EventModel:
 
     @property
     def agents(self) -> tuple[Agent, ...]:
-        """The agents given a partition; every other agent tells no events apart."""
-        return tuple(agent for agent, _ in self.partitions)
+        """The agents given a partition or arrows; every other agent tells no events apart."""
+        return tuple(agent for agent, _ in (*self.partitions, *self.arrows))
 
     @property
     def actual_event(self) -> Event:
@@ -170,7 +237,13 @@ class EventModel:
 
     def seen_by(self, agent: Agent) -> str:
         """What the agent observed of the actual event, in words: "saw yes" when its class
-        of the actual event is that event alone, else "could not tell yes from no"."""
+        of the actual event is that event alone, else "could not tell yes from no"; an agent
+        with arrows "believes skip happened" when they lead elsewhere."""
+        if any(str(named) == str(agent) for named, _ in self.arrows):
+            seen = sorted(f for e, f in self.relation(agent) if e == self.actual)
+            if seen == [self.actual]:
+                return f"saw {self.actual}"
+            return f"believes {' or '.join(seen)} happened" if seen else "believes nothing"
         block = next(b for b in self.classes(agent) if self.actual in b)
         if len(block) == 1:
             return f"saw {self.actual}"
@@ -187,8 +260,16 @@ class EventModel:
     def __str__(self) -> str:
         """The text :func:`kripke.eventfile.parse_event_model` reads back to an equal model."""
         lines = [f"event {e.name}: pre {e.precondition}" for e in self.events]
+        lines += [f"post {e.name}: " + ", ".join(f"{atom} := {value}" for atom, value in e.post)
+                  for e in self.events if e.post]
         lines += [f"{agent}: " + " ".join("{" + " ".join(block) + "}" for block in classes)
                   for agent, classes in self.partitions]
+        for agent, pairs in self.arrows:
+            targets: dict[str, list[str]] = {}
+            for e, f in pairs:
+                targets.setdefault(e, []).append(f)
+            lines += [f"{agent}: {e} -> {' '.join(fs)}" for e, fs in targets.items()] or \
+                [f"{agent}: {self.events[0].name} ->"]  # no arrows at all
         lines.append(f"actual: {self.actual}")
         return "\n".join(lines) + "\n"
 
@@ -263,3 +344,48 @@ def may_learn(agent: Agent, formula: Formula | str, learns: bool = True,
     return EventModel(events, ((agent, (("yes",), ("no",), ("skip",))),), actual)
 
 
+
+
+# --- beliefs and factual change: the others believe nothing happened ------------------------------
+
+def _unseen(happened: Sequence[str], others: Iterable[Agent], seer: Agent,
+            ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
+    """The arrows of the agents who did not see it: from every event, to ``skip`` alone."""
+    pairs = tuple((e, "skip") for e in (*happened, "skip"))
+    return tuple((a, pairs) for a in others if str(a) != str(seer))
+
+
+def private_announcement(agent: Agent, formula: Formula | str,
+                         others: Iterable[Agent]) -> EventModel:
+    """``agent`` learns that φ in private, and every one of ``others`` believes nothing
+    happened (Baltag–Moss–Solecki's private announcement): events ``learn`` (pre φ) and
+    ``skip`` (pre ⊤); the agent tells them apart, the others' arrows all lead to ``skip``.
+    Afterwards the others' beliefs are those they had before, even where they are wrong."""
+    events = (Event("learn", _as_formula(formula)), Event("skip", Top()))
+    return EventModel(events, ((agent, (("learn",), ("skip",))),), "learn",
+                      _unseen(("learn",), others, agent))
+
+
+def secret_look(agent: Agent, formula: Formula | str, others: Iterable[Agent],
+                holds: bool = True) -> EventModel:
+    """``agent`` finds out in secret whether φ (looks under the cup), and the others believe
+    nothing happened: events ``yes`` (pre φ), ``no`` (pre ¬φ) and ``skip`` (pre ⊤)."""
+    phi = _as_formula(formula)
+    events = (Event("yes", phi), Event("no", Not(phi)), Event("skip", Top()))
+    return EventModel(events, ((agent, (("yes",), ("no",), ("skip",))),),
+                      "yes" if holds else "no", _unseen(("yes", "no"), others, agent))
+
+
+def secret_flip(agent: Agent, atom: Atom | str, others: Iterable[Agent]) -> EventModel:
+    """``agent`` toggles ``atom`` in secret (turns the coin over), and the others believe
+    nothing changed: events ``flip`` (pre ⊤, p := ¬p) and ``skip``."""
+    p = Atom(str(atom))
+    events = (Event("flip", Top(), ((p, Not(p)),)), Event("skip", Top()))
+    return EventModel(events, ((agent, (("flip",), ("skip",))),), "flip",
+                      _unseen(("flip",), others, agent))
+
+
+def public_assignment(atom: Atom | str, formula: Formula | str) -> EventModel:
+    """Everyone sees ``atom`` set to the value φ had (``p := φ``): one event, no one in doubt."""
+    return EventModel((Event("set", Top(), ((Atom(str(atom)), _as_formula(formula)),)),), (),
+                      "set")

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from kripke.belief import BeliefModel, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
@@ -27,9 +28,11 @@ FORMAT = "ttr-kripke model"
 VERSION = 1
 
 
-def to_json(model: KripkeModel, max_worlds: int = 100_000,
+def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
             name: Callable[[KripkeModel, int], str] | None = None) -> dict[str, Any]:
-    """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``."""
+    """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``. A belief
+    model writes ``"relations"`` (per agent its arrows as [from, to] world indices) instead of
+    ``"observations"``."""
     if model.n_worlds > max_worlds:
         raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
                                  advice="restrict the model")
@@ -37,20 +40,45 @@ def to_json(model: KripkeModel, max_worlds: int = 100_000,
     values = np.stack([model.atom_values(a) for a in atoms], axis=1) if atoms else \
         np.zeros((model.n_worlds, 0), dtype=bool)
     ids = model.world_ids.tolist()
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "agents": list(model.agents),
         "atoms": [str(a) for a in atoms],
         "actual": None if model.actual is None else ids[model.actual],
-        "worlds": [{"id": wid, "label": name(model, i) if name else model.world_label(i),
+        "worlds": [{"id": wid, "label": name(model, i) if name and isinstance(model, KripkeModel)
+                    else model.world_label(i),
                     "true": [str(atoms[j]) for j in np.flatnonzero(row).tolist()]}
                    for i, (wid, row) in enumerate(zip(ids, values, strict=True))],
-        "observations": [model.observation(a).tolist() for a in model.agents],
     }
+    if isinstance(model, BeliefModel):
+        return data | {"relations": _relations_json(model)}
+    return data | {"observations": [model.observation(a).tolist() for a in model.agents]}
 
 
-def from_json(data: Mapping[str, Any]) -> KripkeModel:
+def _relations_json(model: BeliefModel) -> list[list[list[int]]]:
+    """A belief model's arrows, per agent, as [from, to] world indices."""
+    return [[list(pair) for pair in model.arrows(a)] for a in model.agents]
+
+
+def _relations_from_json(data: Mapping[str, Any], agents: list[Agent], n: int
+                         ) -> dict[Agent, Any]:
+    """Per agent its arrows' matrix, from ``"relations"``; each arrow must join listed
+    worlds."""
+    try:
+        arrows = [[(int(v), int(u)) for v, u in pairs] for pairs in data["relations"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ModelError(f"model file is malformed: {e}") from None
+    if len(arrows) != len(agents):
+        raise ModelError("model file: one list of arrows per agent is needed in \"relations\"")
+    if any(not (0 <= v < n and 0 <= u < n) for pairs in arrows for v, u in pairs):
+        raise ModelError(f"model file: an arrow joins a world that is not listed (worlds are "
+                         f"0..{n - 1})")
+    return {agent: relation_matrix(pairs, n) for agent, pairs in zip(agents, arrows,
+                                                                     strict=True)}
+
+
+def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
     """The model :func:`to_json` wrote; :class:`ModelError` naming what is wrong otherwise."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise ModelError(f"not a model file: expected \"format\": \"{FORMAT}\"")
@@ -61,7 +89,6 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
         worlds = list(data["worlds"])
         ids = [int(w["id"]) for w in worlds]
         true_sets = [[Atom(a) for a in w["true"]] for w in worlds]
-        keys = [list(k) for k in data["observations"]]
         atoms = [Atom(a) for a in data["atoms"]]
     except (KeyError, TypeError, ValueError) as e:
         raise ModelError(f"model file is malformed: {e}") from None
@@ -69,13 +96,24 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel:
         problem = agent_problem(agent)
         if problem is not None:
             raise ModelError(f"model file: \"agents\": {problem}")
-    if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
-        raise ModelError("model file: one observation per agent and world is needed")
     if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):
         raise ModelError("model file: world ids must increase")
     actual = data.get("actual")
     if actual is not None and actual not in ids:
         raise ModelError(f"model file: the actual world {actual} is not among the worlds")
+    if "relations" in data:  # a belief model: arrows instead of observations
+        return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
+                           _relations_from_json(data, agents, len(worlds)),
+                           None if actual is None else ids.index(actual),
+                           n_worlds=len(worlds), world_ids=ids,
+                           names=[str(w.get("label", f"w{i}")) for w, i in zip(worlds, ids,
+                                                                              strict=True)])
+    try:
+        keys = [list(k) for k in data["observations"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ModelError(f"model file is malformed: {e}") from None
+    if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
+        raise ModelError("model file: one observation per agent and world is needed")
     return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
                                    None if actual is None else ids.index(actual),
                                    atoms=atoms, world_ids=ids)

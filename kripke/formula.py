@@ -22,8 +22,8 @@ type AtomArg = int | str
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*\Z")
 _NUMBER = re.compile(r"[0-9]+\Z")
 # Names the parser reads as operators or constants, so no atom may be called this.
-RESERVED = frozenset({"K", "M", "E", "C", "D", "true", "false", "not", "and", "or"})
-_MODAL_PREFIX = re.compile(r"[KMECD]_")
+RESERVED = frozenset({"K", "B", "M", "E", "C", "D", "true", "false", "not", "and", "or"})
+_MODAL_PREFIX = re.compile(r"[KBMECD]_")
 
 
 def _name_or_number(value: int | str, what: str) -> int | str:

@@ -22,14 +22,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from kripke.belief import BeliefModel
 from kripke.deal import DealModel
 from kripke.errors import ModelError
-from kripke.events import EventModel
-from kripke.formula import Agent, And, Atom, Formula, Knows, Not, Or, knows_whether
+from kripke.events import EventModel, secret_flip, secret_look
+from kripke.formula import Agent, And, Atom, Formula, Knows, Not, Or, Top, knows_whether
 from kripke.model import KripkeModel
 from kripke.puzzles import (
+    anne_moves_marble,
     at_least_one_muddy,
     cheryl,
+    covered_coin,
     dining_cryptographers,
     dining_parity,
     dining_reveal,
@@ -38,6 +41,7 @@ from kripke.puzzles import (
     knows_own_state,
     knows_the_numbers,
     letter,
+    marble,
     muddy_children,
     nobody_knows,
     reads_letter,
@@ -47,6 +51,8 @@ from kripke.puzzles import (
     shows_own_card,
     sum_and_product_pairs,
     three_cards,
+    van_in_park,
+    van_moves,
 )
 
 type Positions = dict[int, tuple[float, float]]
@@ -66,7 +72,7 @@ class Step:
     actual: int | None = None
     event: EventModel | None = None
 
-    def apply(self, model: KripkeModel) -> KripkeModel:
+    def apply(self, model: KripkeModel | BeliefModel) -> KripkeModel | BeliefModel:
         """The model after this step (an announcement refuses a formula false at the actual
         world, as every announcement does, and an event one whose actual event cannot
         happen)."""
@@ -106,9 +112,9 @@ class Puzzle:
     sees: Callable[[KripkeModel, Agent, int], tuple[str, ...]] | None = field(
         default=None, compare=False)
 
-    def models(self) -> list[KripkeModel]:
+    def models(self) -> list[KripkeModel | BeliefModel]:
         """The model at the start and after each step: ``len(steps) + 1`` of them."""
-        models = [self.model]
+        models: list[KripkeModel | BeliefModel] = [self.model]
         for step in self.steps:
             models.append(step.apply(models[-1]))
         return models
@@ -117,9 +123,15 @@ class Puzzle:
         """Worlds at the start and after each step."""
         return [m.n_worlds for m in self.models()]
 
-    def actual_world(self, model: KripkeModel) -> str:
-        """The actual world of one of this puzzle's models, in words."""
-        return "(none)" if model.actual is None else self.describe(model, model.actual)
+    def actual_world(self, model: KripkeModel | BeliefModel) -> str:
+        """The actual world of one of this puzzle's models, in words (a belief model's by its
+        name, the history of events that made it, and its atoms)."""
+        if model.actual is None:
+            return "(none)"
+        if isinstance(model, BeliefModel):
+            true = " ".join(str(a) for a in model.true_atoms(model.actual)) or "no atom true"
+            return f"{model.world_name()} ({true})"
+        return self.describe(model, model.actual)
 
     def agent_name(self, agent: Agent) -> str:
         return self.agent_names.get(agent, str(agent))
@@ -573,13 +585,121 @@ def reading(says: bool = True, may: bool = False) -> Puzzle:
                   {"alice": "Alice", "bob": "Bob"}, describe, examples, ending, short=short)
 
 
+# --- false belief ------------------------------------------------------------------------------
+
+def _believes(m: KripkeModel, agent: str, atom: str, index: int) -> str:
+    """What the agent believes of an atom at a world, in words."""
+    if m.holds(f"K_{agent} {atom}", index):
+        return "yes"
+    return "no" if m.holds(f"K_{agent} ~{atom}", index) else "does not know"
+
+
+def sally_anne() -> Puzzle:
+    """Sally and Anne (Baron-Cohen, Leslie and Frith 1985; in DEL, Bolander 2014). Worlds 1 →
+    1 → 2. Step 1, Sally goes out: nothing anyone sees changes (1 world). Step 2, Anne moves
+    the marble to the box while Sally is out (``anne_moves_marble``): 2 worlds, the actual one
+    ``basket·move`` (box), the one Sally believes in ``basket·skip`` (basket). Then
+    ``K_sally basket`` (read: Sally believes it) is true and ``basket`` false; Anne knows the
+    marble is in the box and that Sally believes it is in the basket
+    (``K_anne (~basket & K_sally basket)``); Sally's relation is KD45, Anne's S5."""
+    steps = (
+        Step("Sally", "puts her marble in the basket and goes out for a walk.", Top()),
+        Step("Anne", "moves the marble to the box while Sally is out; Sally believes nothing "
+             "happened.", event=anne_moves_marble()),
+    )
+    story = ("Sally and Anne watch the marble go into the basket. Sally goes out; Anne moves "
+             "the marble to the box. Where will Sally look for it? The model after the move "
+             "has two worlds: the real one (box) and the one Sally believes in (basket), "
+             "since her arrows lead there: she believes something false. Atom basket: the "
+             "marble is in the basket; box: in the box.")
+    examples = ("K_sally basket", "basket", "K_anne ~basket", "K_anne K_sally basket",
+                "B_sally box", "<sally> basket", "C_{sally,anne} basket")
+    ending = ("Sally believes the marble is in the basket (K_sally basket) and it is not: a "
+              "false belief, which an S5 model cannot hold. Anne knows both where it is and "
+              "where Sally thinks it is. Sally's relation is KD45 (belief), Anne's S5.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        place = "basket" if m.holds("basket", index) else "box"
+        return f"the marble is in the {place}; Sally believes basket: " + \
+            _believes(m, "sally", "basket", index)
+
+    return Puzzle("sally-anne", "Sally and Anne", story, marble(), steps,
+                  {"sally": "Sally", "anne": "Anne"}, describe, examples, ending)
+
+
+def secret_coin() -> Puzzle:
+    """The secret coin (van Ditmarsch, van der Hoek and Kooi's private look, with a secret
+    flip after it). Worlds 2 → 4 → 8. Step 1, a looks under the cup and b believes nothing
+    happened (``secret:a:heads``): 4 worlds; ``K_a heads`` and ``B_b ~(K_a heads | K_a
+    ~heads)`` (b believes a does not know). Step 2, a turns the coin over in secret
+    (``flip:a:heads``): 8 worlds (4 up to bisimulation); ``~heads & K_a ~heads``, b still
+    believes a does not know and believes neither side. Every relation KD45."""
+    steps = (
+        Step("a", "looks under the cup; b believes nothing happened.",
+             event=secret_look("a", "heads", ("a", "b"))),
+        Step("a", "turns the coin over in secret; b believes nothing changed.",
+             event=secret_flip("a", "heads", ("a", "b"))),
+    )
+    story = ("A coin lies under a cup, heads up; neither a nor b knows which side. a peeks "
+             "while b looks away, and b believes nothing happened; then a turns the coin over, "
+             "again unseen. Atom heads: the coin shows heads.")
+    examples = ("K_a heads", "K_b ~(K_a heads | K_a ~heads)", "K_a ~heads", "M_b heads",
+                "K_b heads | K_b ~heads")
+    ending = ("a knows the coin now shows tails; b believes a never looked and believes "
+              "neither side, the two beliefs b had at the start: b's beliefs did not change "
+              "while the world and a's knowledge did.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        side = "heads" if m.holds("heads", index) else "tails"
+        return f"{side} up; a knows the side: " + \
+            ("yes" if m.holds("K_a heads | K_a ~heads", index) else "no")
+
+    return Puzzle("coin", "The secret coin", story, covered_coin(), steps,
+                  {"a": "a", "b": "b"}, describe, examples, ending)
+
+
+def ice_cream() -> Puzzle:
+    """Second-order false belief: Perner and Wimmer's ice-cream van ("John thinks that Mary
+    thinks...", J. Exp. Child Psychology 39, 1985). Worlds 1 → 1 → 3. Step 1, Mary goes
+    home: nothing anyone sees changes. Step 2 (``van_moves``): the van drives to the church;
+    the driver tells John and, on his way, Mary, which John does not know: 3 worlds
+    (``park·told``, the actual one; ``park·untold``; ``park·skip``). Then ``~park``, Mary
+    and John both believe it (``B_mary ~park & B_john ~park``), and John believes Mary
+    believes the van is still in the park (``B_john B_mary park``), which is false
+    (``~B_mary park``): a false belief about a belief. Both relations KD45."""
+    steps = (
+        Step("Mary", "goes home; the van is in the park.", Top()),
+        Step("Driver", "drives to the church, tells John, and on his way tells Mary; John "
+             "does not know she was told.", event=van_moves()),
+    )
+    story = ("John and Mary see the ice-cream van in the park, and Mary goes home. The van "
+             "drives to the church; its driver tells John, and on the way past Mary's house "
+             "tells her too. John does not know that. Where does John think Mary will go to "
+             "buy an ice cream? Atom park: the van is in the park.")
+    examples = ("B_john B_mary park", "B_mary park", "B_john ~park", "B_mary ~park",
+                "B_mary B_john ~park")
+    ending = ("Both know the van is at the church, but John believes Mary still thinks it is "
+              "in the park (B_john B_mary park): a second-order false belief, the test "
+              "children pass about two years after Sally and Anne.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        place = "park" if m.holds("park", index) else "church"
+        return f"the van is at the {place}; Mary believes park: " + \
+            _believes(m, "mary", "park", index)
+
+    return Puzzle("ice-cream", "The ice-cream van", story, van_in_park(), steps,
+                  {"john": "John", "mary": "Mary"}, describe, examples, ending)
+
+
 # --- the gallery --------------------------------------------------------------------------------
 
 #: Each puzzle's title, without building it.
 TITLES = {"muddy": "Muddy children", "cheryl": "Cheryl's birthday",
           "sum-product": "Sum and Product", "russian": "Russian cards",
           "consecutive": "Consecutive numbers", "attack": "Coordinated attack",
-          "dining": "Dining cryptographers", "cards": "Three cards", "letter": "Reading a letter"}
+          "dining": "Dining cryptographers", "cards": "Three cards", "letter": "Reading a letter",
+          "sally-anne": "Sally and Anne", "coin": "The secret coin",
+          "ice-cream": "The ice-cream van"}
 
 #: Each puzzle with its default settings, in the order the gallery shows them.
 GALLERY: dict[str, Callable[[], Puzzle]] = {
@@ -592,6 +712,9 @@ GALLERY: dict[str, Callable[[], Puzzle]] = {
     "dining": dining,
     "cards": cards,
     "letter": reading,
+    "sally-anne": sally_anne,
+    "coin": secret_coin,
+    "ice-cream": ice_cream,
 }
 
 

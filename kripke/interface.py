@@ -72,6 +72,14 @@ class AgentIndex:
                 found[self(member)] = None
         return tuple(found)
 
+    def indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
+        """A group's positions (see :meth:`group`); None means every agent."""
+        if group is None:
+            if not self.agents:
+                raise ModelError("the model has no agents, so E, C and D have no group")
+            return tuple(range(len(self.agents)))
+        return self.group(group)
+
     def keyed(self, fixed: Mapping[Agent, int]) -> tuple[tuple[int, int], ...]:
         """A part given by agents and the keys of their classes (see :mod:`kripke.parts`) as
         (position, key) pairs in the order given: how a model keeps its answers about it."""

@@ -33,6 +33,7 @@ from kripke.arrays import (
     gather,
     positions,
 )
+from kripke.belief import BeliefModel
 from kripke.budget import check_budget
 from kripke.check import evaluate, observed_table
 from kripke.errors import AnnouncementError, ModelError, UpdateError
@@ -269,11 +270,7 @@ class KripkeModel:
 
     def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
         """Positions of a group's agents; None means every agent."""
-        if group is None:
-            if not self._agents:
-                raise ModelError("the model has no agents, so E, C and D have no group")
-            return tuple(range(len(self._agents)))
-        return self._agent_index.group(group)
+        return self._agent_index.indices(group)
 
     def n_keys(self, agent_index: int) -> int:
         """An upper bound on the agent's keys, the size of a table indexed by them."""
@@ -399,8 +396,25 @@ class KripkeModel:
         new.actual = self._world(world)
         return new
 
-    def update(self, events: EventModel) -> KripkeModel:
-        """Product update with an event model (:mod:`kripke.events`): the worlds are the pairs
+    def to_belief(self) -> BeliefModel:
+        """The same worlds as a :class:`~kripke.belief.BeliefModel`: each partition as its
+        equivalence relation (frame class S5), the names this model shows, the same ids."""
+        return BeliefModel.from_partitions(
+            {atom: self.atom_values(atom) for atom in self.atoms},
+            {agent: self._keys[i] for i, agent in enumerate(self._agents)}, self.actual,
+            [self.world_label(i) for i in range(self._n)], self.world_ids.astype(np.int64))
+
+    def minimised(self) -> BeliefModel:
+        """The model up to bisimulation (:meth:`kripke.belief.BeliefModel.minimised`); its
+        relations are still equivalences, so its frame class is S5."""
+        return self.to_belief().minimised()
+
+    def update(self, events: EventModel) -> KripkeModel | BeliefModel:
+        """Product update with an event model (:mod:`kripke.events`). An event with arrows (an
+        agent who believes something else happened) makes a :class:`BeliefModel`
+        (:meth:`to_belief`, then its update); any other stays here and S5, assignments or not.
+
+        The worlds are the pairs
         (w, e) of a world and an event whose precondition holds at w, world by world and each
         world's events in the event model's order; an atom keeps its value from w; two pairs
         look the same to an agent when it could tell neither the worlds nor the events apart.
@@ -415,6 +429,8 @@ class KripkeModel:
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event's
         precondition is false at the actual world.
         """
+        if not events.is_s5:
+            return self.to_belief().update(events)
         events.check_agents(self._agents)
         m = len(events.events)
         possible = self._possible(events)
@@ -426,8 +442,10 @@ class KripkeModel:
         splits = _splits(possible)
         if splits and ids.size and int(ids[-1]) >= (1 << 62) // m:
             raise ModelError("too many updates for 64-bit world ids: build the model afresh")
+        assigned = self._assigned(events, worlds, chosen)
         valuation = {atom: self.atom_values(atom, worlds) for atom in (*self._valuation,
                                                                        *self._lazy)}
+        valuation.update(assigned)
         observations: dict[Agent, IntArray] = {}
         observed: dict[Atom, tuple[Agent, BoolArray]] = {}
         for i, agent in enumerate(self._agents):
@@ -437,7 +455,7 @@ class KripkeModel:
             present, keys = np.unique(joint, return_inverse=True)
             observations[agent] = keys.reshape(-1)
             for atom, (index, table) in self._observed.items():
-                if index == i:  # still a function of the agent's class: a table over them
+                if index == i and atom not in assigned:  # still a table over the classes
                     observed[atom] = (agent, table[present // width])
         actual = None
         if self.actual is not None:
@@ -445,6 +463,23 @@ class KripkeModel:
         return KripkeModel(valuation, observations, actual, observed_atoms=observed,
                            n_worlds=int(worlds.size),
                            world_ids=ids * m + chosen if splits else ids)
+
+    def _assigned(self, events: EventModel, worlds: IntArray, chosen: IntArray
+                  ) -> dict[Atom, BoolArray]:
+        """The atoms some event assigns, per pair (w, e): the value of e's formula at w, or
+        w's own value where e leaves the atom alone (factual change)."""
+        changes: dict[Atom, BoolArray] = {}
+        known = set(self.atoms)
+        for k, event in enumerate(events.events):
+            for atom, value in event.post:
+                if atom not in known:
+                    raise ModelError(f"event {event.name} assigns {atom}, which the model "
+                                     f"does not have; its atoms are "
+                                     f"{', '.join(str(a) for a in self.atoms)}")
+                values = changes.setdefault(atom, self.atom_values(atom, worlds).copy())
+                at = chosen == k
+                values[at] = self.evaluate(value)[worlds[at]]
+        return changes
 
     def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
         """The (world id here, event name) that a world of ``self.update(events)``, given by

@@ -30,10 +30,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+import numpy as np
+
+from kripke.belief import BeliefModel, partition_matrix, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.events import EventModel
 from kripke.exchange import from_json
@@ -41,23 +44,18 @@ from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
 from kripke.names import AGENT as _AGENT
 from kripke.names import KEYWORDS
-from kripke.reader import LineReader, ReadError, read_source, skip
+from kripke.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
 
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
 MAX_WORLDS = 100_000
 
-# A bare name: no space, comma, brace, quote, colon or '#'; a parenthesised part may hold commas
-# and spaces, so that atoms such as p(0, 3) and names such as (1,2) read as one word.
-_WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
-_QUOTED = re.compile(r"\"([^\"]*)\"")
-_NAME = f'(?:"[^"]*"|{_WORD.pattern})'
-_SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
+_NAME = f'(?:"[^"]*"|{WORD.pattern})'
 _KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
 _WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")
 _OBSERVES_LINE = re.compile(rf"\s*({_NAME})\s+observes\s*:")
 _AGENT_LINE = re.compile(rf"\s*({_NAME})\s*:")
 _LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w1 w2} {w3}', "
-          "'a observes: p' or 'actual: w1'")
+          "'a: w1 -> w2 w3', 'a observes: p' or 'actual: w1'")
 
 
 class ModelFileError(ReadError):
@@ -91,12 +89,15 @@ class NamedModel(KripkeModel):
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
 
-    def update(self, events: EventModel) -> NamedModel:
-        """The product update (:meth:`KripkeModel.update`) with the worlds still named: when
+    def update(self, events: EventModel) -> NamedModel | BeliefModel:
+        """The product update (:meth:`KripkeModel.update`) with the worlds still named (an
+        event with arrows gives a :class:`BeliefModel`, which keeps names itself): when
         no world splits, each keeps its name (as after an announcement); when worlds split,
         the pair (w, e) is named ``w·e``, the world's name and the event's, as a textbook
         writes it (with ``'`` added in the rare case that such a name is taken already)."""
         product = super().update(events)
+        if not isinstance(product, KripkeModel):
+            return product
         split = self.splits(events)
         names: list[str] = []
         taken: set[str] = set()
@@ -112,25 +113,16 @@ class NamedModel(KripkeModel):
 
 
 @dataclass(frozen=True)
-class _Word:
-    """One word of a line: its text (unquoted) and where it starts (1-based column); a brace
-    that opens or closes a class is a word too (a quoted "{" is a name)."""
-
-    text: str
-    column: int
-    brace: bool = False
-
-
-@dataclass(frozen=True)
 class _Line:
-    """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes'),
+    """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes',
+    'arrows': words are the world the arrows leave, then those they reach),
     the name before the colon (a world's or an agent's), and what follows the colon."""
 
     number: int
     kind: str
-    head: _Word | None
-    words: tuple[_Word, ...] = ()
-    classes: tuple[tuple[_Word, ...], ...] = ()
+    head: Word | None
+    words: tuple[Word, ...] = ()
+    classes: tuple[tuple[Word, ...], ...] = ()
 
 
 def starter_models() -> dict[str, str]:
@@ -142,7 +134,7 @@ def starter_models() -> dict[str, str]:
             if entry.name.endswith(".kripke")}
 
 
-def load_model(source: str | os.PathLike[str]) -> KripkeModel:
+def load_model(source: str | os.PathLike[str]) -> KripkeModel | BeliefModel:
     """The model in a file (a path) or in a text: the hand-written format or the JSON of
     :mod:`kripke.exchange`. A ``str`` of one line is a path when such a file exists or it
     ends in ``.kripke`` or ``.json``; a :class:`~pathlib.Path` always is.
@@ -155,7 +147,7 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel:
     return parse_model(text, origin)
 
 
-def _from_json_text(text: str, origin: str | None) -> KripkeModel:
+def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
     """A model from the JSON of :func:`kripke.exchange.to_json`, its worlds named by their
     labels when these are distinct names (a hand-written model saved by the page)."""
     try:
@@ -174,12 +166,14 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
         raise ModelFileError(message, 1, 1, origin) from None
+    if isinstance(model, BeliefModel):  # it keeps its names itself
+        return model
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels):
         return NamedModel.named(model, labels)
     return model
 
 
-def parse_model(text: str, source: str | None = None) -> NamedModel:
+def parse_model(text: str, source: str | None = None) -> NamedModel | BeliefModel:
     """The model written in the hand-written format; :class:`ModelFileError` at the first
     mistake (``source``, a file name, is put in front of its message)."""
     return _Reader(text, source).model()
@@ -190,9 +184,16 @@ class _Reader(LineReader[ModelFileError]):
     names they use agree and builds the model."""
 
     failure = ModelFileError
+    noun = "world"
 
     def __init__(self, text: str, source: str | None) -> None:
         super().__init__(text, source)
+        self.declared = [self.word(m.group(1), 0, 0).text for raw in self.text_lines
+                         if (m := _WORLD_LINE.match(raw))]
+        self.agents_declared = [name for raw in self.text_lines
+                                if (m := _KEYWORD_LINE.match(raw)) and m.group(1) == "agents"
+                                for name in re.split(r"[\s,]+", raw[m.end():].split("#")[0])
+                                if name]
         self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
                       if (line := self.line(number, raw)) is not None]
 
@@ -207,18 +208,21 @@ class _Reader(LineReader[ModelFileError]):
             words = self.words(number, text, match.end())
             return _Line(number, kind, None, words)
         if match := _WORLD_LINE.match(text):
-            head = self.word(match.group(1), match.start(1))
+            head = self.word(match.group(1), number, match.start(1))
             return _Line(number, "world", head, self.words(number, text, match.end()))
         if match := _OBSERVES_LINE.match(text):
-            head = self.word(match.group(1), match.start(1))
+            head = self.word(match.group(1), number, match.start(1))
             return _Line(number, "observes", head, self.words(number, text, match.end()))
         if match := _AGENT_LINE.match(text):
-            head = self.word(match.group(1), match.start(1))
+            head = self.word(match.group(1), number, match.start(1))
             if head.text == "world":
                 raise self.error("a world line needs the world's name: 'world w1: p q'",
                                  number, match.end())
+            if (arrow := ARROW.search(text, match.end())) is not None:
+                return _Line(number, "arrows", head,
+                             self.arrow_list(number, text, head.text, match.end(), arrow))
             return _Line(number, "classes", head,
-                         classes=self.classes(number, text, match.end()))
+                         classes=self.classes(number, text, match.end(), head.text))
         column = skip(text, 0) + 1
         if text.split()[0] == "world":
             raise self.error("a world line is 'world', the name, ':' and the atoms true "
@@ -227,84 +231,8 @@ class _Reader(LineReader[ModelFileError]):
             raise self.error(f"no ':' in this line; {_LINES}", number, column)
         raise self.error(f"cannot read this line; {_LINES}", number, column)
 
-    def uncommented(self, number: int, raw: str) -> str:
-        """The line up to a '#' outside quotes; an unclosed quote is an error."""
-        quoted = None
-        for i, char in enumerate(raw):
-            if char == '"':
-                quoted = None if quoted is not None else i
-            elif char == "#" and quoted is None:
-                return raw[:i]
-        if quoted is not None:
-            raise self.error('this quoted name is not closed; end it with " on the same line',
-                             number, quoted + 1)
-        return raw
-
-    @staticmethod
-    def word(text: str, start: int) -> _Word:
-        quoted = _QUOTED.fullmatch(text)
-        return _Word(quoted.group(1) if quoted else text, start + 1)
-
-    def tokens(self, number: int, text: str, start: int) -> Iterator[_Word]:
-        """The words after ``start``, with '{' and '}' as words of their own."""
-        pos = skip(text, start, _SEPARATORS)
-        while pos < len(text):
-            char = text[pos]
-            if char in "{}":
-                yield _Word(char, pos + 1, brace=True)
-                pos += 1
-            elif match := _QUOTED.match(text, pos):
-                if not match.group(1):
-                    raise self.error('an empty name ""; give it a name', number, pos + 1)
-                yield _Word(match.group(1), pos + 1)
-                pos = match.end()
-            elif match := _WORD.match(text, pos):
-                yield _Word(match.group(), pos + 1)
-                pos = match.end()
-            else:
-                fix = "close it with ')'" if char == "(" else "remove it or quote the name"
-                raise self.error(f"unexpected {char!r}; {fix}", number, pos + 1)
-            pos = skip(text, pos, _SEPARATORS)
-
-    def words(self, number: int, text: str, start: int) -> tuple[_Word, ...]:
-        """A list of names (no braces): agents, atoms, a world's atoms, the actual world."""
-        found = []
-        for word in self.tokens(number, text, start):
-            if word.brace:
-                raise self.error(f"unexpected {word.text!r}: braces hold an agent's classes "
-                                 "('a: {w1 w2}'); remove it here", number, word.column)
-            found.append(word)
-        return tuple(found)
-
-    def classes(self, number: int, text: str, start: int) -> tuple[tuple[_Word, ...], ...]:
-        """``{w1 w2} {w3}``: the classes of one agent."""
-        found: list[tuple[_Word, ...]] = []
-        current: list[_Word] | None = None
-        opened = 0
-        for word in self.tokens(number, text, start):
-            if word.brace and word.text == "{" and current is None:
-                current, opened = [], word.column
-            elif word.brace and word.text == "{":
-                raise self.error("a class inside a class; close the first with '}' before "
-                                 "opening another", number, word.column)
-            elif word.brace and current is None:
-                raise self.error("'}' closes no class; remove it or open the class with '{'",
-                                 number, word.column)
-            elif word.brace:
-                if not current:
-                    raise self.error("an empty class {}; remove it (every class holds a "
-                                     "world)", number, opened)
-                found.append(tuple(current))
-                current = None
-            elif current is None:
-                raise self.error(f"{word.text!r} is outside braces: an agent's classes are "
-                                 f"written in braces, e.g. 'a: {{{word.text} w2}} {{w3}}' (a "
-                                 "world's line starts with 'world')", number, word.column)
-            else:
-                current.append(word)
-        if current is not None:
-            raise self.error("this class is not closed; end it with '}'", number, opened)
-        return tuple(found)
+    def spelled(self, name: str) -> str:
+        return _name(name)
 
     # --- the model -------------------------------------------------------------------------
 
@@ -316,7 +244,7 @@ class _Reader(LineReader[ModelFileError]):
                              "keep one", lines[1].number, 1)
         return lines[0] if lines else None
 
-    def agents(self) -> tuple[_Line, list[Agent], dict[str, _Word]]:
+    def agents(self) -> tuple[_Line, list[Agent], dict[str, Word]]:
         """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is named
         (by the agent's text: ``07`` is agent 7, as ``K_07`` is)."""
         line = self.single("agents")
@@ -326,7 +254,7 @@ class _Reader(LineReader[ModelFileError]):
             raise self.error("no agents named; name them, e.g. 'agents: a b'", line.number,
                              len(self.text_lines[line.number - 1].rstrip()) + 1)
         agents: list[Agent] = []
-        seen: dict[str, _Word] = {}
+        seen: dict[str, Word] = {}
         for word in line.words:
             if not _AGENT.fullmatch(word.text):
                 raise self.error(f"{word.text!r} cannot name an agent: an agent is a name "
@@ -343,7 +271,7 @@ class _Reader(LineReader[ModelFileError]):
             agents.append(agent)
         return line, agents, seen
 
-    def atom(self, word: _Word, line: int) -> Atom:
+    def atom(self, word: Word, line: int) -> Atom:
         try:
             return Atom(word.text)
         except (ValueError, TypeError):
@@ -353,7 +281,7 @@ class _Reader(LineReader[ModelFileError]):
                 "K_..., M_..., E_..., C_..., D_..., K M E C D, true, false, not, and, or "
                 "are taken by formulas", line, word.column) from None
 
-    def model(self) -> NamedModel:
+    def model(self) -> NamedModel | BeliefModel:
         agents_line, agents, agent_words = self.agents()
         declared = self.declared_atoms()
         names, true_sets = self.worlds(declared)
@@ -361,24 +289,36 @@ class _Reader(LineReader[ModelFileError]):
             sorted(set().union(*true_sets), key=str)
         index = {name: i for i, name in enumerate(names)}
         observations = self.observations(agent_words, index, true_sets, set(order))
+        arrows = self.relations(agent_words, index, observations)
         for agent, word in agent_words.items():
-            if agent not in observations:
+            if agent not in observations and agent not in arrows:
+                first, *rest = self.examples(2)
                 raise self.error(
-                    f"agent {agent} has no line; write '{agent}: {{w1 w2}} ...' (the worlds "
-                    f"{agent} cannot tell apart) or '{agent} observes: p ...' ('{agent}:' "
-                    f"alone: {agent} tells every world apart)", agents_line.number,
-                    word.column)
-        model = KripkeModel({atom: [atom in true for true in true_sets] for atom in order},
-                            {a: observations[str(a)] for a in agents}, self.actual(index),
+                    f"agent {agent} has no line; write '{agent}: {{{' '.join(self.examples(2))}}}'"
+                    f" (the worlds {agent} cannot tell apart), '{agent} observes: "
+                    f"{order[0] if order else 'p'}' or '{agent}: {first} -> "
+                    f"{' '.join(rest) or first}' (from {first}, {agent} considers "
+                    f"{' '.join(rest) or first} possible) ('{agent}:' alone: {agent} tells "
+                    "every world apart)", agents_line.number, word.column)
+        valuation = {atom: [atom in true for true in true_sets] for atom in order}
+        if arrows:  # some agent believes: every agent's relation as arrows
+            n = len(true_sets)
+            relations = {a: relation_matrix(arrows[str(a)], n) if str(a) in arrows
+                         else partition_matrix(np.array(observations[str(a)]))
+                         for a in agents}
+            return BeliefModel(valuation, relations, self.actual(index), n_worlds=n,
+                               names=names)
+        model = KripkeModel(valuation, {a: observations[str(a)] for a in agents},
+                            self.actual(index),
                             n_worlds=len(true_sets))
         return NamedModel.named(model, names)
 
-    def declared_atoms(self) -> dict[Atom, _Word] | None:
+    def declared_atoms(self) -> dict[Atom, Word] | None:
         """The atoms of the 'atoms:' line, in its order; None without one."""
         line = self.single("atoms")
         if line is None:
             return None
-        declared: dict[Atom, _Word] = {}
+        declared: dict[Atom, Word] = {}
         for word in line.words:
             atom = self.atom(word, line.number)
             if atom in declared:
@@ -387,7 +327,7 @@ class _Reader(LineReader[ModelFileError]):
             declared[atom] = word
         return declared
 
-    def worlds(self, declared: dict[Atom, _Word] | None) -> tuple[list[str], list[set[Atom]]]:
+    def worlds(self, declared: dict[Atom, Word] | None) -> tuple[list[str], list[set[Atom]]]:
         """The worlds' names and the atoms true in each, in file order."""
         names: list[str] = []
         where: dict[str, int] = {}  # world name -> its line
@@ -416,7 +356,7 @@ class _Reader(LineReader[ModelFileError]):
             raise self.at_end("no worlds; add one line per world, e.g. 'world w1: p q'")
         return names, true_sets
 
-    def observations(self, agent_words: dict[str, _Word], index: dict[str, int],
+    def observations(self, agent_words: dict[str, Word], index: dict[str, int],
                      true_sets: list[set[Atom]], vocabulary: set[Atom]) -> dict[str, list[int]]:
         """Each agent's key per world (by the agent's text), from its classes or the atoms it
         observes: worlds with equal keys are those it cannot tell apart."""
@@ -425,11 +365,7 @@ class _Reader(LineReader[ModelFileError]):
         for line in self.lines:
             if line.kind not in ("classes", "observes") or line.head is None:
                 continue
-            agent = str(_agent(line.head.text))
-            if agent not in agent_words:
-                raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; "
-                                 "add it there or fix the spelling", line.number,
-                                 line.head.column)
+            agent = self.known_agent(line.head, line.number, agent_words)
             if agent in first_line:
                 raise self.error(f"a second line for agent {agent} (the first is line "
                                  f"{first_line[agent]}); give each agent one line",
@@ -445,7 +381,44 @@ class _Reader(LineReader[ModelFileError]):
                 observations[agent] = self.partition(line, index, agent)
         return observations
 
-    def observed(self, word: _Word, line: int, vocabulary: set[Atom]) -> Atom:
+    def relations(self, agent_words: dict[str, Word], index: dict[str, int],
+                  observations: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]]:
+        """Each agent's arrows (by the agent's text) from its arrow lines, several a line's
+        worth per agent; an agent with classes or 'observes:' too is refused."""
+        arrows: dict[str, list[tuple[int, int]]] = {}
+        classes_line = {str(_agent(line.head.text)): line for line in self.lines
+                        if line.kind in ("classes", "observes") and line.head is not None}
+        for line in self.lines:
+            if line.kind != "arrows" or line.head is None:
+                continue
+            agent = self.known_agent(line.head, line.number, agent_words)
+            if agent in observations:
+                other = classes_line[agent]
+                written = "'observes:'" if other.kind == "observes" else "classes"
+                raise self.error(
+                    f"agent {agent} has {written} on line {other.number} and arrows here; "
+                    f"give {agent} one or the other: arrows (belief) or classes "
+                    "(knowledge), and remove the other line", line.number, line.head.column)
+            worlds = []
+            for word in line.words:
+                if word.text not in index:
+                    known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
+                    raise self.error(f"unknown world {word.text!r} in {agent}'s arrows; "
+                                     f"declare it with 'world {word.text}: ...' or fix the "
+                                     f"spelling (worlds: {known})", line.number, word.column)
+                worlds.append(index[word.text])
+            arrows.setdefault(agent, []).extend((worlds[0], v) for v in worlds[1:])
+        return arrows
+
+    def known_agent(self, head: Word, line: int, agent_words: dict[str, Word]) -> str:
+        """The agent a line is about (by its text), refused when not on the 'agents:' line."""
+        agent = str(_agent(head.text))
+        if agent not in agent_words:
+            raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; add "
+                             "it there or fix the spelling", line, head.column)
+        return agent
+
+    def observed(self, word: Word, line: int, vocabulary: set[Atom]) -> Atom:
         atom = self.atom(word, line)
         if atom not in vocabulary:
             raise self.error(f"atom {atom} is true in no world and not listed on an 'atoms:' "
@@ -456,7 +429,7 @@ class _Reader(LineReader[ModelFileError]):
     def partition(self, line: _Line, index: dict[str, int], agent: str) -> list[int]:
         """One key per world: its class's number; a world left out is a class of its own."""
         keys = [len(line.classes) + i for i in range(len(index))]
-        placed: dict[str, _Word] = {}
+        placed: dict[str, Word] = {}
         for number, members in enumerate(line.classes):
             for word in members:
                 if word.text not in index:
@@ -476,11 +449,13 @@ class _Reader(LineReader[ModelFileError]):
     def actual(self, index: dict[str, int]) -> int:
         line = self.single("actual")
         if line is None:
-            raise self.at_end("no actual world; add a line such as 'actual: w1'")
+            raise self.at_end(f"no actual world; add a line such as "
+                              f"'actual: {self.examples(1)[0]}'")
         if len(line.words) != 1:
             column = line.words[1].column if line.words else \
                 len(self.text_lines[line.number - 1].rstrip()) + 1
-            raise self.error("'actual:' names one world, e.g. 'actual: w1'", line.number,
+            raise self.error(f"'actual:' names one world, e.g. 'actual: {self.examples(1)[0]}'",
+                             line.number,
                              column)
         word = line.words[0]
         if word.text not in index:
@@ -495,6 +470,23 @@ def _agent(text: str) -> Agent:
     return int(text) if text.isascii() and text.isdigit() else text
 
 
+def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[str]
+                    ) -> list[str]:
+    """An agent's line(s): its classes when its relation is a partition, else its arrows."""
+    if isinstance(model, BeliefModel) and model.frame_class(agent) != "S5":
+        targets: dict[int, list[str]] = {}
+        for w, v in model.arrows(agent):
+            targets.setdefault(w, []).append(shown[v])
+        return [f"{agent}: {shown[w]} -> {' '.join(vs)}" for w, vs in targets.items()] or \
+            [f"# {agent} has no arrows", f"{agent}: {shown[0]} ->"]
+    keys = model.observation(agent).tolist() if isinstance(model, KripkeModel) else \
+        [min(model.successors(agent, w).tolist()) for w in range(model.n_worlds)]
+    classes: dict[int, list[str]] = {}
+    for i, key in enumerate(keys):
+        classes.setdefault(key, []).append(shown[i])
+    return [f"{agent}: " + " ".join("{" + " ".join(c) + "}" for c in classes.values())]
+
+
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
@@ -505,14 +497,17 @@ def _writable(name: str) -> bool:
 
 def _name(name: str) -> str:
     """A name as written: bare when it reads back as one word, else quoted."""
-    bare = _WORD.fullmatch(name) and name.strip() == name and "#" not in name
+    bare = WORD.fullmatch(name) and name.strip() == name and "#" not in name
     return name if bare else f'"{name}"'
 
 
-def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | None = None,
+def dump_model(model: KripkeModel | BeliefModel,
+               names: Callable[[KripkeModel, int], str] | None = None,
                max_worlds: int = MAX_WORLDS) -> str:
     """The model in the hand-written format; :func:`load_model` reads it back to the same
-    worlds (in order, with these names), valuation, partitions and actual world.
+    worlds (in order, with these names), valuation, partitions and actual world. A belief
+    model's agents are written as classes where their relation is S5 and as arrows, one line
+    per world they leave, where it is not (its own names).
 
     ``names(model, index)`` names the worlds; by default a :class:`NamedModel`'s names, else
     ``w`` and the world's id. Refused (:class:`ModelError`) past ``max_worlds``, without an
@@ -523,7 +518,9 @@ def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | No
     if model.actual is None:
         raise ModelError("the model has no actual world, which a model file names; pick one "
                          "with model.at(world)")
-    if names is not None:
+    if isinstance(model, BeliefModel):
+        written = list(model.names)
+    elif names is not None:
         written = [names(model, i) for i in range(model.n_worlds)]
     elif isinstance(model, NamedModel):
         written = [model.world_name(i) for i in range(model.n_worlds)]
@@ -553,9 +550,6 @@ def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | No
         true = " ".join(str(a) for a, v in zip(atoms, values, strict=True) if v[i])
         lines.append(f"world {name}: {true}".rstrip())
     for agent in model.agents:
-        classes: dict[int, list[str]] = {}
-        for i, key in enumerate(model.observation(agent).tolist()):
-            classes.setdefault(key, []).append(shown[i])
-        lines.append(f"{agent}: " + " ".join("{" + " ".join(c) + "}" for c in classes.values()))
+        lines += _relation_lines(model, agent, shown)
     lines.append(f"actual: {shown[model.actual]}")
     return "\n".join(lines) + "\n"

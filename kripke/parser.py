@@ -7,11 +7,12 @@ Grammar (loosest first; → and ↔ group to the right)::
     disj     := conj ( ('|' | '∨' | '\\/' | 'or') conj )*
     conj     := prefix ( ('&' | '∧' | '/\\' | 'and') prefix )*
     prefix   := ('~' | '¬' | '!' | 'not') prefix
-              | ('K_' | 'M_') agent prefix             agent: identifier, number or {agent};
+              | ('K_' | 'B_' | 'M_') agent prefix      agent: identifier, number or {agent};
                                                        K₀, Kₐ: subscripts as in print
               | ('E' | 'C' | 'D') group? prefix        no group: all agents of the model
               | '[' '!' formula ']' prefix
               | ('<!' | '⟨!') formula ('>' | '⟩') prefix
+              | ('<' | '⟨') agent ('>' | '⟩') prefix   <a>φ is M_a φ; B_a is K_a (belief)
               | '(' formula ')' | 'true' | '⊤' | 'false' | '⊥' | atom
     group    := '_' agent | '_{' agent (',' agent)* '}'     C_{ab}: a and b, if the model
                                                        has no agent named ab
@@ -86,7 +87,8 @@ class Token:
 _SYMBOLS: tuple[tuple[str, str], ...] = (
     ("<->", "iff"), ("<=>", "iff"), ("↔", "iff"),
     ("->", "imp"), ("=>", "imp"), ("→", "imp"),
-    ("<!", "dual_open"), ("⟨!", "dual_open"), (">", "dual_close"), ("⟩", "dual_close"),
+    ("<!", "dual_open"), ("⟨!", "dual_open"), ("<", "diamond_open"), ("⟨", "diamond_open"),
+    (">", "dual_close"), ("⟩", "dual_close"),
     ("/\\", "and"), ("&", "and"), ("∧", "and"),
     ("\\/", "or"), ("|", "or"), ("∨", "or"),
     ("~", "not"), ("¬", "not"), ("!", "not"),
@@ -120,7 +122,7 @@ def _tokenize(text: str) -> list[Token]:
             continue
         if ident := _IDENT.match(text, pos):
             word, end = ident.group(), ident.end()
-            if (sub := _SUBSCRIPT.match(text, end)) and word in ("K", "M", "E", "C", "D"):
+            if (sub := _SUBSCRIPT.match(text, end)) and word in ("K", "B", "M", "E", "C", "D"):
                 word += "_" + "".join(_SUBSCRIPTS[c] for c in sub.group())
                 end = sub.end()
             tokens.append(Token(_WORDS.get(word, "ident"), word, pos))
@@ -252,6 +254,14 @@ class _Parser:
                 announcement = self.formula()
                 close = self.expect("dual_close", ">")
                 return AnnounceDual(announcement, self.operand(close))
+            case "diamond_open":  # <a>φ: M_a φ, as dynamic logic writes the diamond
+                self.advance()
+                who = self.advance()
+                if who.kind not in ("ident", "number"):
+                    raise FormulaError(f"expected an agent after '<', as in <a>p; found "
+                                       f"{_found(who)}", who.position, self.text)
+                close = self.expect("dual_close", ">", who)
+                return Possible(self.agent(who.text, who.position), self.operand(close))
             case "ident":
                 return self.word()
         raise self.fail("a formula")
@@ -260,7 +270,7 @@ class _Parser:
         token = self.advance()
         text = token.text
         head, underscore, rest = text.partition("_")
-        if head in ("K", "M") and (underscore or text == head):
+        if head in ("K", "B", "M") and (underscore or text == head):  # B_a: belief, K_a
             if rest:
                 agent = self.agent(rest, token.position + 2)
             elif underscore and self.token.kind == "lbrace":
@@ -276,7 +286,7 @@ class _Parser:
                 raise FormulaError(
                     f"expected '_' and an agent after {head!r}", token.position + 1, self.text
                 )
-            cls = Knows if head == "K" else Possible
+            cls = Possible if head == "M" else Knows
             return cls(agent, self.operand(token))
         if head in ("E", "C", "D") and (underscore or text == head):
             group: tuple[Agent, ...] | None = None

@@ -4,7 +4,9 @@ Each puzzle comes as an explicit model and as a knowledge structure (``..._symbo
 story is told once, through :class:`kripke.interface.EpistemicModel`, so both backends must give
 the same answers: muddy children, Russian cards (which of Alice's announcements are safe), the
 dining cryptographers, Sum and Product, Cheryl's birthday; and two told by semi-private events
-(:mod:`kripke.events`): three cards shown, and Alice reading a letter while Bob watches.
+(:mod:`kripke.events`): three cards shown, and Alice reading a letter while Bob watches; and
+three of false belief, told with arrows and factual change (explicit only: knowledge
+structures are S5): Sally and Anne, the secret coin and the ice-cream van.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from kripke.events import EventModel, learns_whether, may_learn, shows_card
 from kripke.formula import Agent, And, Atom, Common, Formula, Iff, Knows, Not, Or, knows_whether
 from kripke.interface import EpistemicModel
 from kripke.model import KripkeModel
+from kripke.modelfile import NamedModel
 from kripke.symbolic import SymbolicModel
 from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
 from kripke.translate import to_symbolic
@@ -350,3 +353,53 @@ def reads_letter(says: bool = True, may: bool = False) -> EventModel:
     """Alice reads the letter while Bob watches (``may``: Bob is out of the room, so she may
     or may not have read it; here she has)."""
     return may_learn("alice", "p", holds=says) if may else learns_whether("alice", "p", says)
+
+
+# --- false belief: stories told with arrows and factual change ------------------------------------
+
+def marble() -> NamedModel:
+    """Sally and Anne both see the marble go into the basket: one world, ``basket`` true and
+    ``box`` false, known to both (S5)."""
+    start = KripkeModel.from_worlds([{"basket"}], {"sally": [0], "anne": [0]}, actual=0,
+                                    atoms=["basket", "box"])
+    return NamedModel.named(start, ["basket"])
+
+
+def anne_moves_marble() -> EventModel:
+    """While Sally is out, Anne moves the marble from the basket to the box (``move``: pre
+    basket; basket := false, box := true); Sally believes nothing happened (her arrows go to
+    ``skip``), Anne tells the two events apart."""
+    return EventModel.of({"move": "basket", "skip": "true"},
+                         {"anne": [["move"], ["skip"]]}, actual="move",
+                         arrows={"sally": [("move", "skip"), ("skip", "skip")]},
+                         post={"move": {"basket": "false", "box": "true"}})
+
+
+def covered_coin() -> NamedModel:
+    """A coin under a cup, heads up; neither a nor b knows which side (two worlds, S5)."""
+    start = KripkeModel.from_worlds([{"heads"}, set()], {"a": [0, 0], "b": [0, 0]}, actual=0,
+                                    atoms=["heads"])
+    return NamedModel.named(start, ["heads", "tails"])
+
+
+def van_in_park() -> NamedModel:
+    """John and Mary see the ice-cream van in the park: one world, ``park`` true, known."""
+    start = KripkeModel.from_worlds([{"park"}], {"john": [0], "mary": [0]}, actual=0,
+                                    atoms=["park"])
+    return NamedModel.named(start, ["park"])
+
+
+def van_moves() -> EventModel:
+    """Perner and Wimmer's ice-cream van (1985), as one event model: the van drives to the
+    church (park := false); the driver tells John, and on his way tells Mary too, which John
+    does not know. Events: ``told`` (moved, Mary told), ``untold`` (moved, Mary not told:
+    she believes nothing happened) and ``skip`` (nothing happened). John sees the move and
+    believes Mary was not told (told → untold); Mary, told, sees ``told``, and untold believes
+    ``skip``."""
+    return EventModel.of({"told": "true", "untold": "true", "skip": "true"}, {},
+                         actual="told",
+                         arrows={"john": [("told", "untold"), ("untold", "untold"),
+                                          ("skip", "skip")],
+                                 "mary": [("told", "told"), ("untold", "skip"),
+                                          ("skip", "skip")]},
+                         post={"told": {"park": "false"}, "untold": {"park": "false"}})

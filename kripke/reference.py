@@ -1,8 +1,9 @@
 """A reference model checker that follows the textbook definitions word for word.
 
-It turns each agent's partition into explicit accessibility sets, checks one world at a time and
-computes common knowledge by search. It is quadratic and slow on purpose: the tests hold the fast
-array checker to it on random small models, and a logic course can read it as the semantics.
+It turns each agent's partition (or a belief model's arrows) into explicit accessibility sets,
+checks one world at a time and computes common knowledge by search. It is quadratic and slow on
+purpose: the tests hold the fast array checker to it on random small models, and a logic course
+can read it as the semantics.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kripke.belief import BeliefModel
 from kripke.events import EventModel
 from kripke.formula import (
     Agent,
@@ -52,6 +54,17 @@ class Structure:
             access[str(agent)] = {
                 w: frozenset(v for v in worlds if keys[v] == keys[w]) for w in worlds
             }
+        values = {atom: model.atom_values(atom).tolist() for atom in model.atoms}
+        return cls(worlds, access, model.agents, lambda atom, w: values[atom][w])
+
+    @classmethod
+    def of_belief(cls, model: BeliefModel) -> Structure:
+        """A belief model's arrows as accessibility sets, read pair by pair."""
+        worlds = frozenset(range(model.n_worlds))
+        access = {}
+        for agent in model.agents:
+            pairs = model.arrows(agent)
+            access[str(agent)] = {w: frozenset(v for u, v in pairs if u == w) for w in worlds}
         values = {atom: model.atom_values(atom).tolist() for atom in model.atoms}
         return cls(worlds, access, model.agents, lambda atom, w: values[atom][w])
 
@@ -123,10 +136,11 @@ class Structure:
 
     def product(self, events: EventModel) -> tuple[Structure, list[tuple[int, str]]]:
         """M ⊗ E, the product update, by its definition: the pairs (w, e) with M, w ⊨ pre(e),
-        (w, e) R_a (v, f) iff w R_a v and e ~_a f, V(p, (w, e)) = V(p, w). The pairs are
-        numbered 0, 1, ... in sorted order; the list says which pair each number is."""
-        same = {a: {(e, f) for block in events.classes(a) for e in block for f in block}
-                for a in self.group(None)}
+        (w, e) R_a (v, f) iff w R_a v and e R_a f (on a partition: e ~_a f),
+        V(p, (w, e)) = M, w ⊨ post_e(p), which is V(p, w) for an atom e does not assign. The
+        pairs are numbered 0, 1, ... in sorted order; the list says which pair each number is."""
+        same = {a: {(e, f) for e in events.names for f in events.names
+                    if (e, f) in events.relation(a)} for a in self.group(None)}
         pairs = sorted((w, e.name) for w in self.worlds for e in events.events
                        if self.sat(w, e.precondition))
         number = {pair: k for k, pair in enumerate(pairs)}
@@ -134,9 +148,19 @@ class Structure:
                                                 if v in self.access[a][w] and (e, f) in same[a])
                       for (w, e) in pairs}
                   for a in self.access}
+        post = {e.name: dict(e.post) for e in events.events}
+        values = {(atom, k): (self.sat(w, post[e][atom]) if atom in post[e]
+                              else self.valuation(atom, w))
+                  for k, (w, e) in enumerate(pairs) for atom in self.atoms_of(events)}
         valuation = self.valuation
         return (Structure(frozenset(number.values()), access, self.agents,
-                          lambda atom, k: valuation(atom, pairs[k][0])), pairs)
+                          lambda atom, k: values.get((atom, k),
+                                                     valuation(atom, pairs[k][0]))), pairs)
+
+    @staticmethod
+    def atoms_of(events: EventModel) -> frozenset[Atom]:
+        """The atoms some event assigns."""
+        return frozenset(atom for e in events.events for atom, _ in e.post)
 
 
 def reference_evaluate(model: KripkeModel, formula: Formula) -> list[bool]:
@@ -145,9 +169,16 @@ def reference_evaluate(model: KripkeModel, formula: Formula) -> list[bool]:
     return [structure.sat(w, formula) for w in range(model.n_worlds)]
 
 
-def reference_update(model: KripkeModel, events: EventModel, formula: Formula
+def reference_belief(model: BeliefModel, formula: Formula) -> list[bool]:
+    """The formula's value at each world of a belief model, by the textbook definitions."""
+    structure = Structure.of_belief(model)
+    return [structure.sat(w, formula) for w in range(model.n_worlds)]
+
+
+def reference_update(model: KripkeModel | BeliefModel, events: EventModel, formula: Formula
                      ) -> dict[tuple[int, str], bool]:
     """The formula's value at each world (w, e) of the product update (w a world index of
     ``model``, e an event name), by the textbook definitions."""
-    product, pairs = Structure.of(model).product(events)
+    start = Structure.of(model) if isinstance(model, KripkeModel) else Structure.of_belief(model)
+    product, pairs = start.product(events)
     return {pair: product.sat(k, formula) for k, pair in enumerate(pairs)}

@@ -264,7 +264,16 @@ class SymbolicModel:
         the variable order (see :meth:`kripke.bdd.Vocabulary.extended`), in a new vocabulary.
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event cannot
         happen at the actual state.
+
+        Knowledge structures are S5: an event with arrows (a belief) or with assignments is
+        refused (:class:`ModelError`, saying to list the model as an explicit one first).
         """
+        if not events.is_s5 or events.changes_facts:
+            what = "arrows (somebody's belief)" if not events.is_s5 else \
+                "assignments (a change of facts)"
+            raise ModelError(f"this event has {what}, which a symbolic model (S5, no change "
+                             "of facts) cannot take; list it first with "
+                             "kripke.translate.to_explicit(model)")
         events.check_agents(self._agents)
         pre = [self.extension(e.precondition) for e in events.events]
         chosen = events.names.index(events.actual)

@@ -13,6 +13,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from kripke.bdd import Vocabulary
+from kripke.belief import BeliefModel
 from kripke.events import Event, EventModel
 from kripke.formula import (
     Agent,
@@ -178,3 +179,48 @@ def event_models(draw: st.DrawFn, max_events: int = 3, atoms: tuple[Atom, ...] =
                         for key in sorted(set(keys)))
         partitions.append((agent, classes))
     return EventModel(events, tuple(partitions), draw(st.sampled_from(names)))
+
+
+@st.composite
+def belief_models(draw: st.DrawFn, max_worlds: int = 6,
+                  agents: tuple[Agent, ...] = AGENTS) -> BeliefModel:
+    """A model with any relations: each agent's arrows a random set of pairs (loops, dead
+    ends and one-way arrows included), the plain atoms random, the actual world random."""
+    n = draw(st.integers(1, max_worlds))
+    pairs = st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                     max_size=n * n)
+    bools = st.lists(st.booleans(), min_size=n, max_size=n)
+    worlds = [{a for a, v in zip(PLAIN_ATOMS, row, strict=True) if v}
+              for row in zip(*[draw(bools) for _ in PLAIN_ATOMS], strict=True)]
+    return BeliefModel.of(worlds, {a: draw(pairs) for a in agents},
+                          draw(st.integers(0, n - 1)), atoms=PLAIN_ATOMS)
+
+
+@st.composite
+def general_event_models(draw: st.DrawFn, max_events: int = 3,
+                         atoms: tuple[Atom, ...] = PLAIN_ATOMS,
+                         agents: tuple[Agent, ...] = AGENTS) -> EventModel:
+    """An event model with arrows for some agents, partitions for others, and random
+    assignments ``p := φ`` (φ epistemic too) on some events."""
+    n = draw(st.integers(1, max_events))
+    names = [f"e{i}" for i in range(n)]
+    events = []
+    for name in names:
+        changed = draw(st.lists(st.sampled_from(atoms), unique=True, max_size=2))
+        post = tuple((a, draw(formulas(max_leaves=3, atoms=atoms, agents=agents)))
+                     for a in changed)
+        events.append(Event(name, draw(formulas(max_leaves=3, atoms=atoms, agents=agents)),
+                            post))
+    partitions, arrows = [], []
+    for agent in draw(st.lists(st.sampled_from(agents), unique=True, max_size=len(agents))):
+        if draw(st.booleans()):
+            pairs = draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names)),
+                                  unique=True, max_size=n * n))
+            arrows.append((agent, tuple(pairs)))
+        else:
+            keys = draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n))
+            partitions.append((agent, tuple(
+                tuple(x for x, k in zip(names, keys, strict=True) if k == key)
+                for key in sorted(set(keys)))))
+    return EventModel(tuple(events), tuple(partitions), draw(st.sampled_from(names)),
+                      tuple(arrows))

@@ -236,7 +236,7 @@ def test_the_good_model_reads():
                                      "each world its own name"),
     ("w1: p", "w1: K_a", 2, 11, "'K_a' is not an atom"),
     ("w1: p", "w1: p(0", 2, 12, "unexpected '('; close it with ')'"),
-    ("b:\n", "", 1, 11, "agent b has no line; write 'b: {w1 w2} ...'"),
+    ("b:\n", "", 1, 11, "agent b has no line; write 'b: {w1 w2}' (the worlds"),
     ("a: {", "c: {", 4, 1, "unknown agent 'c': it is not on the 'agents:' line"),
     ("b:\n", "b:\na: {w2}\n", 6, 1, "a second line for agent a (the first is line 4)"),
     ("{w1 w2}", "{w1 w2", 4, 4, "this class is not closed; end it with '}'"),

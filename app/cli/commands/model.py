@@ -7,10 +7,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli.checking import read_formula, vacuity_note, write_model_files
+from app.cli.checking import dead_ends, frame, read_formula, vacuity_note, write_model_files
 from app.cli.main import UsageError
 from game.files import check_outputs
 from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
+from kripke.belief import BeliefModel
 from kripke.eventfile import READY_MADE, load_event_model
 from kripke.explain import explain, render
 
@@ -58,6 +59,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="apply event model E (a file, its text, or a ready-made event "
                              "such as learns:a:p; see below) and say what each agent "
                              "observed (refused when its actual event cannot happen)")
+    parser.add_argument("--minimise", dest="steps", action="append_const",
+                        const=("minimise", ""),
+                        help="contract the model up to bisimulation (one world per class of "
+                             "worlds no formula tells apart), in the order given")
     parser.add_argument("--explain", action="store_true",
                         help="say why each --check has its value")
     parser.add_argument("--json", metavar="OUT", help="write the model after the "
@@ -67,13 +72,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replace existing --json/--tikz files")
 
 
-def describe(model: KripkeModel) -> str:
-    """The model in the format it is written in, or one line when it is too big to list."""
+def describe(model: KripkeModel | BeliefModel) -> str:
+    """The model in the format it is written in (or one line when it is too big to list),
+    then its frame class and, for a belief model, the worlds where an agent has no arrow."""
     if model.n_worlds <= SHOWN:
-        return dump_model(model).rstrip("\n")
-    return (f"{model.n_worlds:,} worlds (more than {SHOWN} to list), agents "
-            f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms; "
-            f"actual world: {model.world_label()}")
+        text = dump_model(model).rstrip("\n")
+    else:
+        text = (f"{model.n_worlds:,} worlds (more than {SHOWN} to list), agents "
+                f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms; "
+                f"actual world: {model.world_label()}")
+    return "\n".join([text, frame(model), *dead_ends(model)])
 
 
 def drawn(model: KripkeModel, world: int) -> str:
@@ -101,11 +109,16 @@ def run(args: argparse.Namespace) -> int:
                          "or \"actual\" in JSON)")
     steps: list[tuple[str, str, Formula | None]] = []
     for kind, text in given:  # bad input is refused before any output
-        if kind == "event":
+        if kind == "minimise":
+            steps.append((kind, text, None))
+        elif kind == "event":
             events = load_event_model(text, model)  # read again when applied (see below)
             events.check_agents(model.agents)
             for event in events.events:
                 model.evaluate(event.precondition)  # an unknown atom or agent
+                for atom, value in event.post:  # an assignment to an atom the model lacks
+                    model.atom_values(atom)
+                    model.evaluate(value)
             steps.append((kind, text, None))
         else:
             read = read_formula(text)
@@ -116,6 +129,11 @@ def run(args: argparse.Namespace) -> int:
     all_true, changed = True, []
     for kind, text, formula in steps:
         before = model.n_worlds
+        if kind == "minimise":
+            model = model.minimised()
+            changed.append("contraction")
+            print(f"minimised: {before:,} worlds; {model.n_worlds:,} up to bisimulation")
+            continue
         if kind == "event":
             # a ready-made event's actual event is the one that can happen in the model now
             events = load_event_model(text, model)
@@ -137,8 +155,10 @@ def run(args: argparse.Namespace) -> int:
               f"{model.n_worlds:,} worlds")
         if note := vacuity_note(model, formula):
             print(note)
-        if args.explain:
+        if args.explain and isinstance(model, KripkeModel):
             print(render(explain(model, formula)))
+        elif args.explain:
+            print("(--explain: not yet for a belief model; the values above are checked)")
     if changed:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from app.cli.checking import read_formula, write_model_files
+from app.cli.checking import dead_ends, frame, read_formula, write_model_files
 from app.cli.main import UsageError
 from app.cli.options import file_name, whole
 from game.files import check_outputs
+from kripke.belief import BeliefModel
 from kripke.explain import explain, render
 from kripke.gallery import (
     GALLERY,
@@ -21,6 +22,7 @@ from kripke.gallery import (
     reading,
     russian_safe_count,
 )
+from kripke.model import KripkeModel
 
 NAME = "puzzle"
 HELP = "tell a classic puzzle (muddy children, Cheryl's birthday, ...) step by step"
@@ -128,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     print(puzzle.title)
     print(textwrap.fill(puzzle.story, 96))
     print()
-    model = puzzle.model
+    model: KripkeModel | BeliefModel = puzzle.model
     print(f"{'worlds':>7}  {'' if formula is None else f'{'value':<6}  '}step")
 
     def line(label: str) -> None:
@@ -155,14 +157,19 @@ def run(args: argparse.Namespace) -> int:
     if len(steps) == len(puzzle.steps):
         print(textwrap.fill(puzzle.ending, 96))
     print(f"actual world: {puzzle.actual_world(model)}")
+    print(frame(model))
+    for warning in dead_ends(model):
+        print(warning)
     if args.safe:
         if args.name != "russian":
             raise UsageError("--safe counts Russian cards announcements: use it with russian")
         safe, candidates = russian_safe_count()
         print(f"Alice's safe announcements: {safe:,} of {candidates:,} candidate lists")
-    if args.explain and formula is not None:
+    if args.explain and formula is not None and isinstance(model, KripkeModel):
         print()
         print(render(explain(model, formula, name=puzzle.describe)))
+    elif args.explain and formula is not None:
+        print("(--explain: not yet for a belief model; the values above are checked)")
     positions = puzzle.positions(model.agents[0]) if puzzle.positions and args.tikz else None
     write_model_files(model, args.json, args.tikz, name=puzzle.describe, positions=positions,
                       agent_names=puzzle.agent_names, title=puzzle.title)

@@ -1,0 +1,428 @@
+"""Models with any accessibility relation: belief, false belief and factual change.
+
+An S5 model (:class:`kripke.model.KripkeModel`) stores each agent's partition as one key per
+world, which is why it is fast and also why it cannot say "Sally believes the marble is in the
+basket, and it is not". A :class:`BeliefModel` stores per agent a *directed* relation: from
+world w the agent considers possible the worlds its arrows from w reach. ``K_a φ`` is read on
+it as everywhere, "φ holds in every world a considers possible", which on such a relation is
+belief (``B_a`` is the same operator); ``C_G`` follows G's arrows one step or more.
+
+**Representation.** Per agent a CSR matrix (``scipy.sparse.csr_array`` of int8, n × n; row w
+holds the worlds w points to): a 100,000-world model with a few arrows per world is a few MB,
+and every operator is a sparse product or one breadth-first search (:mod:`kripke.belief_check`).
+The valuation is a bool array per atom, as in the S5 model.
+
+**How a picture reads it** (the page draws it from these, nothing else): the worlds are
+``range(n_worlds)``, each with a name (:meth:`world_name`) and a stable id (:attr:`world_ids`);
+the atoms true in a world are :meth:`true_atoms`; each agent's arrows are :meth:`arrows`
+(pairs of world indices, loops included: a loop means the world is possible from itself); the
+actual world is :attr:`actual`; the frame class is :meth:`frame_class` (the model's, or one
+agent's: "S5", "KD45", "S4", "KD" or "K") and :meth:`properties` says which of reflexive,
+serial, transitive, symmetric and euclidean an agent's relation is. A world with no arrow for
+an agent (the relation is then not serial) believes everything: :meth:`dead_ends` lists them.
+
+It answers the same questions as the S5 model (:class:`kripke.interface.EpistemicModel`:
+``holds``, ``count``, ``announce``, ``update``, ``knows``, ...), so a caller never asks which
+it holds; an S5 model becomes one when an event with arrows (somebody believes wrongly) meets
+it (:meth:`kripke.model.KripkeModel.update`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from scipy import sparse
+
+from kripke.arrays import BoolArray, IntArray, distinct
+from kripke.belief_check import Relation, evaluate
+from kripke.bisim import blocks
+from kripke.budget import check_budget
+from kripke.errors import AnnouncementError, ModelError, UpdateError
+from kripke.events import EventModel
+from kripke.formula import Agent, Atom, Formula
+from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
+from kripke.parser import parse
+
+#: Maps keyed by atoms or their text (a Mapping's key type is invariant, hence the three).
+type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
+type ByAgent[V] = Mapping[int, V] | Mapping[str, V] | Mapping[Agent, V]
+
+#: The frame classes, strongest first, with the properties each asks of every relation.
+FRAME_CLASSES: tuple[tuple[str, frozenset[str]], ...] = (
+    ("S5", frozenset({"reflexive", "transitive", "symmetric"})),
+    ("KD45", frozenset({"serial", "transitive", "euclidean"})),
+    ("S4", frozenset({"reflexive", "transitive"})),
+    ("KD", frozenset({"serial"})),
+    ("K", frozenset()),
+)
+
+
+def relation_matrix(pairs: Iterable[tuple[int, int]] | IntArray, n: int) -> Relation:
+    """The CSR matrix of arrows (w, v) among ``n`` worlds (pairs, or a k × 2 array), each
+    arrow once however often it is given."""
+    array = np.asarray(pairs if isinstance(pairs, np.ndarray) else list(pairs),
+                       dtype=np.int64).reshape(-1, 2)
+    codes = distinct(array[:, 0] * n + array[:, 1])
+    return sparse.csr_array((np.ones(codes.size, dtype=np.int8), np.divmod(codes, n)),
+                            shape=(n, n))
+
+
+def partition_matrix(keys: IntArray) -> Relation:
+    """The equivalence relation of observation keys: w → v when their keys are equal. Built
+    class by class from a sort, so its cost is the number of arrows it has."""
+    keys = np.asarray(keys, dtype=np.int64)
+    order = np.argsort(keys, kind="stable")
+    _, starts, sizes = np.unique(keys[order], return_index=True, return_counts=True)
+    rows = np.repeat(order, np.repeat(sizes, sizes))
+    cols = np.concatenate([np.tile(order[s:s + k], k) for s, k in zip(starts, sizes,
+                                                                       strict=True)]) \
+        if sizes.size else np.zeros(0, dtype=np.int64)
+    n = keys.size
+    return sparse.csr_array((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
+
+
+def properties(relation: Relation) -> frozenset[str]:
+    """Which of reflexive, serial, transitive, symmetric and euclidean the relation is."""
+    r = (relation > 0).astype(np.int8)
+    n = r.shape[0]
+    found = set()
+    if n == 0 or bool(np.all(r.diagonal() > 0)):
+        found.add("reflexive")
+    if n == 0 or bool(np.all(np.diff(r.indptr) > 0)):
+        found.add("serial")
+    if _within(r @ r, r):
+        found.add("transitive")
+    if (r != r.T).nnz == 0:
+        found.add("symmetric")
+    if _within(r.T @ r, r):  # w → v and w → u give v → u
+        found.add("euclidean")
+    return frozenset(found)
+
+
+def _within(pairs: Relation, relation: Relation) -> bool:
+    """Whether every arrow of ``pairs`` is an arrow of ``relation``."""
+    extra = (pairs > 0).astype(np.int8) - (pairs > 0).multiply(relation > 0).astype(np.int8)
+    return extra.nnz == 0 or not bool(np.any(extra.data))
+
+
+def frame_class_of(found: Iterable[frozenset[str]]) -> str:
+    """The strongest class all these relations (by their properties) are in."""
+    found = list(found)
+    return next(name for name, needs in FRAME_CLASSES if all(needs <= f for f in found))
+
+
+class BeliefModel:
+    """Worlds, a valuation, per agent a directed relation (CSR matrix) and an actual world.
+    Immutable: announcements and updates return new models. See the module docstring for
+    how a picture reads it."""
+
+    def __init__(self, valuation: ByAtom[Any], relations: ByAgent[Relation],
+                 actual: int | None, *, n_worlds: int | None = None,
+                 names: Sequence[str] | None = None,
+                 world_ids: Sequence[int] | IntArray | None = None) -> None:
+        given: list[tuple[Agent, Relation]] = list(relations.items())
+        if n_worlds is None:
+            n_worlds = given[0][1].shape[0] if given else len(next(iter(valuation.values())))
+        self._n = int(n_worlds)
+        self._agents: tuple[Agent, ...] = tuple(a for a, _ in given)
+        self._agent_index = AgentIndex(self._agents)
+        self._relations: tuple[Relation, ...] = tuple(
+            sparse.csr_array(r, dtype=np.int8) for _, r in given)
+        for agent, r in zip(self._agents, self._relations, strict=True):
+            if r.shape != (self._n, self._n):
+                raise ModelError(f"agent {agent}'s relation is {r.shape}, not {self._n} square")
+        self._valuation: dict[Atom, BoolArray] = {}
+        for atom, values in valuation.items():
+            array = np.asarray(values, dtype=bool)
+            if array.shape != (self._n,):
+                raise ModelError(f"atom {atom} has {array.size} values for {self._n} worlds")
+            array.flags.writeable = False
+            self._valuation[atom if isinstance(atom, Atom) else Atom(atom)] = array
+        self._ids = np.arange(self._n, dtype=np.int64) if world_ids is None else \
+            np.asarray(world_ids, dtype=np.int64)
+        self._names: tuple[str, ...] = tuple(names) if names is not None else \
+            tuple(f"w{i}" for i in self._ids.tolist())
+        if len(self._names) != self._n or self._ids.shape != (self._n,):
+            raise ModelError(f"{len(self._names)} names and {self._ids.size} ids for "
+                             f"{self._n} worlds")
+        if actual is not None and not 0 <= actual < self._n:
+            raise ModelError(f"actual world {actual} is out of range 0..{self._n - 1}")
+        self.actual: int | None = actual
+
+    @classmethod
+    def of(cls, worlds: Sequence[Iterable[Atom | str]],
+           arrows: Mapping[Agent, Iterable[tuple[int, int]]], actual: int | None = 0, *,
+           atoms: Iterable[Atom | str] = (), names: Sequence[str] | None = None,
+           ) -> BeliefModel:
+        """A small model from lists: per world the atoms true there, per agent its arrows
+        (pairs of world indices). ``of([{"basket"}, set()], {"sally": [(0, 0), (1, 0)]}, 1)``:
+        the marble is not in the basket (world 1), and Sally believes it is."""
+        true = [{a if isinstance(a, Atom) else Atom(a) for a in w} for w in worlds]
+        vocabulary = sorted(set().union(*true, {a if isinstance(a, Atom) else Atom(a)
+                                                for a in atoms}), key=str)
+        n = len(true)
+        return cls({a: [a in t for t in true] for a in vocabulary},
+                   {agent: relation_matrix(pairs, n) for agent, pairs in arrows.items()},
+                   actual, n_worlds=n, names=names)
+
+    @classmethod
+    def from_partitions(cls, valuation: ByAtom[BoolArray],
+                        keys: Mapping[Agent, IntArray], actual: int | None,
+                        names: Sequence[str], world_ids: IntArray) -> BeliefModel:
+        """An S5 model's worlds as a belief model: each partition becomes its equivalence
+        relation (as many arrows as the sum of the squares of the class sizes)."""
+        return cls(valuation, {a: partition_matrix(k) for a, k in keys.items()}, actual,
+                   n_worlds=len(names), names=names, world_ids=world_ids)
+
+    # --- structure -------------------------------------------------------------------------
+
+    @property
+    def n_worlds(self) -> int:
+        return self._n
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        return self._agents
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]:
+        return tuple(self._valuation)
+
+    @property
+    def world_ids(self) -> IntArray:
+        """Each world's id: its index in the model as first built, kept across updates."""
+        return self._ids
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    def agent_index(self, agent: Agent) -> int:
+        return self._agent_index(agent)
+
+    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
+        """Positions of a group's agents; None means every agent."""
+        return self._agent_index.indices(group)
+
+    def relation_of(self, agent_index: int) -> Relation:
+        return self._relations[agent_index]
+
+    def relation(self, agent: Agent) -> Relation:
+        """The agent's relation as a CSR matrix (row w: the worlds w points to)."""
+        return self._relations[self.agent_index(agent)]
+
+    def arrows(self, agent: Agent) -> list[tuple[int, int]]:
+        """The agent's arrows as pairs of world indices (what a picture draws)."""
+        coo = self.relation(agent).tocoo()
+        return sorted(zip(coo.row.tolist(), coo.col.tolist(), strict=True))
+
+    def successors(self, agent: Agent, world: int | None = None) -> IntArray:
+        """The worlds the agent considers possible at a world (default: the actual one)."""
+        r = self.relation(agent)
+        w = self._world(world)
+        return np.sort(r.indices[r.indptr[w]:r.indptr[w + 1]])
+
+    def world_index(self, world_id: int) -> int | None:
+        """The index of the world with this id, or None if it is gone."""
+        found = np.flatnonzero(self._ids == int(world_id))
+        return int(found[0]) if found.size else None
+
+    def at(self, world: int) -> BeliefModel:
+        """The same worlds with another actual world (by index)."""
+        return BeliefModel(self._valuation, dict(zip(self._agents, self._relations,
+                                                     strict=True)),
+                           self._world(world), n_worlds=self._n, names=self._names,
+                           world_ids=self._ids)
+
+    def atom_values(self, atom: Atom | str) -> BoolArray:
+        atom = atom if isinstance(atom, Atom) else Atom(atom)
+        if (values := self._valuation.get(atom)) is None:
+            examples = ", ".join(str(a) for a in self.atoms[:5])
+            raise ModelError(f"unknown atom {atom}; the model has atoms such as {examples}")
+        return values
+
+    def true_atoms(self, world: int) -> tuple[Atom, ...]:
+        return tuple(a for a, v in self._valuation.items() if v[world])
+
+    def world_name(self, world: int | None = None) -> str:
+        return self._names[self._world(world)]
+
+    def world_label(self, world: int | None = None) -> str:
+        return self.world_name(world)
+
+    def _world(self, world: int | None) -> int:
+        if world is None:
+            if self.actual is None:
+                raise ModelError("the model has no actual world; pass world=")
+            return self.actual
+        if not 0 <= int(world) < self._n:
+            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
+        return int(world)
+
+    # --- frame properties -------------------------------------------------------------------
+
+    def properties(self, agent: Agent) -> frozenset[str]:
+        """Which of reflexive, serial, transitive, symmetric, euclidean the agent's relation is."""
+        return properties(self.relation(agent))
+
+    def frame_class(self, agent: Agent | None = None) -> str:
+        """The strongest of S5, KD45, S4, KD and K the agent's relation (or every agent's) is
+        in: S5 is knowledge, KD45 consistent introspective belief, K anything at all."""
+        agents = self._agents if agent is None else (agent,)
+        return frame_class_of(self.properties(a) for a in agents)
+
+    def dead_ends(self, agent: Agent) -> IntArray:
+        """The worlds where the agent has no arrow (it believes everything there, even ⊥):
+        where the relation fails to be serial."""
+        return np.flatnonzero(np.diff(self.relation(agent).indptr) == 0)
+
+    # --- checking ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _formula(formula: Formula | str) -> Formula:
+        return parse(formula) if isinstance(formula, str) else formula
+
+    def evaluate(self, formula: Formula | str) -> BoolArray:
+        """The formula's value at every world (the one place a value per world is made)."""
+        formula = self._formula(formula)
+        check_budget(formula, self._n, len(self._agents))
+        return evaluate(self, formula)
+
+    def holds(self, formula: Formula | str, world: int | None = None) -> bool:
+        return bool(self.evaluate(formula)[self._world(world)])
+
+    def count(self, formula: Formula | str) -> int:
+        return int(np.count_nonzero(self.evaluate(formula)))
+
+    def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
+        """K_a φ (on a belief model: a believes φ) at a world."""
+        return bool(self.evaluate(formula)[self.successors(agent, world)].all())
+
+    def knows_whether(self, agent: Agent, formula: Formula | str,
+                      world: int | None = None) -> bool:
+        values = self.evaluate(formula)[self.successors(agent, world)]
+        return bool(values.all() or not values.any())
+
+    def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
+        worlds = self.successors(agent, world)
+        known: dict[Atom, bool] = {}
+        for atom, values in self._valuation.items():
+            if values[worlds].all():
+                known[atom] = True
+            elif not values[worlds].any():
+                known[atom] = False
+        return known
+
+    def possible_count(self, agent: Agent, world: int | None = None) -> int:
+        """How many worlds the agent considers possible at a world."""
+        return int(self.successors(agent, world).size)
+
+    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
+        """The agent's views in numbers: its "classes" are the distinct sets of worlds it
+        considers possible (on an S5 relation, its classes), each labelled by the atoms true
+        throughout it; the actual world's first."""
+        r = self.relation(agent)
+        views: dict[tuple[int, ...], int] = {}
+        for w in range(self._n):
+            views.setdefault(tuple(r.indices[r.indptr[w]:r.indptr[w + 1]].tolist()), w)
+        actual_view = None if self.actual is None else \
+            tuple(r.indices[r.indptr[self.actual]:r.indptr[self.actual + 1]].tolist())
+        classes = None
+        if len(views) <= max_classes:
+            found = []
+            for view in views:
+                worlds = np.array(view, dtype=np.int64)
+                label = class_label(a for a, v in self._valuation.items()
+                                    if worlds.size and v[worlds].all())
+                found.append(AgentClass(label, len(view), view == actual_view))
+            classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
+        return ClassSummary(agent, self._n, len(views),
+                            None if actual_view is None else len(actual_view), classes)
+
+    # --- updates ----------------------------------------------------------------------------
+
+    def restrict(self, mask: BoolArray) -> BeliefModel:
+        """The model on the worlds of a bool mask: only arrows between kept worlds."""
+        keep = np.flatnonzero(mask)
+        actual = None
+        if self.actual is not None and mask[self.actual]:
+            actual = int(np.searchsorted(keep, self.actual))
+        return BeliefModel({a: v[keep] for a, v in self._valuation.items()},
+                           {a: r[keep][:, keep] for a, r in zip(self._agents, self._relations,
+                                                                strict=True)},
+                           actual, n_worlds=keep.size,
+                           names=[self._names[i] for i in keep.tolist()],
+                           world_ids=self._ids[keep])
+
+    def announce(self, formula: Formula | str) -> BeliefModel:
+        """Public announcement: the worlds where φ held, with the arrows between them.
+        Refused (:class:`AnnouncementError`) when φ is false at the actual world."""
+        formula = self._formula(formula)
+        mask = self.evaluate(formula)
+        if self.actual is not None and not mask[self.actual]:
+            raise AnnouncementError(formula)
+        return self.restrict(mask)
+
+    def update(self, events: EventModel) -> BeliefModel:
+        """Product update (Baltag–Moss–Solecki, with factual change): the worlds are the pairs
+        (w, e) with pre(e) true at w, world by world; (w, e) → (v, f) for agent a when w → v
+        and e → f for a; an atom assigned by e takes the value its formula had at w, any other
+        keeps w's. Each pair keeps w's name and id when no world splits, else it is named
+        ``w·e`` and numbered ``id(w) · |E| + e``, as the S5 update does."""
+        events.check_agents(self._agents)
+        m = len(events.events)
+        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
+        actual_event = events.names.index(events.actual)
+        if self.actual is not None and not possible[self.actual, actual_event]:
+            raise UpdateError(events.actual, events.actual_event.precondition)
+        worlds, chosen = np.nonzero(possible)
+        pairs = worlds * m + chosen
+        valuation = {atom: values[worlds].copy() for atom, values in self._valuation.items()}
+        for k, event in enumerate(events.events):
+            at = chosen == k
+            for atom, value in event.post:
+                if atom not in valuation:
+                    raise ModelError(f"event {event.name} assigns {atom}, which the model "
+                                     f"does not have; its atoms are "
+                                     f"{', '.join(str(a) for a in self.atoms)}")
+                valuation[atom][at] = self.evaluate(value)[worlds[at]]
+        index = {name: k for k, name in enumerate(events.names)}
+        relations = {}
+        for agent, r in zip(self._agents, self._relations, strict=True):
+            e_pairs = events.relation(agent)
+            e_matrix = relation_matrix(((index[e], index[f]) for e, f in e_pairs), m)
+            product = sparse.kron(r, e_matrix, format="csr")
+            relations[agent] = product[pairs][:, pairs]
+        splits = bool(np.any(np.count_nonzero(possible, axis=1) > 1))
+        ids = self._ids[worlds] * m + chosen if splits else self._ids[worlds]
+        names = [f"{self._names[w]}·{events.names[e]}" if splits else self._names[w]
+                 for w, e in zip(worlds.tolist(), chosen.tolist(), strict=True)]
+        actual = None
+        if self.actual is not None:
+            actual = int(np.flatnonzero((worlds == self.actual) & (chosen == actual_event))[0])
+        return BeliefModel(valuation, relations, actual, n_worlds=int(worlds.size),
+                           names=names, world_ids=ids)
+
+    def minimised(self) -> BeliefModel:
+        """The model up to bisimulation (:mod:`kripke.bisim`): one world per class of
+        bisimilar worlds, the first of them (its name and id), with an arrow between two
+        classes when a world of the first points to one of the second. Every formula has the
+        same value at a world and at its class; no two worlds of the result are bisimilar."""
+        block, count = blocks(list(self._valuation.values()), self._relations, self._n)
+        first = np.full(count, self._n, dtype=np.int64)
+        np.minimum.at(first, block, np.arange(self._n))
+        relations = {}
+        for agent, r in zip(self._agents, self._relations, strict=True):
+            coo = r.tocoo()
+            relations[agent] = relation_matrix(
+                np.stack([block[coo.row], block[coo.col]], axis=1), count)
+        return BeliefModel({a: v[first] for a, v in self._valuation.items()}, relations,
+                           None if self.actual is None else int(block[self.actual]),
+                           n_worlds=count, names=[self._names[i] for i in first.tolist()],
+                           world_ids=self._ids[first])
+
+    def __repr__(self) -> str:
+        return (f"BeliefModel({self._n:,} worlds, agents={list(self._agents)}, "
+                f"actual={self.actual}, {self.frame_class() if self._n <= 100_000 else ''})")

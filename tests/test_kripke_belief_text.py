@@ -1,0 +1,195 @@
+"""Belief in the texts a teacher writes and the files ttr-kripke writes: arrows in the model
+format, arrows and assignments in the event format, relations in the JSON, the ready-made
+belief events on one line, the puzzles told with them, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from kripke_strategies import belief_models, general_event_models
+
+from app.cli.main import main
+from kripke import ModelError, load_model
+from kripke.belief import BeliefModel
+from kripke.eventfile import EventFileError, load_event_model, parse_event_model
+from kripke.exchange import from_json, to_json
+from kripke.gallery import GALLERY, ice_cream, sally_anne, secret_coin
+from kripke.modelfile import ModelFileError, dump_model, parse_model
+
+SALLY = """# Sally believes the marble is in the basket; it is in the box
+agents: sally anne
+atoms: basket box
+world b: basket
+world x: box
+sally: b -> b
+sally: x -> b
+anne: {b} {x}
+actual: x
+"""
+
+
+def same(a: BeliefModel, b: BeliefModel) -> bool:
+    """The same worlds in order (names, ids, atoms), arrows and actual world."""
+    return (a.names == b.names and a.agents == b.agents and a.actual == b.actual and
+            all(a.atom_values(p).tolist() == b.atom_values(p).tolist() for p in a.atoms) and
+            set(a.atoms) == set(b.atoms) and
+            all(a.arrows(agent) == b.arrows(agent) for agent in a.agents))
+
+
+def test_arrows_in_the_model_format_make_a_false_belief():
+    model = parse_model(SALLY)
+    assert isinstance(model, BeliefModel)
+    assert model.holds("K_sally basket & ~basket & K_anne K_sally basket")
+    assert model.frame_class() == "KD45"
+    assert same(parse_model(dump_model(model)), model)
+
+
+@settings(max_examples=80, deadline=None)
+@given(belief_models())
+def test_random_belief_models_read_back_from_the_text_and_from_json(model):
+    """From the text: a model whose every relation is S5 is written as classes and read back
+    as an S5 model (classes keep meaning S5), the same worlds and relations."""
+    text = parse_model(dump_model(model))
+    assert same(text if isinstance(text, BeliefModel) else text.to_belief(), model)
+    back = from_json(json.loads(json.dumps(to_json(model))))
+    assert isinstance(back, BeliefModel)
+    assert same(back, model)
+    assert back.world_ids.tolist() == model.world_ids.tolist()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("agents: a\nworld w1:\na: w1 -> w9\nactual: w1",
+     "line 3, column 10: unknown world 'w9' in a's arrows; declare it with 'world w9: ...'"),
+    ("agents: a\nworld w1:\na: {w1}\na: w1 -> w1\nactual: w1",
+     "line 4, column 1: agent a has classes on line 3 and arrows here"),
+    ("agents: a\nworld w1:\na observes: p\na: w1 -> w1\nactual: w1",
+     "line 3, column 13: atom p is true in no world"),
+    ("agents: a\natoms: p\nworld w1:\na observes: p\na: w1 -> w1\nactual: w1",
+     "line 5, column 1: agent a has 'observes:' on line 4 and arrows here"),
+    ("agents: a\nworld w1:\nworld w2:\na: w1 w2 -> w1\nactual: w1",
+     "line 4, column 7: an arrow line is 'a: w1 -> w2', one world before '->'"),
+])
+def test_mistakes_with_arrows_name_their_line_column_and_fix(text, message):
+    with pytest.raises(ModelFileError) as caught:
+        parse_model(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_a_world_without_arrows_is_read_and_warned_of_not_refused(capsys, tmp_path):
+    path = tmp_path / "dead.kripke"
+    path.write_text("agents: a\nworld w1: p\nworld w2:\na: w1 -> w2\nactual: w1\n")
+    assert main(["model", str(path), "--check", "K_a ~p"]) == 0
+    out = capsys.readouterr().out
+    assert "warning: a has no arrow from w2, so a's relation is not serial" in out
+    assert "frame class: K (a K)" in out
+
+
+EVENTS = """event move: pre basket
+event skip: pre true
+post move: basket := false, box := true
+anne: {move} {skip}
+sally: move -> skip
+sally: skip -> skip
+actual: move
+"""
+
+
+def test_the_event_format_takes_arrows_and_assignments_and_reads_back():
+    events = parse_event_model(EVENTS)
+    assert parse_event_model(str(events)) == events
+    start = parse_model(SALLY.replace("actual: x", "actual: b").replace(
+        "sally: x -> b", "sally: x -> x"))
+    after = start.update(events)
+    assert after.holds("~basket & box & K_sally basket & K_anne ~basket")
+
+
+@settings(max_examples=60, deadline=None)
+@given(general_event_models())
+def test_random_general_event_models_read_back_from_their_text(events):
+    assert parse_event_model(str(events)) == events
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("event e: pre p\npost e: p = q\nactual: e",
+     "line 2, column 9: an assignment is 'atom := formula'"),
+    ("event e: pre p\npost f: p := q\nactual: e", "line 2, column 6: no event is named 'f'"),
+    ("event e: pre p\na: e -> g\nactual: e", "line 2, column 9: no event is named 'g'"),
+    ("event e: pre p\na: {e}\na: e -> e\nactual: e",
+     "line 3, column 1: agent a has classes on line 2 and arrows here"),
+    ("event e: pre p\npost e: rain := true\nactual: e",
+     "line 2, column 9: atom rain is not the model's (its atoms: p, q)"),
+])
+def test_mistakes_in_an_event_text_name_their_line_column_and_fix(text, message):
+    model = load_model("kripke/models/alice-bob.kripke")
+    with pytest.raises(EventFileError) as caught:
+        load_event_model(text, model)
+    assert str(caught.value).startswith(message)
+
+
+def test_ready_made_belief_events_on_one_line():
+    model = load_model("kripke/models/alice-bob.kripke")
+    after = model.update(load_event_model("private:alice:q", model))
+    assert after.holds("K_alice q & K_bob (~K_alice q & ~K_alice ~q)")
+    flipped = model.update(load_event_model("flip:bob:p", model))
+    assert flipped.holds("~p & K_alice p & ~K_bob ~p")  # alice believes nothing changed
+    assert model.update(load_event_model("set:p:~p", model)).holds("~p & K_alice ~p")
+    with pytest.raises(ModelError, match="flip toggles an atom"):
+        load_event_model("flip:a:p & q", model)
+
+
+def test_the_command_line_applies_a_private_announcement_and_minimises(capsys):
+    code = main(["model", "kripke/models/alice-bob.kripke", "--event", "private:alice:q",
+                 "--check", "K_alice q & K_bob ~K_alice ~q", "--minimise"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "event private:alice:q: 6 worlds (were 4)" in out
+    assert "alice: saw learn; bob: believes skip happened" in out
+    assert "minimised: 6 worlds; 6 up to bisimulation" in out
+    assert "frame class: KD45 (alice S5, bob KD45)" in out
+
+
+def test_an_assignment_to_an_unknown_atom_is_refused_before_any_output(capsys):
+    assert main(["model", "kripke/models/alice-bob.kripke", "--event", "flip:alice:zz"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "unknown atom zz" in captured.err
+
+
+# --- the puzzles ------------------------------------------------------------------------------
+
+def test_sally_anne_counts_and_verdicts():
+    puzzle = sally_anne()
+    assert puzzle.counts() == [1, 1, 2]
+    end = puzzle.models()[-1]
+    assert end.holds("K_sally basket") and not end.holds("basket")
+    assert end.holds("K_anne (~basket & K_sally basket)")
+    assert isinstance(end, BeliefModel)
+    assert end.frame_class("sally") == "KD45" and end.frame_class("anne") == "S5"
+
+
+def test_the_secret_coin_counts_and_verdicts():
+    looked, flipped = secret_coin().models()[1:]
+    assert [looked.n_worlds, flipped.n_worlds] == [4, 8]
+    assert looked.holds("K_a heads & K_b ~(K_a heads | K_a ~heads)")
+    assert flipped.holds("~heads & K_a ~heads & K_b ~(K_a heads | K_a ~heads)")
+    assert flipped.holds("~K_b heads & ~K_b ~heads")
+    assert isinstance(flipped, BeliefModel)
+    assert flipped.minimised().n_worlds == 4 and flipped.frame_class() == "KD45"
+
+
+def test_the_ice_cream_van_is_a_second_order_false_belief():
+    puzzle = ice_cream()
+    assert puzzle.counts() == [1, 1, 3]
+    end = puzzle.models()[-1]
+    assert end.holds("~park & B_mary ~park & B_john ~park")
+    assert end.holds("B_john B_mary park & ~B_mary park")
+
+
+@pytest.mark.parametrize("name", ["sally-anne", "coin", "ice-cream"])
+def test_the_belief_puzzles_are_told_on_the_command_line(name, capsys):
+    assert name in GALLERY
+    assert main(["puzzle", name]) == 0
+    out = capsys.readouterr().out
+    assert "frame class: KD45" in out

@@ -1,0 +1,111 @@
+"""The one reader of the two text formats (kripke.reader): the same comment rule, words, class
+lists and arrow lists in both, and fixes it suggests that read without error themselves, on
+the cases of issue 38 and on a seeded corpus of corrupted texts."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kripke.eventfile import EventFileError, parse_event_model
+from kripke.modelfile import ModelFileError, parse_model, starter_models
+
+MODEL = """agents: a b
+world 012: p
+world 021:
+world 102: p
+world 120:
+{line}
+b: {{012 021 102 120}}
+actual: 012
+"""
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    ("a: 012-021, 102-120", "a: {012 021} {102 120}"),
+    ("a: (012 021)", "a: {012 021}"),
+    ("a: {012 021} 102", "a: {012 021} {102}"),
+    ("a: 210", "a: {012 021}"),
+])
+def test_the_class_hint_names_declared_worlds_and_reads(line, hint):
+    with pytest.raises(ModelFileError) as caught:
+        parse_model(MODEL.format(line=line))
+    assert f"e.g. '{hint}'" in str(caught.value)
+    assert parse_model(MODEL.format(line=hint)).n_worlds == 4  # the fix, fed back, reads
+
+
+def test_a_misspelt_keyword_gets_a_hint_with_a_declared_agent():
+    with pytest.raises(ModelFileError, match="'actal' is not on the 'agents:' line"):
+        parse_model(MODEL.format(line="a: {012} {021}").replace("actual:", "actal:"))
+
+
+def test_both_formats_share_one_comment_rule_a_hash_inside_quotes_is_text():
+    """The event format had split at the first '#'; now both end a line at a '#' outside a
+    quoted name, and an unclosed quote is an error in both."""
+    model = parse_model('agents: a\nworld "no #1": p  # a comment\na: {"no #1"}\n'
+                        'actual: "no #1"')
+    assert model.world_name() == "no #1"
+    with pytest.raises(EventFileError, match='quoted name is not closed'):
+        parse_event_model('event e: pre "p # an open quote\nactual: e')
+    assert parse_event_model("event e: pre p  # a comment\nactual: e  # here").actual == "e"
+
+
+def test_event_classes_take_commas_as_the_model_format_does():
+    events = parse_event_model("event e: pre p\nevent f: pre ~p\na: {e, f}\nactual: e")
+    assert events.classes("a") == (("e", "f"),)
+
+
+EVENTS = [
+    "event yes: pre p\nevent no: pre ~p\nalice: {yes} {no}\nactual: yes\n",
+    "event move: pre basket\nevent skip: pre true\npost move: basket := false\n"
+    "anne: {move} {skip}\nsally: move -> skip\nsally: skip -> skip\nactual: move\n",
+]
+SALLY = ("agents: sally anne\natoms: basket box\nworld b: basket\nworld x: box\n"
+         "sally: b -> b\nsally: x -> b\nanne: {b} {x}\nactual: x\n")
+NOISE = [*'{}#":,()-> ', "->", ":=", "world ", "actual:", "a:", "w9"]
+#: What a suggested fix must not run into again, on its own line.
+SYNTAX = re.compile(r"outside braces|arrow line|second '->'|unknown|not an event name|"
+                    r"unexpected|not on the 'agents:' line")
+
+
+def corrupted(rng: random.Random) -> tuple[str, bool]:
+    """A shipped text with one to three random edits, and whether it is an event text."""
+    event = rng.random() < 0.3
+    text = rng.choice(EVENTS if event else [*starter_models().values(), SALLY])
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(text) + 1)
+        if rng.random() < 0.5 and text:
+            text = text[:i] + text[i + 1:]
+        else:
+            text = text[:i] + rng.choice(NOISE) + text[i:]
+    return text, event
+
+
+def test_every_hint_in_a_corpus_of_corrupted_texts_reads_back():
+    """Each mistake is placed inside the text, and each suggested line (a class list or an
+    arrow line), put in place of the line it is about, reads as a line."""
+    rng = random.Random(38)
+    hints = 0
+    for _ in range(600):
+        text, event = corrupted(rng)
+        reader = parse_event_model if event else parse_model
+        try:
+            reader(text)
+            continue
+        except (ModelFileError, EventFileError) as error:
+            mistake = error
+        lines = text.splitlines()
+        assert 1 <= mistake.line <= max(len(lines), 1) and mistake.column >= 1
+        found = re.search(r"e\.g\. '([^']*)'", mistake.message)
+        if not found or not re.search(r"outside braces|arrow line|second '->'", mistake.message):
+            continue
+        hints += 1
+        lines[mistake.line - 1] = found.group(1)
+        try:
+            reader("\n".join(lines))
+        except (ModelFileError, EventFileError) as again:
+            assert not (again.line == mistake.line and SYNTAX.search(again.message)), \
+                (found.group(1), again.message)
+    assert hints > 30
