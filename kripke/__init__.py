@@ -6,7 +6,13 @@ Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.mod
 the way SMCDEL splits them, with one interface for both backends
 (:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.modelfile`.
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
+
+The symbolic backend's names are imported when first asked for (PEP 562): its BDD library
+brings networkx, which a hand-written model checked from the command line never needs.
 """
+
+from importlib import import_module
+from typing import TYPE_CHECKING
 
 from kripke.deal import DealModel, deal_count, deal_model
 from kripke.errors import (
@@ -42,9 +48,15 @@ from kripke.interface import EpistemicModel
 from kripke.model import KripkeModel
 from kripke.modelfile import ModelFileError, NamedModel, dump_model, load_model
 from kripke.parser import FormulaError, parse
-from kripke.symbolic import SymbolicModel
-from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
-from kripke.translate import to_explicit, to_symbolic
+
+if TYPE_CHECKING:
+    from kripke.symbolic import SymbolicModel
+    from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
+    from kripke.translate import to_explicit, to_symbolic
+
+_SYMBOLIC = {"SymbolicModel": "symbolic", "SymbolicDealModel": "symbolic_deal",
+             "symbolic_deal": "symbolic_deal", "to_explicit": "translate",
+             "to_symbolic": "translate"}
 
 __all__ = [
     "And",
@@ -91,3 +103,11 @@ __all__ = [
     "to_explicit",
     "to_symbolic",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in _SYMBOLIC:
+        raise AttributeError(f"module 'kripke' has no attribute {name!r}")
+    value = getattr(import_module(f"kripke.{_SYMBOLIC[name]}"), name)
+    globals()[name] = value
+    return value
