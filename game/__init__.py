@@ -2,10 +2,11 @@
 
 The names below are imported when first asked for (PEP 562), not with the package: a command
 that needs only ``game.files`` or ``game.fields`` (``ttr-kripke model``, ``puzzle``) must not
-pay for the state, its paths and the Kripke model behind it (issue 39)."""
+pay for the state, its paths and the shared model's protocol (issue 39)."""
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from kripke.lazy import exports
 
 if TYPE_CHECKING:
     from game.actions import Action, Claim, DrawDeck, DrawFaceUp, Pass
@@ -23,10 +24,4 @@ __all__ = ["PUBLISHED_TRAINS", "END_REASONS", "Action", "Claim", "DrawDeck", "Dr
            "Event", "GameState", "IllegalAction", "Pass", "PlayerView", "Rules", "ScoreParts",
            "TableState"]
 
-
-def __getattr__(name: str) -> object:
-    if name not in _HOME:
-        raise AttributeError(f"module 'game' has no attribute {name!r}")
-    value = getattr(import_module(f"game.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _HOME)

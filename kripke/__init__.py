@@ -11,7 +11,6 @@ The symbolic backend's names are imported when first asked for (PEP 562): its BD
 brings networkx, which a hand-written model checked from the command line never needs.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from kripke.deal import DealModel, deal_count, deal_model
@@ -45,6 +44,7 @@ from kripke.formula import (
     knows_whether,
 )
 from kripke.interface import EpistemicModel
+from kripke.lazy import exports
 from kripke.model import KripkeModel
 from kripke.modelfile import ModelFileError, NamedModel, dump_model, load_model
 from kripke.parser import FormulaError, parse
@@ -104,10 +104,4 @@ __all__ = [
     "to_symbolic",
 ]
 
-
-def __getattr__(name: str) -> object:
-    if name not in _SYMBOLIC:
-        raise AttributeError(f"module 'kripke' has no attribute {name!r}")
-    value = getattr(import_module(f"kripke.{_SYMBOLIC[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports(__name__, _SYMBOLIC)
