@@ -253,6 +253,8 @@ def test_every_command_shown_runs(example: Example, tmp_path: Path,
         return
     code, out, err = run(argv, tmp_path, monkeypatch)
     allowed = (0, 1) if argv[0] == "check" and "--help" in example.where else (0,)
+    if argv[0] == "bench":  # 1 is a goal missed, a figure of this machine at this moment
+        allowed = (0, 1)
     if argv[0] == "check" and example.claim.startswith(("true", "false")):
         allowed = (0,) if example.claim.startswith("true") else (1,)
     assert code in allowed, f"{shlex.join(argv)} exited {code}: {err.strip()}"
