@@ -47,3 +47,12 @@ def test_the_home_page_links_of_the_readme_lead_to_pages_of_the_site():
     assert links and not any(link.startswith("docs/") for link in links)
     missing = [link for link in links if not (REPO / "docs" / link).exists()]
     assert not missing
+
+
+def test_the_readmes_model_is_the_shipped_starter():
+    """The tour shows kripke/models/alice-bob.kripke as text: it must be that file (its lines
+    after the opening comments), not a copy that drifts from it."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    shipped = (REPO / "kripke/models/alice-bob.kripke").read_text(encoding="utf-8").splitlines()
+    assert shown == [line for line in shipped if not line.startswith("#")]
