@@ -15,10 +15,12 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/ttr-kripke app
 
-# Lint and type-check first (seconds), then every test.
+# Lint, type-check and build the documentation site strictly first (seconds; a broken link or
+# a command reference that fails stops here), then every test.
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 	$(VENV)/bin/python -m pytest -n 2 -q
 
 bench: $(STAMP)

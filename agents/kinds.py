@@ -12,13 +12,16 @@ The standard game takes its strategy agents from one of two sources, chosen per 
 =========  =======================================================  ==========================
 source     what the agents do                                       module
 =========  =======================================================  ==========================
-described  what the papers and the design note say (default)        ``agents.strategies``
+described  what the papers and the design note say                  ``agents.strategies``
 engine     what the authors' engine does, its bugs included         ``agents.engine_strategies``
 =========  =======================================================  ==========================
 
-Every seat of a game takes its agent from the same source. The ``engine`` source has only the
-four agents of the papers (``osta``, ``pa``, ``lrja``, ``ha``); its agents keep a memory per
-seat (:class:`agents.engine_strategies.SeatMemory`), so each game makes fresh ones.
+A spec built in code plays ``described`` unless it names a source, so logs and checkpoints
+keep replaying as they were written; the standard-rules commands play ``engine`` unless told
+(``app.cli.lab_options.STANDARD_STRATEGIES``: the engine's agents reproduce the published
+figures). Every seat of a game takes its agent from the same source. The ``engine`` source
+has only the four agents of the papers (``osta``, ``pa``, ``lrja``, ``ha``); its agents keep a
+memory per seat (:class:`agents.engine_strategies.SeatMemory`), so each game makes fresh ones.
 """
 
 from __future__ import annotations
@@ -162,8 +165,10 @@ def check_lineup(source: str, lineup: Sequence[str]) -> None:
     kinds = standard_kinds(source)
     for kind in lineup:
         if kind not in kinds:
+            other = [s for s in SOURCES if s != source and kind in standard_kinds(s)]
+            hint = f", or play it with --strategies {other[0]}" if other else ""
             raise ValueError(f"agent kind {kind!r} has no {source} version; with --strategies "
-                             f"{source} choose from {', '.join(kinds)}")
+                             f"{source} choose from {', '.join(kinds)}{hint}")
 
 
 def parse_lineup(agents: str | Sequence[str], players: int | None = None,

@@ -7,7 +7,12 @@ Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.mod
 the way SMCDEL splits them, with one interface for both backends
 (:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.modelfile`.
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
+
+The symbolic backend's names are imported when first asked for (PEP 562): its BDD library
+brings networkx, which a hand-written model checked from the command line never needs.
 """
+
+from typing import TYPE_CHECKING
 
 from kripke.belief import BeliefModel
 from kripke.deal import DealModel, deal_count, deal_model
@@ -41,12 +46,20 @@ from kripke.formula import (
     knows_whether,
 )
 from kripke.interface import EpistemicModel
+from kripke.lazy import exports
 from kripke.model import KripkeModel
 from kripke.modelfile import ModelFileError, NamedModel, dump_model, load_model
 from kripke.parser import FormulaError, parse
-from kripke.symbolic import SymbolicModel
-from kripke.symbolic_deal import Deal, SymbolicDealModel, symbolic_deal
-from kripke.translate import to_explicit, to_symbolic
+
+if TYPE_CHECKING:
+    from kripke.symbolic import SymbolicModel
+    from kripke.symbolic_deal import Deal, SymbolicDealModel, symbolic_deal
+    from kripke.translate import to_explicit, to_symbolic
+
+_SYMBOLIC = {"SymbolicModel": "symbolic", "SymbolicDealModel": "symbolic_deal",
+             "Deal": "symbolic_deal",
+             "symbolic_deal": "symbolic_deal", "to_explicit": "translate",
+             "to_symbolic": "translate"}
 
 __all__ = [
     "And",
@@ -95,3 +108,5 @@ __all__ = [
     "to_explicit",
     "to_symbolic",
 ]
+
+__getattr__ = exports(__name__, _SYMBOLIC)

@@ -14,8 +14,6 @@ from collections.abc import Iterable
 from typing import Protocol
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from kripke.arrays import BoolArray, IntArray, class_flags, gather, pair_flags
 from kripke.budget import check_stopped
@@ -266,8 +264,13 @@ class _Checker:
         """Keys of the finest partition coarser than each agent's (for common knowledge).
 
         Nodes are the agents' classes; each world joins the class it lies in for every agent.
-        Connected components of that small graph are the cells of the union's closure.
+        Connected components of that small graph are the cells of the union's closure. SciPy's
+        graphs are imported here, by the one operator that needs them: they cost a checker
+        that never meets common knowledge more to import than a small model costs to check.
         """
+        from scipy.sparse import coo_matrix
+        from scipy.sparse.csgraph import connected_components
+
         model = self.model
         first = agents[0]
         if len(agents) == 1:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from functools import cache
@@ -40,7 +41,7 @@ APP_PARTS: dict[str, set[str]] = {"app.cli": {"app.web", "app.worlds"},
 #: Third-party libraries only some packages (or parts of one) may know: the web stack is the web
 #: app's alone.
 ONLY_IN = {"solara": {"app.web"}, "ipyvue": {"app.web"}, "ipyvuetify": {"app.web"},
-           "pyvis": {"app.web"}, "mesa": {"agents", "app.web"}, "highspy": {"maxscore"},
+           "mesa": {"agents", "app.web"}, "highspy": {"maxscore"},
            "dask": {"lab"}, "distributed": {"lab"}, "hypothesis": set()}
 
 
@@ -131,11 +132,39 @@ def test_the_command_line_starts_without_the_web_stack():
     """Building every command's parser imports no Solara: ``ttr-kripke play`` stays light and
     ``ttr-kripke app`` hands the pages to a server process of their own."""
     code = ("import sys; from app.cli.main import build_parser; build_parser(); "
-            "print(sorted(m for m in ('solara', 'ipyvue', 'ipyvuetify', 'pyvis') "
+            "print(sorted(m for m in ('solara', 'ipyvue', 'ipyvuetify') "
             "if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.stdout.strip() == "[]"
+
+
+def declared_dependencies() -> dict[str, str]:
+    """pyproject.toml's dependencies: import name → the comment on or above its line."""
+    lines = (REPO / "pyproject.toml").read_text(encoding="utf-8").split("dependencies = [\n")[1]
+    found, above = {}, ""
+    for line in lines.split("\n]")[0].splitlines():
+        text, _, comment = line.strip().partition("#")
+        if not text:
+            above += comment.strip() + " "
+            continue
+        name = re.match(r'"([A-Za-z0-9_.-]+)', text)
+        assert name, line
+        found[name.group(1).lower().replace("-", "_")] = (above + comment).strip()
+        above = ""
+    return found
+
+
+def test_every_dependency_is_imported_or_says_what_needs_it():
+    """A user installs every dependency: one nothing uses (pyvis was) is weight, so each is
+    imported by our packages or its comment in pyproject.toml starts "not imported" and says
+    what needs it."""
+    used = {target.split(".")[0] for _, target in edges()}
+    declared = declared_dependencies()
+    assert {"mesa", "numpy", "solara_assets", "starlette"} <= set(declared)
+    unused = sorted(name for name, comment in declared.items()
+                    if name not in used and not comment.startswith("not imported"))
+    assert not unused, f"dependencies nothing imports, with no word on what needs them: {unused}"
 
 
 def test_no_module_imports_itself_through_others():

@@ -4,14 +4,15 @@ page's examples named tickets the default game never deals, and all exited 2).
 
 Each example is read from where users read it, never from a list copied here:
 
-* ``README.md``: every line of a ``sh`` code block. ``ttr-kripke`` lines run in this process
-  (``app.cli.main``, in a folder of their own, where their outputs land; a path to a file of
-  the repository is read from the clone) and must exit 0;
+* ``README.md`` and the documentation site's pages (``docs/**/*.md``, where the README's
+  lab notebook moved: issue 39): every line of a ``sh`` code block. ``ttr-kripke`` lines run
+  in this process (``app.cli.main``, in a folder of their own, where their outputs land; a
+  path to a file of the repository is read from the clone) and must exit 0;
   ``make`` lines must name a target of the Makefile (``make -n``: running them is the whole
   suite or a server); ``dask`` lines must name the venv's own ``dask`` and its subcommand must
   answer ``--help`` (a cluster needs other machines); the ``pytest`` line runs with a few
   examples. A ``check`` line commented ``# true: ...`` or ``# false: ...`` must give that.
-* ``README.md`` prose and the tutorial's text (``docs/tutorial.ipynb``): every inline
+* their prose and the tutorial's text (``docs/tutorial.ipynb``): every inline
   ``ttr-kripke ...`` without a placeholder (``FILE``, ``NAME``, ``A|B``) must parse; the
   tutorial's are run, as the README's code lines are.
 * ``--help`` of every command: each ``ttr-kripke`` line of its epilog runs; each quoted example
@@ -52,6 +53,9 @@ import numpy as np
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+#: Where users read commands: the README and the site's own pages (the site shows the README,
+#: kripke/README.md and ARCHITECTURE.md too, included from where they are).
+DOCUMENTS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 BIN = Path(sys.executable).parent  # the venv running the tests: what README's .venv/bin is
 
 #: What the test changes so that an expensive command runs in seconds: option → value (set or
@@ -68,10 +72,12 @@ SCALE: dict[str, dict[str, str | None]] = {
                 "--no-progress": ""},
     "bench game": {"--seconds": "0.05", "--skip-4x4": ""},
     "bench gameplay": {"--games": "2", "--workers": "1"},
+    "bench cli": {"--repeat": "1"},
 }
 #: Still too slow for every run: the usa optimum is a real MIP (tens of seconds here), the game
-#: benchmark plays one game of each of its rows (the 5 × 4 usa deal among them).
-SLOW = {"max-score", "bench game"}
+#: benchmark plays one game of each of its rows (the 5 × 4 usa deal among them), the command
+#: line's starts eight fresh processes.
+SLOW = {"max-score", "bench game", "bench cli"}
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z-]+\b|\|")  # FILE, LINE-UP, game|kripke
 
 
@@ -114,11 +120,12 @@ def prose(text: str) -> str:
     return re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
 
 
-def readme_lines() -> list[tuple[str, list[str], str]]:
-    """Each shell line of README.md: where, its words and its comment."""
-    return [(f"README.md:{n}", shlex.split(line, comments=True),
+def document_lines() -> list[tuple[str, list[str], str]]:
+    """Each shell line of the documents: where, its words and its comment."""
+    return [(f"{path.relative_to(REPO)}:{n}", shlex.split(line, comments=True),
              line.partition("  #")[2].strip())
-            for n, line in fenced((REPO / "README.md").read_text(encoding="utf-8"), "sh")
+            for path in DOCUMENTS
+            for n, line in fenced(path.read_text(encoding="utf-8"), "sh")
             if line.strip()]
 
 
@@ -130,10 +137,10 @@ def program(words: list[str]) -> tuple[str, list[str]]:
     return words[i], words[i + 1:]
 
 
-def readme_commands(name: str) -> list[Example]:
-    """The README's shell lines that run ``name`` (``.venv/bin/NAME`` or ``NAME``)."""
+def document_commands(name: str) -> list[Example]:
+    """The documents' shell lines that run ``name`` (``.venv/bin/NAME`` or ``NAME``)."""
     found = []
-    for where, words, comment in readme_lines():
+    for where, words, comment in document_lines():
         prog, args = program(words)
         if Path(prog).name == name:
             found.append(Example(where, tuple(args), comment))
@@ -219,7 +226,7 @@ def run_app(argv: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch) -> l
 
 
 def ttr_examples() -> list[pytest.param]:
-    examples = [*readme_commands("ttr-kripke"), *inline_commands(tutorial_text(),
+    examples = [*document_commands("ttr-kripke"), *inline_commands(tutorial_text(),
                                                                  "docs/tutorial.ipynb"),
                 *help_examples()]
     return [pytest.param(e, id=str(e),
@@ -246,6 +253,8 @@ def test_every_command_shown_runs(example: Example, tmp_path: Path,
         return
     code, out, err = run(argv, tmp_path, monkeypatch)
     allowed = (0, 1) if argv[0] == "check" and "--help" in example.where else (0,)
+    if argv[0] == "bench":  # 1 is a goal missed, a figure of this machine at this moment
+        allowed = (0, 1)
     if argv[0] == "check" and example.claim.startswith(("true", "false")):
         allowed = (0,) if example.claim.startswith("true") else (1,)
     assert code in allowed, f"{shlex.join(argv)} exited {code}: {err.strip()}"
@@ -254,19 +263,21 @@ def test_every_command_shown_runs(example: Example, tmp_path: Path,
 
 def test_the_examples_are_found():
     """The extraction finds what the documents show (so a change of format cannot empty it)."""
-    commands = {e.argv[0] for e in readme_commands("ttr-kripke")}
+    commands = {e.argv[0] for e in document_commands("ttr-kripke")}
     assert {"play", "batch", "check", "puzzle", "route", "app", "bench", "metrics", "evolve",
             "balance", "max-score"} <= commands
     assert any(e.argv[0] == "check" for e in help_examples())
     assert inline_commands(tutorial_text(), "tutorial")
-    assert readme_commands("make") and readme_commands("dask")
+    assert document_commands("make") and document_commands("dask")
 
 
-def test_inline_commands_of_the_readme_parse():
+def test_inline_commands_of_the_documents_parse():
     from app.cli.main import build_parser
 
     parser = build_parser()
-    found = inline_commands((REPO / "README.md").read_text(encoding="utf-8"), "README.md")
+    found = [example for path in DOCUMENTS
+             for example in inline_commands(path.read_text(encoding="utf-8"),
+                                            str(path.relative_to(REPO)))]
     assert found
     for example in found:
         try:
@@ -275,7 +286,7 @@ def test_inline_commands_of_the_readme_parse():
             pytest.fail(f"{example} does not parse")
 
 
-@pytest.mark.parametrize("example", readme_commands("make"), ids=str)
+@pytest.mark.parametrize("example", document_commands("make"), ids=str)
 def test_make_lines_name_targets_of_the_makefile(example: Example):
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
@@ -284,11 +295,11 @@ def test_make_lines_name_targets_of_the_makefile(example: Example):
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("example", readme_commands("dask"), ids=str)
+@pytest.mark.parametrize("example", document_commands("dask"), ids=str)
 def test_dask_lines_name_the_venvs_dask(example: Example):
     """The README's cluster lines name ``.venv/bin/dask`` (a clone has no ``dask`` on PATH),
     and its subcommand exists there."""
-    line = next(words for where, words, _ in readme_lines() if where == example.where)
+    line = next(words for where, words, _ in document_lines() if where == example.where)
     assert line[0] == ".venv/bin/dask", f"{example.where}: say .venv/bin/dask, not {line[0]}"
     done = subprocess.run([str(BIN / "dask"), example.argv[0], "--help"], capture_output=True,
                           text=True, timeout=120)
@@ -296,10 +307,10 @@ def test_dask_lines_name_the_venvs_dask(example: Example):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("example", readme_commands("python"), ids=str)
+@pytest.mark.parametrize("example", document_commands("python"), ids=str)
 def test_python_lines_run(example: Example, tmp_path: Path):
     """The fuzz line, with 2 examples per test instead of its 100,000."""
-    line = next(words for where, words, _ in readme_lines() if where == example.where)
+    line = next(words for where, words, _ in document_lines() if where == example.where)
     env = dict(word.split("=", 1) for word in line if "=" in word and not word.startswith("-"))
     env = {k: "2" for k in env}  # TTR_FUZZ_EXAMPLES
     import os
@@ -313,7 +324,7 @@ def test_python_lines_run(example: Example, tmp_path: Path):
 def test_the_readmes_formulas_evaluate_on_the_default_game(monkeypatch: pytest.MonkeyPatch,
                                                             tmp_path: Path):
     """The formulas of the README's syntax paragraph (inline code with an atom p(i,t))."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    text = "\n".join(path.read_text(encoding="utf-8") for path in DOCUMENTS)
     formulas = [span for span in re.findall(r"`([^`]+)`", prose(text))
                 if re.search(r"\bp\(\d+,\d+\)", span) and not span.startswith("ttr-kripke")]
     assert formulas

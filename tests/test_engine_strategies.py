@@ -96,9 +96,29 @@ def test_a_bad_strategies_value_is_one_line_and_exit_2(command, capsys, tmp_path
 
 def test_the_engine_source_has_only_the_papers_four_agents(capsys, tmp_path):
     assert main(["batch", "--rules", "standard", "--games", "1", "--agents", "ha,baseline",
-                 "--strategies", "engine", "--csv", str(tmp_path / "b.csv")]) == 2
+                 "--csv", str(tmp_path / "b.csv")]) == 2  # engine, the default
     err = capsys.readouterr().err
     assert "'baseline' has no engine version" in err and err.count("\n") == 1
+    assert "--strategies described" in err  # where baseline plays
+
+
+@pytest.mark.parametrize("command", [
+    ["batch", "--rules", "standard"], ["metrics"], ["balance"], ["evolve", "deck"],
+])
+def test_the_standard_rules_commands_play_the_engines_agents_unless_told(command):
+    """What reproduces the published figures is what a researcher gets by default (issue 39);
+    the described agents stay one option away."""
+    from app.cli.lab_options import lab_spec
+    from app.cli.main import build_parser
+    from app.cli.standard_batch import standard_spec
+
+    def source(*extra: str) -> str:
+        args = build_parser().parse_args([*command, *extra])
+        spec = standard_spec(args)[0] if command[0] == "batch" else lab_spec(args)
+        return spec.strategies
+
+    assert source() == "engine"
+    assert source("--strategies", "described") == "described"
 
 
 def test_engine_batches_are_the_same_bytes_on_one_worker_and_on_two(tmp_path, capsys):
@@ -235,9 +255,9 @@ def test_an_evolve_checkpoint_of_one_source_does_not_resume_with_the_other(tmp_p
     argv = ["evolve", "deck", "--games", "1", "--population", "2", "--generations", "1",
             "--tournament", "2", "--confirm", "1", "--workers", "0", "--no-progress",
             "--out", str(tmp_path / "deck")]
-    assert main([*argv, "--strategies", "engine"]) == 0
+    assert main(argv) == 0  # engine, the default
     capsys.readouterr()
-    assert main([*argv, "--resume"]) == 2  # described, the default
+    assert main([*argv, "--resume", "--strategies", "described"]) == 2
     err = capsys.readouterr().err
     assert "saved by another search" in err and err.count("\n") == 1
 

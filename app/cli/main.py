@@ -2,22 +2,28 @@
 
 Each subcommand lives in its own module under ``app/cli/commands`` (``NAME``, ``HELP``,
 ``add_arguments(parser)``, ``run(args) -> int``), so the CLI grows with the product without one
-file that everybody edits. Importing this module never imports Solara: headless runs stay light.
+file that everybody edits. A run imports only the module of the command it names: the others
+are listed from their source (``NAME`` and ``HELP`` read, not executed), so ``--help`` and
+``model`` start without the game, Mesa or Dask that other commands need (issue 39).
 ``python -m app.cli`` runs ``main`` (``app/cli/__main__.py``), as the ``ttr-kripke`` script does.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import os
-import pkgutil
 import signal
 import sys
 import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from types import FrameType
 
-import app.cli.commands
+COMMANDS = Path(__file__).with_name("commands")
 
 
 class UsageError(Exception):
@@ -31,15 +37,50 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+@dataclass(frozen=True)
+class Command:
+    """A command as the table lists it: its name, its one-line help and the module to import."""
+
+    name: str
+    help: str
+    module: str
+
+
+@cache
+def command_table() -> tuple[Command, ...]:
+    """Every command, by module name, read from the ``NAME`` and ``HELP`` constants of its
+    source without running it: importing a command imports what it needs (the game, Mesa,
+    Dask), which only the command that runs should pay for."""
+    table = []
+    for path in sorted(COMMANDS.glob("[!_]*.py")):
+        found = {}
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id in ("NAME", "HELP"):
+                found[node.targets[0].id] = ast.literal_eval(node.value)
+        table.append(Command(found["NAME"], found["HELP"], f"app.cli.commands.{path.stem}"))
+    return tuple(table)
+
+
+def named_command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names: its first word that is not an option (the program itself
+    takes no option with a value)."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with ``only`` the full parser of that one command and
+    the others by name and help alone (enough for ``--help`` and for refusing a typo)."""
     parser = _Parser(prog="ttr-kripke", description=__doc__.splitlines()[0])
     subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
                                  metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(app.cli.commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"app.cli.commands.{info.name}")
-        sub = subs.add_parser(module.NAME, help=module.HELP, description=module.HELP)
-        module.add_arguments(sub)
-        sub.set_defaults(_run=module.run, _prog=sub.prog)
+    for command in command_table():
+        sub = subs.add_parser(command.name, help=command.help, description=command.help)
+        if only is None or command.name == only:
+            module = importlib.import_module(command.module)
+            module.add_arguments(sub)
+            sub.set_defaults(_run=module.run, _prog=sub.prog)
     return parser
 
 
@@ -61,12 +102,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     try:
-        # Building the parser imports every command (numpy, Mesa, the checkers: a second or
-        # more on a cold start); Ctrl-C in that second stops as quietly as it does later.
-        parser = build_parser()
+        # Building the parser imports the command's module (numpy, the checkers, for some Mesa:
+        # up to a second on a cold start); Ctrl-C in that second stops as quietly as later.
+        words = sys.argv[1:] if argv is None else argv
+        parser = build_parser(only=named_command(words) or "")
     except KeyboardInterrupt:
         return 130
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     try:
         code = args._run(args)
         sys.stdout.flush()  # inside the try: a closed pipe shows up here, not at exit

@@ -1,19 +1,23 @@
 """Options shared by the commands: a game's (play, batch, check, app), and the checked numbers
-every command takes (each named in its own message, checked before any work starts)."""
+every command takes (each named in its own message, checked before any work starts).
+
+Commands that never play a game (``puzzle``, ``max-score``, the lab's) take their numbers from
+here too, so the game's modules (the agents, Mesa, the demo's defaults) are imported by the
+functions that need them, not by this module: ``puzzle`` starts without them (issue 39)."""
 
 from __future__ import annotations
 
 import argparse
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from agents.kinds import AgentKind
-from agents.model import TTRModel
-from app.web.components.session import DEFAULT_SEED
 from game import fields
 from game.fields import MAX_WORKERS, argument
-from game.knowledge import Backend
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
+
+if TYPE_CHECKING:
+    from agents.model import TTRModel
 
 #: Bounds of the game options: enough for any board that loads, small enough to refuse typos.
 MAX_TICKETS = 99
@@ -63,6 +67,10 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
                      backend: bool = True) -> None:
     """The options of a game; ``backend=False`` leaves out ``--backend`` (the demo draws the
     explicit model, so it has no choice to offer)."""
+    from agents.kinds import AgentKind
+    from app.web.components.session import DEFAULT_SEED
+    from game.knowledge import Backend
+
     parser.add_argument("--board", default="europe24",
                         help="a shipped board (europe24, usa) or a board file (default europe24)")
     parser.add_argument("--players", type=whole(MIN_PLAYERS, MAX_PLAYERS), default=3,
@@ -87,6 +95,8 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
 
 def model_from_args(args: argparse.Namespace) -> TTRModel:
     """Build the model, turning bad combinations into one-line errors (``ValueError``)."""
+    from agents.model import TTRModel
+
     return TTRModel(board=args.board, players=args.players, tickets_each=args.tickets,
                     agent_kinds=args.agents, trains=args.trains, rng=args.seed,
                     backend=args.backend)

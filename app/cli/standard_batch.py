@@ -20,7 +20,7 @@ from agents.standard_batch import (
 )
 from agents.standard_game import GameResult, StandardSpec, play_standard_game
 from app.cli.batch_runs import check_output, kept_on_interrupt, workers
-from app.cli.lab_options import desired_shares
+from app.cli.lab_options import desired_shares, standard_strategies
 from app.cli.main import UsageError
 from app.cli.table import print_table
 from game.files import atomic_output
@@ -37,10 +37,10 @@ def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, 
         raise UsageError("--plot draws simplified-game batches; leave it out with --rules "
                          "standard")
     agents = DEFAULT_AGENTS if args.agents == "epistemic" else args.agents  # the default kind
-    lineup = parse_lineup(agents, args.players, args.strategies)
+    lineup = parse_lineup(agents, args.players, standard_strategies(args))
     spec = StandardSpec(board=args.board, lineup=lineup,
                         trains=STANDARD_TRAINS if args.trains is None else args.trains,
-                        strategies=args.strategies)
+                        strategies=standard_strategies(args))
     spec.rules()  # a bad board or setting fails here, once
     return spec, desired_shares(args.desired, lineup)
 

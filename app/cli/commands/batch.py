@@ -6,7 +6,6 @@ import argparse
 import csv
 
 from agents.batch import GameSpec, by_kind, columns, mean, play_game
-from agents.kinds import DEFAULT_SOURCE
 from app.cli.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli.lab_options import add_strategies_option
 from app.cli.main import UsageError
@@ -49,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _check(args: argparse.Namespace) -> GameSpec:
     check_output(args)
-    if args.rotate_seats or args.desired or args.strategies != DEFAULT_SOURCE:
+    if args.rotate_seats or args.desired or args.strategies is not None:
         raise UsageError("--rotate-seats, --desired and --strategies belong to --rules "
                          "standard")
     spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains,

@@ -13,8 +13,8 @@ NAME = "bench"
 HELP = ("measure: game (games/s), kripke (model checker), maxscore (optimiser), app (the demo "
         "page in Chromium), timeline (stepping back), lab (games/s through the design lab's "
         "executor), gameplay (is a game worth watching), soak (seeded games of both rule sets, "
-        "every action checked), or all")
-TARGETS = ("game", "kripke", "maxscore", "app", "timeline", "lab", "gameplay", "soak")
+        "every action checked), cli (each command's start, wall time), or all")
+TARGETS = ("game", "kripke", "maxscore", "app", "timeline", "lab", "gameplay", "soak", "cli")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

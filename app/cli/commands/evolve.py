@@ -90,15 +90,18 @@ def run(args: argparse.Namespace) -> int:
                       overwrite=True)
     else:
         check_outputs([(f, "--out") for f in files.values()], overwrite=args.overwrite)
+    spec = lab_spec(args)
     if args.what == "deck":
         if args.cities:
             raise UsageError("--cities belongs to evolve board; evolve deck breeds --board's deck")
         # the deck's fitness reads which cities were touched, never the arc: no moves counted
-        problem: Problem = deck_problem(replace(lab_spec(args), arc=False))
+        problem: Problem = deck_problem(replace(spec, arc=False))
     else:
-        problem = board_problem(args)
-    if args.strategies != DEFAULT_SOURCE:  # a checkpoint of one source never resumes another
-        problem.name = f"{problem.name}, {args.strategies} strategies"
+        problem = board_problem(args, spec)
+    # a checkpoint of one source never resumes another; those of the spec's own default keep
+    # the name they were saved under before the command's default became engine
+    if spec.strategies != DEFAULT_SOURCE:
+        problem.name = f"{problem.name}, {spec.strategies} strategies"
     start = load_checkpoint(files["checkpoint"], problem, settings) if args.resume else None
     with open_workers(args.workers, args.scheduler) as workers:
         print(f"evolve {args.what}: population {settings.population}, {settings.generations} "
@@ -156,10 +159,9 @@ def deck_problem(spec: LabSpec) -> Problem:
     return DeckProblem(spec)
 
 
-def board_problem(args: argparse.Namespace) -> Problem:
+def board_problem(args: argparse.Namespace, spec: LabSpec) -> Problem:
     from lab.evolve_board import BoardProblem
 
-    spec = lab_spec(args)
     return BoardProblem(spec if args.cities is None else spec.with_board(
         _load(args.cities)))
 
