@@ -23,8 +23,7 @@ seat (:class:`agents.engine_strategies.SeatMemory`), so each game makes fresh on
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -37,14 +36,9 @@ from agents.engine_strategies import (
     osta_engine,
     pa_engine,
 )
-from agents.strategies import Policy
-from game.actions import Action
+from agents.policies import declaring
+from game.play import Policy
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
-from game.view import PlayerView
-
-#: A policy of the simplified game: a claim off the player's own paths may come as a
-#: ``DeclareBlock`` (the seat declares a plain claim off them itself: ``policies.declared``).
-SimplifiedPolicy = Callable[[PlayerView, random.Random], Action]
 
 #: The sources of the standard game's agents, the default first.
 SOURCES: tuple[str, ...] = ("described", "engine")
@@ -74,14 +68,14 @@ class Behaviour:
     papers' agents play there the same policy as in the standard game, on the same kind of view:
     no ticket draws are offered there, so they never draw tickets, and the view offers payments
     only for allowed claims, so their plans bend to the simplified rules (a claim off their own
-    paths goes out as a declared block).
+    paths goes out as a declared block: ``policies.declaring``).
 
     ``standard``: the standard game's policy as the papers and the design note describe it (the
     ``described`` source); ``engine``: as the authors' engine plays it (the ``engine`` source).
     """
 
     about: str  # one line: what the kind does
-    simplified: SimplifiedPolicy
+    simplified: Policy
     standard: Policy | None = None
     engine: EnginePolicy | None = None
 
@@ -113,16 +107,16 @@ KINDS: dict[AgentKind, Behaviour] = {
         simplified=policies.uniform_random, standard=policies.uniform_random),
     AgentKind.OSTA: Behaviour(
         "One Step Thinker: one ticket and one connection at a time",
-        simplified=strategies.osta, standard=strategies.osta, engine=osta_engine),
+        simplified=declaring(strategies.osta), standard=strategies.osta, engine=osta_engine),
     AgentKind.PA: Behaviour(
         "Path agent: many tickets served by few connections",
-        simplified=strategies.pa, standard=strategies.pa, engine=pa_engine),
+        simplified=declaring(strategies.pa), standard=strategies.pa, engine=pa_engine),
     AgentKind.LRJA: Behaviour(
         "Long Route Junkie: long connections above all",
-        simplified=strategies.lrja, standard=strategies.lrja, engine=lrja_engine),
+        simplified=declaring(strategies.lrja), standard=strategies.lrja, engine=lrja_engine),
     AgentKind.HA: Behaviour(
         "Hungry agent: as many tickets as its trains allow, joined in one network",
-        simplified=strategies.ha, standard=strategies.ha, engine=ha_engine),
+        simplified=declaring(strategies.ha), standard=strategies.ha, engine=ha_engine),
 }
 
 

@@ -93,7 +93,7 @@ def play_standard(spec: StandardSpec, seed: int) -> tuple[StandardState, tuple[i
             return state, tuple(arc)
         view = state.observation(state.current)
         if spec.record_arc and not view.setup and view.drawn == 0 and not view.offer:
-            arc.append(view.legal_action_count())
+            arc.append(view.move_count())
         state.apply(policies[state.current](view, rng))
     raise RuntimeError(f"seed {seed}: no end after {MAX_ACTIONS} actions; a policy loops")
 

@@ -15,7 +15,7 @@ import random
 import time
 
 from agents.model import TTRModel
-from agents.policies import baseline, declared
+from agents.policies import baseline
 from agents.standard_game import StandardSpec, play_standard_game
 from bench.report import Report, Table
 from boards.loader import load_board
@@ -36,7 +36,7 @@ def engine_games(players: int, seconds: float) -> tuple[int, float]:
         state, rng = GameState(rules, games), random.Random(games)
         while not state.is_terminal():
             view = state.observation(state.current)
-            state.apply(declared(view, baseline(view, rng), rng))
+            state.apply(baseline(view, rng))
         games += 1
     return games, time.perf_counter() - start
 

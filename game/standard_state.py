@@ -28,9 +28,7 @@ from game.actions import (
 )
 from game.cards import LOCO
 from game.claims import station_payments, tunnel_payments
-from game.rules import Rules
 from game.standard_rules import StandardRules
-from game.state import GameState
 from game.stations import best_finished
 from game.table import END_REASONS, Event, IllegalAction, ScoreParts, TableState, win_shares
 from game.trail import longest_trail
@@ -348,9 +346,3 @@ class StandardState(TableState):
         """Each player's share of the win (see :meth:`win_shares`)."""
         return self.win_shares()
 
-
-def start_game(rules: Rules, seed: int) -> TableState:
-    """Deal a game under ``rules``: a standard game for :class:`StandardRules`, else the
-    simplified one (with its shared model of the deal)."""
-    return StandardState(rules, seed) if isinstance(rules, StandardRules) else GameState(
-        rules, seed)

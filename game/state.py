@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Self
 
 from boards import Connection, Ticket
-from game.actions import Action, Claim, DeclareBlock
+from game.actions import Action, DeclareBlock
 from game.knowledge import (
     MAX_WORLDS,
     Announcement,
@@ -117,7 +117,7 @@ class GameState(TableState):
                     return True
         return False
 
-    def own_connections(self, player: int) -> set[int]:
+    def own_connections(self, player: int) -> frozenset[int]:
         """Unclaimed connections on a shortest path of ``player``'s unfinished tickets."""
         return self._view(player, over=False).own_connections()
 
@@ -216,25 +216,6 @@ class GameState(TableState):
         share (the simplified game has no tie-break)."""
         scores, n = self.scores(), self.rules.players
         return win_shares(scores, [0] * n, [False] * n)
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the player to move: its view's, each claim off its own
-        shortest paths as the blocks it may be declared as (the view offers the claim; a
-        policy declares it with ``agents.policies.declared``)."""
-        offered = super().legal_actions()
-        if not any(isinstance(a, Claim) for a in offered):
-            return offered
-        view = self._view(self.current, over=False)
-        own, targets = view.own_connections(), sorted(view.block_targets().items())
-        return [declared for a in offered for declared in (
-            [a] if not isinstance(a, Claim) or a.connection in own else
-            [DeclareBlock(a, victim, t) for (victim, t), conns in targets
-             if a.connection in conns])]
-
-    def legal_action_count(self) -> int:
-        """``len(legal_actions())`` (the view's count is of the moves it offers: a claim to be
-        declared once, whatever blocks it may be declared as)."""
-        return len(self.legal_actions())
 
     def clone(self) -> Self:
         new = super().clone()

@@ -235,10 +235,6 @@ class TableState(ABC):
         its view offers, so a policy and the rules agree by construction."""
         return [] if self.is_terminal() else self.observation(self.current).legal_actions()
 
-    def legal_action_count(self) -> int:
-        """The number of legal actions of the player to move."""
-        return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
-
     # ----- transitions ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:

@@ -111,8 +111,8 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
     model = spec.simplified().model(seed)
     moves = []
     while model.running:
-        if spec.arc:  # the choices the player's view offers (a claim to be declared counted once)
-            moves.append(model.state.observation(model.state.current).legal_action_count())
+        if spec.arc:  # the player's moves (a claim counted once, however it may be declared)
+            moves.append(model.state.observation(model.state.current).move_count())
         model.step()
     return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "",
                    tuple(model.state.scores()), tuple(model.state.returns()), tuple(moves),

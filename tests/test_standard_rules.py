@@ -16,8 +16,9 @@ from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass
 from game.actions import BuildStation, DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
 from game.cards import LOCO, card_index
 from game.log import event_to_json, header, read_log, replay, write_log
+from game.play import start_game
 from game.standard_rules import StandardRules
-from game.standard_state import StandardState, start_game
+from game.standard_state import StandardState
 from game.state import GameState
 from game.table import END_STALEMATE, END_TRAINS, win_shares
 
@@ -89,7 +90,7 @@ def test_the_legal_setup_choices_are_every_subset_of_two_or_three():
     offer = state.offers[0]
     expected = {tuple(sorted(c)) for n in (2, 3) for c in itertools.combinations(offer, n)}
     assert {tuple(sorted(a.tickets)) for a in choices} == expected
-    assert state.legal_action_count() == 4
+    assert state.observation(0).move_count() == 4
 
 
 # ----- ticket draws -------------------------------------------------------------------------
@@ -191,7 +192,7 @@ def test_a_view_offers_exactly_the_states_legal_actions_and_counts_them():
             view = state.observation(state.current)
             legal = view.legal_actions()
             assert legal == state.legal_actions()
-            assert view.legal_action_count() == len(legal)
+            assert view.move_count() == len(legal)
             assert state.observation((state.current + 1) % 3).legal_actions() == []
             state.apply(rng.choice(legal))
 
