@@ -45,6 +45,23 @@ class PlayedTurn:
     events: tuple[Event, ...]
 
 
+class Arc:
+    """The game arc as an ``on_event``: the moves open to the player to move at the start of
+    each turn (:meth:`PlayerView.move_count`; a standard game's setup choices and a ticket
+    choice are not turn starts). Made on the dealt state, so the first turn is counted too."""
+
+    def __init__(self, state: TableState) -> None:
+        self.moves: list[int] = []
+        self(state)
+
+    def __call__(self, state: TableState, event: Event | None = None) -> None:
+        if state.is_terminal():
+            return
+        view = state.observation(state.current)
+        if not view.setup and view.drawn == 0 and not view.offer:
+            self.moves.append(view.move_count())
+
+
 def deal[S: TableState](make: Callable[[int], S], rng: random.Random) -> S:
     """The game ``make`` deals from ``rng``'s next 32 bits (the one seeding scheme: the same
     generator then goes to the policies)."""

@@ -20,6 +20,8 @@ from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
 from agents.standard_game import StandardSpec, play_standard
 from boards import Board, load_board
 from boards.writer import problem
+from game.play import Arc
+from game.table import TableState
 
 Rules = Literal["standard", "simplified"]
 RULES: tuple[Rules, ...] = ("standard", "simplified")
@@ -101,22 +103,21 @@ class LabGame:
 
 
 def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
-    """Play one seeded game to its end and record it."""
+    """Play one seeded game to its end and record it: the standard game through
+    ``play_standard``, the simplified one through its Mesa model, both on the one game loop
+    (:mod:`game.play`) and its seeding scheme, the arc taken by the same ``on_event``."""
+    state: TableState
+    gameplay = None
     if spec.rules == "standard":
         state, arc = play_standard(spec.standard(), seed)
-        n = state.rules.players
-        scores = tuple(state.score_parts(p).total for p in range(n))
-        return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
-                       tuple(state.returns()), arc, _claimed(state.owner))
-    model = spec.simplified().model(seed)
-    moves = []
-    while model.running:
-        if spec.arc:  # the player's moves (a claim counted once, however it may be declared)
-            moves.append(model.state.observation(model.state.current).move_count())
-        model.step()
-    return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "",
-                   tuple(model.state.scores()), tuple(model.state.returns()), tuple(moves),
-                   _claimed(model.state.owner), stats_of(model))
+    else:  # its Mesa model: the gameplay report reads the model's turn records
+        model = spec.simplified().model(seed)
+        watch = Arc(model.state) if spec.arc else None
+        model.on_event = watch
+        model.run()
+        state, arc, gameplay = model.state, tuple(watch.moves) if watch else (), stats_of(model)
+    return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", tuple(state.scores()),
+                   tuple(state.returns()), arc, _claimed(state.owner), gameplay)
 
 
 def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:

@@ -19,10 +19,10 @@ import pytest
 from positions import card_counts, deck_counts
 
 from agents.kinds import seat_policies, standard_kinds
-from agents.standard_game import MAX_ACTIONS
 from boards import load_board
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from game.log import event_to_json, header, read_log, replay, write_log
+from game.play import MAX_ACTIONS
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
 from game.view import PlayerView
