@@ -74,7 +74,6 @@ class Behaviour:
     ``described`` source); ``engine``: as the authors' engine plays it (the ``engine`` source).
     """
 
-    about: str  # one line: what the kind does
     simplified: Policy
     standard: Policy | None = None
     engine: EnginePolicy | None = None
@@ -95,27 +94,25 @@ class Behaviour:
 
 #: The one table of kinds, in the order of :class:`AgentKind`.
 KINDS: dict[AgentKind, Behaviour] = {
-    AgentKind.EPISTEMIC: Behaviour(
-        "claims for its own tickets, else blocks a ticket it knows an opponent holds, else draws",
-        simplified=policies.epistemic),
-    AgentKind.BASELINE: Behaviour(
-        "claims on its own tickets' shortest paths, else draws their colours; never blocks "
-        "(under the published rules it also keeps every ticket and never draws more)",
-        simplified=policies.baseline, standard=strategies.baseline),
+    # claims for its own tickets, else blocks a ticket it knows an opponent holds, else draws
+    AgentKind.EPISTEMIC: Behaviour(simplified=policies.epistemic),
+    # claims on its own tickets' shortest paths, else draws their colours; never blocks (under the
+    # published rules it also keeps every ticket and never draws more)
+    AgentKind.BASELINE: Behaviour(simplified=policies.baseline, standard=strategies.baseline),
+    # a uniformly random move (under the published rules ticket draws among them)
     AgentKind.RANDOM: Behaviour(
-        "a uniformly random legal action (under the published rules ticket draws among them)",
         simplified=policies.uniform_random, standard=policies.uniform_random),
+    # One Step Thinker: one ticket and one connection at a time
     AgentKind.OSTA: Behaviour(
-        "One Step Thinker: one ticket and one connection at a time",
         simplified=declaring(strategies.osta), standard=strategies.osta, engine=osta_engine),
+    # Path agent: many tickets served by few connections
     AgentKind.PA: Behaviour(
-        "Path agent: many tickets served by few connections",
         simplified=declaring(strategies.pa), standard=strategies.pa, engine=pa_engine),
+    # Long Route Junkie: long connections above all
     AgentKind.LRJA: Behaviour(
-        "Long Route Junkie: long connections above all",
         simplified=declaring(strategies.lrja), standard=strategies.lrja, engine=lrja_engine),
+    # Hungry agent: as many tickets as its trains allow, joined in one network
     AgentKind.HA: Behaviour(
-        "Hungry agent: as many tickets as its trains allow, joined in one network",
         simplified=declaring(strategies.ha), standard=strategies.ha, engine=ha_engine),
 }
 

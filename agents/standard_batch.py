@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from agents.kinds import AgentKind
-from agents.standard_game import GameResult, StandardSpec, play_standard_game
+from agents.standard_game import GameResult, StandardSpec
 
 #: Smith & Anton (2022), Table 1: win ratios on the original USA board, one agent of each kind.
 PUBLISHED_WIN_RATIOS: dict[str, float] = {AgentKind.OSTA: 0.2025, AgentKind.PA: 0.0325,
@@ -39,12 +39,6 @@ def batch_jobs(spec: StandardSpec, seeds: Iterable[int],
     n = len(spec.lineup)
     for i, seed in enumerate(seeds):
         yield (spec.rotated(i % n) if rotate else spec), seed
-
-
-def run_games(spec: StandardSpec, seeds: Iterable[int], rotate: bool) -> Iterator[GameResult]:
-    """The games of a batch, in seed order, played here (``lab.runner`` spreads the same
-    jobs over workers)."""
-    return (play_standard_game(*job) for job in batch_jobs(spec, seeds, rotate))
 
 
 def distance(desired: Sequence[float], measured: Sequence[float]) -> float:

@@ -18,6 +18,10 @@ from game.play import Arc, play, seeded
 from game.standard_rules import STANDARD_TRAINS, StandardRules
 from game.standard_state import StandardState
 
+#: The playtesting papers' line-up, one agent of each of their kinds: every standard run's
+#: default (the batch table, the design lab, the bench).
+PAPERS_LINEUP: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+
 
 @dataclass(frozen=True)
 class StandardSpec:
@@ -26,7 +30,7 @@ class StandardSpec:
     source of the agents (:mod:`agents.kinds`: every seat from the same one)."""
 
     board: str | Board = "usa"
-    lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+    lineup: tuple[str, ...] = PAPERS_LINEUP
     trains: int = STANDARD_TRAINS
     record_arc: bool = False
     strategies: str = DEFAULT_SOURCE

@@ -17,7 +17,7 @@ from functools import partial
 
 from agents.model import TTRModel
 from agents.policies import baseline
-from agents.standard_game import StandardSpec, play_standard_game
+from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard_game
 from bench.report import Report, Table
 from boards.loader import load_board
 from game.fields import argument, seconds
@@ -78,7 +78,7 @@ def main(argv: list[str]) -> Report:
                                           ("epistemic", 4, 3, "")]:
         n, dt = model_games(kinds, players, tickets, args.seconds)
         rows.append((f"TTRModel, {kinds}, {players}×{tickets}", n, f"{n / dt:.1f}", goal))
-    for name, lineup, goal in [("osta, pa, lrja, ha", ("osta", "pa", "lrja", "ha"),
+    for name, lineup, goal in [(", ".join(PAPERS_LINEUP), PAPERS_LINEUP,
                                 "≥ 30 games/s"),
                                ("4 × baseline", ("baseline",) * 4, "")]:
         n, dt = standard_games(lineup, args.seconds)

@@ -155,19 +155,10 @@ class GameState(TableState):
         """``player``'s view with ``over`` (and ``known``, else asked) given: the rules' own
         questions (which claims are allowed, hence whether the game is over) read views that
         must not ask it back."""
-        n = self.rules.players
-        return PlayerView(
-            rules=self.rules, player=player, hand=tuple(self.hands[player]),
-            tickets=self.tickets[player], finished=frozenset(self.finished[player]),
-            offer=(), keep_at_least=0, owner=tuple(self.owner), trains=tuple(self.trains),
-            hand_sizes=tuple(map(sum, self.hands)), ticket_counts=tuple(map(len, self.tickets)),
-            face_up=tuple(self.face_up), pile_size=len(self.pile),
-            discard_size=len(self.discard), ticket_pile_size=0, current=self.current,
-            drawn=self.drawn, turn=self.turn, setup=False,
-            final_round=self.final_turns_left is not None, over=over,
-            claims=self.oracle.version, tunnel=None, stations=(),
-            dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
-            known=self.known(player) if known is None else known, paths=self.oracle)
+        return self._player_view(
+            player, over, ticket_counts=tuple(map(len, self.tickets)), dealt=self._dealt_ids(),
+            finished_by=tuple(map(frozenset, self.finished[:self.rules.players])),
+            known=self.known(player) if known is None else known)
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""

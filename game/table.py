@@ -174,6 +174,29 @@ class TableState(ABC):
     def is_terminal(self) -> bool:
         return self.end_reason is not None
 
+    def _player_view(self, player: int, over: bool, *, ticket_counts: tuple[int, ...],
+                     finished_by: tuple[frozenset[int] | None, ...],
+                     offer: tuple[Ticket, ...] = (), keep_at_least: int = 0,
+                     ticket_pile_size: int = 0, setup: bool = False,
+                     tunnel: tuple[int, int | None, int] | None = None,
+                     stations: tuple[tuple[str, int], ...] = (),
+                     dealt: frozenset[int] = frozenset(),
+                     known: tuple[tuple[int, int], ...] = ()) -> PlayerView:
+        """``player``'s view: its own hand and tickets and the public table, as this engine
+        holds them, and what the rule set's ``observation`` adds (by default nothing: no
+        offer, ticket pile, tunnel or station, no dealt or known tickets)."""
+        return PlayerView(
+            rules=self.rules, player=player, hand=tuple(self.hands[player]),
+            tickets=self.tickets[player], finished=frozenset(self.finished[player]),
+            offer=offer, keep_at_least=keep_at_least, owner=tuple(self.owner),
+            trains=tuple(self.trains), hand_sizes=tuple(map(sum, self.hands)),
+            ticket_counts=ticket_counts, face_up=tuple(self.face_up), pile_size=len(self.pile),
+            discard_size=len(self.discard), ticket_pile_size=ticket_pile_size,
+            current=self.current, drawn=self.drawn, turn=self.turn, setup=setup,
+            final_round=self.final_turns_left is not None, over=over,
+            claims=self.oracle.version, tunnel=tunnel, stations=stations, dealt=dealt,
+            finished_by=finished_by, known=known, paths=self.oracle)
+
     def unfinished(self, player: int) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets[player] if t.id not in self.finished[player])
 

@@ -17,7 +17,7 @@ from typing import Literal
 from agents.batch import GameSpec
 from agents.gameplay import GameStats, stats_of
 from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
-from agents.standard_game import StandardSpec, play_standard
+from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard
 from boards import Board, load_board
 from boards.writer import problem
 from game.play import Arc
@@ -34,7 +34,7 @@ class LabSpec:
 
     rules: Rules = "standard"
     board: str | Board = "usa"
-    lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+    lineup: tuple[str, ...] = PAPERS_LINEUP
     trains: int | None = None
     tickets_each: int = 2
     strategies: str = DEFAULT_SOURCE  # the standard agents' source (agents.kinds)

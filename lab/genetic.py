@@ -119,7 +119,6 @@ class Generation:
     best: float
     mean: float
     worst: float
-    best_index: int
     described: dict[str, float]
 
 
@@ -230,10 +229,12 @@ def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> S
             next_generation=next_generation,
             population=[_genome(g, problem) for g in population],
             rng_state=rng_state,
-            history=[Generation(**h) for h in history],
+            # checkpoints saved before issue 37 also hold the best individual's index
+            history=[Generation(**{k: v for k, v in h.items() if k != "best_index"})
+                     for h in history],
             best=None if doc["best"] is None else _genome(doc["best"], problem),
             best_fitness=float(doc["best_fitness"]))
-    except (KeyError, TypeError, ValueError) as e:
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
         raise ValueError(f"checkpoint {path} is damaged ({type(e).__name__}: "
                          f"{str(e)[:120]}); start without --resume") from None
 
@@ -281,7 +282,7 @@ def run_search(problem: Problem, settings: Settings, workers: Workers,
                     settings.tournament)
         s = problem.sign
         record = Generation(g, s * fitness[best], s * float(np.mean(fitness)), s * min(fitness),
-                            best, problem.describe(state.population[best]))
+                            problem.describe(state.population[best]))
         state = SearchState(g + 1, nxt, rng.getstate(), [*state.history, record],
                             state.population[best].copy(), fitness[best])
         save_checkpoint(checkpoint, problem, settings, state)
