@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
-from boards import Connection, Ticket
+from boards import Ticket
 from game.actions import (
     Action,
     BuildStation,
@@ -304,7 +304,7 @@ class StandardState(TableState):
 
     # ----- the published rules -------------------------------------------------------------
 
-    def _claim_refused(self, player: int, connection: Connection,
+    def _claim_refused(self, player: int, claim: Claim,
                        declared: DeclareBlock | None) -> str | None:
         """Any claim the cards pay for (the published rules have no allowed-claims rule), and
         none declared as a block (they have no blocks either)."""

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Self
 
-from boards import Connection, Ticket
-from game.actions import Action, DeclareBlock
+from boards import Ticket
+from game.actions import Action, Claim, DeclareBlock
 from game.knowledge import (
     MAX_WORLDS,
     Announcement,
@@ -168,26 +168,24 @@ class GameState(TableState):
 
     # ----- the simplified rules ------------------------------------------------------------
 
-    def _claim_refused(self, player: int, connection: Connection,
+    def _claim_refused(self, player: int, claim: Claim,
                        declared: DeclareBlock | None) -> str | None:
         """The design notes' rule: a claim only for one's own tickets, or declared as a block
-        of a ticket the claimant knows, on that ticket's shortest path."""
+        of a ticket the claimant knows, on that ticket's shortest path; read off the player's
+        view (:meth:`PlayerView.declarations`), so what it offers is what is accepted."""
         view = self._view(player, over=False)
+        if (claim if declared is None else declared) in view.declarations(claim):
+            return None
         if declared is not None:
-            conns = view.block_targets().get((declared.victim, declared.ticket))
-            if conns is not None and connection.id in conns:
-                return None
             return (f"player {player} declares a block of player {declared.victim}'s ticket "
                     f"{declared.ticket} it may not declare: it does not know it, or the claim "
                     "is not on its shortest path")
-        if connection.id in view.own_connections():
-            return None
-        if view.claim_allowed(connection.id):
-            return (f"player {player}'s claim of connection {connection.id} is not for its own "
-                    "tickets and is not declared as a block")
-        return (f"{connection} lies on no shortest path of player {player}'s unfinished "
-                "tickets nor of an opponent's ticket it knows: a claim is allowed only for "
-                "one's own tickets or as a declared block")
+        if view.claim_allowed(claim.connection):
+            return (f"player {player}'s claim of connection {claim.connection} is not for its "
+                    "own tickets and is not declared as a block")
+        return (f"{self.board.connections[claim.connection]} lies on no shortest path of "
+                f"player {player}'s unfinished tickets nor of an opponent's ticket it knows: a "
+                "claim is allowed only for one's own tickets or as a declared block")
 
     def _last_round_turns(self) -> int:
         """The last round gives every *other* player one more turn."""

@@ -143,10 +143,10 @@ class TableState(ABC):
         read at the end: before it, the shares the position would give)."""
 
     @abstractmethod
-    def _claim_refused(self, player: int, connection: Connection,
+    def _claim_refused(self, player: int, claim: Claim,
                        declared: DeclareBlock | None) -> str | None:
-        """Why these rules refuse ``player`` a claim of ``connection`` (``declared``: as that
-        block) that is open to it and paid for, or ``None`` when they allow it."""
+        """Why these rules refuse ``player`` ``claim`` (``declared``: as that block) of a
+        connection open to it and paid for, or ``None`` when they allow it."""
 
     @abstractmethod
     def _last_round_turns(self) -> int:
@@ -319,7 +319,7 @@ class TableState(ABC):
             raise IllegalAction(why)
         if action not in self.payments(p, conn):
             raise IllegalAction(self._why_unpaid(p, conn, action))
-        if (why := self._claim_refused(p, conn, declared)) is not None:
+        if (why := self._claim_refused(p, action, declared)) is not None:
             raise IllegalAction(why)
         return conn
 
