@@ -13,7 +13,6 @@ import mesa
 from agents.kinds import KINDS, AgentKind
 from game.play import PlayedTurn, play_turn
 from game.state import GameState
-from game.view import PlayerView
 
 
 class PlayerAgent(mesa.Agent):
@@ -32,10 +31,6 @@ class PlayerAgent(mesa.Agent):
     @property
     def state(self) -> GameState:
         return self.model.state
-
-    def view(self) -> PlayerView:
-        """What this player may see now, its knowledge included: all its policy is given."""
-        return self.state.observation(self.player)
 
     def play_turn(self) -> PlayedTurn:
         """This player's turn, its policy's actions until the rules end it (each one of its
