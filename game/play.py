@@ -99,10 +99,10 @@ def play_turn(state: TableState, policy: Policy, rng: random.Random,
 
 
 def play(state: TableState, policies: Sequence[Policy], rng: random.Random,
-         on_event: OnEvent | None = None, max_actions: int = MAX_ACTIONS) -> None:
+         on_event: OnEvent | None = None) -> None:
     """Play ``state`` to its end, seat ``p`` by ``policies[p]``, every choice from ``rng``;
-    ``RuntimeError`` after ``max_actions`` actions (a policy that never ends the game)."""
+    ``RuntimeError`` after :data:`MAX_ACTIONS` actions (a policy that never ends the game)."""
     while not state.is_terminal():
-        if len(state.history) >= max_actions:
-            raise RuntimeError(f"no end after {max_actions} actions; a policy loops")
+        if len(state.history) >= MAX_ACTIONS:
+            raise RuntimeError(f"no end after {MAX_ACTIONS} actions; a policy loops")
         play_turn(state, policies[state.current], rng, on_event)
