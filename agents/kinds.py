@@ -23,9 +23,10 @@ seat (:class:`agents.engine_strategies.SeatMemory`), so each game makes fresh on
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, Self
 
 from agents import policies, strategies
 from agents.engine_strategies import (
@@ -155,6 +156,33 @@ def check_lineup(source: str, lineup: Sequence[str]) -> None:
         if kind not in kinds:
             raise ValueError(f"agent kind {kind!r} has no {source} version; with --strategies "
                              f"{source} choose from {', '.join(kinds)}")
+
+
+class Seated(Protocol):
+    """The settings of a game with a line-up (a standard game's, a design-lab game's)."""
+
+    @property
+    def lineup(self) -> tuple[str, ...]: ...
+
+    def rotated(self, shift: int) -> Self:
+        """The same game with every agent moved ``shift`` seats on."""
+        ...
+
+
+def rotated_lineup(lineup: Sequence[str], shift: int) -> tuple[str, ...]:
+    """``lineup`` with every agent moved ``shift`` seats on (seat s gets the agent of seat
+    s - shift)."""
+    n = len(lineup)
+    return tuple(lineup[(s - shift) % n] for s in range(n))
+
+
+def seat_jobs[S: Seated](spec: S, seeds: Iterable[int], rotate: bool = True
+                         ) -> list[tuple[S, int]]:
+    """(spec, seed) per game of a batch; with ``rotate`` the i-th game moves every agent i
+    seats on, so over a multiple of the player count each agent sits in each seat equally
+    often."""
+    n = len(spec.lineup)
+    return [(spec.rotated(i % n) if rotate else spec, seed) for i, seed in enumerate(seeds)]
 
 
 def parse_lineup(agents: str | Sequence[str], players: int | None = None,

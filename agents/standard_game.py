@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 
-from agents.kinds import DEFAULT_SOURCE, seat_policies
+from agents.kinds import DEFAULT_SOURCE, rotated_lineup, seat_policies
 from boards import Board
 from boards.loader import load_board
 from game.actions import DrawTickets
@@ -42,8 +42,7 @@ class StandardSpec:
     def rotated(self, shift: int) -> StandardSpec:
         """The same game with every agent moved ``shift`` seats on (seat s gets the agent of
         seat s - shift)."""
-        n = len(self.lineup)
-        return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
+        return replace(self, lineup=rotated_lineup(self.lineup, shift))
 
 
 @dataclass(frozen=True)

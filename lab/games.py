@@ -16,7 +16,7 @@ from typing import Literal
 
 from agents.batch import GameSpec
 from agents.gameplay import GameStats, stats_of
-from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
+from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup, rotated_lineup
 from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard
 from boards import Board, load_board
 from boards.writer import problem
@@ -60,8 +60,7 @@ class LabSpec:
 
     def rotated(self, shift: int) -> LabSpec:
         """Every agent moved ``shift`` seats on (seat s gets the agent of seat s - shift)."""
-        n = len(self.lineup)
-        return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
+        return replace(self, lineup=rotated_lineup(self.lineup, shift))
 
     def simplified(self) -> GameSpec:
         """The simplified game as ``agents.batch`` and the gameplay report play it."""
@@ -122,11 +121,3 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
 
 def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:
     return tuple(c for c, who in enumerate(owner) if who is not None)
-
-
-def lab_jobs(spec: LabSpec, seeds: Sequence[int], rotate: bool = True
-             ) -> list[tuple[LabSpec, int]]:
-    """(spec, seed) per game; with ``rotate`` the i-th game moves every agent i seats on, so
-    over a multiple of the player count each agent sits in each seat equally often."""
-    n = len(spec.lineup)
-    return [(spec.rotated(i % n) if rotate else spec, seed) for i, seed in enumerate(seeds)]

@@ -24,10 +24,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from agents.kinds import seat_jobs
 from agents.standard_batch import kind_order
 from game.files import write_atomically, write_json
 from lab.cluster import Workers
-from lab.games import LabSpec, lab_jobs, play_lab_game
+from lab.games import LabSpec, play_lab_game
 from lab.metrics import Metrics, Tally
 from lab.runner import run_jobs
 
@@ -126,7 +127,7 @@ def evaluate(problem: Problem, population: Sequence[Genome], seeds: Sequence[int
              workers: Workers, progress: str | None = None) -> list[tuple[float, Metrics | None]]:
     """Fitness (and metrics) of every individual over the same seeds, in one batch of games."""
     specs = [problem.game(g) for g in population]
-    jobs = [job for spec in specs if spec is not None for job in lab_jobs(spec, seeds)]
+    jobs = [job for spec in specs if spec is not None for job in seat_jobs(spec, seeds)]
     games = iter(run_jobs(play_lab_game, jobs, workers.executor, workers.count,
                           progress=progress))
     out: list[tuple[float, Metrics | None]] = []

@@ -7,11 +7,10 @@ from __future__ import annotations
 import argparse
 import csv
 
-from agents.kinds import parse_lineup
+from agents.kinds import parse_lineup, seat_jobs
 from agents.standard_batch import (
     PUBLISHED_DISTANCE,
     BatchSummary,
-    batch_jobs,
     csv_columns,
     csv_row,
     game_seeds,
@@ -53,7 +52,7 @@ def run_standard(args: argparse.Namespace) -> int:
             atomic_output(args.csv, keep_on_interrupt=True) as f:
         writer = csv.DictWriter(f, fieldnames=csv_columns(len(spec.lineup)))
         writer.writeheader()
-        games = run_jobs(play_standard_game, list(batch_jobs(spec, seeds, args.rotate_seats)),
+        games = run_jobs(play_standard_game, seat_jobs(spec, seeds, args.rotate_seats),
                          pool.executor, pool.count,
                          progress=None if args.no_progress else "games")
         for result in games:
