@@ -17,7 +17,7 @@ from agents.standard_batch import (
     kind_order,
     summarise,
 )
-from agents.standard_game import GameResult, StandardSpec, play_standard_game
+from agents.standard_game import PAPERS_LINEUP, GameResult, StandardSpec, play_standard_game
 from app.cli.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli.lab_options import desired_shares
 from app.cli.main import UsageError
@@ -26,7 +26,7 @@ from game.files import atomic_output
 from game.standard_rules import STANDARD_TRAINS
 from lab.runner import run_jobs
 
-DEFAULT_AGENTS = "osta,pa,lrja,ha"
+DEFAULT_AGENTS = ",".join(PAPERS_LINEUP)
 
 
 def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, ...]]:
