@@ -26,10 +26,10 @@ memory per seat (:class:`agents.engine_strategies.SeatMemory`), so each game mak
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, Self
 
 from agents import policies, strategies
 from agents.engine_strategies import (
@@ -40,14 +40,9 @@ from agents.engine_strategies import (
     osta_engine,
     pa_engine,
 )
-from agents.strategies import Policy
-from game.actions import Action
+from agents.policies import declaring
+from game.play import Policy
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
-from game.view import PlayerView
-
-#: A policy of the simplified game: a claim off the player's own paths may come as a
-#: ``DeclareBlock`` (the seat declares a plain claim off them itself: ``policies.declared``).
-SimplifiedPolicy = Callable[[PlayerView, random.Random], Action]
 
 #: The sources of the standard game's agents, the default first.
 SOURCES: tuple[str, ...] = ("described", "engine")
@@ -77,14 +72,13 @@ class Behaviour:
     papers' agents play there the same policy as in the standard game, on the same kind of view:
     no ticket draws are offered there, so they never draw tickets, and the view offers payments
     only for allowed claims, so their plans bend to the simplified rules (a claim off their own
-    paths goes out as a declared block).
+    paths goes out as a declared block: ``policies.declaring``).
 
     ``standard``: the standard game's policy as the papers and the design note describe it (the
     ``described`` source); ``engine``: as the authors' engine plays it (the ``engine`` source).
     """
 
-    about: str  # one line: what the kind does
-    simplified: SimplifiedPolicy
+    simplified: Policy
     standard: Policy | None = None
     engine: EnginePolicy | None = None
 
@@ -104,28 +98,26 @@ class Behaviour:
 
 #: The one table of kinds, in the order of :class:`AgentKind`.
 KINDS: dict[AgentKind, Behaviour] = {
-    AgentKind.EPISTEMIC: Behaviour(
-        "claims for its own tickets, else blocks a ticket it knows an opponent holds, else draws",
-        simplified=policies.epistemic),
-    AgentKind.BASELINE: Behaviour(
-        "claims on its own tickets' shortest paths, else draws their colours; never blocks "
-        "(under the published rules it also keeps every ticket and never draws more)",
-        simplified=policies.baseline, standard=strategies.baseline),
+    # claims for its own tickets, else blocks a ticket it knows an opponent holds, else draws
+    AgentKind.EPISTEMIC: Behaviour(simplified=policies.epistemic),
+    # claims on its own tickets' shortest paths, else draws their colours; never blocks (under the
+    # published rules it also keeps every ticket and never draws more)
+    AgentKind.BASELINE: Behaviour(simplified=policies.baseline, standard=strategies.baseline),
+    # a uniformly random move (under the published rules ticket draws among them)
     AgentKind.RANDOM: Behaviour(
-        "a uniformly random legal action (under the published rules ticket draws among them)",
         simplified=policies.uniform_random, standard=policies.uniform_random),
+    # One Step Thinker: one ticket and one connection at a time
     AgentKind.OSTA: Behaviour(
-        "One Step Thinker: one ticket and one connection at a time",
-        simplified=strategies.osta, standard=strategies.osta, engine=osta_engine),
+        simplified=declaring(strategies.osta), standard=strategies.osta, engine=osta_engine),
+    # Path agent: many tickets served by few connections
     AgentKind.PA: Behaviour(
-        "Path agent: many tickets served by few connections",
-        simplified=strategies.pa, standard=strategies.pa, engine=pa_engine),
+        simplified=declaring(strategies.pa), standard=strategies.pa, engine=pa_engine),
+    # Long Route Junkie: long connections above all
     AgentKind.LRJA: Behaviour(
-        "Long Route Junkie: long connections above all",
-        simplified=strategies.lrja, standard=strategies.lrja, engine=lrja_engine),
+        simplified=declaring(strategies.lrja), standard=strategies.lrja, engine=lrja_engine),
+    # Hungry agent: as many tickets as its trains allow, joined in one network
     AgentKind.HA: Behaviour(
-        "Hungry agent: as many tickets as its trains allow, joined in one network",
-        simplified=strategies.ha, standard=strategies.ha, engine=ha_engine),
+        simplified=declaring(strategies.ha), standard=strategies.ha, engine=ha_engine),
 }
 
 
@@ -169,6 +161,33 @@ def check_lineup(source: str, lineup: Sequence[str]) -> None:
             hint = f", or play it with --strategies {other[0]}" if other else ""
             raise ValueError(f"agent kind {kind!r} has no {source} version; with --strategies "
                              f"{source} choose from {', '.join(kinds)}{hint}")
+
+
+class Seated(Protocol):
+    """The settings of a game with a line-up (a standard game's, a design-lab game's)."""
+
+    @property
+    def lineup(self) -> tuple[str, ...]: ...
+
+    def rotated(self, shift: int) -> Self:
+        """The same game with every agent moved ``shift`` seats on."""
+        ...
+
+
+def rotated_lineup(lineup: Sequence[str], shift: int) -> tuple[str, ...]:
+    """``lineup`` with every agent moved ``shift`` seats on (seat s gets the agent of seat
+    s - shift)."""
+    n = len(lineup)
+    return tuple(lineup[(s - shift) % n] for s in range(n))
+
+
+def seat_jobs[S: Seated](spec: S, seeds: Iterable[int], rotate: bool = True
+                         ) -> list[tuple[S, int]]:
+    """(spec, seed) per game of a batch; with ``rotate`` the i-th game moves every agent i
+    seats on, so over a multiple of the player count each agent sits in each seat equally
+    often."""
+    n = len(spec.lineup)
+    return [(spec.rotated(i % n) if rotate else spec, seed) for i, seed in enumerate(seeds)]
 
 
 def parse_lineup(agents: str | Sequence[str], players: int | None = None,

@@ -3,7 +3,10 @@
 The game is the state's (:class:`game.state.GameState`: the rules, the shared Kripke model and
 the announcements each turn makes on it); the model seats the players, steps them in turn,
 records each turn (:class:`TurnRecord`, for logs and views) and collects what the views plot.
-The web app, the CLI and batch runs all drive this one class.
+It is the Mesa face of the one game loop (:mod:`game.play`): a seat plays its turn through
+``game.play.play_turn``, and whatever watches the game's actions (the soak's checks, the design
+lab's game arc) is the model's ``on_event``. The web app, the CLI and batch runs all drive this
+one class.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import mesa
@@ -20,6 +24,7 @@ from agents.kinds import AgentKind, parse_kinds
 from boards import Board, load_board
 from game.actions import Claim, DeclareBlock
 from game.knowledge import MAX_WORLDS, Announcement, Backend, DealWorlds, parse_backend
+from game.play import OnEvent, deal
 from game.rules import Rules
 from game.state import GameState
 from game.table import Event
@@ -120,8 +125,12 @@ class TTRModel(mesa.Model):
         # the rules first: they hold the player count to 2–5 before a kind is given to each
         self.rules = game_rules(self.board, players, tickets_each, trains, backend)
         kinds = parse_kinds(agent_kinds, players)
-        # The game's own generator is seeded from the model's, so one seed fixes everything.
-        self.state = GameState(self.rules, self.random.getrandbits(32), backend)
+        # Mesa seeds its generator from the seed as game.play.seeded does, and the game is
+        # dealt from it the same way (one seeding scheme): one seed fixes everything.
+        self.state = deal(partial(GameState, self.rules, backend=backend), self.random)
+        #: Told of the state after every action (``game.play.OnEvent``); set it before the
+        #: first step to watch a game (the soak's checks, the design lab's game arc).
+        self.on_event: OnEvent | None = None
         self.seats = [PlayerAgent(self, p, kind) for p, kind in enumerate(kinds)]
         self.history: list[TurnRecord] = []
         #: Outside announcements made before the first turn (later ones join their turn's).

@@ -6,9 +6,10 @@ paths) plus the player's own hand and tickets and which opponents' tickets it kn
 policy can peek at hidden cards, which would make the knowledge reasoning meaningless. Every
 random choice uses the ``rng`` passed in (the model's generator).
 
-A claim is allowed only for the claimant's own tickets or as a declared block (the view offers
-no other), so a claim off its own shortest paths goes to the table as a
-:class:`game.actions.DeclareBlock` naming the ticket it blocks (:func:`declared`).
+A claim is allowed only for the claimant's own tickets or as a declared block, and the view
+offers it only so (:meth:`game.view.PlayerView.declarations`): a policy that picks a claim off
+its own shortest paths plays it as a :class:`game.actions.DeclareBlock` naming the ticket it
+blocks (:func:`offered`), so every policy returns one of its view's legal actions.
 """
 
 from __future__ import annotations
@@ -18,18 +19,24 @@ from collections.abc import Iterable
 
 from game.actions import Action, Claim, DeclareBlock, DrawDeck, DrawFaceUp, Pass
 from game.cards import LOCO, colour_of
+from game.play import Policy
 from game.view import PlayerView
 
 
-def declared(view: PlayerView, choice: Action, rng: random.Random) -> Action:
-    """``choice`` as the rules take it: a claim on the player's own shortest paths as it is,
-    any other claim as a declared block of a known ticket whose shortest path it lies on (one
-    at random when it lies on several)."""
-    if not isinstance(choice, Claim) or choice.connection in view.own_connections():
-        return choice
-    victims = sorted(target for target, conns in view.block_targets().items()
-                     if choice.connection in conns)
-    return DeclareBlock(choice, *rng.choice(victims)) if victims else choice
+def offered(view: PlayerView, claim: Claim, rng: random.Random) -> Claim | DeclareBlock:
+    """``claim`` as its view offers it: itself where the rules take it plain, else declared as a
+    block of one of the known tickets on whose shortest path it lies (at random)."""
+    forms = view.declarations(claim)
+    return claim if claim in forms else rng.choice(forms)
+
+
+def declaring(policy: Policy) -> Policy:
+    """A standard game's ``policy`` as it plays the simplified game: its plans are not the
+    design notes' shortest paths, so a claim off its own paths goes out :func:`offered`."""
+    def play(view: PlayerView, rng: random.Random) -> Action:
+        choice = policy(view, rng)
+        return offered(view, choice, rng) if isinstance(choice, Claim) else choice
+    return play
 
 
 def best_payment(view: PlayerView, connection: int) -> Claim | None:
@@ -63,7 +70,7 @@ def draw(view: PlayerView, need: set[int], rng: random.Random) -> Action:
     """The design notes' draw: a face-up locomotive as the whole turn if one lies there (first
     card only), else a face-up card of a needed colour, else the pile; a player who cannot draw
     makes the longest allowed claim it can pay for (the rules allow a pass only when nothing
-    else is legal; a claim off its own paths then goes out as a declared block)."""
+    else is legal; a claim off its own paths goes out :func:`offered`)."""
     if view.drawn == 0 and LOCO in view.face_up:
         return DrawFaceUp(view.face_up.index(LOCO))
     wanted = [s for s, card in enumerate(view.face_up) if card is not None and card in need]
@@ -71,16 +78,17 @@ def draw(view: PlayerView, need: set[int], rng: random.Random) -> Action:
         return DrawFaceUp(rng.choice(wanted))
     if view.pile_size or view.discard_size:
         return DrawDeck()
-    legal = view.legal_actions()
+    legal = view.moves()
     draws = [a for a in legal if isinstance(a, DrawFaceUp)]
     if draws:
         return rng.choice(draws)
     claims = [a for a in legal if isinstance(a, Claim)]
     if claims:
         most = max(view.board.connections[a.connection].length for a in claims)
-        return rng.choice([a for a in claims if view.board.connections[a.connection].length
-                           == most and a.locomotives == min(
-                               b.locomotives for b in claims if b.connection == a.connection)])
+        return offered(view, rng.choice([
+            a for a in claims if view.board.connections[a.connection].length == most
+            and a.locomotives == min(b.locomotives for b in claims
+                                     if b.connection == a.connection)]), rng)
     return Pass()
 
 
@@ -96,10 +104,11 @@ def baseline(view: PlayerView, rng: random.Random) -> Action:
 
 
 def uniform_random(view: PlayerView, rng: random.Random) -> Action:
-    """A uniformly random legal action (tests and a floor for comparisons). The view offers its
-    own game's actions (ticket draws under the published rules), so this one policy is the
-    random player of both rule sets."""
-    return rng.choice(view.legal_actions())
+    """A uniformly random move (tests and a floor for comparisons), a claim :func:`offered`. The
+    view offers its own game's moves (ticket draws under the published rules), so this one
+    policy is the random player of both rule sets."""
+    move = rng.choice(view.moves())
+    return offered(view, move, rng) if isinstance(move, Claim) else move
 
 
 def epistemic(view: PlayerView, rng: random.Random) -> Action:

@@ -10,14 +10,14 @@ depends on the seeds alone, never on how many workers played the games.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 
 from agents.kinds import AgentKind
-from agents.standard_game import GameResult, StandardSpec, play_standard_game
+from agents.standard_game import GameResult
 
 #: Smith & Anton (2022), Table 1: win ratios on the original USA board, one agent of each kind.
 PUBLISHED_WIN_RATIOS: dict[str, float] = {AgentKind.OSTA: 0.2025, AgentKind.PA: 0.0325,
@@ -30,21 +30,6 @@ Z95 = 1.959963984540054
 
 def game_seeds(first: int, games: int) -> range:
     return range(first, first + games)
-
-
-def batch_jobs(spec: StandardSpec, seeds: Iterable[int],
-               rotate: bool) -> Iterator[tuple[StandardSpec, int]]:
-    """(spec, seed) per game: with ``rotate`` the i-th game moves every agent i seats on, so
-    each agent sits in each seat equally often over a multiple of the player count."""
-    n = len(spec.lineup)
-    for i, seed in enumerate(seeds):
-        yield (spec.rotated(i % n) if rotate else spec), seed
-
-
-def run_games(spec: StandardSpec, seeds: Iterable[int], rotate: bool) -> Iterator[GameResult]:
-    """The games of a batch, in seed order, played here (``lab.runner`` spreads the same
-    jobs over workers)."""
-    return (play_standard_game(*job) for job in batch_jobs(spec, seeds, rotate))
 
 
 def distance(desired: Sequence[float], measured: Sequence[float]) -> float:

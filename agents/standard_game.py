@@ -7,19 +7,20 @@ games run in worker processes or on a Dask cluster in any order and give the sam
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
+from functools import partial
 
-from agents.kinds import DEFAULT_SOURCE, seat_policies
+from agents.kinds import DEFAULT_SOURCE, rotated_lineup, seat_policies
 from boards import Board
 from boards.loader import load_board
 from game.actions import DrawTickets
+from game.play import Arc, play, seeded
 from game.standard_rules import STANDARD_TRAINS, StandardRules
 from game.standard_state import StandardState
 
-#: Far above any real game (each claim uses trains, each card draw a card, each ticket draw a
-#: ticket); reaching it means a broken policy, and the game says so instead of hanging.
-MAX_ACTIONS = 20_000
+#: The playtesting papers' line-up, one agent of each of their kinds: every standard run's
+#: default (the batch table, the design lab, the bench).
+PAPERS_LINEUP: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class StandardSpec:
     source of the agents (:mod:`agents.kinds`: every seat from the same one)."""
 
     board: str | Board = "usa"
-    lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+    lineup: tuple[str, ...] = PAPERS_LINEUP
     trains: int = STANDARD_TRAINS
     record_arc: bool = False
     strategies: str = DEFAULT_SOURCE
@@ -41,8 +42,7 @@ class StandardSpec:
     def rotated(self, shift: int) -> StandardSpec:
         """The same game with every agent moved ``shift`` seats on (seat s gets the agent of
         seat s - shift)."""
-        n = len(self.lineup)
-        return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
+        return replace(self, lineup=rotated_lineup(self.lineup, shift))
 
 
 @dataclass(frozen=True)
@@ -79,23 +79,14 @@ class GameResult:
 
 
 def play_standard(spec: StandardSpec, seed: int) -> tuple[StandardState, tuple[int, ...]]:
-    """Play one seeded game to the end; the final state (its history is the game's log) and,
-    with ``record_arc``, the legal actions of the player to move at the start of each turn.
-    The seed fixes everything: the deal and shuffles come from a generator seeded from it, the
-    agents' choices from the same stream."""
-    rules = spec.rules()
-    rng = random.Random(seed)
-    state = StandardState(rules, rng.getrandbits(32))
-    policies = seat_policies(spec.strategies, spec.lineup)
-    arc: list[int] = []
-    for _ in range(MAX_ACTIONS):
-        if state.is_terminal():
-            return state, tuple(arc)
-        view = state.observation(state.current)
-        if spec.record_arc and not view.setup and view.drawn == 0 and not view.offer:
-            arc.append(view.legal_action_count())
-        state.apply(policies[state.current](view, rng))
-    raise RuntimeError(f"seed {seed}: no end after {MAX_ACTIONS} actions; a policy loops")
+    """Play one seeded game to the end through the one game loop (:func:`game.play.play`); the
+    final state (its history is the game's log) and, with ``record_arc``, the moves open to the
+    player to move at the start of each turn. The seed fixes everything
+    (:func:`game.play.seeded`: the deal and the agents' choices from one generator)."""
+    state, rng = seeded(partial(StandardState, spec.rules()), seed)
+    arc = Arc(state) if spec.record_arc else None
+    play(state, seat_policies(spec.strategies, spec.lineup), rng, arc)
+    return state, tuple(arc.moves) if arc else ()
 
 
 def play_standard_game(spec: StandardSpec, seed: int) -> GameResult:

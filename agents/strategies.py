@@ -51,8 +51,6 @@ from game.claims import hand_can_pay
 from game.distances import INF, Distances
 from game.view import PlayerView
 
-Policy = Callable[[PlayerView, random.Random], Action]
-
 #: In its opening (before its first claim) the Hungry agent draws more tickets while its plan
 #: needs fewer than its trains minus this.
 HUNGRY_MARGIN = 8
@@ -144,7 +142,7 @@ def forced(view: PlayerView) -> Action:
     card draw, else tickets, else a pass."""
     if view.drawn == 0 and not view.offer and (claim := longest_payable(view)):
         return claim
-    legal = view.legal_actions()
+    legal = view.moves()
     for kind in (DrawFaceUp, DrawDeck, KeepTickets, DrawTickets):
         for action in legal:
             if isinstance(action, kind):

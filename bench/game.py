@@ -1,5 +1,6 @@
 """Games per second on europe24: the simplified game without Mesa, with the baseline policy
-(issue 2's figure; the state keeps its shared model and makes its announcements), and whole
+through the one game loop (issue 2's figure; the state keeps its shared model and makes its
+announcements), and whole
 ``TTRModel`` games (issue 4's figures; past the explicit limit on the symbolic backend, issue
 15), on one core; and 4-player standard games on the USA board with the four strategy agents and
 with four baseline players (issue 13's figure: the pure game function the batches and the design
@@ -11,15 +12,16 @@ Run: ``ttr-kripke bench game [--seconds S] [--skip-4x4]``.
 from __future__ import annotations
 
 import argparse
-import random
 import time
+from functools import partial
 
 from agents.model import TTRModel
-from agents.policies import baseline, declared
-from agents.standard_game import StandardSpec, play_standard_game
+from agents.policies import baseline
+from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard_game
 from bench.report import Report, Table
 from boards.loader import load_board
 from game.fields import argument, seconds
+from game.play import play, seeded
 from game.rules import Rules
 from game.state import GameState
 
@@ -27,16 +29,13 @@ BOARD = "europe24"
 
 
 def engine_games(players: int, seconds: float) -> tuple[int, float]:
-    """The game's state + baseline policy, no Mesa: the rules' own speed (the state's shared
-    model and announcements included)."""
-    board = load_board(BOARD)
-    rules = Rules(board, players=players, tickets_each=2)
+    """The game's state + baseline policy through the one game loop, no Mesa: the rules' own
+    speed (the state's shared model and announcements included)."""
+    rules = Rules(load_board(BOARD), players=players, tickets_each=2)
     games, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state, rng = GameState(rules, games), random.Random(games)
-        while not state.is_terminal():
-            view = state.observation(state.current)
-            state.apply(declared(view, baseline(view, rng), rng))
+        state, rng = seeded(partial(GameState, rules), games)
+        play(state, [baseline] * players, rng)
         games += 1
     return games, time.perf_counter() - start
 
@@ -79,7 +78,7 @@ def main(argv: list[str]) -> Report:
                                           ("epistemic", 4, 3, "")]:
         n, dt = model_games(kinds, players, tickets, args.seconds)
         rows.append((f"TTRModel, {kinds}, {players}×{tickets}", n, f"{n / dt:.1f}", goal))
-    for name, lineup, goal in [("osta, pa, lrja, ha", ("osta", "pa", "lrja", "ha"),
+    for name, lineup, goal in [(", ".join(PAPERS_LINEUP), PAPERS_LINEUP,
                                 "≥ 30 games/s"),
                                ("4 × baseline", ("baseline",) * 4, "")]:
         n, dt = standard_games(lineup, args.seconds)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import time
 
+from agents.kinds import seat_jobs
 from bench.report import Report, Table
 from game.fields import MAX_GAMES, argument, whole
 from lab.cluster import open_workers
-from lab.games import LabSpec, lab_jobs, play_lab_game
+from lab.games import LabSpec, play_lab_game
 from lab.runner import run_jobs
 
 
@@ -25,7 +26,7 @@ def main(argv: list[str]) -> Report:
     parser.add_argument("--games", type=argument(lambda t: whole(t, 1, MAX_GAMES), "games"),
                         default=160, help="games per row (default 160)")
     args = parser.parse_args(argv)
-    jobs = lab_jobs(LabSpec(), range(args.games))
+    jobs = seat_jobs(LabSpec(), range(args.games))
     rows = []
 
     began = time.perf_counter()

@@ -181,14 +181,7 @@ def soak_simplified(seed: int) -> Soaked:
         model = TTRModel(board=board, players=players, tickets_each=tickets,
                          agent_kinds=kinds, rng=seed)
         checker = Checker(model.state, f"simplified seed {seed}")
-        state, apply = model.state, model.state.apply
-
-        def checked(action):  # type: ignore[no-untyped-def]
-            event = apply(action)
-            checker.check(state, event)
-            return event
-
-        state.apply = checked  # type: ignore[method-assign]
+        model.on_event = checker.check
         model.run()
         return model, checker
 

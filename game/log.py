@@ -18,9 +18,9 @@ from boards import Board
 from boards.loader import load_board
 from game.actions import Action, Claim, DeclareBlock, action_from_json, action_to_json
 from game.files import atomic_output
+from game.play import start_game
 from game.rules import RULES_VERSION, Rules
 from game.standard_rules import StandardRules
-from game.standard_state import start_game
 from game.table import Event, TableState
 from kripke import Atom, Knows, parse
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
-from boards import Connection, Ticket
+from boards import Ticket
 from game.actions import (
     Action,
     BuildStation,
@@ -28,9 +28,7 @@ from game.actions import (
 )
 from game.cards import LOCO
 from game.claims import station_payments, tunnel_payments
-from game.rules import Rules
 from game.standard_rules import StandardRules
-from game.state import GameState
 from game.stations import best_finished
 from game.table import END_REASONS, Event, IllegalAction, ScoreParts, TableState, win_shares
 from game.trail import longest_trail
@@ -70,25 +68,16 @@ class StandardState(TableState):
 
     def observation(self, player: int) -> PlayerView:
         """Everything ``player`` may see: its own cards, tickets and offer, the public rest."""
-        offer = tuple(map(self.board.tickets.__getitem__, self.offers[player]))
-        counts = tuple(map(len, self.offers if self.setup else self.tickets))
-        finished = frozenset(self.finished[player])
         others = self.rules.players - player - 1
-        return PlayerView(
-            rules=self.rules, player=player, hand=tuple(self.hands[player]),
-            tickets=self.tickets[player], finished=finished,
-            offer=offer, keep_at_least=self._keep_least(), owner=tuple(self.owner),
-            trains=tuple(self.trains), hand_sizes=tuple(map(sum, self.hands)),
-            ticket_counts=counts, face_up=tuple(self.face_up), pile_size=len(self.pile),
-            discard_size=len(self.discard), ticket_pile_size=len(self.ticket_pile),
-            current=self.current, drawn=self.drawn, turn=self.turn, setup=self.setup,
-            final_round=self.final_turns_left is not None, over=self.is_terminal(),
-            claims=self.oracle.version, paths=self.oracle,
-            tunnel=None if self.tunnel is None or player != self.current else (
+        return self._player_view(
+            player, self.is_terminal(),
+            ticket_counts=tuple(map(len, self.offers if self.setup else self.tickets)),
+            finished_by=(None,) * player + (frozenset(self.finished[player]),) + (None,) * others,
+            offer=tuple(map(self.board.tickets.__getitem__, self.offers[player])),
+            keep_at_least=self._keep_least(), ticket_pile_size=len(self.ticket_pile),
+            setup=self.setup, tunnel=None if self.tunnel is None or player != self.current else (
                 self.tunnel.claim.connection, self.tunnel.colour, self.tunnel.extra),
-            stations=tuple(sorted(self.stations.items())) if self.stations else (),
-            dealt=frozenset(), known=(),
-            finished_by=(None,) * player + (finished,) + (None,) * others)
+            stations=tuple(sorted(self.stations.items())) if self.stations else ())
 
     def clone(self) -> Self:
         new = super().clone()
@@ -99,11 +88,6 @@ class StandardState(TableState):
     def total_cards(self) -> int:
         """Every train card, the ones played on a tunnel that waits for extra cards included."""
         return super().total_cards() + (len(self.tunnel.paid) if self.tunnel else 0)
-
-    def total_tickets(self) -> int:
-        """Tickets held, on offer and in the pile: the board's whole deck, always."""
-        return (sum(map(len, self.tickets)) + sum(map(len, self.offers))
-                + len(self.ticket_pile))
 
     # ----- scoring -------------------------------------------------------------------------
 
@@ -320,7 +304,7 @@ class StandardState(TableState):
 
     # ----- the published rules -------------------------------------------------------------
 
-    def _claim_refused(self, player: int, connection: Connection,
+    def _claim_refused(self, player: int, claim: Claim,
                        declared: DeclareBlock | None) -> str | None:
         """Any claim the cards pay for (the published rules have no allowed-claims rule), and
         none declared as a block (they have no blocks either)."""
@@ -348,9 +332,3 @@ class StandardState(TableState):
         """Each player's share of the win (see :meth:`win_shares`)."""
         return self.win_shares()
 
-
-def start_game(rules: Rules, seed: int) -> TableState:
-    """Deal a game under ``rules``: a standard game for :class:`StandardRules`, else the
-    simplified one (with its shared model of the deal)."""
-    return StandardState(rules, seed) if isinstance(rules, StandardRules) else GameState(
-        rules, seed)

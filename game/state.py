@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from boards import Connection, Ticket
+from boards import Ticket
 from game.actions import Action, Claim, DeclareBlock
 from game.knowledge import (
     MAX_WORLDS,
@@ -115,7 +115,7 @@ class GameState(TableState):
                     return True
         return False
 
-    def own_connections(self, player: int) -> set[int]:
+    def own_connections(self, player: int) -> frozenset[int]:
         """Unclaimed connections on a shortest path of ``player``'s unfinished tickets."""
         return self._view(player, over=False).own_connections()
 
@@ -153,19 +153,10 @@ class GameState(TableState):
         """``player``'s view with ``over`` (and ``known``, else asked) given: the rules' own
         questions (which claims are allowed, hence whether the game is over) read views that
         must not ask it back."""
-        n = self.rules.players
-        return PlayerView(
-            rules=self.rules, player=player, hand=tuple(self.hands[player]),
-            tickets=self.tickets[player], finished=frozenset(self.finished[player]),
-            offer=(), keep_at_least=0, owner=tuple(self.owner), trains=tuple(self.trains),
-            hand_sizes=tuple(map(sum, self.hands)), ticket_counts=tuple(map(len, self.tickets)),
-            face_up=tuple(self.face_up), pile_size=len(self.pile),
-            discard_size=len(self.discard), ticket_pile_size=0, current=self.current,
-            drawn=self.drawn, turn=self.turn, setup=False,
-            final_round=self.final_turns_left is not None, over=over,
-            claims=self.oracle.version, tunnel=None, stations=(),
-            dealt=self._dealt_ids(), finished_by=tuple(map(frozenset, self.finished[:n])),
-            known=self.known(player) if known is None else known, paths=self.oracle)
+        return self._player_view(
+            player, over, ticket_counts=tuple(map(len, self.tickets)), dealt=self._dealt_ids(),
+            finished_by=tuple(map(frozenset, self.finished[:self.rules.players])),
+            known=self.known(player) if known is None else known)
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
@@ -175,26 +166,24 @@ class GameState(TableState):
 
     # ----- the simplified rules ------------------------------------------------------------
 
-    def _claim_refused(self, player: int, connection: Connection,
+    def _claim_refused(self, player: int, claim: Claim,
                        declared: DeclareBlock | None) -> str | None:
         """The design notes' rule: a claim only for one's own tickets, or declared as a block
-        of a ticket the claimant knows, on that ticket's shortest path."""
+        of a ticket the claimant knows, on that ticket's shortest path; read off the player's
+        view (:meth:`PlayerView.declarations`), so what it offers is what is accepted."""
         view = self._view(player, over=False)
+        if (claim if declared is None else declared) in view.declarations(claim):
+            return None
         if declared is not None:
-            conns = view.block_targets().get((declared.victim, declared.ticket))
-            if conns is not None and connection.id in conns:
-                return None
             return (f"player {player} declares a block of player {declared.victim}'s ticket "
                     f"{declared.ticket} it may not declare: it does not know it, or the claim "
                     "is not on its shortest path")
-        if connection.id in view.own_connections():
-            return None
-        if view.claim_allowed(connection.id):
-            return (f"player {player}'s claim of connection {connection.id} is not for its own "
-                    "tickets and is not declared as a block")
-        return (f"{connection} lies on no shortest path of player {player}'s unfinished "
-                "tickets nor of an opponent's ticket it knows: a claim is allowed only for "
-                "one's own tickets or as a declared block")
+        if view.claim_allowed(claim.connection):
+            return (f"player {player}'s claim of connection {claim.connection} is not for its "
+                    "own tickets and is not declared as a block")
+        return (f"{self.board.connections[claim.connection]} lies on no shortest path of "
+                f"player {player}'s unfinished tickets nor of an opponent's ticket it knows: a "
+                "claim is allowed only for one's own tickets or as a declared block")
 
     def _last_round_turns(self) -> int:
         """The last round gives every *other* player one more turn."""
@@ -214,25 +203,6 @@ class GameState(TableState):
         share (the simplified game has no tie-break)."""
         scores, n = self.scores(), self.rules.players
         return win_shares(scores, [0] * n, [False] * n)
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the player to move: its view's, each claim off its own
-        shortest paths as the blocks it may be declared as (the view offers the claim; a
-        policy declares it with ``agents.policies.declared``)."""
-        offered = super().legal_actions()
-        if not any(isinstance(a, Claim) for a in offered):
-            return offered
-        view = self._view(self.current, over=False)
-        own, targets = view.own_connections(), sorted(view.block_targets().items())
-        return [declared for a in offered for declared in (
-            [a] if not isinstance(a, Claim) or a.connection in own else
-            [DeclareBlock(a, victim, t) for (victim, t), conns in targets
-             if a.connection in conns])]
-
-    def legal_action_count(self) -> int:
-        """``len(legal_actions())`` (the view's count is of the moves it offers: a claim to be
-        declared once, whatever blocks it may be declared as)."""
-        return len(self.legal_actions())
 
     def clone(self) -> Self:
         new = super().clone()

@@ -143,10 +143,10 @@ class TableState(ABC):
         read at the end: before it, the shares the position would give)."""
 
     @abstractmethod
-    def _claim_refused(self, player: int, connection: Connection,
+    def _claim_refused(self, player: int, claim: Claim,
                        declared: DeclareBlock | None) -> str | None:
-        """Why these rules refuse ``player`` a claim of ``connection`` (``declared``: as that
-        block) that is open to it and paid for, or ``None`` when they allow it."""
+        """Why these rules refuse ``player`` ``claim`` (``declared``: as that block) of a
+        connection open to it and paid for, or ``None`` when they allow it."""
 
     @abstractmethod
     def _last_round_turns(self) -> int:
@@ -173,6 +173,29 @@ class TableState(ABC):
 
     def is_terminal(self) -> bool:
         return self.end_reason is not None
+
+    def _player_view(self, player: int, over: bool, *, ticket_counts: tuple[int, ...],
+                     finished_by: tuple[frozenset[int] | None, ...],
+                     offer: tuple[Ticket, ...] = (), keep_at_least: int = 0,
+                     ticket_pile_size: int = 0, setup: bool = False,
+                     tunnel: tuple[int, int | None, int] | None = None,
+                     stations: tuple[tuple[str, int], ...] = (),
+                     dealt: frozenset[int] = frozenset(),
+                     known: tuple[tuple[int, int], ...] = ()) -> PlayerView:
+        """``player``'s view: its own hand and tickets and the public table, as this engine
+        holds them, and what the rule set's ``observation`` adds (by default nothing: no
+        offer, ticket pile, tunnel or station, no dealt or known tickets)."""
+        return PlayerView(
+            rules=self.rules, player=player, hand=tuple(self.hands[player]),
+            tickets=self.tickets[player], finished=frozenset(self.finished[player]),
+            offer=offer, keep_at_least=keep_at_least, owner=tuple(self.owner),
+            trains=tuple(self.trains), hand_sizes=tuple(map(sum, self.hands)),
+            ticket_counts=ticket_counts, face_up=tuple(self.face_up), pile_size=len(self.pile),
+            discard_size=len(self.discard), ticket_pile_size=ticket_pile_size,
+            current=self.current, drawn=self.drawn, turn=self.turn, setup=setup,
+            final_round=self.final_turns_left is not None, over=over,
+            claims=self.oracle.version, tunnel=tunnel, stations=stations, dealt=dealt,
+            finished_by=finished_by, known=known, paths=self.oracle)
 
     def unfinished(self, player: int) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets[player] if t.id not in self.finished[player])
@@ -235,10 +258,6 @@ class TableState(ABC):
         its view offers, so a policy and the rules agree by construction."""
         return [] if self.is_terminal() else self.observation(self.current).legal_actions()
 
-    def legal_action_count(self) -> int:
-        """The number of legal actions of the player to move."""
-        return 0 if self.is_terminal() else self.observation(self.current).legal_action_count()
-
     # ----- transitions ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
@@ -300,7 +319,7 @@ class TableState(ABC):
             raise IllegalAction(why)
         if action not in self.payments(p, conn):
             raise IllegalAction(self._why_unpaid(p, conn, action))
-        if (why := self._claim_refused(p, conn, declared)) is not None:
+        if (why := self._claim_refused(p, action, declared)) is not None:
             raise IllegalAction(why)
         return conn
 

@@ -4,8 +4,9 @@ paths).
 
 Every policy receives this view, never the game state (OpenSpiel's observer split), so no
 policy can peek at another player's cards or tickets. The legal actions are computed here from
-the view alone (a standard game's state asks the current player's view for them, so what a
-policy is offered and what the rules accept are one computation). The simplified game fills the
+the view alone (the state of either game asks the current player's view for them, so what a
+policy is offered and what the rules accept are one computation; in the simplified game that
+includes the declared blocks, :meth:`PlayerView.declarations`). The simplified game fills the
 fields only it has (the dealt tickets, everyone's finished tickets: both common knowledge
 there; which opponents' tickets the player knows, since a block is allowed only of those) and
 leaves the standard game's empty (no offer, no ticket pile, no tunnel).
@@ -22,6 +23,7 @@ from game.actions import (
     Action,
     BuildStation,
     Claim,
+    DeclareBlock,
     DrawDeck,
     DrawFaceUp,
     DrawTickets,
@@ -132,29 +134,38 @@ class PlayerView:
         this view shows it, also when the game has moved on since."""
         return self.paths.distances(self.player, min_length, self.claims, self.owner)
 
-    def own_connections(self) -> set[int]:
+    def own_connections(self) -> frozenset[int]:
         """Unclaimed connections on a shortest path of one of this player's unfinished tickets:
         the claims it may make for itself."""
+        return self._own
+
+    @cached_property
+    def _own(self) -> frozenset[int]:  # asked for every claim the view lists
         out: set[int] = set()
         for ticket in self.unfinished():
             found = self.ticket_paths(self.player, ticket)
             if found is not None:
                 out |= found.connections
-        return {c for c in out if self.owner[c] is None}
+        return frozenset(c for c in out if self.owner[c] is None)
 
     def block_targets(self) -> dict[tuple[int, int], frozenset[int]]:
         """The blocks this player may declare (simplified game): for each (opponent, ticket) it
         knows, while the ticket is unfinished (completions are public) and still reachable, the
-        unclaimed connections on that opponent's shortest paths for it."""
-        out = {}
-        for victim, t in self.known:
+        unclaimed connections on that opponent's shortest paths for it, in (opponent, ticket)
+        order."""
+        return dict(self._targets)
+
+    @cached_property
+    def _targets(self) -> tuple[tuple[tuple[int, int], frozenset[int]], ...]:
+        out = []
+        for victim, t in sorted(self.known):
             if t in (self.finished_by[victim] or ()):
                 continue
             found = self.ticket_paths(victim, self.board.tickets[t])
             if found is not None:
-                out[(victim, t)] = frozenset(c for c in found.connections
-                                             if self.owner[c] is None)
-        return out
+                out.append(((victim, t), frozenset(c for c in found.connections
+                                                   if self.owner[c] is None)))
+        return tuple(out)
 
     @cached_property
     def allowed(self) -> frozenset[int] | None:
@@ -164,7 +175,20 @@ class PlayerView:
         to draw); ``None`` in the standard game, where any connection may be claimed."""
         if isinstance(self.rules, StandardRules):
             return None
-        return frozenset(self.own_connections()).union(*self.block_targets().values())
+        return self._own.union(*(conns for _, conns in self._targets))
+
+    def declarations(self, claim: Claim) -> list[Claim | DeclareBlock]:
+        """The legal actions that make ``claim`` (one this view offers): the claim itself where
+        the rules take it plain (for the player's own tickets; any claim in the standard game),
+        and a :class:`DeclareBlock` of each known ticket on whose shortest path it lies, in
+        (opponent, ticket) order. The rules take a claim off one's own paths only declared, so
+        the simplified game's every claim says what it is for."""
+        if self.allowed is None:
+            return [claim]
+        c = claim.connection
+        plain: list[Claim | DeclareBlock] = [claim] if c in self._own else []
+        return plain + [DeclareBlock(claim, victim, t)
+                        for (victim, t), conns in self._targets if c in conns]
 
     def claim_allowed(self, connection: int) -> bool:
         """Whether the rules allow this player a claim of ``connection`` (cards aside; see
@@ -212,8 +236,10 @@ class PlayerView:
         return [KeepTickets(kept) for size in range(len(ids), least - 1, -1)
                 for kept in itertools.combinations(ids, size)]
 
-    def legal_actions(self) -> list[Action]:
-        """This player's legal actions now (``[]`` when it is not its turn)."""
+    def moves(self) -> list[Action]:
+        """What this player may do at the table now (``[]`` when it is not its turn): each way to
+        pay for each claim it may make once, however the rules let it be declared (see
+        :meth:`legal_actions`), then draws, tickets and stations; a pass when nothing else."""
         if not self._to_move():
             return []
         if self.offer:
@@ -232,8 +258,16 @@ class PlayerView:
         actions += self.station_choices()
         return actions or [Pass()]
 
-    def legal_action_count(self) -> int:
-        """``len(legal_actions())`` without building them (the design lab's game arc)."""
+    def legal_actions(self) -> list[Action]:
+        """This player's legal actions now, exactly those the state's ``apply`` accepts from it:
+        its :meth:`moves`, each claim as its :meth:`declarations`."""
+        return [action for move in self.moves() for action in (
+            self.declarations(move) if isinstance(move, Claim) else (move,))]
+
+    def move_count(self) -> int:
+        """``len(moves())`` without building them: the design lab's game arc counts the moves
+        open to the player to move (a claim once, however it may be declared) on every turn
+        of thousands of games."""
         if not self._to_move():
             return 0
         if self.offer:

@@ -53,10 +53,11 @@ from typing import Any
 
 import numpy as np
 
+from agents.kinds import seat_jobs
 from agents.standard_batch import kind_order
 from boards import COLOURS, GREY, Board, Connection
 from lab.cluster import Workers
-from lab.games import LabSpec, lab_jobs, play_lab_game
+from lab.games import LabSpec, play_lab_game
 from lab.race import Rule, halving, halving_seeds, race
 from lab.runner import run_jobs
 
@@ -273,7 +274,7 @@ def win_shares(spec: LabSpec, boards: Sequence[Board], workers: Workers, first: 
     kinds = kind_order([spec.lineup])
     start = seeds[0] - first if len(seeds) else 0
     level = range(first, first + start + len(seeds))
-    jobs = [job for i in which for job in lab_jobs(spec.with_board(boards[i]), level)[start:]]
+    jobs = [job for i in which for job in seat_jobs(spec.with_board(boards[i]), level)[start:]]
     games = iter(run_jobs(play_lab_game, jobs, workers.executor, workers.count))
     out = []
     for _ in which:

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from agents.kinds import seat_jobs
 from agents.standard_batch import kind_order
 from game.files import atomic_output
 from lab.cluster import Workers
-from lab.games import LabGame, LabSpec, lab_jobs, play_lab_game
+from lab.games import LabGame, LabSpec, play_lab_game
 from lab.metrics import Metrics, Tally
 from lab.runner import run_jobs
 
@@ -48,7 +49,7 @@ def measure(spec: LabSpec, seeds: Sequence[int], workers: Workers,
     """Play ``spec`` on every seed (seats rotated game by game) and measure the batch; with
     ``csv_path`` every game is also a row of that file, written as it arrives."""
     tally = Tally(spec.loaded(), kind_order([spec.lineup]))
-    games = run_jobs(play_lab_game, lab_jobs(spec, seeds), workers.executor, workers.count,
+    games = run_jobs(play_lab_game, seat_jobs(spec, seeds), workers.executor, workers.count,
                      progress=progress)
     try:
         if csv_path is None:

@@ -16,10 +16,12 @@ from typing import Literal
 
 from agents.batch import GameSpec
 from agents.gameplay import GameStats, stats_of
-from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup
-from agents.standard_game import StandardSpec, play_standard
+from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup, rotated_lineup
+from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard
 from boards import Board, load_board
 from boards.writer import problem
+from game.play import Arc
+from game.table import TableState
 
 Rules = Literal["standard", "simplified"]
 RULES: tuple[Rules, ...] = ("standard", "simplified")
@@ -32,7 +34,7 @@ class LabSpec:
 
     rules: Rules = "standard"
     board: str | Board = "usa"
-    lineup: tuple[str, ...] = ("osta", "pa", "lrja", "ha")
+    lineup: tuple[str, ...] = PAPERS_LINEUP
     trains: int | None = None
     tickets_each: int = 2
     strategies: str = DEFAULT_SOURCE  # the standard agents' source (agents.kinds)
@@ -58,8 +60,7 @@ class LabSpec:
 
     def rotated(self, shift: int) -> LabSpec:
         """Every agent moved ``shift`` seats on (seat s gets the agent of seat s - shift)."""
-        n = len(self.lineup)
-        return replace(self, lineup=tuple(self.lineup[(s - shift) % n] for s in range(n)))
+        return replace(self, lineup=rotated_lineup(self.lineup, shift))
 
     def simplified(self) -> GameSpec:
         """The simplified game as ``agents.batch`` and the gameplay report play it."""
@@ -101,31 +102,22 @@ class LabGame:
 
 
 def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
-    """Play one seeded game to its end and record it."""
+    """Play one seeded game to its end and record it: the standard game through
+    ``play_standard``, the simplified one through its Mesa model, both on the one game loop
+    (:mod:`game.play`) and its seeding scheme, the arc taken by the same ``on_event``."""
+    state: TableState
+    gameplay = None
     if spec.rules == "standard":
         state, arc = play_standard(spec.standard(), seed)
-        n = state.rules.players
-        scores = tuple(state.score_parts(p).total for p in range(n))
-        return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", scores,
-                       tuple(state.returns()), arc, _claimed(state.owner))
-    model = spec.simplified().model(seed)
-    moves = []
-    while model.running:
-        if spec.arc:  # the choices the player's view offers (a claim to be declared counted once)
-            moves.append(model.state.observation(model.state.current).legal_action_count())
-        model.step()
-    return LabGame(seed, spec.lineup, model.state.turn, model.state.end_reason or "",
-                   tuple(model.state.scores()), tuple(model.state.returns()), tuple(moves),
-                   _claimed(model.state.owner), stats_of(model))
+    else:  # its Mesa model: the gameplay report reads the model's turn records
+        model = spec.simplified().model(seed)
+        watch = Arc(model.state) if spec.arc else None
+        model.on_event = watch
+        model.run()
+        state, arc, gameplay = model.state, tuple(watch.moves) if watch else (), stats_of(model)
+    return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", tuple(state.scores()),
+                   tuple(state.returns()), arc, _claimed(state.owner), gameplay)
 
 
 def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:
     return tuple(c for c, who in enumerate(owner) if who is not None)
-
-
-def lab_jobs(spec: LabSpec, seeds: Sequence[int], rotate: bool = True
-             ) -> list[tuple[LabSpec, int]]:
-    """(spec, seed) per game; with ``rotate`` the i-th game moves every agent i seats on, so
-    over a multiple of the player count each agent sits in each seat equally often."""
-    n = len(spec.lineup)
-    return [(spec.rotated(i % n) if rotate else spec, seed) for i, seed in enumerate(seeds)]

@@ -24,10 +24,11 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from agents.kinds import seat_jobs
 from agents.standard_batch import kind_order
 from game.files import write_atomically, write_json
 from lab.cluster import Workers
-from lab.games import LabSpec, lab_jobs, play_lab_game
+from lab.games import LabSpec, play_lab_game
 from lab.metrics import Metrics, Tally
 from lab.runner import run_jobs
 
@@ -119,7 +120,6 @@ class Generation:
     best: float
     mean: float
     worst: float
-    best_index: int
     described: dict[str, float]
 
 
@@ -127,7 +127,7 @@ def evaluate(problem: Problem, population: Sequence[Genome], seeds: Sequence[int
              workers: Workers, progress: str | None = None) -> list[tuple[float, Metrics | None]]:
     """Fitness (and metrics) of every individual over the same seeds, in one batch of games."""
     specs = [problem.game(g) for g in population]
-    jobs = [job for spec in specs if spec is not None for job in lab_jobs(spec, seeds)]
+    jobs = [job for spec in specs if spec is not None for job in seat_jobs(spec, seeds)]
     games = iter(run_jobs(play_lab_game, jobs, workers.executor, workers.count,
                           progress=progress))
     out: list[tuple[float, Metrics | None]] = []
@@ -230,10 +230,12 @@ def load_checkpoint(path: str | Path, problem: Problem, settings: Settings) -> S
             next_generation=next_generation,
             population=[_genome(g, problem) for g in population],
             rng_state=rng_state,
-            history=[Generation(**h) for h in history],
+            # checkpoints saved before issue 37 also hold the best individual's index
+            history=[Generation(**{k: v for k, v in h.items() if k != "best_index"})
+                     for h in history],
             best=None if doc["best"] is None else _genome(doc["best"], problem),
             best_fitness=float(doc["best_fitness"]))
-    except (KeyError, TypeError, ValueError) as e:
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
         raise ValueError(f"checkpoint {path} is damaged ({type(e).__name__}: "
                          f"{str(e)[:120]}); start without --resume") from None
 
@@ -281,7 +283,7 @@ def run_search(problem: Problem, settings: Settings, workers: Workers,
                     settings.tournament)
         s = problem.sign
         record = Generation(g, s * fitness[best], s * float(np.mean(fitness)), s * min(fitness),
-                            best, problem.describe(state.population[best]))
+                            problem.describe(state.population[best]))
         state = SearchState(g + 1, nxt, rng.getstate(), [*state.history, record],
                             state.population[best].copy(), fitness[best])
         save_checkpoint(checkpoint, problem, settings, state)

@@ -23,6 +23,7 @@ from game.cards import LOCO, N_CARD_TYPES, card_index
 from game.distances import PathOracle
 from game.knowledge import deal_worlds
 from game.rules import Rules
+from game.standard_state import StandardState
 from game.state import GameState
 
 TINY_CONNECTIONS = [
@@ -178,6 +179,13 @@ def card_counts(state: GameState) -> list[int]:
         for c, n in enumerate(h):
             counts[c] += n
     return counts
+
+
+def ticket_places(state: StandardState) -> list[int]:
+    """The ids of the tickets held, on offer and in the pile, sorted: the board's whole deck,
+    each once, whatever the position."""
+    return sorted([*(t.id for held in state.tickets for t in held),
+                   *(t for offer in state.offers for t in offer), *state.ticket_pile])
 
 
 def deck_counts(rules: Rules) -> list[int]:

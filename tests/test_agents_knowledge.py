@@ -11,6 +11,7 @@ from agents.policies import best_payment
 from boards import parse_board
 from game.actions import DeclareBlock, DrawDeck
 from game.knowledge import AnnouncementKind, announced_by, completions, ticket_atom
+from game.play import play_turn
 from game.table import IllegalAction
 from kripke import Common, Knows
 
@@ -132,18 +133,17 @@ def test_every_kinds_claims_are_announced_because_the_rules_allow_no_other(lineu
 def test_a_claim_off_ones_own_paths_must_be_a_declared_block_of_a_known_ticket():
     model = scripted_model()
     arrange(model.state, hands={0: hand(red=1), 1: hand(red=1, blue=1)}, pile=[], current=1)
-    seat = model.seats[1]  # holds D–E; A–B and B–C lie only on A–C's path
+    # player 1 holds D–E; A–B and B–C lie only on A–C's path
     claim = model.state.payments(1, model.board.connections[AB])[0]  # the hand pays; the
     assert best_payment(model.state.observation(1), AB) is None  # view offers no such claim
-    seat.choose = lambda: claim  # undeclared, and unknown
     with pytest.raises(IllegalAction, match="allowed only for one's own tickets"):
-        seat.play_turn()
+        play_turn(model.state, lambda view, rng: claim, model.random)  # undeclared, unknown
     with pytest.raises(IllegalAction, match="allowed only for one's own tickets or as a "
                                             "declared block"):
         model.state.apply(claim)
-    seat.choose = lambda: DeclareBlock(claim, 0, AC_TICKET)
-    with pytest.raises(IllegalAction, match="does not know it"):
-        seat.play_turn()  # player 1 does not know yet who holds A–C
+    with pytest.raises(IllegalAction, match="does not know it"):  # player 1 does not know
+        play_turn(model.state, lambda view, rng: DeclareBlock(claim, 0, AC_TICKET),
+                  model.random)  # yet who holds A–C
     assert model.state.owner[AB] is None and model.state.turn == 0
 
 

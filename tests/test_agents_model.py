@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import mesa
 import numpy as np
 import pytest
 
+from agents import kinds as agent_kinds
 from agents import log
 from agents.model import TTRModel
+from game import play as game_loop
 from game.cards import N_CARD_TYPES
 from game.knowledge import deal_worlds, ticket_atom
+from game.log import event_to_json
+from game.state import GameState
 from kripke import deal_count
 
 
@@ -156,3 +161,19 @@ def test_the_deal_model_has_the_textbook_world_count():
     model = TTRModel(players=3, tickets_each=3, rng=1)
     dealt = deal_worlds(model.rules, model.state.tickets)
     assert dealt.n_worlds == deal_count(9, [3, 3, 3]) == 1680
+
+
+def test_a_seed_plays_the_same_game_through_mesa_and_through_the_bare_loop():
+    """TTRModel is the Mesa face of the one game loop: the same seed and line-up played by
+    ``game.play`` without Mesa give the very same events, whoever watches."""
+    kinds = ("epistemic", "baseline", "random")
+    model = TTRModel(board="europe24", players=3, tickets_each=2, agent_kinds=kinds, rng=5)
+    watched: list[int] = []
+    model.on_event = lambda state, event: watched.append(event.index)
+    model.run()
+    state, rng = game_loop.seeded(partial(GameState, model.rules), 5)
+    game_loop.play(state, [agent_kinds.KINDS[agent_kinds.AgentKind(k)].simplified
+                           for k in kinds], rng)
+    assert [event_to_json(e) for e in state.history] == [
+        event_to_json(e) for e in model.state.history]
+    assert watched == list(range(len(model.state.history))) and model.blocks > 0

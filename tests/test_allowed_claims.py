@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import pytest
 
+from agents.kinds import AgentKind
 from agents.model import TTRModel
+from game.actions import Claim
 from game.paths import ticket_paths
 from game.state import GameState
-from game.table import END_STALEMATE
+from game.table import END_STALEMATE, TableState
 
 LINEUPS = ["epistemic", "baseline", "random", "epistemic,baseline,random", "osta,pa,lrja,ha"]
 GAMES = 2_000
@@ -107,3 +109,41 @@ def test_past_the_new_end_the_old_rule_changes_no_score_and_no_world_count(kinds
         extra_turns += model.turn - turn
     assert ended_early >= 10, "too few games the new rule ends early to say anything"
     assert extra_turns >= 10 * ended_early  # the tail of draws the new rule spares
+
+
+def _views_agree_with_the_state(state: TableState) -> None:
+    """Every player's view lists what the state does: the legal actions of the player to move
+    (declared blocks included), nothing for the others; and what a claim may be declared as
+    is one of the listed actions."""
+    legal = state.legal_actions()
+    for p in range(state.rules.players):
+        view = state.observation(p)
+        assert view.legal_actions() == (legal if p == state.current else []), (p, state.turn)
+    listed = set(legal)
+    for move in state.observation(state.current).moves():
+        if isinstance(move, Claim):
+            forms = state.observation(state.current).declarations(move)
+            assert forms and listed.issuperset(forms)
+        else:
+            assert move in listed
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_the_view_and_the_state_list_the_same_legal_actions(chunk):
+    """200 seeded games, every position, every player: what a policy is offered is what the
+    rules list, declared blocks included, so every kind of player plays the view's actions
+    and no driver declares anything for it."""
+    blocks = 0
+    for seed in range(chunk * 50, (chunk + 1) * 50):
+        players, tickets = deal(seed)
+        kinds = [list(AgentKind)[(seed + 2 * p) % len(AgentKind)] for p in range(players)]
+        model = TTRModel(board="europe24", players=players, tickets_each=min(tickets, 2),
+                         agent_kinds=kinds, rng=seed)
+        # mid-turn positions as they come, each turn's first as the model steps to it
+        model.on_event = lambda state, event: event.turn_over or _views_agree_with_the_state(
+            state)
+        while model.running:
+            _views_agree_with_the_state(model.state)
+            model.step()
+        blocks += model.blocks
+    assert blocks > 0, "no block declared: the test says nothing of them"

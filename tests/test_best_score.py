@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from positions import CONN, TICKET, arrange, new_game
 
-from agents.policies import declared, uniform_random
+from agents.policies import uniform_random
 from game.best_score import best_remaining
 from game.state import GameState
 
@@ -54,6 +54,6 @@ def test_mid_game_optimum_matches_brute_force(tiny, seed):
         if state.is_terminal():
             break
         view = state.observation(state.current)
-        state.apply(declared(view, uniform_random(view, rng), rng))
+        state.apply(uniform_random(view, rng))
     for player in range(state.rules.players):
         assert best_remaining(state, player).total == brute_force(state, player)

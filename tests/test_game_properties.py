@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 from positions import card_counts, deck_counts, fresh_oracle, tiny_board
 
-from agents.policies import baseline, declared, uniform_random
+from agents.policies import baseline, uniform_random
 from boards import builtin_boards, load_board
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass, Rules
 from game.actions import DeclareBlock
@@ -64,7 +64,7 @@ def play_checked(board, seed: int) -> GameState:
         player, drawn = state.current, state.drawn
         legal = state.legal_actions()
         view = state.observation(player)
-        action = declared(view, POLICIES[names[player]](view, rng), rng)
+        action = POLICIES[names[player]](view, rng)
         assert action in legal, f"seed {seed}: {names[player]} chose {action}, not legal"
         assert (action == Pass()) == (legal == [Pass()]), f"seed {seed}: pass with {legal}"
         event = state.apply(action)
@@ -190,11 +190,16 @@ def test_a_file_that_is_not_a_log_is_refused_with_its_line(tmp_path):
 
 
 def candidate_actions(state: GameState) -> list:
-    """Every action worth trying now, legal or not."""
+    """Every action worth trying now, legal or not: every claim plain, and every claim the hand
+    pays for also declared as a block of every dealt ticket of every other player."""
     out = [DrawDeck(), Pass(), *(DrawFaceUp(s) for s in range(-1, len(state.face_up) + 1))]
+    p = state.current
     for conn in state.board.connections:
         for colour in [None, *range(LOCO)]:
             out += [Claim(conn.id, colour, n) for n in range(conn.length + 2)]
+        out += [DeclareBlock(claim, victim, t.id) for claim in state.payments(p, conn)
+                for victim in range(state.rules.players) if victim != p
+                for t in state.dealt_tickets]
     return out
 
 
@@ -217,7 +222,7 @@ def test_apply_accepts_exactly_the_legal_actions(seed):
                         state.apply(action)
             assert final_facts(state) == before, f"seed {seed}: a refusal changed the game"
         view = state.observation(state.current)
-        state.apply(declared(view, POLICIES[names[state.current]](view, rng), rng))
+        state.apply(POLICIES[names[state.current]](view, rng))
         step += 1
 
 
@@ -236,7 +241,7 @@ def test_cached_paths_equal_freshly_computed_ones(board_name):
             cached = {(p, t.id): state.paths(p, t) for p in range(players) for t in dealt}
             assert cached  # the cache is now full
             view = state.observation(state.current)
-            state.apply(declared(view, POLICIES[names[state.current]](view, rng), rng))
+            state.apply(POLICIES[names[state.current]](view, rng))
             fresh = copy.copy(state)
             fresh.oracle = fresh_oracle(state)
             for p in range(players):

@@ -5,6 +5,7 @@ one does."""
 from __future__ import annotations
 
 import csv
+import json
 import random
 from concurrent.futures import ThreadPoolExecutor
 
@@ -106,6 +107,16 @@ def test_a_resumed_search_ends_where_an_uninterrupted_one_does(tmp_path):
     assert (resumed.best == whole.best).all()
     assert all((a == b).all() for a, b in zip(resumed.population, whole.population,
                                               strict=True))
+
+
+def test_a_checkpoint_saved_before_the_best_index_went_still_resumes(tmp_path):
+    whole = run(HERE, tmp_path / "whole.json")
+    doc = json.loads((tmp_path / "whole.json").read_text())
+    for i, generation in enumerate(doc["history"]):
+        generation["best_index"] = i  # what such a checkpoint also held
+    (tmp_path / "old.json").write_text(json.dumps(doc))
+    assert load_checkpoint(tmp_path / "old.json", DeckProblem(SPEC), SETTINGS).history == \
+        whole.history
 
 
 def test_a_checkpoint_of_another_search_is_refused(tmp_path):

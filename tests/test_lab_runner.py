@@ -8,8 +8,9 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 import pytest
 
+from agents.kinds import seat_jobs
 from lab.cluster import check_scheduler, open_workers
-from lab.games import LabSpec, lab_jobs, play_lab_game
+from lab.games import LabSpec, play_lab_game
 from lab.runner import chunk_size, run_jobs
 
 
@@ -95,7 +96,7 @@ def test_a_scheduler_address_is_checked_before_anything_connects():
 def test_a_real_two_worker_local_cluster_plays_the_games_this_process_plays():
     specs = [LabSpec(), LabSpec(rules="simplified", board="europe24",
                                 lineup=("epistemic", "baseline", "baseline"))]
-    jobs = [job for spec in specs for job in lab_jobs(spec, range(4))]
+    jobs = [job for spec in specs for job in seat_jobs(spec, range(4))]
     here = list(run_jobs(play_lab_game, jobs))
     with open_workers(2) as workers:
         assert workers.count == 2 and "2 workers" in workers.where

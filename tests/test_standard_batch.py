@@ -7,7 +7,8 @@ import csv
 
 import pytest
 
-from agents.standard_batch import distance, run_games, summarise, wilson
+from agents.kinds import seat_jobs
+from agents.standard_batch import distance, summarise, wilson
 from agents.standard_game import StandardSpec, play_standard_game
 from app.cli.main import main
 
@@ -34,7 +35,7 @@ def test_wilson_intervals_hold_the_ratio_and_stay_in_zero_one():
 
 def test_rotation_seats_every_agent_everywhere_and_the_summary_counts_seats():
     spec = StandardSpec()
-    results = list(run_games(spec, range(8), rotate=True))
+    results = [play_standard_game(*job) for job in seat_jobs(spec, range(8))]
     assert [r.lineup[0] for r in results] == ["osta", "ha", "lrja", "pa"] * 2
     summary = summarise(results, (0.25,) * 4, resamples=200)
     assert [k.kind for k in summary.kinds] == ["osta", "pa", "lrja", "ha"]

@@ -16,13 +16,13 @@ import random
 from collections import Counter
 
 import pytest
-from positions import card_counts, deck_counts
+from positions import card_counts, deck_counts, ticket_places
 
 from agents.kinds import seat_policies, standard_kinds
-from agents.standard_game import MAX_ACTIONS
 from boards import load_board
 from game.actions import Action, Claim, DrawDeck, DrawFaceUp, DrawTickets, KeepTickets
 from game.log import event_to_json, header, read_log, replay, write_log
+from game.play import MAX_ACTIONS
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
 from game.view import PlayerView
@@ -59,10 +59,7 @@ def play_checked(seed: int) -> StandardState:
         where = f"seed {seed}, event {event.index}"
         assert card_counts(state) == deck, f"{where}: cards not conserved"
         assert all(n >= 0 for h in state.hands for n in h), where
-        places = [t.id for ts in state.tickets for t in ts] + [
-            t for o in state.offers for t in o] + state.ticket_pile
-        assert len(places) == n_tickets and set(places) == set(range(n_tickets)), (
-            f"{where}: tickets not conserved")
+        assert ticket_places(state) == list(range(n_tickets)), f"{where}: tickets not conserved"
         if isinstance(action, Claim):  # only claims change owners and trains
             halves = Counter((c.pair, state.owner[c.id]) for c in USA.connections
                              if c.pair is not None and state.owner[c.id] is not None)

@@ -9,15 +9,25 @@ import itertools
 import random
 
 import pytest
-from positions import CONN, TICKET, arrange, cards, hand, tiny_board, tiny_board_dict
+from positions import (
+    CONN,
+    TICKET,
+    arrange,
+    cards,
+    hand,
+    ticket_places,
+    tiny_board,
+    tiny_board_dict,
+)
 
 from boards import load_board, parse_board
 from game import Claim, DrawDeck, DrawFaceUp, IllegalAction, Pass
 from game.actions import BuildStation, DrawTickets, KeepTickets, TunnelGiveUp, TunnelPay
 from game.cards import LOCO, card_index
 from game.log import event_to_json, header, read_log, replay, write_log
+from game.play import start_game
 from game.standard_rules import StandardRules
-from game.standard_state import StandardState, start_game
+from game.standard_state import StandardState
 from game.state import GameState
 from game.table import END_STALEMATE, END_TRAINS, win_shares
 
@@ -63,7 +73,7 @@ def test_setup_deals_three_tickets_each_and_four_cards_and_a_row_of_five():
     assert len({t for o in state.offers for t in o}) == 9
     assert [sum(h) for h in state.hands] == [4, 4, 4]
     assert len(state.face_up) == 5
-    assert state.total_tickets() == len(tiny_board().tickets)
+    assert ticket_places(state) == list(range(len(tiny_board().tickets)))
     assert state.setup and state.current == 0
 
 
@@ -80,7 +90,7 @@ def test_setup_requires_keeping_at_least_two_and_puts_the_rest_under_the_pile():
     assert event.turn_over and state.current == 1 and state.setup
     state.apply(KeepTickets(state.offers[1]))
     assert not state.setup and state.current == 0 and state.turn == 0
-    assert state.total_tickets() == len(tiny_board().tickets)
+    assert ticket_places(state) == list(range(len(tiny_board().tickets)))
 
 
 def test_the_legal_setup_choices_are_every_subset_of_two_or_three():
@@ -89,7 +99,7 @@ def test_the_legal_setup_choices_are_every_subset_of_two_or_three():
     offer = state.offers[0]
     expected = {tuple(sorted(c)) for n in (2, 3) for c in itertools.combinations(offer, n)}
     assert {tuple(sorted(a.tickets)) for a in choices} == expected
-    assert state.legal_action_count() == 4
+    assert state.observation(0).move_count() == 4
 
 
 # ----- ticket draws -------------------------------------------------------------------------
@@ -111,7 +121,7 @@ def test_drawing_tickets_offers_the_top_three_and_keeps_at_least_one():
     assert len(state.tickets[0]) == held + 1
     assert state.ticket_pile[:2] == [top3[2], top3[0]]  # returned, under the pile
     assert state.current == 1 and state.turn == 1
-    assert state.total_tickets() == len(tiny_board().tickets)
+    assert ticket_places(state) == list(range(len(tiny_board().tickets)))
 
 
 def test_fewer_tickets_are_offered_when_fewer_remain_and_none_when_the_pile_is_empty():
@@ -191,7 +201,7 @@ def test_a_view_offers_exactly_the_states_legal_actions_and_counts_them():
             view = state.observation(state.current)
             legal = view.legal_actions()
             assert legal == state.legal_actions()
-            assert view.legal_action_count() == len(legal)
+            assert view.move_count() == len(legal)
             assert state.observation((state.current + 1) % 3).legal_actions() == []
             state.apply(rng.choice(legal))
 
@@ -317,7 +327,7 @@ def test_the_usa_rules_are_the_rulebooks():
             rules.tickets_each, rules.setup_keep, rules.ticket_draw, rules.ticket_keep,
             rules.longest_path_bonus) == (4, 45, 110, 4, 5, 3, 2, 3, 1, 10)
     state = StandardState(rules, 3)
-    assert state.total_tickets() == 30 and state.total_cards() == 110
+    assert ticket_places(state) == list(range(30)) and state.total_cards() == 110
 
 
 # ----- Europe options: tunnels, ferries -----------------------------------------------------

@@ -34,7 +34,6 @@ from game.actions import (
 from game.cards import card_index
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
-from game.state import GameState
 from game.view import PlayerView
 
 RED, BLUE, YELLOW = (card_index(c) for c in ("red", "blue", "yellow"))
@@ -343,28 +342,3 @@ def test_the_strategy_agents_play_the_simplified_game_by_its_rules():
         assert model.state.is_terminal()
         assert model.worlds.n_worlds >= 1  # every announcement kept the actual world
     assert claims >= 20, "too few claims to say anything"
-
-
-def test_a_simplified_view_offers_exactly_the_states_legal_actions():
-    """The state's legal actions are its view's, each claim off the player's own paths as the
-    blocks it may be declared as (the view offers the claim, the policy declares it)."""
-    from agents.policies import declared, uniform_random
-    from game.actions import DeclareBlock
-    from game.rules import Rules
-
-    blocks = 0
-    for seed in range(3):
-        state = GameState(Rules(load_board("europe24"), players=3, tickets_each=2), seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            view = state.observation(state.current)
-            legal = state.legal_actions()
-            claims = {a.claim if isinstance(a, DeclareBlock) else a for a in legal}
-            assert claims == set(view.legal_actions())
-            assert view.legal_action_count() == len(view.legal_actions())
-            assert state.legal_action_count() == len(legal)
-            action = declared(view, uniform_random(view, rng), rng)
-            assert action in legal
-            blocks += isinstance(action, DeclareBlock)
-            state.apply(action)
-    assert blocks > 0, "no block declared: the test says nothing of them"

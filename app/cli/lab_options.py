@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from agents.kinds import DEFAULT_SOURCE, SOURCES
 from agents.standard_batch import kind_order
+from agents.standard_game import PAPERS_LINEUP
 from app.cli.main import UsageError
 from app.cli.options import (
     MAX_TICKETS,
@@ -23,7 +24,7 @@ from game.rules import MAX_PLAYERS, MIN_PLAYERS
 from lab.cluster import check_scheduler
 from lab.games import RULES, LabSpec, Rules
 
-DEFAULT_LINEUP = {"standard": "osta,pa,lrja,ha", "simplified": "epistemic,baseline,baseline"}
+DEFAULT_LINEUP = {"standard": ",".join(PAPERS_LINEUP), "simplified": "epistemic,baseline,baseline"}
 #: The agents the standard-rules commands play unless ``--strategies`` says otherwise: the
 #: authors' engine's, which reproduce the published figures within their intervals, where the
 #: described ones do not (README, "The authors' engine"). A spec built in code still names its
@@ -40,9 +41,9 @@ def add_game_options(parser: argparse.ArgumentParser, board: str = "usa", games:
         parser.add_argument("--rules", choices=RULES, default="standard",
                             help="standard (the published rules, default) or simplified")
     parser.add_argument("--agents", default=None,
-                        help="one kind per seat, comma-separated (default: osta,pa,lrja,ha "
-                             "for the standard rules, epistemic,baseline,baseline for the "
-                             "simplified game)")
+                        help="one kind per seat, comma-separated (default: "
+                             f"{DEFAULT_LINEUP['standard']} for the standard rules, "
+                             f"{DEFAULT_LINEUP['simplified']} for the simplified game)")
     parser.add_argument("--players", type=whole(MIN_PLAYERS, MAX_PLAYERS), default=None,
                         help="with one kind in --agents: that many seats of it")
     parser.add_argument("--trains", type=whole(1, MAX_TRAINS), default=None,

@@ -7,18 +7,17 @@ from __future__ import annotations
 import argparse
 import csv
 
-from agents.kinds import parse_lineup
+from agents.kinds import parse_lineup, seat_jobs
 from agents.standard_batch import (
     PUBLISHED_DISTANCE,
     BatchSummary,
-    batch_jobs,
     csv_columns,
     csv_row,
     game_seeds,
     kind_order,
     summarise,
 )
-from agents.standard_game import GameResult, StandardSpec, play_standard_game
+from agents.standard_game import PAPERS_LINEUP, GameResult, StandardSpec, play_standard_game
 from app.cli.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli.lab_options import desired_shares, standard_strategies
 from app.cli.main import UsageError
@@ -27,7 +26,7 @@ from game.files import atomic_output
 from game.standard_rules import STANDARD_TRAINS
 from lab.runner import run_jobs
 
-DEFAULT_AGENTS = "osta,pa,lrja,ha"
+DEFAULT_AGENTS = ",".join(PAPERS_LINEUP)
 
 
 def standard_spec(args: argparse.Namespace) -> tuple[StandardSpec, tuple[float, ...]]:
@@ -53,7 +52,7 @@ def run_standard(args: argparse.Namespace) -> int:
             atomic_output(args.csv, keep_on_interrupt=True) as f:
         writer = csv.DictWriter(f, fieldnames=csv_columns(len(spec.lineup)))
         writer.writeheader()
-        games = run_jobs(play_standard_game, list(batch_jobs(spec, seeds, args.rotate_seats)),
+        games = run_jobs(play_standard_game, seat_jobs(spec, seeds, args.rotate_seats),
                          pool.executor, pool.count,
                          progress=None if args.no_progress else "games")
         for result in games:
