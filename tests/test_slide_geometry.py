@@ -174,3 +174,23 @@ def test_layers_of_a_named_model_too():
     after = model.update(events)
     places = layered(graph_positions(model) or {}, model, events, after)
     assert set(places) == set(after.world_ids.tolist())
+
+
+def test_the_page_draws_an_event_of_yours_as_the_graph_before_it_in_layers():
+    from app.web.components.puzzles import Moment, moment_graph
+
+    moments = (Moment("the start", CARDS.model, 0), Moment("may", AFTER, 0, 1, MAY))
+    graphs: list[GraphLayout] = []
+    start = moment_graph(CARDS, moments, 0, "a", graphs)
+    graph = moment_graph(CARDS, moments, 1, "a", graphs)
+    assert start is not None and graph is not None and graph is not start
+    # the skip layer is the start's picture, moved and scaled as a whole
+    skip = {CARDS.model.origin(MAY, w)[0]: graph.pos[w] for w in AFTER.world_ids.tolist()
+            if CARDS.model.origin(MAY, w)[1] == "skip"}
+    (o1, p1), (o2, p2) = list(skip.items())[:2]
+    scale = math.dist(p1, p2) / math.dist(start.pos[o1], start.pos[o2])
+    for origin, (x, y) in skip.items():
+        sx, sy = start.pos[origin]
+        assert x - p1[0] == pytest.approx(scale * (sx - start.pos[o1][0]), abs=0.01)
+        assert y - p1[1] == pytest.approx(scale * (sy - start.pos[o1][1]), abs=0.01)
+    assert moment_graph(CARDS, moments, 1, "a", graphs) is graph  # kept: worlds stay put
