@@ -39,10 +39,11 @@ from app.worlds.layout import (
     _plural,
     _Positioned,
     _private,
-    bend_control,
     text_width,
 )
+from kripke.events import EventModel
 from kripke.formula import Agent
+from kripke.geometry import clear_bend, curve_point
 from kripke.model import KripkeModel
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
@@ -53,6 +54,11 @@ NODE_R = 11.0
 #: Characters of true atoms per line under a node (more wrap onto further lines).
 ATOM_LINE = 14
 MARGIN = 16.0
+#: The shape (width / height) of a screen or a slide, which a product's layers are stacked to
+#: come near.
+ASPECT = 1.4
+#: Units between the parallel curves of several agents on one pair of worlds.
+FAN = 9.0
 #: A graph of a few worlds is spread over at least this many units: shown at up to 1.5
 #: times its size, its names would otherwise stay small on a projector.
 SPAN = 330.0
@@ -178,20 +184,13 @@ class _Box:
                 min(self.bottom, other.bottom) - max(self.top, other.top) > -pad)
 
 
-def _curve(x1: float, y1: float, x2: float, y2: float, bend: float, t: float
-           ) -> tuple[float, float]:
-    """A point of the quadratic curve from (x1, y1) to (x2, y2) whose control point is
-    ``bend`` off the chord's middle (to the left of the direction of travel)."""
-    cx, cy = bend_control(x1, y1, x2, y2, bend)
-    u = 1 - t
-    return (u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2)
-
-
 class GraphLayout(_Positioned):
     """Every world of a small model a node at a fixed place, every edge drawn.
 
     ``label(model, index)`` names a world (default ``w`` and its id); with ``atoms`` the atoms
     true in it are written under its name. ``names`` gives the hover texts and agents' names.
+    ``positions`` (by world id) are kept as they are, only scaled so the closest two worlds
+    have room for their names: a product update's layers (:func:`layered`) stay layers.
     """
 
     def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
@@ -211,7 +210,13 @@ class GraphLayout(_Positioned):
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
-        placed = _spread(dict(positions) if positions else _unit_positions(universe), spacing)
+        if positions:  # kept as given (a product's layers), only scaled to the names' room
+            closest = min((math.dist(p, q) for i, p in enumerate(positions.values())
+                           for q in list(positions.values())[i + 1:]), default=1.0)
+            placed = {w: (x * spacing / max(closest, 1e-6), y * spacing / max(closest, 1e-6))
+                      for w, (x, y) in positions.items()}
+        else:
+            placed = _spread(_unit_positions(universe), spacing)
         xs = [p[0] for p in placed.values()]
         ys = [p[1] for p in placed.values()]
         span = max(max(xs) - min(xs), max(ys) - min(ys))
@@ -273,17 +278,13 @@ class GraphLayout(_Positioned):
                         actual_edges.add((*pair, str(agent)))
         return edges, ringed, actual_edges
 
-    def _bend(self, a: int, b: int) -> float:
-        """No bend, unless the straight edge would run through another world: then the least
-        bend (either side) whose curve keeps clear of every other world."""
-        (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
-        length = math.hypot(x2 - x1, y2 - y1)
+    def _bend(self, a: int, b: int, fan: list[float]) -> float:
+        """No bend, unless the straight edge (or one of the ``fan`` of parallel curves beside
+        it) would run through another world: then the least bend, either side, whose curves
+        keep clear of every other world (a link through a world would show one that does not
+        exist)."""
         others = [p for w, p in self.pos.items() if w not in (a, b)]
-        for bend in (0.0, *(s * k * length * 0.12 for k in (1, 2, 3) for s in (1, -1))):
-            points = [_curve(x1, y1, x2, y2, bend, t / 16) for t in range(2, 15)]
-            if all(math.dist(p, q) >= NODE_R + 7 for p in points for q in others):
-                return bend
-        return 0.0
+        return clear_bend(self.pos[a], self.pos[b], others, NODE_R + 6, fan)
 
     def picture(self, model: KripkeModel, marking: Marking = PLAIN) -> Picture:
         marks, drawn = self._marks(model, marking)
@@ -296,10 +297,11 @@ class GraphLayout(_Positioned):
         agents_seen: dict[str, Agent] = {}
         for (a, b), who in sorted(edges.items()):
             (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
-            base = self._bend(a, b)
-            for k, agent in enumerate(who):
+            fan = [(k - (len(who) - 1) / 2) * FAN for k in range(len(who))]
+            base = self._bend(a, b, fan)
+            for agent, offset in zip(who, fan, strict=True):
                 agents_seen.setdefault(str(agent), agent)
-                bend = base + (k - (len(who) - 1) / 2) * 9.0
+                bend = base + offset
                 links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in actual_edges,
                                   bend=bend, edge=True))
             texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
@@ -327,7 +329,7 @@ class GraphLayout(_Positioned):
         # along the curve first, then beside it: the first free place, else the least crowded
         for off in (0.0, 11.0, -11.0, 20.0, -20.0):
             for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75):
-                x, y = _curve(x1, y1, x2, y2, bend, t)
+                x, y = curve_point((x1, y1), (x2, y2), bend, t)
                 x, y = x + nx_ * off, y + ny * off
                 box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
                            y + FONT / 2 + 1)
@@ -367,3 +369,44 @@ def _wrap_atoms(true: list[str]) -> list[str]:
             lines.append(atom)
     return lines
 
+
+
+def layered(before: Mapping[int, tuple[float, float]], old: KripkeModel, events: EventModel,
+            after: KripkeModel) -> dict[int, tuple[float, float]]:
+    """Where the worlds of ``after = old.update(events)`` go, given where ``old``'s worlds
+    were (``before``, by id): as a textbook draws a product update, one layer per event, a
+    copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
+    as the product it is and a world never wanders off from its origin. The layers are
+    stacked down or across, whichever gives the picture the shape nearer a screen's or a
+    slide's (``ASPECT``), a gap of the old picture's closest pair between them. When no world
+    splits, every world keeps its place."""
+    if not old.splits(events):
+        return {w: before[w] for w in after.world_ids.tolist()}
+    xs = [p[0] for p in before.values()]
+    ys = [p[1] for p in before.values()]
+    points = list(before.values())
+    gap = min((math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]),
+              default=SPAN / 3)
+    origins = {w: old.origin(events, w) for w in after.world_ids.tolist()}
+    used = [e for e in events.names if any(name == e for _, name in origins.values())]
+    width, height, m = max(xs) - min(xs) + gap, max(ys) - min(ys) + gap, len(used)
+    down = abs(math.log(width / (m * height) / ASPECT)) <= \
+        abs(math.log(m * width / height / ASPECT))
+    step = height if down else width
+    out = {}
+    for w, (origin, event) in origins.items():
+        x, y = before[origin]
+        k = used.index(event)
+        out[w] = (x, y + k * step) if down else (x + k * step, y)
+    return out
+
+
+def graph_positions(model: KripkeModel, label: Callable[[KripkeModel, int], str] | None = None
+                    ) -> dict[int, tuple[float, float]] | None:
+    """The textbook graph's places of the worlds (by id; each named by ``label``, default its
+    ``world_label``, with its atoms under it, so names get their room), for a drawing made
+    elsewhere (the TikZ of the command line); None past ``GRAPH_LIMIT`` worlds."""
+    if too_big(model) is not None:
+        return None
+    return GraphLayout(model, model.agents[0],
+                       label=label or (lambda m, i: m.world_label(i))).pos

@@ -41,6 +41,7 @@ import numpy as np
 
 from kripke.deal import DealModel
 from kripke.formula import Agent
+from kripke.geometry import bend_control
 from kripke.model import KripkeModel
 from kripke.parts import ClassCounts, Values
 from kripke.symbolic_deal import SymbolicDealModel
@@ -163,14 +164,6 @@ class Link:
     def control(self) -> tuple[float, float]:
         """The control point of the link's quadratic curve (the middle when not bent)."""
         return bend_control(self.x1, self.y1, self.x2, self.y2, self.bend)
-
-
-def bend_control(x1: float, y1: float, x2: float, y2: float, bend: float
-                 ) -> tuple[float, float]:
-    """The control point ``bend`` off the middle of (x1, y1)–(x2, y2), left of travel."""
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    return ((x1 + x2) / 2 - (y2 - y1) / length * bend,
-            (y1 + y2) / 2 + (x2 - x1) / length * bend)
 
 
 @dataclass(frozen=True)

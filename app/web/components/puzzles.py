@@ -15,7 +15,7 @@ Step after that goes on with the story where it was.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -33,7 +33,7 @@ from app.web.components.formula import (
     tab_gone,
     use_formula,
 )
-from app.worlds.graph import GraphLayout, too_big
+from app.worlds.graph import GraphLayout, layered, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
     AnyModel,
@@ -107,6 +107,9 @@ class Moment:
     model: KripkeModel
     told: int  # how many of the story's steps have happened by then
     events: int = 0  # how many events of your own (the Event control) have happened by then
+    # the event of your own that made this moment from the one before (its graph is drawn
+    # as that one's in layers, one per event)
+    update: EventModel | None = None
 
 
 class PuzzleNames:
@@ -194,14 +197,39 @@ def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
     return model if too_big(model) is None else None
 
 
-def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent) -> GraphLayout:
+def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent,
+                 positions: Mapping[int, tuple[float, float]] | None = None) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
-    its id, with the atoms true in it."""
+    its id, with the atoms true in it; at ``positions`` when given (a product's layers)."""
     label = puzzle.short or ((lambda m, i: m.world_label(i))
                              if isinstance(universe, NamedModel) else None)
     return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
-                       atoms=puzzle.short is None)
+                       atoms=puzzle.short is None, positions=positions)
+
+
+def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus: Agent,
+                 graphs: list[GraphLayout]) -> GraphLayout | None:
+    """The graph that draws moment ``index``: one already made that places all its worlds
+    (so worlds stay where they are), else, after an event of yours that split worlds, the
+    graph before it in layers, one per event (:func:`layered`), else a new one; None while
+    too many worlds. Each graph made is kept in ``graphs``."""
+    model = moments[index].model
+    ids = set(model.world_ids.tolist())
+    found = next((g for g in graphs if ids <= g.pos.keys()), None)
+    if found is not None:
+        return found
+    universe = graph_universe(puzzle, model)
+    if universe is None:
+        return None
+    update = moments[index].update
+    before = moment_graph(puzzle, moments, index - 1, focus, graphs) \
+        if update is not None and index > 0 and universe is model else None
+    places = None if before is None or update is None else \
+        layered(before.pos, moments[index - 1].model, update, model)
+    graph = graph_layout(puzzle, universe, focus, places)
+    graphs.append(graph)
+    return graph
 
 
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
@@ -349,12 +377,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     def picture() -> Picture:
         if kind == GRAPH:
             # kept while it places every world left, so worlds stay where they are
-            ids = set(model.world_ids.tolist())
-            graph = next((g for g in graphs if ids <= g.pos.keys()), None)
-            if graph is None:
-                assert universe is not None
-                graph = graph_layout(puzzle, universe, focus)
-                graphs.append(graph)
+            graph = moment_graph(puzzle, told, at, focus, graphs)
+            assert graph is not None
             return graph.picture(model, Marking(perspective, result.values, set(numbers)))
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
@@ -418,7 +442,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         seen = events.observations(agents, puzzle.agent_name)
         kept = told[:at + 1]
         shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
-                                  moment.events + 1)), len(kept)))
+                                  moment.events + 1, events)), len(kept)))
         said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
