@@ -29,6 +29,7 @@ from app.worlds.layout import (
     FONT,
     GOING,
     GONE,
+    LOOP_R,
     Link,
     Mark,
     Marking,
@@ -41,10 +42,15 @@ from app.worlds.layout import (
     _private,
     text_width,
 )
+from kripke.belief import BeliefModel
 from kripke.events import EventModel
 from kripke.formula import Agent
 from kripke.geometry import clear_bend, curve_point
 from kripke.model import KripkeModel
+
+#: What the graph draws: either kind of listed model, asked the same questions (arrows,
+#: properties, frame_class), never which kind it is.
+type DrawnModel = KripkeModel | BeliefModel
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40
@@ -67,7 +73,7 @@ RESTARTS = 16
 PLAIN = Marking()  # no viewer, no formula, nothing ringed
 
 
-def too_big(model: KripkeModel) -> str | None:
+def too_big(model: DrawnModel) -> str | None:
     """Why ``model`` gets no graph (None: it does)."""
     if model.n_worlds > GRAPH_LIMIT:
         return (f"The graph draws up to {GRAPH_LIMIT} worlds; this model has "
@@ -75,13 +81,13 @@ def too_big(model: KripkeModel) -> str | None:
     return None
 
 
-def _unit_positions(universe: KripkeModel) -> dict[int, tuple[float, float]]:
+def _unit_positions(universe: DrawnModel) -> dict[int, tuple[float, float]]:
     """Kamada–Kawai positions of the worlds (by id), edges for every pair some agent cannot
     tell apart; worlds in different components are kept one step further apart than the
     farthest pair within one, so a disconnected model is not flung to the corners. The
     optimisation has local minima (a square drawn as a bow tie), so it starts from a few
     deterministic places and keeps the drawing with the fewest crossings."""
-    graph = universe.to_networkx(max_worlds=GRAPH_LIMIT)
+    graph = relation_graph(universe)
     nodes = list(graph.nodes)
     if len(nodes) == 1:
         return {nodes[0]: (0.0, 0.0)}
@@ -104,6 +110,19 @@ def _unit_positions(universe: KripkeModel) -> dict[int, tuple[float, float]]:
             break
     assert best is not None
     return best[1]
+
+
+def relation_graph(model: DrawnModel) -> nx.Graph:
+    """The worlds (by id, in order) and an undirected edge per pair some agent's relation
+    joins, either way, in the order of the pairs: read from the model's arrows, which an S5
+    model and a belief model both answer."""
+    ids = model.world_ids.tolist()
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    pairs = {(min(w, v), max(w, v)) for agent in model.agents for w, v in model.arrows(agent)
+             if w != v}
+    graph.add_edges_from((ids[w], ids[v]) for w, v in sorted(pairs))
+    return graph
 
 
 def _orders(graph: nx.Graph, nodes: list[int]) -> list[list[int]]:
@@ -193,8 +212,8 @@ class GraphLayout(_Positioned):
     have room for their names: a product update's layers (:func:`layered`) stay layers.
     """
 
-    def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
-                 label: Callable[[KripkeModel, int], str] | None = None,
+    def __init__(self, universe: DrawnModel, focus: Agent, names: Names | None = None, *,
+                 label: Callable[[DrawnModel, int], str] | None = None,
                  atoms: bool = True,
                  positions: Mapping[int, tuple[float, float]] | None = None) -> None:
         reason = too_big(universe)
@@ -224,13 +243,15 @@ class GraphLayout(_Positioned):
             placed = {w: (x * SPAN / span, y * SPAN / span) for w, (x, y) in placed.items()}
             xs = [p[0] for p in placed.values()]
             ys = [p[1] for p in placed.values()]
-        left = MARGIN + max(widest / 2 - NODE_R, 0) + NODE_R
-        top = MARGIN + NODE_R + 4
+        # room for loops and their names around the outer worlds, where arrows may loop
+        loops = 0.0 if universe.frame_class() == "S5" else 2.9 * LOOP_R + FONT + 8
+        left = MARGIN + max(widest / 2 - NODE_R, loops, 0) + NODE_R
+        top = MARGIN + NODE_R + 4 + loops
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
         self.width = max(xs) - min(xs) + 2 * left
         self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
 
-    def _label_texts(self, model: KripkeModel) -> tuple[list[Text], list[_Box]]:
+    def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms under it; a removed world's too, pale (the class sees
         what went)."""
         present = set(model.world_ids.tolist())
@@ -245,27 +266,34 @@ class GraphLayout(_Positioned):
                 boxes.append(_Box(x - w / 2, base - FONT, x + w / 2, base + 3))
         return texts, boxes
 
-    def _edges(self, model: KripkeModel) -> tuple[dict[tuple[int, int], list[Agent]], bool,
-                                                   set[tuple[int, int, str]]]:
-        """The drawn edges of the current model: agents per pair of world ids, whether some
-        class was drawn as a ring, and the edges of the actual world's classes."""
+    def _edges(self, model: DrawnModel) -> _Edges:
+        """The drawn edges of the current model, read from each agent's arrows. An S5 model
+        (knowledge) as a textbook draws it: a line per pair of worlds in a class, no heads, no
+        loops, a big class as a ring. Any other: an arrow per pair, one line with a head at
+        each end for a pair of opposite arrows, and loops unless the agent's relation is
+        reflexive (then every world has one, and textbooks leave them out)."""
         ids = model.world_ids.tolist()
-        edges: dict[tuple[int, int], list[Agent]] = {}
-        actual_edges: set[tuple[int, int, str]] = set()
-        ringed = False
+        found = _Edges({}, [], set(), False, model.frame_class() != "S5", {})
         for agent in model.agents:
-            keys = model.observation(agent).tolist()
-            actual_key = None if model.actual is None else keys[model.actual]
-            classes: dict[int, list[int]] = {}
+            arrows = model.arrows(agent)
+            if found.directed:
+                self._arrows(found, agent, arrows, ids, model.actual,
+                             "reflexive" in model.properties(agent))
+                continue
+            seen: dict[int, list[int]] = {}
+            for w, v in arrows:
+                seen.setdefault(w, []).append(v)
+            classes: dict[tuple[int, ...], list[int]] = {}
             for i, wid in enumerate(ids):
-                classes.setdefault(keys[i], []).append(wid)
+                classes.setdefault(tuple(seen.get(i, ())), []).append(wid)
+            actual_key = None if model.actual is None else tuple(seen.get(model.actual, ()))
             for key, members in classes.items():
                 if len(members) < 2:
                     continue
                 if len(members) <= CLIQUE_LIMIT:
                     pairs = [(a, b) for i, a in enumerate(members) for b in members[i + 1:]]
                 else:
-                    ringed = True
+                    found.ringed = True
                     cx = sum(self.pos[w][0] for w in members) / len(members)
                     cy = sum(self.pos[w][1] for w in members) / len(members)
                     ring = sorted(members, key=lambda w: math.atan2(self.pos[w][1] - cy,
@@ -273,10 +301,33 @@ class GraphLayout(_Positioned):
                     pairs = [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
                 for a, b in pairs:
                     pair = (min(a, b), max(a, b))
-                    edges.setdefault(pair, []).append(agent)
+                    found.pairs.setdefault(pair, []).append((agent, False, False))
                     if key == actual_key:
-                        actual_edges.add((*pair, str(agent)))
-        return edges, ringed, actual_edges
+                        found.actual.add((*pair, str(agent)))
+        return found
+
+    @staticmethod
+    def _arrows(found: _Edges, agent: Agent, arrows: list[tuple[int, int]], ids: list[int],
+                actual: int | None, reflexive: bool) -> None:
+        """One agent's arrows into ``found``: per pair of world ids (lower first), whether a
+        head points at the higher and at the lower; its loops unless ``reflexive``. An
+        arrow leaving the actual world is drawn stronger, as the actual class is."""
+        found.reflexive[str(agent)] = reflexive
+        given = set(arrows)
+        for w, v in arrows:
+            if w == v:
+                if not reflexive:
+                    found.loops.append((ids[w], agent, w == actual))
+                continue
+            if (v, w) in given and v < w:
+                continue  # drawn with (v, w), one line with two heads
+            a, b = ids[w], ids[v]
+            both = (v, w) in given
+            pair = (min(a, b), max(a, b))
+            found.pairs.setdefault(pair, []).append(
+                (agent, both or b == pair[1], both or b == pair[0]))
+            if actual is not None and (w == actual or (both and v == actual)):
+                found.actual.add((*pair, str(agent)))
 
     def _bend(self, a: int, b: int, fan: list[float]) -> float:
         """No bend, unless the straight edge (or one of the ``fan`` of parallel curves beside
@@ -286,36 +337,83 @@ class GraphLayout(_Positioned):
         others = [p for w, p in self.pos.items() if w not in (a, b)]
         return clear_bend(self.pos[a], self.pos[b], others, NODE_R + 6, fan)
 
-    def picture(self, model: KripkeModel, marking: Marking = PLAIN) -> Picture:
+    def picture(self, model: DrawnModel, marking: Marking = PLAIN) -> Picture:
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
-        edges, ringed, actual_edges = self._edges(model)
+        edges = self._edges(model)
+        actual_id = None if model.actual is None else int(model.world_ids[model.actual])
+
+        def rim(wid: int) -> float:  # where a head's tip stops: the node, or its double ring
+            return NODE_R + (4.0 if wid == actual_id and marking.viewer is None else 0.0) + 1.5
+
         links: list[Link] = []
         agents_seen: dict[str, Agent] = {}
-        for (a, b), who in sorted(edges.items()):
+        for (a, b), who in sorted(edges.pairs.items()):
             (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
             fan = [(k - (len(who) - 1) / 2) * FAN for k in range(len(who))]
             base = self._bend(a, b, fan)
-            for agent, offset in zip(who, fan, strict=True):
+            for (agent, to_b, to_a), offset in zip(who, fan, strict=True):
                 agents_seen.setdefault(str(agent), agent)
-                bend = base + offset
-                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in actual_edges,
-                                  bend=bend, edge=True))
-            texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
+                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in edges.actual,
+                                  bend=base + offset, edge=True, head=rim(b) if to_b else 0.0,
+                                  tail=rim(a) if to_a else 0.0))
+            texts += self._edge_label(x1, y1, x2, y2, base, [w[0] for w in who], taken)
+        for wid, agent, actual in edges.loops:
+            agents_seen.setdefault(str(agent), agent)
+            link, label = self._loop(wid, agent, actual, rim(wid), links, taken)
+            links.append(link)
+            texts.append(label)
         agents = tuple(agents_seen.values())
-        caption = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
-                   "as a graph: an edge in an agent's colour, labelled with it, joins two worlds "
-                   "it cannot tell apart (the loop from each world to itself is left out)")
-        if ringed:
+        every = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
+                 "as a graph")
+        if edges.directed:
+            caption = (f"{every}: an arrow in an agent's colour, labelled with it, from a world "
+                       "to each world the agent considers possible there; a line with a head "
+                       "at both ends is two arrows, one each way. "
+                       + _loop_caption(model, edges.reflexive, self.names))
+        else:
+            caption = (f"{every}: an edge in an agent's colour, labelled with it, joins two "
+                       "worlds it cannot tell apart (the loop from each world to itself is "
+                       "left out)")
+        if edges.ringed:
             caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
         caption += ". The actual world is doubly circled."
         return _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
                                 tuple(texts), caption, drawn, agents), marking.viewer)
+
+    def _loop(self, wid: int, agent: Agent, actual: bool, rim: float, links: list[Link],
+              taken: list[_Box]) -> tuple[Link, Text]:
+        """A loop on a world: a small circle outside it, above it if there is room, else on
+        the side farthest from other worlds, the edges and the loops already there (never
+        below it, where its name is), and the agent's name beyond it."""
+        x, y = self.pos[wid]
+        crowd = [p for w, p in self.pos.items() if w != wid]
+        crowd += [(k.x2, k.y2) if k.loop else
+                  curve_point((k.x1, k.y1), (k.x2, k.y2), k.bend, t / 20)
+                  for k in links for t in ([0] if k.loop else range(1, 20))]
+        best: tuple[float, float, float] | None = None
+        for degrees in (-90, -55, -125, -20, -160, 0, 180):
+            a = math.radians(degrees)
+            ux, uy = math.cos(a), math.sin(a)
+            cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
+            # enough room is enough: then the earlier side (above first) is kept
+            room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9), 3 * NODE_R)
+            if best is None or room > best[0] + 1e-6:
+                best = (room, ux, uy)
+        assert best is not None
+        _, ux, uy = best
+        centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
+        far = rim + LOOP_R * 1.45 + 8
+        lx, ly = x + ux * far, y + uy * far + FONT / 3
+        width = text_width(str(agent))
+        taken.append(_Box(lx - width / 2, ly - FONT, lx + width / 2, ly + 3))
+        return (Link(agent, x, y, *centre, actual, edge=True, head=rim, loop=True),
+                Text(lx, ly, str(agent), "middle", "edge", agent))
 
     def _edge_label(self, x1: float, y1: float, x2: float, y2: float, bend: float,
                     who: list[Agent], taken: list[_Box]) -> list[Text]:
@@ -351,6 +449,40 @@ class GraphLayout(_Positioned):
         return texts
 
 
+@dataclass
+class _Edges:
+    """What a graph draws of a model's relations (filled by :meth:`GraphLayout._edges`)."""
+
+    #: per pair of world ids (lower first): (agent, a head at the higher, at the lower)
+    pairs: dict[tuple[int, int], list[tuple[Agent, bool, bool]]]
+    loops: list[tuple[int, Agent, bool]]  # (world id, agent, leaves the actual world)
+    actual: set[tuple[int, int, str]]  # the pairs drawn stronger, per agent
+    ringed: bool  # some class drawn as a ring
+    directed: bool  # arrows (a belief model) rather than an S5 model's lines
+    reflexive: dict[str, bool]  # per agent (by name), whether its loops are left out
+
+
+def _loop_caption(model: DrawnModel, reflexive: Mapping[str, bool], names: Names) -> str:
+    """Which loop convention the picture follows, per agent, and the frame class."""
+    left = [names.agent(a) for a in model.agents if reflexive.get(str(a))]
+    drawn = [names.agent(a) for a in model.agents if not reflexive.get(str(a))]
+    parts = []
+    if drawn:
+        parts.append(f"every loop (a world possible from itself) of {_and(drawn)} is drawn, "
+                     f"{'its relation' if len(drawn) == 1 else 'their relations'} not being "
+                     "reflexive")
+    if left:
+        parts.append(f"{_and(left)}'s loop{'s' * (len(left) > 1)} on every world "
+                     f"{'is' if len(left) == 1 else 'are'} left out, as textbooks do for a "
+                     "reflexive relation")
+    classes = ", ".join(f"{names.agent(a)} {model.frame_class(a)}" for a in model.agents)
+    return "; ".join(parts).capitalize() + f". Frame class {model.frame_class()} ({classes})"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _node(mark: Mark) -> Mark:
     """A world drawn as a textbook node (a circle to write beside, doubly circled when
     actual) rather than the class views' dot and star."""
@@ -371,8 +503,8 @@ def _wrap_atoms(true: list[str]) -> list[str]:
 
 
 
-def layered(before: Mapping[int, tuple[float, float]], old: KripkeModel, events: EventModel,
-            after: KripkeModel) -> dict[int, tuple[float, float]]:
+def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: EventModel,
+            after: DrawnModel) -> dict[int, tuple[float, float]]:
     """Where the worlds of ``after = old.update(events)`` go, given where ``old``'s worlds
     were (``before``, by id): as a textbook draws a product update, one layer per event, a
     copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
@@ -401,7 +533,7 @@ def layered(before: Mapping[int, tuple[float, float]], old: KripkeModel, events:
     return out
 
 
-def graph_positions(model: KripkeModel, label: Callable[[KripkeModel, int], str] | None = None
+def graph_positions(model: DrawnModel, label: Callable[[DrawnModel, int], str] | None = None
                     ) -> dict[int, tuple[float, float]] | None:
     """The textbook graph's places of the worlds (by id; each named by ``label``, default its
     ``world_label``, with its atoms under it, so names get their room), for a drawing made
