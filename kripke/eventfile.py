@@ -31,6 +31,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from kripke.belief import BeliefModel
 from kripke.errors import ModelError
 from kripke.events import (
     EVENT_NAME,
@@ -39,7 +40,11 @@ from kripke.events import (
     learn_together,
     learns_whether,
     may_learn,
+    private_announcement,
     public_announcement,
+    public_assignment,
+    secret_flip,
+    secret_look,
     shows_card,
 )
 from kripke.formula import Agent, Atom, Formula
@@ -49,9 +54,11 @@ from kripke.parser import FormulaError, parse
 from kripke.reader import LineReader, ReadError, read_source, skip
 
 _EVENT_LINE = re.compile(r"\s*event\b")
+_POST_LINE = re.compile(r"\s*post\s+([A-Za-z_][A-Za-z0-9_']*)\s*:")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
-_LINES = ("a line is one of 'event e1: pre p', 'a: {e1 e2} {e3}' or 'actual: e1'")
+_LINES = ("a line is one of 'event e1: pre p', 'post e1: p := q', 'a: {e1 e2} {e3}', "
+          "'a: e1 -> e2 e3' or 'actual: e1'")
 
 
 #: The ready-made events written on one line: the kind, its form and what it means. A is an
@@ -66,6 +73,13 @@ READY_MADE = {
             "whether A did"),
     "shows": ("shows:A:B:F1,F2,...", "A shows B one of the cards F1, F2, ... (the first A "
               "holds); the others see that a card is shown, not which"),
+    "private": ("private:A:F", "A learns that F in private; the others believe nothing "
+                "happened"),
+    "secret": ("secret:A:F", "A finds out whether F in secret (looks under the cup); the "
+               "others believe nothing happened"),
+    "flip": ("flip:A:P", "A turns the atom P over in secret (P := ~P); the others believe "
+             "nothing changed"),
+    "set": ("set:P:F", "everyone sees the atom P set to the value F had (P := F)"),
 }
 def is_ready_made(source: object) -> bool:
     """Whether ``source`` is meant as a ready-made event written on one line (``learns:a:p``):
@@ -75,7 +89,7 @@ def is_ready_made(source: object) -> bool:
 
 
 def load_event_model(source: str | os.PathLike[str],
-                     model: KripkeModel | None = None) -> EventModel:
+                     model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
     file (a path; a ``str`` of one line is one when such a file exists or it ends in
     ``.events``) or the text itself, read as :func:`kripke.modelfile.load_model` reads a
@@ -87,7 +101,7 @@ def load_event_model(source: str | os.PathLike[str],
     return parse_event_model(text, origin)
 
 
-def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
+def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """A ready-made event written on one line, as :data:`READY_MADE` lists them; a
     :class:`ModelError` (one line, with the form to write) for anything else."""
     kind, _, rest = spec.partition(":")
@@ -106,7 +120,17 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
     except FormulaError as e:  # its own text shows the formula with a caret: two lines
         raise ModelError(f"in {spec!r}: {e.message} (at character {e.position + 1} of the "
                          "formula); fix the formula") from None
-    agents = [_ready_agent(name, spec) for part in parts[:-1] for name in part.split(",")]
+    agents = [_ready_agent(name, spec) for part in parts[:-1] for name in part.split(",")
+              if kind != "set"]
+    others = [a for a in (model.agents if model is not None else ())
+              if agents and str(a) != str(agents[0])]
+    if kind in ("private", "secret", "flip") and model is None:
+        raise ModelError(f"{spec!r}: the others who believe nothing happened are the model's "
+                         "other agents; give the model")
+    if kind in ("flip", "set"):
+        atom = formulas[0] if kind == "flip" else _atom(parts[0], spec)
+        if not isinstance(atom, Atom):
+            raise ModelError(f"in {spec!r}: {atom} is not an atom; {form} sets an atom")
     if kind == "announce":
         events = public_announcement(formulas[0])
     elif kind == "learns":
@@ -115,6 +139,14 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
         events = learn_together(agents, formulas[0])
     elif kind == "may":
         events = may_learn(agents[0], formulas[0])
+    elif kind == "private":
+        events = private_announcement(agents[0], formulas[0], others)
+    elif kind == "secret":
+        events = secret_look(agents[0], formulas[0], others)
+    elif kind == "flip":
+        events = secret_flip(agents[0], atom, others)
+    elif kind == "set":
+        events = public_assignment(atom, formulas[0])
     else:
         if not all(isinstance(card, Atom) for card in formulas):
             raise ModelError(f"in {spec!r}: the cards are atoms (a card the shower holds), "
@@ -128,6 +160,14 @@ def ready_made(spec: str, model: KripkeModel | None = None) -> EventModel:
         if happens:
             events = events.at(happens[0])
     return events
+
+
+def _atom(text: str, spec: str) -> Formula:
+    """The atom ``set:P:F`` sets, read as a formula (an error says where)."""
+    try:
+        return parse(text)
+    except FormulaError as e:
+        raise ModelError(f"in {spec!r}: {e.message} (in the atom); fix it") from None
 
 
 def _ready_agent(name: str, spec: str) -> Agent:
@@ -182,6 +222,10 @@ class _Reader(LineReader[EventFileError]):
         super().__init__(text, source)
         self.events: list[tuple[_Name, Formula]] = []
         self.partitions: list[tuple[_Name, list[list[_Name]]]] = []
+        #: per agent line with arrows: the agent, the event they leave, the events they reach
+        self.arrows: list[tuple[_Name, _Name, list[_Name]]] = []
+        #: per post line: the event and its assignments (atom, its column, the formula)
+        self.posts: list[tuple[_Name, list[tuple[Atom, int, Formula]]]] = []
         self.actual: list[_Name] = []
         for number, raw in enumerate(self.text_lines, start=1):
             self.read(number, raw.split("#", 1)[0])
@@ -193,6 +237,9 @@ class _Reader(LineReader[EventFileError]):
             return
         if match := _EVENT_LINE.match(text):
             self.event(number, text, match.end())
+        elif match := _POST_LINE.match(text):
+            name = _Name(match.group(1), number, match.start(1) + 1)
+            self.posts.append((name, self.assignments(number, text, match.end())))
         elif match := _ACTUAL_LINE.match(text):
             names = self.names(number, text, match.end())
             if len(names) != 1:
@@ -201,7 +248,10 @@ class _Reader(LineReader[EventFileError]):
             self.actual.append(names[0])
         elif match := _AGENT_LINE.match(text):
             agent = _Name(match.group(1), number, match.start(1) + 1)
-            self.partitions.append((agent, self.classes(number, text, match.end())))
+            if "->" in text[match.end():]:
+                self.arrow_line(agent, number, text, match.end())
+            else:
+                self.partitions.append((agent, self.classes(number, text, match.end())))
         else:
             raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
 
@@ -227,6 +277,49 @@ class _Reader(LineReader[EventFileError]):
             raise self.error(f"{e.message} (in the precondition)", number,
                              start + e.position + 1) from None
         self.events.append((_Name(name.group(), number, name.start() + 1), precondition))
+
+    def arrow_line(self, agent: _Name, number: int, text: str, position: int) -> None:
+        """``a: e1 -> e2 e3``: where e1 happens, a considers e2 and e3 possible (none: a
+        believes nothing possible there)."""
+        arrow = text.index("->", position)
+        left = self.names(number, text[:arrow], position)
+        if len(left) != 1:
+            at = left[1].column if left else arrow + 1
+            raise self.error(f"an arrow line is '{agent.text}: e1 -> e2 e3', one event before "
+                             "'->' (write one line per event the arrows leave)", number, at)
+        if "->" in text[arrow + 2:]:
+            raise self.error("a second '->' in one line; write one line per event, e.g. "
+                             f"'{agent.text}: {left[0].text} -> e2 e3'", number,
+                             text.index("->", arrow + 2) + 1)
+        self.arrows.append((agent, left[0], self.names(number, text, arrow + 2)))
+
+    def assignments(self, number: int, text: str, position: int
+                    ) -> list[tuple[Atom, int, Formula]]:
+        """``p := φ, q := ψ`` (commas inside brackets belong to their atom or formula)."""
+        found = []
+        start = position
+        for part in _cards(text[position:]):
+            column = text.index(part, start) + 1 if part else start + 1
+            start = column - 1 + len(part)
+            atom_text, sign, value = part.partition(":=")
+            if not sign:
+                raise self.error("an assignment is 'p := formula', e.g. 'post e1: p := ~p'",
+                                 number, column)
+            try:
+                atom = parse(atom_text)
+            except FormulaError:
+                atom = None
+            if not isinstance(atom, Atom):
+                raise self.error(f"{atom_text.strip()!r} is not an atom; an assignment sets "
+                                 "an atom: 'p := formula'", number, column)
+            at = column + len(atom_text) + 2
+            try:
+                formula = parse(value)
+            except FormulaError as e:
+                raise self.error(f"{e.message} (in the assignment to {atom})", number,
+                                 at + e.position) from None
+            found.append((atom, column, formula))
+        return found
 
     def names(self, number: int, text: str, position: int) -> list[_Name]:
         """Event names, separated by spaces."""
@@ -309,5 +402,31 @@ class _Reader(LineReader[EventFileError]):
         if actual.text not in defined:
             raise self.error(f"no event is named {actual.text!r}; the events are {listed}",
                              actual.line, actual.column)
-        events = tuple(Event(name.text, pre) for name, pre in self.events)
-        return EventModel(events, tuple(partitions), actual.text)
+        arrows: dict[str, list[tuple[str, str]]] = {}
+        for agent, source, targets in self.arrows:
+            if agent.text in agents:
+                raise self.error(f"agent {agent.text} has classes on line "
+                                 f"{agents[agent.text].line} and arrows here; give it one or "
+                                 "the other", agent.line, agent.column)
+            for name in (source, *targets):
+                if name.text not in defined:
+                    raise self.error(f"no event is named {name.text!r}; the events are "
+                                     f"{listed}", name.line, name.column)
+            arrows.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
+        post: dict[str, tuple[tuple[Atom, Formula], ...]] = {}
+        for name, assigned in self.posts:
+            if name.text not in defined:
+                raise self.error(f"no event is named {name.text!r}; the events are {listed}",
+                                 name.line, name.column)
+            if name.text in post:
+                raise self.error(f"event {name.text!r} already has its post line; put its "
+                                 "assignments on one line", name.line, name.column)
+            post[name.text] = tuple((atom, value) for atom, _, value in assigned)
+        events = tuple(Event(name.text, pre, post.get(name.text, ()))
+                       for name, pre in self.events)
+        try:
+            return EventModel(events, tuple(partitions), actual.text,
+                              tuple((int(a) if a.isdigit() else a, tuple(pairs))
+                                    for a, pairs in arrows.items()))
+        except ModelError as e:  # what only the whole model shows (an atom set twice)
+            raise self.at_end(str(e)) from None
