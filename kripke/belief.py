@@ -232,6 +232,10 @@ class BeliefModel:
         them, so a picture fading what a viewer rules out asks either model the same."""
         return self.successors(agent, world)
 
+    def world_id(self, world: int) -> int:
+        """The id of the world at an index (as the S5 model answers it, for "why")."""
+        return int(self._ids[self._world(world)])
+
     def world_index(self, world_id: int) -> int | None:
         """The index of the world with this id, or None if it is gone."""
         found = np.flatnonzero(self._ids == int(world_id))

@@ -648,6 +648,11 @@ class KripkeModel:
         return ClassSummary(agent, self._n, int(present.size),
                             None if actual_key is None else int(sizes[actual_key]), classes)
 
+    def world_name(self, world: int | None = None) -> str:
+        """A world's name (default: the actual one): ``w`` and its id, as :func:`dump_model`
+        writes a model without names; a named model and a belief model answer their own."""
+        return f"w{self.world_id(self._world(world))}"
+
     def world_label(self, world: int | None = None) -> str:
         """A readable name for a world (default: the actual one): here the atoms true in it."""
         world = self._world(world)

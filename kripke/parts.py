@@ -24,7 +24,7 @@ and the explicit model imports the interface.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from kripke.arrays import BoolArray, IntArray
 from kripke.bdd import Function
@@ -38,9 +38,12 @@ type Values = BoolArray | Function
 type Fixed = Mapping[Agent, int]
 
 
+@runtime_checkable
 class ClassCounts[V](Protocol):
     """The questions a summary asks of a model, ``V`` the kind of values its checker gives.
-    Models are immutable, so the answers never go stale."""
+    Models are immutable, so the answers never go stale. ``isinstance`` tells a picture
+    whether a model answers them at all: a belief model, whose relations need not be
+    partitions, does not, and is drawn only as a graph."""
 
     @property
     def agents(self) -> tuple[Agent, ...]: ...

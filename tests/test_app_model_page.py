@@ -268,3 +268,50 @@ def test_the_graph_follows_the_event_puzzles_whose_worlds_are_new(key):
         drawn = int(re.search(r'data-drawn-worlds="(\d+)"', html(rc, "worlds-graph")).group(1))
         assert drawn == puzzle_counts(rc)  # every world of the updated model is a node
         assert len(node_labels(rc)) >= drawn
+
+
+# --- belief models on the page ------------------------------------------------------------------
+
+def test_a_belief_model_is_drawn_with_arrows_and_no_class_view_and_announces():
+    rc = render_model()
+    type_model(rc, STARTERS["sally-anne"])
+    assert puzzle_counts(rc) == 2
+    svg = html(rc, "worlds-graph")  # drawn as a graph at once: it has no classes
+    assert sorted(node_labels(rc)) == ["basket", "box"]
+    assert 'data-head-of="sally"' in svg and 'data-loop="1"' in svg
+    caption = text(rc, "worlds-caption")
+    assert "drawn for sally, not reflexive; left out for anne, as textbooks do" in caption
+    assert "Frame class KD45 (sally KD45, anne S5)" in caption
+    classes = rc.find(v.Btn, children=["classes"]).widget
+    assert classes.disabled
+    type_formula(rc, "K_sally basket & ~basket")
+    assert text(rc, "formula-result").startswith("true")
+    type_formula(rc, "K_anne box")
+    press(rc, "Announce")
+    assert puzzle_counts(rc) == 1  # the basket world is gone; sally now believes anything
+
+
+def test_minimise_replaces_the_text_by_the_model_up_to_bisimulation():
+    rc = render_model()
+    # w5 is w2 again: the same atom, in the same classes of a and b
+    type_model(rc, SQUARE.replace("world w4:\n", "world w4:\nworld w5: p\n")
+               .replace("{w1 w2}", "{w1 w2 w5}").replace("{w2 w4}", "{w2 w4 w5}"))
+    said = text(rc, "bisimulation")
+    assert said.startswith("5 worlds; 4 up to bisimulation"), said
+    press(rc, "Minimise")
+    assert puzzle_counts(rc) == 4
+    assert "Reads: 4 worlds" in text(rc, "model-ok")
+    assert "no two are bisimilar" in text(rc, "bisimulation")
+    press(rc, "Undo")
+    assert puzzle_counts(rc) == 5
+
+
+def test_a_belief_model_too_big_for_the_graph_is_said_so_not_drawn_by_classes():
+    worlds = "".join(f"world w{i}: {'p' if i % 2 else ''}\n" for i in range(45))
+    arrows = "".join(f"a: w{i} -> w0\n" for i in range(45))
+    rc = render_model()
+    type_model(rc, f"agents: a\n{worlds}{arrows}actual: w1\n")
+    assert puzzle_counts(rc) == 45
+    assert "no classes to summarise" in text(rc, "worlds-caption")
+    type_formula(rc, "K_a ~p")
+    assert text(rc, "formula-result").startswith("true")  # a believes ~p, wrongly

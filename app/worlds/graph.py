@@ -20,7 +20,7 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import networkx as nx
@@ -207,15 +207,19 @@ class GraphLayout(_Positioned):
     """Every world of a small model a node at a fixed place, every edge drawn.
 
     ``label(model, index)`` names a world (default ``w`` and its id); with ``atoms`` the atoms
-    true in it are written under its name. ``names`` gives the hover texts and agents' names.
+    true in it are written under its name, or with ``under(model, index)`` those lines (an
+    event's precondition and assignments). ``names`` gives the hover texts and agents' names.
     ``positions`` (by world id) are kept as they are, only scaled so the closest two worlds
-    have room for their names: a product update's layers (:func:`layered`) stay layers.
+    have room for their names: a product update's layers (:func:`layered`) stay layers. A
+    drawing spanning less than ``least`` units is spread to it (a few worlds, read from afar).
     """
 
     def __init__(self, universe: DrawnModel, focus: Agent, names: Names | None = None, *,
                  label: Callable[[DrawnModel, int], str] | None = None,
                  atoms: bool = True,
-                 positions: Mapping[int, tuple[float, float]] | None = None) -> None:
+                 positions: Mapping[int, tuple[float, float]] | None = None,
+                 under: Callable[[DrawnModel, int], list[str]] | None = None,
+                 least: float = SPAN) -> None:
         reason = too_big(universe)
         if reason is not None:
             raise ValueError(reason)
@@ -225,7 +229,8 @@ class GraphLayout(_Positioned):
         for i, wid in enumerate(universe.world_ids.tolist()):
             name = label(universe, i) if label else f"w{wid}"
             true = [str(a) for a in universe.atoms if universe.atom_values(a)[i]]
-            self.lines[wid] = [name, *(_wrap_atoms(true) if atoms else [])]
+            below = under(universe, i) if under else _wrap_atoms(true) if atoms else []
+            self.lines[wid] = [name, *below]
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
@@ -239,8 +244,8 @@ class GraphLayout(_Positioned):
         xs = [p[0] for p in placed.values()]
         ys = [p[1] for p in placed.values()]
         span = max(max(xs) - min(xs), max(ys) - min(ys))
-        if 0 < span < SPAN:
-            placed = {w: (x * SPAN / span, y * SPAN / span) for w, (x, y) in placed.items()}
+        if 0 < span < least:
+            placed = {w: (x * least / span, y * least / span) for w, (x, y) in placed.items()}
             xs = [p[0] for p in placed.values()]
             ys = [p[1] for p in placed.values()]
         # room for loops and their names around the outer worlds, where arrows may loop
@@ -402,7 +407,7 @@ class GraphLayout(_Positioned):
             ux, uy = math.cos(a), math.sin(a)
             cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
             # enough room is enough: then the earlier side (above first) is kept
-            room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9), 3 * NODE_R)
+            room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9), 2 * NODE_R)
             if best is None or room > best[0] + 1e-6:
                 best = (room, ux, uy)
         assert best is not None
@@ -468,15 +473,13 @@ def _loop_caption(model: DrawnModel, reflexive: Mapping[str, bool], names: Names
     drawn = [names.agent(a) for a in model.agents if not reflexive.get(str(a))]
     parts = []
     if drawn:
-        parts.append(f"every loop (a world possible from itself) of {_and(drawn)} is drawn, "
-                     f"{'its relation' if len(drawn) == 1 else 'their relations'} not being "
-                     "reflexive")
+        parts.append(f"drawn for {_and(drawn)}, not reflexive")
     if left:
-        parts.append(f"{_and(left)}'s loop{'s' * (len(left) > 1)} on every world "
-                     f"{'is' if len(left) == 1 else 'are'} left out, as textbooks do for a "
-                     "reflexive relation")
+        parts.append(f"left out for {_and(left)}, as textbooks do for a reflexive relation (a "
+                     "loop on every world)")
     classes = ", ".join(f"{names.agent(a)} {model.frame_class(a)}" for a in model.agents)
-    return "; ".join(parts).capitalize() + f". Frame class {model.frame_class()} ({classes})"
+    return (f"Loops (a world possible from itself): {'; '.join(parts)}. Frame class "
+            f"{model.frame_class()} ({classes})")
 
 
 def _and(words: list[str]) -> str:
@@ -531,6 +534,39 @@ def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: 
         k = used.index(event)
         out[w] = (x, y + k * step) if down else (x + k * step, y)
     return out
+
+
+def event_graph(events: EventModel, agents: Sequence[Agent], names: Names | None = None
+                ) -> Picture:
+    """The event model drawn as a textbook draws one beside the model it will update: each
+    event a node with its precondition and assignments under it, the actual event doubly
+    circled, each agent's view of the events as a model's relation is drawn (lines for
+    partitions, arrows where an agent believes another event happened). Drawn as the model
+    of events it is, so the picture reads like the worlds' beside it."""
+    m = len(events.events)
+    index = {name: k for k, name in enumerate(events.names)}
+    shown = BeliefModel.of(
+        [set() for _ in range(m)],
+        {a: [(index[e], index[f]) for e, f in sorted(events.relation(a))] for a in agents},
+        actual=index[events.actual], names=list(events.names))
+
+    def under(_: DrawnModel, k: int) -> list[str]:
+        event = events.events[k]
+        return [f"pre: {event.precondition.unicode()}",
+                *(f"{atom} := {value.unicode()}" for atom, value in event.post)]
+
+    # the events around a circle (two side by side), close: it sits beside the model
+    places = {k: (math.cos(2 * math.pi * k / m + (math.pi if m == 2 else math.pi / 2)),
+                  math.sin(2 * math.pi * k / m + (math.pi if m == 2 else math.pi / 2)))
+              for k in range(m)} if m > 1 else None
+    layout = GraphLayout(shown, agents[0], names, label=lambda mm, k: mm.world_name(k),
+                         under=under, positions=places, least=0.0)
+    picture = layout.picture(shown)
+    views = ("lines join events an agent cannot tell apart" if shown.frame_class() == "S5"
+             else "an arrow leads to the events an agent thinks possible when one happens")
+    return replace(picture, caption=(
+        f"The event model, {_plural(m, 'event')}: pre is where one can happen, := what it "
+        f"changes; {views}; the actual event doubly circled."))
 
 
 def graph_positions(model: DrawnModel, label: Callable[[DrawnModel, int], str] | None = None

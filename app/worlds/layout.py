@@ -1194,6 +1194,14 @@ def _run(first: str, last: str) -> str:
     return first if first == last else f"{first}–{last}"
 
 
+def partitioned(model: object) -> bool:
+    """Whether the class views can draw the model: it answers what they ask of an agent's
+    classes (:class:`kripke.parts.ClassCounts`). A belief model does not (its relations need
+    not be partitions): a page draws it as the textbook graph only, and explains no formula
+    by classes."""
+    return isinstance(model, ClassCounts)
+
+
 def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,
                width: float = WIDTH, height: float = HEIGHT,
                private: bool = False) -> WorldsLayout:

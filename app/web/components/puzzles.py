@@ -22,7 +22,7 @@ from html import escape
 import numpy as np
 import solara
 
-from app.web.components.events import EventControl
+from app.web.components.events import EventControl, EventPicture
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -33,7 +33,7 @@ from app.web.components.formula import (
     tab_gone,
     use_formula,
 )
-from app.worlds.graph import GraphLayout, layered, too_big
+from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
     AnyModel,
@@ -41,12 +41,14 @@ from app.worlds.layout import (
     FixedPositions,
     Marking,
     Picture,
+    Text,
     WorldsLayout,
     class_columns,
     layout_for,
+    partitioned,
 )
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel, NamedModel, parse
+from kripke import EvaluationStopped, KripkeModel, parse
 from kripke.budget import stop_when
 from kripke.deal import DealModel
 from kripke.events import EventModel
@@ -202,8 +204,7 @@ def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent,
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
     its id, with the atoms true in it; at ``positions`` when given (a product's layers)."""
-    label = puzzle.short or ((lambda m, i: m.world_label(i))
-                             if isinstance(universe, NamedModel) else None)
+    label = puzzle.short or (lambda m, i: m.world_name(i))
     return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
                        atoms=puzzle.short is None, positions=positions)
 
@@ -322,6 +323,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     said = solara.use_reactive("")
     why = solara.use_reactive(False)
     ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
+    pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
     kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
@@ -351,7 +353,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                                                    [puzzle])
     graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
-    kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
+    # a belief model has no classes to draw: the graph, or (too many worlds) a note saying so
+    by_classes = partitioned(model) and partitioned(puzzle.model)
+    kind = GRAPH if (kinds.value.get(puzzle.key) == GRAPH or not by_classes) and \
+        universe is not None else CLASSES
     typed = "" if fresh else text.value
     result: FormulaResult = use_formula(model, typed)
     gone = tab_gone()
@@ -375,6 +380,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
+        if not by_classes and kind == CLASSES:
+            return undrawn(model)
         if kind == GRAPH:
             # kept while it places every world left, so worlds stay where they are
             graph = moment_graph(puzzle, told, at, focus, graphs)
@@ -497,7 +504,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                     solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
                                 classes=["ttr-title"])
                     PictureKind(kind, lambda k: kinds.set({**kinds.value, puzzle.key: k}),
-                                None if universe is not None else too_big(model))
+                                None if universe is not None else too_big(model),
+                                None if by_classes else NO_CLASSES)
                     if perspective is None and len(agents) > 1 and kind == CLASSES:
                         # the label wraps with its buttons, never alone at a line's end
                         with solara.Row(gap="6px", style="align-items:center"):
@@ -509,29 +517,39 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                         text=True)
                                           for i, a in enumerate(agents)])
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
-                           why=why, chain=chain, step=ringed,
+                           why=why if by_classes else None, chain=chain, step=ringed,
                            explaining=why.value and explaining.state == solara.ResultState.RUNNING,
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
-                EventControl(model, typed, event, puzzle.agent_name)
+                EventControl(model, typed, event, puzzle.agent_name,
+                             on_prepared=pending.set)
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:2px")
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
                 # a graph, drawn at its own aspect, no taller than the screen under the header
+                # (and under the open event's row and the longer caption of arrows)
                 widest = f"{1.5 * drawn.width:.0f}px"
+                above = 300 if pending.value is None else 470
                 if kind == GRAPH:
-                    widest = (f"min({widest}, calc((100vh - 300px) * "
+                    widest = (f"min({widest}, calc((100vh - {above}px) * "
                               f"{drawn.width / drawn.height:.3f}))")
                 ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
-                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(numbered(drawn, numbers),
-                                                                    ink),
-                            attributes={"data-testid": "worlds-graph",
-                                        "data-drawn-worlds": str(drawn.drawn_worlds)},
-                            style=f"margin:4px auto 0;max-width:{widest}")
-                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
+                # the event about to be applied beside the model it will update, as a
+                # textbook sets them; both on the first screen
+                with solara.Row(gap="8px", style="align-items:flex-start;flex-wrap:nowrap"):
+                    solara.HTML(tag="div", unsafe_innerHTML=picture_svg(
+                        numbered(drawn, numbers), ink),
+                        attributes={"data-testid": "worlds-graph",
+                                    "data-drawn-worlds": str(drawn.drawn_worlds)},
+                        style=f"margin:4px auto 0;max-width:{widest};flex:1 1 0;min-width:0")
+                    if pending.value is not None:
+                        with solara.Div(style="flex:0 1 auto;max-width:42%;margin-top:4px"):
+                            EventPicture(pending.value, agents, puzzle.agent_name, ink)
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind,
+                                                                    not by_classes),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaHelp(text, list(puzzle.examples),
@@ -544,14 +562,30 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     return None
 
 
+#: Why a belief model has no class view (its button's title).
+NO_CLASSES = ("a belief model's relations need not be partitions, so it has no classes to "
+              "draw: the graph shows its arrows")
+
+
+def undrawn(model: KripkeModel) -> Picture:
+    """What stands for the picture of a belief model too big for the graph: a note."""
+    note = (f"{model.n_worlds:,} worlds: the graph draws up to {GRAPH_LIMIT} and a belief "
+            "model has no classes to summarise; announce something first.")
+    return Picture(560.0, 40.0, (), (), (), (Text(280.0, 24.0, note[:80]),), note, 0)
+
+
 @solara.component
-def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None):
+def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None,
+                no_classes: str | None = None):
     """The switch between the class view and the textbook graph; while the model is too big
-    for a graph, the graph button is off and says why."""
+    for a graph, the graph button is off and says why, as the classes button does for a
+    belief model."""
     solara.ToggleButtonsSingle(
         value=kind, on_value=choose, dense=True, classes=["ttr-kind"],
         children=[solara.Button("classes", value=CLASSES, text=True,
-                                attributes={"title": "worlds in boxes: a class per box"}),
+                                disabled=no_classes is not None,
+                                attributes={"title": no_classes or
+                                            "worlds in boxes: a class per box"}),
                   solara.Button("graph", value=GRAPH, text=True, disabled=refused is not None,
                                 attributes={"title": refused or "the textbook graph: an edge "
                                             "per pair of worlds an agent cannot tell apart"})])
@@ -563,19 +597,29 @@ def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
     head = f"<b data-testid='worlds-count'>{n:,}</b> world{'s' * (n != 1)} possible. "
     if perspective is not None:
         n = model.possible_count(perspective)
-        head += (f"{escape(puzzle.agent_name(perspective)).capitalize()} cannot tell apart the "
-                 f"{n:,} world{'s' * (n != 1)} of its class; the others are faded. ")
+        who = escape(puzzle.agent_name(perspective)).capitalize()
+        if model.frame_class(perspective) == "S5":
+            head += (f"{who} cannot tell apart the {n:,} world{'s' * (n != 1)} of its class; "
+                     "the others are faded. ")
+        else:  # a belief: where its arrows from the actual world lead
+            head += (f"{who} considers {n:,} world{'s' * (n != 1)} possible from the actual "
+                     "one (its arrows from there); the others are faded. ")
     return head + escape(picture.caption)
 
 
 def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
-                kind: str = CLASSES) -> str:
+                kind: str = CLASSES, arrows: bool = False) -> str:
     def called(a: Agent) -> str:  # in a graph, with the name its edges carry
         name = puzzle.agent_name(a)
         return name if kind != GRAPH or name == str(a) else f"{name} ({a})"
 
     swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
                        f"</span> {escape(called(a))}</span>" for a in agents)
+    if kind == GRAPH and arrows:
+        return (f"{swatches}<br>Doubly circled: the actual world. An arrow in an agent's "
+                "colour, labelled with it: from a world to one the agent considers possible "
+                "there; a loop: the world is possible from itself. Hover a world for what holds "
+                "there; a pale dot and name: removed by an announcement.")
     if kind == GRAPH:
         return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
                 "labelled with it: two worlds it cannot tell apart. Hover a world for what "
