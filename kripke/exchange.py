@@ -159,8 +159,9 @@ _CHAR, _LINE, _RADIUS, _GAP = 0.13, 0.3, 0.2, 0.35
 _WRAP = 18
 
 
-def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | None = None,
-            name: Callable[[KripkeModel, int], str] | None = None,
+def to_tikz(model: KripkeModel | BeliefModel,
+            positions: Mapping[int, tuple[float, float]] | None = None,
+            name: Callable[[KripkeModel | BeliefModel, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
             title: str = "", colours: Mapping[Agent, str] | None = None,
             size: tuple[float, float] = SLIDE) -> str:
@@ -169,7 +170,12 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
     ``colours``: each agent's as ``#rrggbb`` (the page passes the ones it draws with); by
     default ``kripke.palette``'s by the agent's place in the model. The tikzpicture, names
     under the worlds included, fits ``size`` (width, height in cm; a beamer frame's by
-    default), and no edge runs through a world it does not join: it bends around it."""
+    default), and no edge runs through a world it does not join: it bends around it.
+
+    A model that is not S5 (belief) is drawn as the page draws it: an arrow (``->``) per
+    pair an agent's relation joins, ``<->`` for a pair of opposite arrows, and a loop
+    (``loop above``) on each world possible from itself, unless the agent's relation is
+    reflexive, when textbooks leave its loops out; the caption under the picture says so."""
     n = model.n_worlds
     if n > max_worlds:
         raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",
@@ -185,7 +191,10 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
                  for w in ids}
     labels = {w: _label_lines(name(model, i) if name else model.world_label(i))
               for i, w in enumerate(ids)}
-    edges = _tikz_edges(model, place)
+    directed = model.frame_class() != "S5"
+    arrows = _tikz_arrows(model) if directed else {}
+    edges = {pair: [a for a, _ in who] for pair, who in arrows.items()} if directed else \
+        _tikz_edges(model, place)
     unit = _fit(place, labels, {}, size)
     bends = _bends(place, edges, _GAP / unit)
     unit = _fit(place, labels, bends, size)
@@ -206,7 +215,7 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         "  world/.style={circle,draw,fill=white,inner sep=1.5pt,minimum size=10pt},",
         "  actual/.style={world,double,thick},",
         "  label text/.style={font=\\scriptsize,align=center,inner sep=1pt},",
-        "  edge/.style={thick}]",
+        "  edge/.style={thick,>=stealth}]",
     ]
     # the page's colours (kripke.palette), defined inside the picture so it pastes whole
     for k, agent in enumerate(model.agents):
@@ -219,7 +228,10 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
         lines.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
-    for (a, b), who in edges.items():
+    if directed:
+        lines += _arrow_lines(model, arrows, bends, place, colour, agent_names)
+        lines += _loop_lines(model, place, colour, agent_names)
+    for (a, b), who in ({} if directed else edges).items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)
         label = f"node[font=\\scriptsize,fill=white,inner sep=1pt] {{{shown}}}"
@@ -249,6 +261,98 @@ def _label_lines(text: str) -> list[str]:
                 line = f"{line} {word}" if line else word
         lines.append(line)
     return lines
+
+
+def _tikz_arrows(model: KripkeModel | BeliefModel
+                 ) -> dict[tuple[int, int], list[tuple[str, str]]]:
+    """Per pair of world ids (as first met), each agent's arrow tip between them: ``->``,
+    ``<-``, or ``<->`` for a pair of opposite arrows drawn as one line."""
+    ids = model.world_ids.tolist()
+    out: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for agent in model.agents:
+        given = set(model.arrows(agent))
+        for w, v in sorted(given):
+            if w == v or ((v, w) in given and v < w):
+                continue
+            pair = (ids[w], ids[v])
+            out.setdefault(pair, []).append((str(agent), "<->" if (v, w) in given else "->"))
+    return out
+
+
+def _arrow_lines(model: KripkeModel | BeliefModel,
+                 arrows: Mapping[tuple[int, int], list[tuple[str, str]]],
+                 bends: Mapping[tuple[int, int], float],
+                 place: Mapping[int, tuple[float, float]], colour: Mapping[str, str],
+                 agent_names: Mapping[Agent, str] | None) -> list[str]:
+    """The arrows' ``\\draw`` lines: the first agent on a pair bent around the worlds in
+    its way (as the page), the others bent further aside, one curve each."""
+    lines = []
+    for (a, b), who in arrows.items():
+        for k, (agent, tip) in enumerate(who):
+            shown = latex(agent_names.get(_agent(model, agent), agent) if agent_names
+                          else agent)
+            label = f"node[font=\\scriptsize,fill=white,inner sep=1pt] {{{shown}}}"
+            style = f"edge,{tip},{colour[agent]}"
+            bend = bends.get((a, b), 0.0)
+            if k:
+                lines.append(f"\\draw[{style}] (w{a}) to[bend left={14 * k}] {label} (w{b});")
+            elif bend:
+                (c1x, c1y), (c2x, c2y) = _cubic(place[a], place[b], bend)
+                lines.append(f"\\draw[{style}] (w{a}) .. controls ({c1x:.3f},{c1y:.3f}) and "
+                             f"({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
+            else:
+                lines.append(f"\\draw[{style}] (w{a}) -- {label} (w{b});")
+    return lines
+
+
+#: The sides a loop may take, with their directions (y down): never below, where the name is.
+_SIDES = {"above": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+
+
+def _loop_lines(model: KripkeModel | BeliefModel, place: Mapping[int, tuple[float, float]],
+                colour: Mapping[str, str], agent_names: Mapping[Agent, str] | None
+                ) -> list[str]:
+    """A loop per world possible from itself, of each agent whose relation is not reflexive:
+    on the side of the world (above, left or right) farthest from its edges, above when
+    that is free, another side for a second agent's loop there."""
+    ids = model.world_ids.tolist()
+    joined: dict[int, set[int]] = {}
+    for agent in model.agents:
+        for w, v in model.arrows(agent):
+            if w != v:
+                joined.setdefault(ids[w], set()).add(ids[v])
+                joined.setdefault(ids[v], set()).add(ids[w])
+    lines = []
+    taken: dict[int, list[str]] = {}
+    looping = [a for a in model.agents if "reflexive" not in model.properties(a)]
+    for agent in looping:
+        shown = latex(agent_names.get(agent, str(agent)) if agent_names else str(agent))
+        for w, v in model.arrows(agent):
+            if w != v:
+                continue
+            wid = ids[w]
+            x, y = place[wid]
+            ways = [(place[o][0] - x, place[o][1] - y) for o in joined.get(wid, ())]
+            free = [side for side in _SIDES if side not in taken.get(wid, [])] or list(_SIDES)
+            side = max(free, key=lambda s: (min(_room(_SIDES[s], ways), 0.0),
+                                            -list(_SIDES).index(s)))
+            taken.setdefault(wid, []).append(side)
+            lines.append(f"\\draw[edge,->,{colour[str(agent)]}] (w{wid}) "
+                         f"to[loop {side},min distance=4mm] "
+                         f"node[font=\\scriptsize,inner sep=1pt] {{{shown}}} (w{wid});")
+    left = [str(a) for a in model.agents if a not in looping]
+    if left:
+        lines.append(f"% loops left out for {', '.join(left)}: a reflexive relation, as "
+                     "textbooks draw it")
+    return lines
+
+
+def _room(side: tuple[float, float], ways: list[tuple[float, float]]) -> float:
+    """How free a side of a world is of its edges (``ways``, towards the worlds they join):
+    minus the greatest cosine between the side and an edge; 0 or more means no edge leans
+    that way."""
+    return -max(((side[0] * u + side[1] * t) / (math.hypot(u, t) or 1.0) for u, t in ways),
+                default=-1.0)
 
 
 def _tikz_edges(model: KripkeModel, place: Mapping[int, tuple[float, float]]

@@ -200,7 +200,8 @@ def test_loops_are_left_out_only_for_a_reflexive_relation_and_the_caption_says_s
     loops = sorted((str(k.agent), round(k.x1)) for k in picture.links if k.loop)
     assert [a for a, _ in loops] == ["bob", "sally"]  # sally's at the basket, bob's at box
     assert "anne" not in {a for a, _ in loops}  # reflexive: every world's loop left out
-    assert "left out, as textbooks do" in picture.caption
+    assert "drawn for agent sally and agent bob, not reflexive; left out for agent anne" \
+        in picture.caption
     assert "Frame class KD (agent sally KD45, agent anne S5, agent bob KD)" in picture.caption
     svg = picture_svg(picture, lambda a: "#123456")
     assert svg.count('data-loop="1"') == 2
