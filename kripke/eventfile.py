@@ -127,10 +127,12 @@ def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> Eve
     if kind in ("private", "secret", "flip") and model is None:
         raise ModelError(f"{spec!r}: the others who believe nothing happened are the model's "
                          "other agents; give the model")
+    atom: Atom | None = None  # the atom flip and set change
     if kind in ("flip", "set"):
-        atom = formulas[0] if kind == "flip" else _atom(parts[0], spec)
-        if not isinstance(atom, Atom):
-            raise ModelError(f"in {spec!r}: {atom} is not an atom; {form} sets an atom")
+        given = formulas[0] if kind == "flip" else _atom(parts[0], spec)
+        if not isinstance(given, Atom):
+            raise ModelError(f"in {spec!r}: {given} is not an atom; {form} sets an atom")
+        atom = given
     if kind == "announce":
         events = public_announcement(formulas[0])
     elif kind == "learns":
@@ -143,9 +145,9 @@ def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> Eve
         events = private_announcement(agents[0], formulas[0], others)
     elif kind == "secret":
         events = secret_look(agents[0], formulas[0], others)
-    elif kind == "flip":
+    elif kind == "flip" and atom is not None:
         events = secret_flip(agents[0], atom, others)
-    elif kind == "set":
+    elif kind == "set" and atom is not None:
         events = public_assignment(atom, formulas[0])
     else:
         if not all(isinstance(card, Atom) for card in formulas):
