@@ -161,7 +161,8 @@ _WRAP = 18
 
 def to_tikz(model: KripkeModel | BeliefModel,
             positions: Mapping[int, tuple[float, float]] | None = None,
-            name: Callable[[KripkeModel | BeliefModel, int], str] | None = None,
+            # a caller's namer takes the kind of model it passes
+            name: Callable[[Any, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
             title: str = "", colours: Mapping[Agent, str] | None = None,
             size: tuple[float, float] = SLIDE) -> str:
@@ -355,17 +356,21 @@ def _room(side: tuple[float, float], ways: list[tuple[float, float]]) -> float:
                 default=-1.0)
 
 
-def _tikz_edges(model: KripkeModel, place: Mapping[int, tuple[float, float]]
+def _tikz_edges(model: KripkeModel | BeliefModel, place: Mapping[int, tuple[float, float]]
                 ) -> dict[tuple[int, int], list[str]]:
-    """Each agent's class as a chain through its worlds in reading order (S5's reflexive and
-    transitive edges left out), the agents on one pair merged into one edge."""
+    """Each agent's class (the worlds it considers possible from each other, read from its
+    arrows, which both kinds of model answer) as a chain through its worlds in reading order
+    (S5's reflexive and transitive edges left out), the agents on one pair merged into one
+    edge."""
     ids = model.world_ids.tolist()
     edges: dict[tuple[int, int], list[str]] = {}
     for agent in model.agents:
-        keys = model.observation(agent).tolist()
-        classes: dict[int, list[int]] = {}
+        seen: dict[int, list[int]] = {}
+        for w, v in model.arrows(agent):
+            seen.setdefault(w, []).append(v)
+        classes: dict[tuple[int, ...], list[int]] = {}
         for i, w in enumerate(ids):
-            classes.setdefault(keys[i], []).append(w)
+            classes.setdefault(tuple(seen.get(i, ())), []).append(w)
         for members in classes.values():
             members.sort(key=lambda v: (place[v][1], place[v][0]))
             for a, b in zip(members, members[1:], strict=False):
@@ -426,5 +431,5 @@ def _fit(place: Mapping[int, tuple[float, float]], labels: Mapping[int, list[str
     return max(low, 0.01)
 
 
-def _agent(model: KripkeModel, text: str) -> Agent:
+def _agent(model: KripkeModel | BeliefModel, text: str) -> Agent:
     return model.agents[model.agent_index(text)]

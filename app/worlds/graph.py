@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import networkx as nx
 
@@ -30,6 +31,7 @@ from app.worlds.layout import (
     GOING,
     GONE,
     LOOP_R,
+    DrawnModel,
     Link,
     Mark,
     Marking,
@@ -46,11 +48,6 @@ from kripke.belief import BeliefModel
 from kripke.events import EventModel
 from kripke.formula import Agent
 from kripke.geometry import clear_bend, curve_point
-from kripke.model import KripkeModel
-
-#: What the graph draws: either kind of listed model, asked the same questions (arrows,
-#: properties, frame_class), never which kind it is.
-type DrawnModel = KripkeModel | BeliefModel
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40
@@ -215,7 +212,8 @@ class GraphLayout(_Positioned):
     """
 
     def __init__(self, universe: DrawnModel, focus: Agent, names: Names | None = None, *,
-                 label: Callable[[DrawnModel, int], str] | None = None,
+                 # a caller's namer takes the kind of model it passes
+                 label: Callable[[Any, int], str] | None = None,
                  atoms: bool = True,
                  positions: Mapping[int, tuple[float, float]] | None = None,
                  under: Callable[[DrawnModel, int], list[str]] | None = None,
@@ -492,17 +490,20 @@ def _node(mark: Mark) -> Mark:
     return replace(mark, node=True)
 
 
+def _wrap_words(text: str, width: int = 2 * ATOM_LINE) -> list[str]:
+    """A line of text broken at spaces into lines of about ``width`` characters."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def _wrap_atoms(true: list[str]) -> list[str]:
     """The atoms true in a world, a few per line; '∅' when none is."""
-    if not true:
-        return ["∅"]
-    lines: list[str] = []
-    for atom in true:
-        if lines and len(lines[-1]) + 1 + len(atom) <= ATOM_LINE:
-            lines[-1] += " " + atom
-        else:
-            lines.append(atom)
-    return lines
+    return _wrap_words(" ".join(true), ATOM_LINE) if true else ["∅"]
 
 
 
@@ -550,10 +551,11 @@ def event_graph(events: EventModel, agents: Sequence[Agent], names: Names | None
         {a: [(index[e], index[f]) for e, f in sorted(events.relation(a))] for a in agents},
         actual=index[events.actual], names=list(events.names))
 
-    def under(_: DrawnModel, k: int) -> list[str]:
+    def under(_: DrawnModel, k: int) -> list[str]:  # wrapped: the picture stays narrow
         event = events.events[k]
-        return [f"pre: {event.precondition.unicode()}",
-                *(f"{atom} := {value.unicode()}" for atom, value in event.post)]
+        return [line for text in (f"pre: {event.precondition.unicode()}",
+                                  *(f"{atom} := {value.unicode()}" for atom, value in event.post))
+                for line in _wrap_words(text)]
 
     # the events around a circle (two side by side), close: it sits beside the model
     places = {k: (math.cos(2 * math.pi * k / m + (math.pi if m == 2 else math.pi / 2)),

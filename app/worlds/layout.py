@@ -39,6 +39,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from kripke.belief import BeliefModel
 from kripke.deal import DealModel
 from kripke.formula import Agent
 from kripke.geometry import bend_control
@@ -54,6 +55,10 @@ type Opened = dict[Agent, int]
 #: Nominal size of a picture in CSS pixels: about what the worlds card gets at 1280 × 800, so
 #: that a 12-unit font is drawn at 11 px or more there (the SVG scales with its card) and the
 #: picture fits beside the board on the first screen.
+#: A model whose worlds are listed, as the graph draws it: asked the same questions (arrows,
+#: properties, frame_class, world names), never which kind it is.
+type DrawnModel = KripkeModel | BeliefModel
+
 WIDTH = 560.0
 HEIGHT = 470.0
 FONT = 12.0
@@ -91,7 +96,7 @@ class Names(Protocol):
         """Short parts naming an agent's class (a deal: the ticket ids of the hand)."""
         ...
 
-    def world(self, model: KripkeModel, index: int) -> str:
+    def world(self, model: Any, index: int) -> str:  # any listed model (DrawnModel)
         """Hover text for a world: what is true there (a deal: who holds what)."""
         ...
 
@@ -358,21 +363,21 @@ def _private(picture: Picture, viewer: Agent | None) -> Picture:
 class _Positioned:
     """Shared by the layouts that place every world of a universe at a fixed point."""
 
-    universe: KripkeModel
+    universe: DrawnModel
     names: Names
     focus: Agent
     pos: dict[int, tuple[float, float]]  # world id -> centre
     radius: float
     _shown: frozenset[int] | None = None  # world ids live in the last picture
 
-    def _going(self, model: KripkeModel) -> frozenset[int]:
+    def _going(self, model: DrawnModel) -> frozenset[int]:
         """Worlds live in the last picture and gone from this one: they fade out now."""
         now = frozenset(model.world_ids.tolist())
         going = frozenset() if self._shown is None else self._shown - now
         self._shown = now
         return going
 
-    def _marks(self, model: KripkeModel, marking: Marking) -> tuple[list[Mark], int]:
+    def _marks(self, model: DrawnModel, marking: Marking) -> tuple[list[Mark], int]:
         u = self.universe
         present = {int(w): i for i, w in enumerate(model.world_ids)}
         seen = (None if marking.viewer is None or model.actual is None
@@ -434,6 +439,8 @@ class ClassGrid(_Positioned):
     fits ``width`` × ``height``: its cells shrink to fit the height (never below what a dot
     needs), so a 15 × 15 deal grid stands beside the board on a 1280 × 800 screen.
     """
+
+    universe: KripkeModel  # partitions: the class views draw no belief model
 
     def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
                  rows: Agent | None = None, width: float = WIDTH,
@@ -667,6 +674,7 @@ class FixedPositions(_Positioned):
     to a short name) are written beside their worlds where each fits clear of every other world
     and label (see ``place_labels``), else none is and the caption says to hover."""
 
+    universe: KripkeModel  # partitions: the class views draw no belief model
     width: float
     height: float
 

@@ -31,6 +31,7 @@ from solara.server import kernel_context
 from agents.model import TTRModel
 from app.worlds.layout import Picture, Text
 from kripke import Announce, AnnounceDual, EvaluationStopped, KripkeModel, parse
+from kripke.belief import BeliefModel
 from kripke.budget import MAX_STEPS, steps, stop_when
 from kripke.explain import Explanation, Step, explain
 from kripke.formula import Agent, Formula
@@ -64,7 +65,7 @@ def evaluate_formula(model: TTRModel, text: str) -> FormulaResult:
     return evaluate_in(model.worlds, text)
 
 
-def evaluate_in(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
+def evaluate_in(worlds: KripkeModel | BeliefModel | SymbolicDealModel, text: str) -> FormulaResult:
     """Evaluate ``text`` at every world of ``worlds``; errors come back as messages."""
     text = text.strip()
     parsed = _parsed(text)
@@ -81,7 +82,7 @@ def _parsed(text: str) -> FormulaResult | Formula:
         return FormulaResult(text, error=str(e))
 
 
-def _evaluated(worlds: KripkeModel | SymbolicDealModel, text: str, formula: Formula
+def _evaluated(worlds: KripkeModel | BeliefModel | SymbolicDealModel, text: str, formula: Formula
                ) -> FormulaResult:
     """The parsed formula's result; an unknown atom or agent (ModelError) or too much work
     comes back as a message."""
@@ -94,7 +95,7 @@ def _evaluated(worlds: KripkeModel | SymbolicDealModel, text: str, formula: Form
     return FormulaResult(text, holds, values, vacuous=vacuous, count=count)
 
 
-def _values(worlds: KripkeModel | SymbolicDealModel, formula: Formula
+def _values(worlds: KripkeModel | BeliefModel | SymbolicDealModel, formula: Formula
             ) -> tuple[Values, bool, int]:
     """Where the formula holds, as the backend's checker gives it (a bool per listed world; a
     symbolic deal's diagram, which the picture counts per class), its value at the actual
@@ -126,7 +127,8 @@ def tab_gone() -> Callable[[], bool]:
     return gone
 
 
-def _quick(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult | Formula:
+def _quick(worlds: KripkeModel | BeliefModel | SymbolicDealModel, text: str
+           ) -> FormulaResult | Formula:
     """The result at once if there is nothing to wait for (no formula, a mistake, a formula
     the budget refuses or calls quick); else the parsed formula, for a thread to evaluate."""
     formula = _parsed(text)
@@ -138,7 +140,7 @@ def _quick(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult 
     return formula
 
 
-def use_formula(worlds: KripkeModel | SymbolicDealModel, text: str) -> FormulaResult:
+def use_formula(worlds: KripkeModel | BeliefModel | SymbolicDealModel, text: str) -> FormulaResult:
     """The typed formula's result in ``worlds``: at once when quick, else ``pending`` until a
     thread of its own has worked it out (never an earlier formula's or model's result). The
     thread stops when another formula or model replaces this one, or the tab is gone."""

@@ -26,7 +26,7 @@ from solara.components.file_drop import FileInfo
 
 from app.web.components.puzzles import PuzzlePage
 from app.web.model_edits import EDIT_LIMIT, Draft
-from app.worlds.layout import partitioned
+from app.worlds.layout import DrawnModel, partitioned
 from kripke import KripkeModel, ModelFileError, dump_model, load_model
 from kripke.gallery import Puzzle
 from kripke.modelfile import parse_model
@@ -52,7 +52,7 @@ UNDO = 100
 class Reading:
     """What a text says: a model, or the mistake (its line and column when it names one)."""
 
-    model: KripkeModel | None = None
+    model: DrawnModel | None = None  # an S5 model, or a belief model (arrows)
     error: str = ""
     line: int = 0
     column: int = 0
@@ -154,7 +154,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
     reading = solara.use_memo(lambda: read_model(text.value), [text.value])
     # the picture keeps the last model that read while the text has a mistake
-    kept: list[KripkeModel | None] = solara.use_memo(lambda: [None], [])
+    kept: list[DrawnModel | None] = solara.use_memo(lambda: [None], [])
     if reading.model is not None:
         kept[0] = reading.model
     model = kept[0]

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from html import escape
+from typing import cast
 
 import numpy as np
 import solara
@@ -38,6 +39,7 @@ from app.worlds.layout import (
     DRAWN_LIMIT,
     AnyModel,
     ClassGrid,
+    DrawnModel,
     FixedPositions,
     Marking,
     Picture,
@@ -69,7 +71,8 @@ OUTSIDE = "outside"
 CLASSES, GRAPH = "classes", "graph"
 PUZZLE_SYNTAX = (
     "Syntax: this puzzle's atoms (see the story), <code>~</code> <code>&amp;</code> "
-    "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
+    "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows (on a "
+    "belief model, with arrows: believes, also written <code>B_a</code>), "
     "<code>M_a</code> considers possible, <code>E</code> <code>C</code> <code>D</code> (all "
     "agents) or <code>C_{a,b}</code>, <code>[!φ]ψ</code> after announcing φ.")
 MODEL_SYNTAX = PUZZLE_SYNTAX.replace("this puzzle's atoms (see the story)", "the model's atoms")
@@ -106,7 +109,7 @@ def build(s: Settings) -> Puzzle:
 @dataclass(frozen=True)
 class Moment:
     label: str
-    model: KripkeModel
+    model: DrawnModel  # a belief model after an event with arrows
     told: int  # how many of the story's steps have happened by then
     events: int = 0  # how many events of your own (the Event control) have happened by then
     # the event of your own that made this moment from the one before (its graph is drawn
@@ -140,7 +143,7 @@ class PuzzleNames:
         return self.puzzle.describe(model, index)
 
 
-def actual_id(model: KripkeModel) -> int | None:
+def actual_id(model: DrawnModel) -> int | None:
     """The actual world's id (stable across announcements), or None."""
     return None if model.actual is None else int(model.world_ids[model.actual])
 
@@ -189,7 +192,7 @@ def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
     return {int(w): puzzle.short(model, i) for i, w in enumerate(model.world_ids.tolist())}
 
 
-def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
+def graph_universe(puzzle: Puzzle, model: DrawnModel) -> DrawnModel | None:
     """The worlds a graph of this puzzle places once and keeps: all of the puzzle's when few
     enough (removed ones then fade where they stood), else (a big puzzle the story has cut
     down, or a model whose worlds are new) the model now; None while too many."""
@@ -199,7 +202,7 @@ def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
     return model if too_big(model) is None else None
 
 
-def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent,
+def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
                  positions: Mapping[int, tuple[float, float]] | None = None) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
@@ -364,11 +367,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     def explain_now(cancel: threading.Event) -> Explanation | None:
         """Why the formula has its value, in a thread of its own, stopped when another
         formula, model or moment replaces it or the tab is gone."""
-        if not why.value or result.holds is None:
+        if not why.value or result.holds is None or not by_classes:  # explain reads classes
             return None
         try:
             with stop_when(lambda: cancel.is_set() or gone()):
-                return explain(model, parse(result.text), name=puzzle.describe,
+                return explain(cast(KripkeModel, model), parse(result.text),
+                               name=puzzle.describe,
                                agent_name=puzzle.agent_name)
         except EvaluationStopped:
             return None
@@ -397,7 +401,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         placed = kept.pos if isinstance(kept, ClassGrid | FixedPositions) else None
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
-            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
+            # a model drawn by classes answers them (by_classes): an S5 model
+            layouts[key] = puzzle_layout(puzzle, cast(KripkeModel, model), focus,
+                                         moment.events)
         return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
 
     # the values are the typed formula's in this model: its text says which (an array's id
@@ -567,7 +573,7 @@ NO_CLASSES = ("a belief model's relations need not be partitions, so it has no c
               "draw: the graph shows its arrows")
 
 
-def undrawn(model: KripkeModel) -> Picture:
+def undrawn(model: DrawnModel) -> Picture:
     """What stands for the picture of a belief model too big for the graph: a note."""
     note = (f"{model.n_worlds:,} worlds: the graph draws up to {GRAPH_LIMIT} and a belief "
             "model has no classes to summarise; announce something first.")
@@ -591,7 +597,7 @@ def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = 
                                             "per pair of worlds an agent cannot tell apart"})])
 
 
-def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
+def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
                  perspective: Agent | None) -> str:
     n = model.n_worlds
     head = f"<b data-testid='worlds-count'>{n:,}</b> world{'s' * (n != 1)} possible. "
