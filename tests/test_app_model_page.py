@@ -32,8 +32,8 @@ from app.web.model_edits import Draft
 from kripke import load_model
 from kripke.belief import BeliefModel
 from kripke.events import EventModel
-from kripke.gallery import Puzzle, Step
 from kripke.exchange import to_json
+from kripke.gallery import Puzzle, Step
 from kripke.modelfile import parse_model
 
 SQUARE = """agents: a b
