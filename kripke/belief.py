@@ -224,6 +224,15 @@ class BeliefModel:
         w = self._world(world)
         return np.sort(r.indices[r.indptr[w]:r.indptr[w + 1]])
 
+    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
+        """The worlds the agent considers possible (:meth:`successors`), as an S5 model names
+        them, so a picture fading what a viewer rules out asks either model the same."""
+        return self.successors(agent, world)
+
+    def world_id(self, world: int) -> int:
+        """The id of the world at an index (as the S5 model answers it, for "why")."""
+        return int(self._ids[self._world(world)])
+
     def world_index(self, world_id: int) -> int | None:
         """The index of the world with this id, or None if it is gone."""
         found = np.flatnonzero(self._ids == int(world_id))
@@ -404,6 +413,26 @@ class BeliefModel:
             actual = int(np.flatnonzero((worlds == self.actual) & (chosen == actual_event))[0])
         return BeliefModel(valuation, relations, actual, n_worlds=int(worlds.size),
                            names=names, world_ids=ids)
+
+    def splits(self, events: EventModel) -> bool:
+        """Whether some world splits in :meth:`update` (more than one event can happen at
+        it): then the worlds get new ids, as in the S5 update."""
+        possible = np.stack([self.evaluate(e.precondition) for e in events.events], axis=1)
+        return bool(np.any(np.count_nonzero(possible, axis=1) > 1))
+
+    def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
+        """The (world id here, event name) a world of ``self.update(events)`` stands for, by
+        its id (what a picture drawing the product in layers asks)."""
+        if self.splits(events):  # id(w) · |E| + e
+            old, event = divmod(int(world_id), len(events.events))
+            return old, events.names[event]
+        index = self.world_index(world_id)
+        if index is None:
+            raise ModelError(f"no world of the update has the id {world_id}")
+        happens = [e.name for e in events.events if self.holds(e.precondition, index)]
+        if not happens:
+            raise ModelError(f"no world of the update has the id {world_id}")
+        return int(world_id), happens[0]
 
     def minimised(self) -> BeliefModel:
         """The model up to bisimulation (:mod:`kripke.bisim`): one world per class of

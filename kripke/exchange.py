@@ -20,6 +20,7 @@ import numpy as np
 from kripke.belief import BeliefModel, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.formula import Agent, Atom
+from kripke.geometry import bend_control, clear_bend, curve_point
 from kripke.model import KripkeModel
 from kripke.names import agent_problem
 from kripke.palette import agent_colour
@@ -131,14 +132,34 @@ def latex(text: str) -> str:
     return "".join(_LATEX.get(c, c) for c in text)
 
 
-def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | None = None,
-            name: Callable[[KripkeModel, int], str] | None = None,
+#: A beamer frame's picture area, in cm: what a TikZ drawing fits by default (``size``).
+SLIDE = (12.0, 8.5)
+#: Estimates for laying the drawing out (cm): a \\scriptsize character's width and line's
+#: height, a world's radius (10pt across, or the actual world's double line) and the room an
+#: edge keeps from a world it does not join.
+_CHAR, _LINE, _RADIUS, _GAP = 0.13, 0.3, 0.2, 0.35
+#: The longest line of a world's label before it wraps (characters).
+_WRAP = 18
+
+
+def to_tikz(model: KripkeModel | BeliefModel,
+            positions: Mapping[int, tuple[float, float]] | None = None,
+            # a caller's namer takes the kind of model it passes
+            name: Callable[[Any, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
-            title: str = "", colours: Mapping[Agent, str] | None = None) -> str:
+            title: str = "", colours: Mapping[Agent, str] | None = None,
+            size: tuple[float, float] = SLIDE) -> str:
     """A LaTeX document drawing the model; positions by world id (y grows downwards, as on
     screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more.
     ``colours``: each agent's as ``#rrggbb`` (the page passes the ones it draws with); by
-    default ``kripke.palette``'s by the agent's place in the model."""
+    default ``kripke.palette``'s by the agent's place in the model. The tikzpicture, names
+    under the worlds included, fits ``size`` (width, height in cm; a beamer frame's by
+    default), and no edge runs through a world it does not join: it bends around it.
+
+    A model that is not S5 (belief) is drawn as the page draws it: an arrow (``->``) per
+    pair an agent's relation joins, ``<->`` for a pair of opposite arrows, and a loop
+    (``loop above``) on each world possible from itself, unless the agent's relation is
+    reflexive, when textbooks leave its loops out; the caption under the picture says so."""
     n = model.n_worlds
     if n > max_worlds:
         raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",
@@ -147,14 +168,24 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
     if positions is None or any(w not in positions for w in ids):
         columns = max(1, math.ceil(math.sqrt(n)))
         place = {w: (float(i % columns), float(i // columns)) for i, w in enumerate(ids)}
-    else:
-        place = {w: positions[w] for w in ids}
-    xs, ys = [p[0] for p in place.values()], [p[1] for p in place.values()]
-    # cm per unit: the picture fills a landscape page (and a slide) but never spreads thin
-    unit = min(3.0, 24.0 / max(max(xs) - min(xs), 1.0), 15.0 / max(max(ys) - min(ys), 1.0))
+    else:  # in units of about a world's spacing (positions may come in pixels)
+        xs, ys = [positions[w][0] for w in ids], [positions[w][1] for w in ids]
+        scale = max(max(xs) - min(xs), max(ys) - min(ys), 1e-9) / max(math.sqrt(n), 1.0)
+        place = {w: ((positions[w][0] - min(xs)) / scale, (positions[w][1] - min(ys)) / scale)
+                 for w in ids}
+    labels = {w: _label_lines(name(model, i) if name else model.world_label(i))
+              for i, w in enumerate(ids)}
+    directed = model.frame_class() != "S5"
+    arrows = _tikz_arrows(model) if directed else {}
+    edges = {pair: [a for a, _ in who] for pair, who in arrows.items()} if directed else \
+        _tikz_edges(model, place)
+    unit = _fit(place, labels, {}, size)
+    bends = _bends(place, edges, _GAP / unit)
+    unit = _fit(place, labels, bends, size)
     lines = [
         "% A Kripke model drawn by ttr-kripke. Paste the tikzpicture into your slides",
-        "% (it needs \\usepackage{tikz}).",
+        f"% (it needs \\usepackage{{tikz}}; it fits {size[0]:g} cm x {size[1]:g} cm, a beamer "
+        "frame).",
         "\\documentclass{article}",
         "\\usepackage[margin=1cm,landscape]{geometry}",
         "\\usepackage{tikz}",
@@ -164,11 +195,11 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
     if title:
         lines.append(f"\\noindent\\textbf{{{latex(title)}}}\\par\\medskip")
     lines += [
-        f"\\begin{{tikzpicture}}[x={unit:.2f}cm,y=-{unit:.2f}cm,",
+        f"\\begin{{tikzpicture}}[x={unit:.4f}cm,y=-{unit:.4f}cm,",
         "  world/.style={circle,draw,fill=white,inner sep=1.5pt,minimum size=10pt},",
         "  actual/.style={world,double,thick},",
-        "  label text/.style={font=\\scriptsize,align=center},",
-        "  edge/.style={thick}]",
+        "  label text/.style={font=\\scriptsize,align=center,inner sep=1pt},",
+        "  edge/.style={thick,>=stealth}]",
     ]
     # the page's colours (kripke.palette), defined inside the picture so it pastes whole
     for k, agent in enumerate(model.agents):
@@ -177,29 +208,211 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
-        text = latex(name(model, i) if name else model.world_label(i))
+        text = "\\\\".join(latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
         lines.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
-    # each class as a chain through its worlds in reading order; parallel edges merged
-    edges: dict[tuple[int, int], list[str]] = {}
-    for agent in model.agents:
-        keys = model.observation(agent).tolist()
-        classes: dict[int, list[int]] = {}
-        for i, w in enumerate(ids):
-            classes.setdefault(keys[i], []).append(w)
-        for members in classes.values():
-            members.sort(key=lambda v: (place[v][1], place[v][0]))
-            for a, b in zip(members, members[1:], strict=False):
-                edges.setdefault((a, b), []).append(str(agent))
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
-    for (a, b), who in edges.items():
+    if directed:
+        lines += _arrow_lines(model, arrows, bends, place, colour, agent_names)
+        lines += _loop_lines(model, place, colour, agent_names)
+    for (a, b), who in ({} if directed else edges).items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)
-        lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) -- node[font=\\scriptsize,"
-                     f"fill=white,inner sep=1pt] {{{shown}}} (w{b});")
+        label = f"node[font=\\scriptsize,fill=white,inner sep=1pt] {{{shown}}}"
+        bend = bends.get((a, b), 0.0)
+        if bend:
+            (c1x, c1y), (c2x, c2y) = _cubic(place[a], place[b], bend)
+            lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) .. controls ({c1x:.3f},{c1y:.3f}) "
+                         f"and ({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
+        else:
+            lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) -- {label} (w{b});")
     lines += ["\\end{tikzpicture}", "\\end{document}", ""]
     return "\n".join(lines)
 
 
-def _agent(model: KripkeModel, text: str) -> Agent:
+def _label_lines(text: str) -> list[str]:
+    """A world's name broken for the slide: after ``name:``, then at spaces past ``_WRAP``."""
+    head, sep, tail = text.partition(": ")
+    parts = [head + sep.strip(), tail] if sep and tail else [text]
+    lines: list[str] = []
+    for part in parts:
+        line = ""
+        for word in part.split(" "):
+            if line and len(line) + 1 + len(word) > _WRAP:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
+
+
+def _tikz_arrows(model: KripkeModel | BeliefModel
+                 ) -> dict[tuple[int, int], list[tuple[str, str]]]:
+    """Per pair of world ids (as first met), each agent's arrow tip between them: ``->``,
+    ``<-``, or ``<->`` for a pair of opposite arrows drawn as one line."""
+    ids = model.world_ids.tolist()
+    out: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for agent in model.agents:
+        given = set(model.arrows(agent))
+        for w, v in sorted(given):
+            if w == v or ((v, w) in given and v < w):
+                continue
+            pair = (ids[w], ids[v])
+            out.setdefault(pair, []).append((str(agent), "<->" if (v, w) in given else "->"))
+    return out
+
+
+def _arrow_lines(model: KripkeModel | BeliefModel,
+                 arrows: Mapping[tuple[int, int], list[tuple[str, str]]],
+                 bends: Mapping[tuple[int, int], float],
+                 place: Mapping[int, tuple[float, float]], colour: Mapping[str, str],
+                 agent_names: Mapping[Agent, str] | None) -> list[str]:
+    """The arrows' ``\\draw`` lines: the first agent on a pair bent around the worlds in
+    its way (as the page), the others bent further aside, one curve each."""
+    lines = []
+    for (a, b), who in arrows.items():
+        for k, (agent, tip) in enumerate(who):
+            shown = latex(agent_names.get(_agent(model, agent), agent) if agent_names
+                          else agent)
+            label = f"node[font=\\scriptsize,fill=white,inner sep=1pt] {{{shown}}}"
+            style = f"edge,{tip},{colour[agent]}"
+            bend = bends.get((a, b), 0.0)
+            if k:
+                lines.append(f"\\draw[{style}] (w{a}) to[bend left={14 * k}] {label} (w{b});")
+            elif bend:
+                (c1x, c1y), (c2x, c2y) = _cubic(place[a], place[b], bend)
+                lines.append(f"\\draw[{style}] (w{a}) .. controls ({c1x:.3f},{c1y:.3f}) and "
+                             f"({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
+            else:
+                lines.append(f"\\draw[{style}] (w{a}) -- {label} (w{b});")
+    return lines
+
+
+#: The sides a loop may take, with their directions (y down): never below, where the name is.
+_SIDES = {"above": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
+
+
+def _loop_lines(model: KripkeModel | BeliefModel, place: Mapping[int, tuple[float, float]],
+                colour: Mapping[str, str], agent_names: Mapping[Agent, str] | None
+                ) -> list[str]:
+    """A loop per world possible from itself, of each agent whose relation is not reflexive:
+    on the side of the world (above, left or right) farthest from its edges, above when
+    that is free, another side for a second agent's loop there."""
+    ids = model.world_ids.tolist()
+    joined: dict[int, set[int]] = {}
+    for agent in model.agents:
+        for w, v in model.arrows(agent):
+            if w != v:
+                joined.setdefault(ids[w], set()).add(ids[v])
+                joined.setdefault(ids[v], set()).add(ids[w])
+    lines = []
+    taken: dict[int, list[str]] = {}
+    looping = [a for a in model.agents if "reflexive" not in model.properties(a)]
+    for agent in looping:
+        shown = latex(agent_names.get(agent, str(agent)) if agent_names else str(agent))
+        for w, v in model.arrows(agent):
+            if w != v:
+                continue
+            wid = ids[w]
+            x, y = place[wid]
+            ways = [(place[o][0] - x, place[o][1] - y) for o in joined.get(wid, ())]
+            free = [side for side in _SIDES if side not in taken.get(wid, [])] or list(_SIDES)
+            side = max(free, key=lambda s: (min(_room(_SIDES[s], ways), 0.0),
+                                            -list(_SIDES).index(s)))
+            taken.setdefault(wid, []).append(side)
+            lines.append(f"\\draw[edge,->,{colour[str(agent)]}] (w{wid}) "
+                         f"to[loop {side},min distance=4mm] "
+                         f"node[font=\\scriptsize,inner sep=1pt] {{{shown}}} (w{wid});")
+    left = [str(a) for a in model.agents if a not in looping]
+    if left:
+        lines.append(f"% loops left out for {', '.join(left)}: a reflexive relation, as "
+                     "textbooks draw it")
+    return lines
+
+
+def _room(side: tuple[float, float], ways: list[tuple[float, float]]) -> float:
+    """How free a side of a world is of its edges (``ways``, towards the worlds they join):
+    minus the greatest cosine between the side and an edge; 0 or more means no edge leans
+    that way."""
+    return -max(((side[0] * u + side[1] * t) / (math.hypot(u, t) or 1.0) for u, t in ways),
+                default=-1.0)
+
+
+def _tikz_edges(model: KripkeModel | BeliefModel, place: Mapping[int, tuple[float, float]]
+                ) -> dict[tuple[int, int], list[str]]:
+    """Each agent's class (the worlds it considers possible from each other, read from its
+    arrows, which both kinds of model answer) as a chain through its worlds in reading order
+    (S5's reflexive and transitive edges left out), the agents on one pair merged into one
+    edge."""
+    ids = model.world_ids.tolist()
+    edges: dict[tuple[int, int], list[str]] = {}
+    for agent in model.agents:
+        seen: dict[int, list[int]] = {}
+        for w, v in model.arrows(agent):
+            seen.setdefault(w, []).append(v)
+        classes: dict[tuple[int, ...], list[int]] = {}
+        for i, w in enumerate(ids):
+            classes.setdefault(tuple(seen.get(i, ())), []).append(w)
+        for members in classes.values():
+            members.sort(key=lambda v: (place[v][1], place[v][0]))
+            for a, b in zip(members, members[1:], strict=False):
+                edges.setdefault((a, b), []).append(str(agent))
+    return edges
+
+
+def _bends(place: Mapping[int, tuple[float, float]], edges: Mapping[tuple[int, int], object],
+           gap: float) -> dict[tuple[int, int], float]:
+    """Each edge's bend (in the drawing's units): none unless its line would pass within
+    ``gap`` of a world it does not join."""
+    out = {}
+    for a, b in edges:
+        others = [p for w, p in place.items() if w not in (a, b)]
+        out[(a, b)] = clear_bend(place[a], place[b], others, gap)
+    return out
+
+
+def _cubic(p: tuple[float, float], q: tuple[float, float], bend: float
+           ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two control points TikZ's cubic curve needs to draw the quadratic curve bent
+    ``bend`` (the same curve as on the page)."""
+    cx, cy = bend_control(p[0], p[1], q[0], q[1], bend)
+    return ((p[0] + 2 * (cx - p[0]) / 3, p[1] + 2 * (cy - p[1]) / 3),
+            (q[0] + 2 * (cx - q[0]) / 3, q[1] + 2 * (cy - q[1]) / 3))
+
+
+def _fit(place: Mapping[int, tuple[float, float]], labels: Mapping[int, list[str]],
+         bends: Mapping[tuple[int, int], float], size: tuple[float, float]) -> float:
+    """cm per unit: the most (at most 3, so a few worlds are not spread thin) at which the
+    worlds, their names and the bent edges fit ``size``."""
+    def extent(unit: float) -> tuple[float, float]:
+        left, right, top, bottom = [], [], [], []
+        for w, (x, y) in place.items():
+            half = max(_RADIUS, max(len(t) for t in labels[w]) * _CHAR / 2)
+            left.append(x * unit - half)
+            right.append(x * unit + half)
+            top.append(y * unit - _RADIUS)
+            bottom.append(y * unit + 2 * _RADIUS + len(labels[w]) * _LINE)
+        for (a, b), bend in bends.items():
+            if bend:
+                x, y = curve_point(place[a], place[b], bend, 0.5)
+                left.append(x * unit)
+                right.append(x * unit)
+                top.append(y * unit)
+                bottom.append(y * unit)
+        return max(right) - min(left), max(bottom) - min(top)
+
+    low, high = 0.0, 3.0
+    if all(a <= b for a, b in zip(extent(high), size, strict=True)):
+        return high
+    for _ in range(40):
+        middle = (low + high) / 2
+        if all(a <= b for a, b in zip(extent(middle), size, strict=True)):
+            low = middle
+        else:
+            high = middle
+    return max(low, 0.01)
+
+
+def _agent(model: KripkeModel | BeliefModel, text: str) -> Agent:
     return model.agents[model.agent_index(text)]

@@ -509,6 +509,29 @@ class KripkeModel:
         keys = self._keys[self.agent_index(agent)]
         return positions(keys, int(keys[self._world(world)]))
 
+    # --- what a picture of the relations reads (as on a BeliefModel) -----------------------
+
+    def arrows(self, agent: Agent) -> list[tuple[int, int]]:
+        """The agent's relation as pairs of world indices, loops included: every pair of worlds
+        in one of its classes. A belief model answers the same, so a picture draws either."""
+        keys = self._keys[self.agent_index(agent)]
+        order = np.argsort(keys, kind="stable")
+        _, starts, sizes = np.unique(keys[order], return_index=True, return_counts=True)
+        return sorted((int(w), int(v)) for s, k in zip(starts.tolist(), sizes.tolist(),
+                                                       strict=True)
+                      for w in order[s:s + k].tolist() for v in order[s:s + k].tolist())
+
+    def properties(self, agent: Agent) -> frozenset[str]:
+        """A partition is reflexive, serial, transitive, symmetric and euclidean."""
+        self.agent_index(agent)  # an unknown agent is refused, as a belief model refuses it
+        return frozenset({"reflexive", "serial", "transitive", "symmetric", "euclidean"})
+
+    def frame_class(self, agent: Agent | None = None) -> str:
+        """Always S5: knowledge (a belief model answers KD45, S4, KD or K where it is less)."""
+        if agent is not None:
+            self.agent_index(agent)
+        return "S5"
+
     # --- by class, for a picture of a model too big to draw (kripke.parts.ClassCounts) ------
 
     def class_key(self, agent: Agent, world: int | None = None) -> int:
@@ -635,6 +658,11 @@ class KripkeModel:
         resting on ``values`` when this model already gave them."""
         return explain(self, formula, name=name, agent_name=agent_name,
                        values=None if values is None else self._mask(values))
+
+    def world_name(self, world: int | None = None) -> str:
+        """A world's name (default: the actual one): ``w`` and its id, as :func:`dump_model`
+        writes a model without names; a named model and a belief model answer their own."""
+        return f"w{self.world_id(self._world(world))}"
 
     def world_label(self, world: int | None = None) -> str:
         """A readable name for a world (default: the actual one): here the atoms true in it."""

@@ -24,22 +24,31 @@ and the explicit model imports the interface.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from kripke.arrays import BoolArray, IntArray
 from kripke.formula import Agent
 from kripke.interface import EpistemicModel, Values
 from kripke.model import KripkeModel
 
-__all__ = ["ClassCounts", "Fixed", "Values"]
+if TYPE_CHECKING:
+    from kripke.belief import BeliefModel
+
+__all__ = ["ClassCounts", "DrawnModel", "Fixed", "Values"]
+#: A model whose worlds are listed, as a graph draws it: asked the same questions (arrows,
+#: properties, frame_class, world names), never which kind it is.
+type DrawnModel = KripkeModel | BeliefModel
 #: A part: the agents whose class is fixed, each with its class's key; {} is the whole model.
 type Fixed = Mapping[Agent, int]
 
 
+@runtime_checkable
 class ClassCounts[V](EpistemicModel, Protocol):
     """The questions a summary asks of a model, beside what every model answers (its agents,
     its number of worlds, its names for classes), ``V`` the kind of values its checker gives.
-    Models are immutable, so the answers never go stale."""
+    Models are immutable, so the answers never go stale. ``isinstance`` tells a picture
+    whether a model answers them at all: a belief model, whose relations need not be
+    partitions, does not, and is drawn only as a graph."""
 
     @property
     def actual(self) -> object:

@@ -118,3 +118,24 @@ def test_a_ready_made_event_happens_the_way_the_formula_is():
     model = load_model(starter_models()["alice-bob"])  # p true at the actual world, q too
     assert prepare(model, "learns", ["bob"], "~p").events.actual == "no"
     assert prepare(model, "together", ["alice", "bob"], "q").events.actual == "yes"
+
+
+def test_a_secret_event_is_drawn_beside_the_model_then_makes_false_beliefs_drawn_as_arrows():
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, "d_July_16")
+    press(rc, "Event ▸")
+    choose(rc, "event", "finds out whether φ in secret (the others believe nothing happened)")
+    assert text(rc, "event-label") == "secret:albert:d_July_16"
+    drawn = html(rc, "event-graph")  # before the update, the event model itself
+    assert sorted(re.findall(r'<text class="node"[^>]*>([^<]*)</text>', drawn)) == \
+        ["no", "skip", "yes"]
+    assert "pre: d_July_16" in drawn and 'data-head-of="bernard"' in drawn
+    assert "arrow leads to the events" in text(rc, "event-caption")
+    press(rc, "Apply")
+    assert "Bernard: believes skip happened" in text(rc, "announce-result")
+    type_formula(rc, "K_albert d_July_16 & B_bernard ~(K_albert d_July_16)")
+    assert "true" in text(rc, "formula-result")
+    # a belief model now: drawn as a graph at once, with Bernard's arrows, and no class view
+    assert 'data-head-of="bernard"' in html(rc, "worlds-graph")
+    assert rc.find(v.Btn, children=["classes"]).widget.disabled

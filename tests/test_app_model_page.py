@@ -27,9 +27,13 @@ from app.web.components.model_page import (
     shared_text,
     uploaded_text,
 )
+from app.web.components.puzzles import PuzzlePage
 from app.web.model_edits import Draft
 from kripke import load_model
+from kripke.belief import BeliefModel
+from kripke.events import EventModel
 from kripke.exchange import to_json
+from kripke.gallery import Puzzle, Step
 from kripke.modelfile import parse_model
 
 SQUARE = """agents: a b
@@ -268,3 +272,74 @@ def test_the_graph_follows_the_event_puzzles_whose_worlds_are_new(key):
         drawn = int(re.search(r'data-drawn-worlds="(\d+)"', html(rc, "worlds-graph")).group(1))
         assert drawn == puzzle_counts(rc)  # every world of the updated model is a node
         assert len(node_labels(rc)) >= drawn
+
+
+# --- belief models on the page ------------------------------------------------------------------
+
+def test_a_belief_model_is_drawn_with_arrows_and_no_class_view_and_announces():
+    rc = render_model()
+    type_model(rc, STARTERS["sally-anne"])
+    assert puzzle_counts(rc) == 2
+    svg = html(rc, "worlds-graph")  # drawn as a graph at once: it has no classes
+    assert sorted(node_labels(rc)) == ["basket", "box"]
+    assert 'data-head-of="sally"' in svg and 'data-loop="1"' in svg
+    caption = text(rc, "worlds-caption")
+    assert "drawn for sally, not reflexive; left out for anne, as textbooks do" in caption
+    assert "Frame class KD45 (sally KD45, anne S5)" in caption
+    classes = rc.find(v.Btn, children=["classes"]).widget
+    assert classes.disabled
+    type_formula(rc, "K_sally basket & ~basket")
+    assert text(rc, "formula-result").startswith("true")
+    type_formula(rc, "K_anne box")
+    press(rc, "Announce")
+    assert puzzle_counts(rc) == 1  # the basket world is gone; sally now believes anything
+
+
+def test_minimise_replaces_the_text_by_the_model_up_to_bisimulation():
+    rc = render_model()
+    # w5 is w2 again: the same atom, in the same classes of a and b
+    type_model(rc, SQUARE.replace("world w4:\n", "world w4:\nworld w5: p\n")
+               .replace("{w1 w2}", "{w1 w2 w5}").replace("{w2 w4}", "{w2 w4 w5}"))
+    said = text(rc, "bisimulation")
+    assert said.startswith("5 worlds; 4 up to bisimulation"), said
+    press(rc, "Minimise")
+    assert puzzle_counts(rc) == 4
+    assert "Reads: 4 worlds" in text(rc, "model-ok")
+    assert "no two are bisimilar" in text(rc, "bisimulation")
+    press(rc, "Undo")
+    assert puzzle_counts(rc) == 5
+
+
+def test_a_belief_model_too_big_for_the_graph_is_said_so_not_drawn_by_classes():
+    worlds = "".join(f"world w{i}: {'p' if i % 2 else ''}\n" for i in range(45))
+    arrows = "".join(f"a: w{i} -> w0\n" for i in range(45))
+    rc = render_model()
+    type_model(rc, f"agents: a\n{worlds}{arrows}actual: w1\n")
+    assert puzzle_counts(rc) == 45
+    assert "no classes to summarise" in text(rc, "worlds-caption")
+    type_formula(rc, "K_a ~p")
+    assert text(rc, "formula-result").startswith("true")  # a believes ~p, wrongly
+
+
+def test_a_gallery_puzzle_told_on_a_belief_model_steps_and_draws_its_arrows():
+    """A story whose step is an event with arrows and assignments (the marble moved while
+    Sally is out), as the gallery's belief puzzles tell theirs: the page steps it and draws the
+    result as a textbook does, whatever the gallery holds."""
+    start = BeliefModel.of([{"basket"}, {"box"}],
+                           {"sally": [(0, 0), (1, 1)], "anne": [(0, 0), (1, 1)]}, actual=0,
+                           names=["basket", "box"])
+    move = EventModel.of({"move": "basket", "skip": "true"}, {"anne": [["move"], ["skip"]]},
+                         actual="move", arrows={"sally": [("move", "skip"), ("skip", "skip")]},
+                         post={"move": {"basket": "false", "box": "true"}})
+    puzzle = Puzzle("sally", "Sally and Anne", "Sally leaves; Anne moves the marble.", start,
+                    (Step("Anne", "moves the marble to the box", event=move),),
+                    {"sally": "Sally", "anne": "Anne"},
+                    lambda m, i: m.world_name(i), ("K_sally basket & ~basket",), "")
+    _box, rc = solara.render(PuzzlePage(given=puzzle), handle_error=False)
+    assert puzzle_counts(rc) == 2
+    press(rc, "Step ▶")
+    assert puzzle_counts(rc) == 3
+    svg = html(rc, "worlds-graph")
+    assert 'data-head-of="sally"' in svg and 'data-head-of="anne"' not in svg
+    type_formula(rc, "K_sally basket & ~basket & K_anne ~K_sally box")
+    assert text(rc, "formula-result").startswith("true")

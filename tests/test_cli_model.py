@@ -75,7 +75,8 @@ def test_writes_json_and_tikz_of_the_model_after_the_announcements(tmp_path, cap
     back = load_model(data)
     assert back.n_worlds == 4 and back.world_label() == "rwb" and back.holds("K_c red(a)")
     assert tikz.read_text().startswith("% A Kripke model drawn by ttr-kripke")
-    assert "{rwb: blue(c) red(a) white(b)}" in tikz.read_text()  # name and atoms, as in print
+    # name and atoms, as in print, on two lines under the world
+    assert "{rwb:\\\\blue(c) red(a)\\\\white(b)}" in tikz.read_text()
     capsys.readouterr()
     assert main(argv) == 2  # files exist: refused before any work
     assert "exists; choose another --json or add --overwrite" in capsys.readouterr().err

@@ -19,7 +19,7 @@ from kripke_strategies import (
     models,
 )
 
-from kripke import KripkeModel, ModelError, parse
+from kripke import KripkeModel, ModelError, load_model, parse
 from kripke.belief import BeliefModel, properties, relation_matrix
 from kripke.events import (
     EventModel,
@@ -29,6 +29,7 @@ from kripke.events import (
     secret_look,
 )
 from kripke.formula import Possible
+from kripke.modelfile import starter_models
 from kripke.reference import reference_belief, reference_update
 from kripke.symbolic import SymbolicModel
 from kripke.translate import to_symbolic
@@ -232,3 +233,16 @@ def test_minimising_the_muddy_children_after_a_look_keeps_the_answer():
     assert small.holds("K_a p") and small.frame_class() == "S5"
     assert np.array_equal(small.world_ids, [0, 2])
 
+
+
+def test_an_s5_model_shows_a_picture_the_same_relation_as_its_belief_model():
+    """A picture asks either kind of model for arrows and frame class, never which kind."""
+    model = load_model(starter_models()["three-cards"]).announce("~white(a)")
+    belief = model.to_belief()
+    for agent in model.agents:
+        assert model.arrows(agent) == belief.arrows(agent)
+        assert model.properties(agent) == belief.properties(agent)
+        assert model.frame_class(agent) == belief.frame_class(agent) == "S5"
+    assert model.frame_class() == "S5"
+    coin = load_model(starter_models()["secret-coin"])
+    assert coin.possible_worlds("b").tolist() == coin.successors("b").tolist() == [2, 3]

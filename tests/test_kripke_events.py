@@ -10,14 +10,18 @@ from hypothesis import strategies as st
 from kripke_strategies import AGENTS, event_models, formulas, models, structures
 
 from kripke import AnnouncementError, KripkeModel, ModelError, deal_model, parse, symbolic_deal
-from kripke.eventfile import EventFileError, parse_event_model
+from kripke.eventfile import EventFileError, parse_event_model, ready_made
 from kripke.events import (
     Event,
     EventModel,
     learn_together,
     learns_whether,
     may_learn,
+    private_announcement,
     public_announcement,
+    public_assignment,
+    secret_flip,
+    secret_look,
     shows_card,
 )
 from kripke.formula import Atom, Knows, Not
@@ -280,6 +284,13 @@ def test_lines_come_in_any_order_and_an_event_left_out_is_a_class_of_its_own():
     ("# nothing\n", (1, 10), "no events"),
     ("hello", (1, 1), "cannot read this line"),
     ("a: {y-1}", (1, 5), "'y-1' is not an event name"),
+    ("event y: pre p\nb: y -> z\nactual: y", (2, 9), "no event is named 'z'"),
+    ("event y: pre p\nb: y z -> y\nactual: y", (2, 6), "one event before '->'"),
+    ("event y: pre p\nb: {y}\nb: y -> y\nactual: y", (3, 1), "classes on line 2 and arrows"),
+    ("event y: pre p\npost y: p = q\nactual: y", (2, 9), "an assignment is 'p := formula'"),
+    ("event y: pre p\npost y: p & q := q\nactual: y", (2, 9), "is not an atom"),
+    ("event y: pre p\npost y: q := (p\nactual: y", (2, 16), "expected ')'"),
+    ("event y: pre p\npost n: q := p\nactual: y", (2, 6), "no event is named 'n'"),
 ])
 def test_event_text_errors_name_line_column_and_the_fix(text, where, message):
     with pytest.raises(EventFileError) as caught:
@@ -313,3 +324,27 @@ def test_a_card_shown_in_a_five_by_four_symbolic_deal_without_listing_a_deal():
     assert after.n_worlds == 4 * deal.n_worlds == 1_222_160_940_000
     assert after.holds("K_1 p(0,2)") and not after.holds("K_2 p(0,2) | K_2 ~p(0,2)")
     assert len(after.law) < 10 * len(deal.law)
+
+
+@pytest.mark.parametrize("events", [
+    secret_flip("a", "heads", ["b"]), secret_look("a", "heads", ["b", "c"]),
+    private_announcement("b", "p & q", ["a"]), public_assignment("q", "~p | q")])
+def test_the_event_text_reads_arrows_and_assignments_back(events):
+    """The text ``str`` writes (arrows 'b: e -> f', assignments 'post e: p := φ') reads back
+    to the same event model, so a page's box takes what the ready-made events are."""
+    assert parse_event_model(str(events)) == events
+
+
+def test_the_secret_coin_is_flipped_by_a_one_line_event():
+    coin = KripkeModel.from_worlds([{"heads"}, set()], {"a": [0, 0], "b": [0, 0]}, actual=0)
+    looked = coin.update(ready_made("secret:a:heads", coin))
+    assert looked.holds("K_a heads & ~K_b heads & K_b ~(K_a heads | K_a ~heads)")
+    flipped = looked.update(ready_made("flip:a:heads", looked))
+    assert flipped.holds("~heads & K_a ~heads & B_b ~(K_a heads | K_a ~heads)")
+    told = coin.update(ready_made("private:a:heads", coin))
+    assert told.holds("K_a heads & ~K_b heads & B_b ~K_a heads")
+    assert coin.update(ready_made("set:heads:false", coin)).holds("C ~heads")  # in every world
+    with pytest.raises(ModelError, match="is not an atom"):
+        ready_made("flip:a:heads & heads", coin)
+    with pytest.raises(ModelError, match="give the model"):
+        ready_made("secret:a:heads")

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from kripke_strategies import formulas, models
 
 from kripke import ModelError, ModelTooLargeError, deal_model
+from kripke.belief import BeliefModel
 from kripke.exchange import from_json, latex, to_json, to_tikz
 from kripke.gallery import GALLERY, cheryl_birthday, coordinated_attack, muddy
 
@@ -124,3 +125,26 @@ def test_tikz_draws_each_agents_edges_in_the_colour_the_page_gives_it():
         name = puzzle.agent_names[agent]
         edges = [line for line in text.splitlines() if f"{{{name}}}" in line]
         assert edges and all(line.startswith(f"\\draw[edge,agent{k}]") for line in edges)
+
+
+def test_tikz_of_a_belief_model_draws_arrows_loops_by_the_convention_and_compiles(pdflatex,
+                                                                                  tmp_path):
+    """Sally's arrow from the box to the basket (one head), her loop at the basket (her
+    relation is not reflexive), Bob's two opposite arrows as one <-> line, and no loop of
+    Anne's (reflexive: textbooks leave them out)."""
+    model = BeliefModel.of([{"basket"}, {"box"}],
+                           {"sally": [(0, 0), (1, 0)], "anne": [(0, 0), (1, 1)],
+                            "bob": [(0, 1), (1, 0), (1, 1), (0, 0)]}, actual=1,
+                           names=["basket", "box"])
+    text = to_tikz(model, {0: (1.0, 0.0), 1: (0.0, 0.0)})
+    sally, anne, bob = "agent0", "agent1", "agent2"
+    assert f"\\draw[edge,->,{sally}] (w1) -- node" in text  # box to basket
+    assert f"\\draw[edge,->,{sally}] (w0) to[loop above" in text
+    assert f"\\draw[edge,<->,{bob}] (w0)" in text and f"{anne}] (w" not in text
+    assert "loops left out for anne, bob" in text  # both reflexive
+    source = tmp_path / "belief.tex"
+    source.write_text(text)
+    run = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error",
+                          source.name], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]

@@ -322,7 +322,7 @@ def test_a_path_or_the_text_itself(tmp_path):
 
 def test_three_textbook_models_ship_and_say_what_their_comments_say():
     starters = starter_models()
-    assert set(starters) == {"alice-bob", "muddy-children", "three-cards"}
+    assert set(starters) >= {"alice-bob", "muddy-children", "three-cards"}
     alice = load_model(starters["alice-bob"])
     assert alice.holds("K_alice p & ~K_bob p") and alice.holds("K_bob q & ~K_alice q")
     muddy = load_model(starters["muddy-children"])
@@ -334,6 +334,22 @@ def test_three_textbook_models_ship_and_say_what_their_comments_say():
     cards = load_model(starters["three-cards"])
     assert cards.n_worlds == 6 and cards.holds("K_a red(a) & ~K_a white(b)")
     assert cards.holds("[!~white(a)] K_c red(a)") and not cards.holds("K_c red(a)")
+
+
+def test_belief_starters_ship_with_their_sources_and_say_what_their_comments_say():
+    starters = starter_models()
+    for name in ("sally-anne", "secret-coin", "kd45-belief"):
+        comment = "".join(line for line in starters[name].splitlines() if line.startswith("#"))
+        assert any(year in comment for year in ("1985", "1995", "1998")), name  # its source
+    sally = load_model(starters["sally-anne"])
+    assert sally.frame_class("sally") == "KD45" and sally.frame_class("anne") == "S5"
+    assert sally.holds("K_sally basket & ~basket & K_anne (K_sally basket & box)")
+    coin = load_model(starters["secret-coin"])
+    assert coin.holds("K_a heads & ~K_b heads & K_b ~(K_a heads | K_a ~heads)")
+    assert coin.frame_class() == "KD45" and not coin.holds("K_b heads | K_b ~heads")
+    rain = load_model(starters["kd45-belief"])
+    assert rain.frame_class("ann") == "KD45" and "reflexive" not in rain.properties("ann")
+    assert rain.holds("B_ann ~rain & rain & B_ann B_ann ~rain & B_bob B_ann ~rain")
 
 
 # --- never a traceback --------------------------------------------------------------------------

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from math import dist as math_dist
 
 import pytest
 
 from app.web.components.exports import agent_colour, tikz_file
 from app.web.components.style import PLAYER_COLOURS
-from app.worlds.graph import CLIQUE_LIMIT, GRAPH_LIMIT, GraphLayout, too_big
+from app.worlds.graph import CLIQUE_LIMIT, GRAPH_LIMIT, NODE_R, GraphLayout, too_big
 from app.worlds.layout import FONT, GOING, GONE, Marking, Picture, text_width
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
 from kripke import KripkeModel
+from kripke.belief import BeliefModel
 from kripke.gallery import GALLERY
 
 #: Two agents on four worlds: a tells p, b tells q (the square of every logic course).
@@ -162,3 +164,53 @@ def test_the_png_draws_the_graph_and_tikz_uses_the_pages_palette():
     for k in (0, 1):
         assert f"\\definecolor{{agent{k}}}{{HTML}}{{{PLAYER_COLOURS[k][1:].upper()}}}" in tex
     assert COLOUR("a") == PLAYER_COLOURS[0] and COLOUR("b") == PLAYER_COLOURS[1]
+
+
+# --- belief models: arrows, as a textbook draws them --------------------------------------------
+
+def _belief_graph() -> tuple[BeliefModel, Picture, GraphLayout]:
+    """Sally believes the marble is in the basket (world 0) though it is in the box (world 1,
+    actual); Anne tells the worlds apart (reflexive: loops left out); Bob, from the box, also
+    considers the basket possible, and from the basket only the box (not reflexive)."""
+    model = BeliefModel.of([{"basket"}, {"box"}],
+                           {"sally": [(0, 0), (1, 0)], "anne": [(0, 0), (1, 1)],
+                            "bob": [(1, 0), (1, 1), (0, 1)]}, actual=1,
+                           names=["basket", "box"])
+    graph = GraphLayout(model, "sally", label=lambda m, i: m.world_label(i))
+    return model, graph.picture(model), graph
+
+
+def test_a_belief_model_is_drawn_with_arrows_whose_heads_end_at_the_rims():
+    _, picture, graph = _belief_graph()
+    arrows = {str(k.agent): k for k in picture.links if not k.loop}
+    assert set(arrows) == {"sally", "bob"}  # anne only has loops, left out
+    sally, bob = arrows["sally"], arrows["bob"]
+    # sally: one head, at the basket (id 0), where her arrow from the box points
+    basket, box = graph.pos[0], graph.pos[1]
+    (tip, *_), = sally.heads()
+    assert abs(math_dist(tip, basket) - (NODE_R + 1.5)) < 0.5  # on the rim, not under it
+    # bob's two opposite arrows: one line with a head at each end; the box is actual, so
+    # the head there stops at its outer ring
+    tips = sorted(math_dist(points[0], box) for points in bob.heads())
+    assert len(tips) == 2 and abs(tips[0] - (NODE_R + 5.5)) < 0.5
+
+
+def test_loops_are_left_out_only_for_a_reflexive_relation_and_the_caption_says_so():
+    _, picture, _ = _belief_graph()
+    loops = sorted((str(k.agent), round(k.x1)) for k in picture.links if k.loop)
+    assert [a for a, _ in loops] == ["bob", "sally"]  # sally's at the basket, bob's at box
+    assert "anne" not in {a for a, _ in loops}  # reflexive: every world's loop left out
+    assert "drawn for agent sally and agent bob, not reflexive; left out for agent anne" \
+        in picture.caption
+    assert "Frame class KD (agent sally KD45, agent anne S5, agent bob KD)" in picture.caption
+    svg = picture_svg(picture, lambda a: "#123456")
+    assert svg.count('data-loop="1"') == 2
+    assert svg.count('data-head-of="sally"') == 2 and svg.count('data-head-of="bob"') == 3
+    assert picture_png(picture, lambda a: "#123456")[:4] == b"\x89PNG"
+
+
+def test_an_s5_model_keeps_its_plain_lines():
+    model = KripkeModel.from_worlds([{"p"}, set()], {"a": [0, 0]}, actual=0)
+    picture = GraphLayout(model, "a").picture(model)
+    assert [k.heads() for k in picture.links] == [[]]
+    assert not any(k.loop for k in picture.links)

@@ -4,6 +4,7 @@ and a model written out as JSON and TikZ. One place, so the three say the same t
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Callable, Mapping
 
@@ -11,8 +12,7 @@ from app.cli.main import UsageError
 from game.files import write_atomically
 from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, parse
 from kripke.belief import BeliefModel
-from kripke.errors import ModelError
-from kripke.exchange import to_json, to_tikz
+from kripke.exchange import SLIDE, to_json, to_tikz
 from kripke.formula import Agent
 
 
@@ -22,6 +22,18 @@ def read_formula(text: str) -> Formula:
         return parse(text)
     except FormulaError as e:
         raise UsageError(f"bad formula: {e}") from None
+
+
+def slide_size(text: str) -> tuple[float, float]:
+    """``--size WxH``: the TikZ drawing's largest width and height in cm, e.g. 12x8.5."""
+    try:
+        width, height = (float(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in cm such as 12x8.5, got "
+                                         f"{text!r}") from None
+    if not (1 <= width <= 100 and 1 <= height <= 100):
+        raise argparse.ArgumentTypeError(f"each side between 1 and 100 cm, got {text!r}")
+    return width, height
 
 
 def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
@@ -62,18 +74,16 @@ def write_model_files(model: KripkeModel | BeliefModel, json_path: str | None,
                       name: Callable[[KripkeModel, int], str] | None = None,
                       drawn: Callable[[KripkeModel, int], str] | None = None,
                       positions: Mapping[int, tuple[float, float]] | None = None,
-                      agent_names: Mapping[Agent, str] | None = None, title: str = "") -> None:
+                      agent_names: Mapping[Agent, str] | None = None, title: str = "",
+                      size: tuple[float, float] = SLIDE) -> None:
     """Write the model as JSON and as a LaTeX/TikZ drawing where asked (each file atomically;
     the paths were checked before any work) and say where. ``name`` labels the worlds in both
-    (default: ``world_label``), ``drawn`` instead in the drawing only. The drawing is of an
-    S5 model: a belief model's is refused before anything is written."""
-    if tikz_path and isinstance(model, BeliefModel):
-        raise ModelError("--tikz draws S5 models only for now; write a belief model (arrows) "
-                         "with --json")
+    (default: ``world_label``), ``drawn`` instead in the drawing only (a belief model's
+    arrows as the page draws them)."""
     if json_path:
         write_atomically(json_path, json.dumps(to_json(model, name=name), indent=1) + "\n")
         print(f"model (JSON): {json_path}")
-    if tikz_path and isinstance(model, KripkeModel):
+    if tikz_path:
         write_atomically(tikz_path, to_tikz(model, positions, drawn or name, agent_names,
-                                                 title=title))
+                                                 title=title, size=size))
         print(f"model (TikZ): {tikz_path}")

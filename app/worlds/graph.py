@@ -20,8 +20,9 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import networkx as nx
 
@@ -29,6 +30,8 @@ from app.worlds.layout import (
     FONT,
     GOING,
     GONE,
+    LOOP_R,
+    DrawnModel,
     Link,
     Mark,
     Marking,
@@ -39,11 +42,12 @@ from app.worlds.layout import (
     _plural,
     _Positioned,
     _private,
-    bend_control,
     text_width,
 )
+from kripke.belief import BeliefModel
+from kripke.events import EventModel
 from kripke.formula import Agent
-from kripke.model import KripkeModel
+from kripke.geometry import clear_bend, curve_point
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40
@@ -53,6 +57,11 @@ NODE_R = 11.0
 #: Characters of true atoms per line under a node (more wrap onto further lines).
 ATOM_LINE = 14
 MARGIN = 16.0
+#: The shape (width / height) of a screen or a slide, which a product's layers are stacked to
+#: come near.
+ASPECT = 1.4
+#: Units between the parallel curves of several agents on one pair of worlds.
+FAN = 9.0
 #: A graph of a few worlds is spread over at least this many units: shown at up to 1.5
 #: times its size, its names would otherwise stay small on a projector.
 SPAN = 330.0
@@ -61,7 +70,7 @@ RESTARTS = 16
 PLAIN = Marking()  # no viewer, no formula, nothing ringed
 
 
-def too_big(model: KripkeModel) -> str | None:
+def too_big(model: DrawnModel) -> str | None:
     """Why ``model`` gets no graph (None: it does)."""
     if model.n_worlds > GRAPH_LIMIT:
         return (f"The graph draws up to {GRAPH_LIMIT} worlds; this model has "
@@ -69,13 +78,13 @@ def too_big(model: KripkeModel) -> str | None:
     return None
 
 
-def _unit_positions(universe: KripkeModel) -> dict[int, tuple[float, float]]:
+def _unit_positions(universe: DrawnModel) -> dict[int, tuple[float, float]]:
     """Kamada–Kawai positions of the worlds (by id), edges for every pair some agent cannot
     tell apart; worlds in different components are kept one step further apart than the
     farthest pair within one, so a disconnected model is not flung to the corners. The
     optimisation has local minima (a square drawn as a bow tie), so it starts from a few
     deterministic places and keeps the drawing with the fewest crossings."""
-    graph = universe.to_networkx(max_worlds=GRAPH_LIMIT)
+    graph = relation_graph(universe)
     nodes = list(graph.nodes)
     if len(nodes) == 1:
         return {nodes[0]: (0.0, 0.0)}
@@ -98,6 +107,19 @@ def _unit_positions(universe: KripkeModel) -> dict[int, tuple[float, float]]:
             break
     assert best is not None
     return best[1]
+
+
+def relation_graph(model: DrawnModel) -> nx.Graph:
+    """The worlds (by id, in order) and an undirected edge per pair some agent's relation
+    joins, either way, in the order of the pairs: read from the model's arrows, which an S5
+    model and a belief model both answer."""
+    ids = model.world_ids.tolist()
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    pairs = {(min(w, v), max(w, v)) for agent in model.agents for w, v in model.arrows(agent)
+             if w != v}
+    graph.add_edges_from((ids[w], ids[v]) for w, v in sorted(pairs))
+    return graph
 
 
 def _orders(graph: nx.Graph, nodes: list[int]) -> list[list[int]]:
@@ -178,26 +200,24 @@ class _Box:
                 min(self.bottom, other.bottom) - max(self.top, other.top) > -pad)
 
 
-def _curve(x1: float, y1: float, x2: float, y2: float, bend: float, t: float
-           ) -> tuple[float, float]:
-    """A point of the quadratic curve from (x1, y1) to (x2, y2) whose control point is
-    ``bend`` off the chord's middle (to the left of the direction of travel)."""
-    cx, cy = bend_control(x1, y1, x2, y2, bend)
-    u = 1 - t
-    return (u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2)
-
-
 class GraphLayout(_Positioned):
     """Every world of a small model a node at a fixed place, every edge drawn.
 
     ``label(model, index)`` names a world (default ``w`` and its id); with ``atoms`` the atoms
-    true in it are written under its name. ``names`` gives the hover texts and agents' names.
+    true in it are written under its name, or with ``under(model, index)`` those lines (an
+    event's precondition and assignments). ``names`` gives the hover texts and agents' names.
+    ``positions`` (by world id) are kept as they are, only scaled so the closest two worlds
+    have room for their names: a product update's layers (:func:`layered`) stay layers. A
+    drawing spanning less than ``least`` units is spread to it (a few worlds, read from afar).
     """
 
-    def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
-                 label: Callable[[KripkeModel, int], str] | None = None,
+    def __init__(self, universe: DrawnModel, focus: Agent, names: Names | None = None, *,
+                 # a caller's namer takes the kind of model it passes
+                 label: Callable[[Any, int], str] | None = None,
                  atoms: bool = True,
-                 positions: Mapping[int, tuple[float, float]] | None = None) -> None:
+                 positions: Mapping[int, tuple[float, float]] | None = None,
+                 under: Callable[[DrawnModel, int], list[str]] | None = None,
+                 least: float = SPAN) -> None:
         reason = too_big(universe)
         if reason is not None:
             raise ValueError(reason)
@@ -207,25 +227,34 @@ class GraphLayout(_Positioned):
         for i, wid in enumerate(universe.world_ids.tolist()):
             name = label(universe, i) if label else f"w{wid}"
             true = [str(a) for a in universe.atoms if universe.atom_values(a)[i]]
-            self.lines[wid] = [name, *(_wrap_atoms(true) if atoms else [])]
+            below = under(universe, i) if under else _wrap_atoms(true) if atoms else []
+            self.lines[wid] = [name, *below]
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
-        placed = _spread(dict(positions) if positions else _unit_positions(universe), spacing)
+        if positions:  # kept as given (a product's layers), only scaled to the names' room
+            closest = min((math.dist(p, q) for i, p in enumerate(positions.values())
+                           for q in list(positions.values())[i + 1:]), default=1.0)
+            placed = {w: (x * spacing / max(closest, 1e-6), y * spacing / max(closest, 1e-6))
+                      for w, (x, y) in positions.items()}
+        else:
+            placed = _spread(_unit_positions(universe), spacing)
         xs = [p[0] for p in placed.values()]
         ys = [p[1] for p in placed.values()]
         span = max(max(xs) - min(xs), max(ys) - min(ys))
-        if 0 < span < SPAN:
-            placed = {w: (x * SPAN / span, y * SPAN / span) for w, (x, y) in placed.items()}
+        if 0 < span < least:
+            placed = {w: (x * least / span, y * least / span) for w, (x, y) in placed.items()}
             xs = [p[0] for p in placed.values()]
             ys = [p[1] for p in placed.values()]
-        left = MARGIN + max(widest / 2 - NODE_R, 0) + NODE_R
-        top = MARGIN + NODE_R + 4
+        # room for loops and their names around the outer worlds, where arrows may loop
+        loops = 0.0 if universe.frame_class() == "S5" else 2.9 * LOOP_R + FONT + 8
+        left = MARGIN + max(widest / 2 - NODE_R, loops, 0) + NODE_R
+        top = MARGIN + NODE_R + 4 + loops
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
         self.width = max(xs) - min(xs) + 2 * left
         self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
 
-    def _label_texts(self, model: KripkeModel) -> tuple[list[Text], list[_Box]]:
+    def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms under it; a removed world's too, pale (the class sees
         what went)."""
         present = set(model.world_ids.tolist())
@@ -240,27 +269,34 @@ class GraphLayout(_Positioned):
                 boxes.append(_Box(x - w / 2, base - FONT, x + w / 2, base + 3))
         return texts, boxes
 
-    def _edges(self, model: KripkeModel) -> tuple[dict[tuple[int, int], list[Agent]], bool,
-                                                   set[tuple[int, int, str]]]:
-        """The drawn edges of the current model: agents per pair of world ids, whether some
-        class was drawn as a ring, and the edges of the actual world's classes."""
+    def _edges(self, model: DrawnModel) -> _Edges:
+        """The drawn edges of the current model, read from each agent's arrows. An S5 model
+        (knowledge) as a textbook draws it: a line per pair of worlds in a class, no heads, no
+        loops, a big class as a ring. Any other: an arrow per pair, one line with a head at
+        each end for a pair of opposite arrows, and loops unless the agent's relation is
+        reflexive (then every world has one, and textbooks leave them out)."""
         ids = model.world_ids.tolist()
-        edges: dict[tuple[int, int], list[Agent]] = {}
-        actual_edges: set[tuple[int, int, str]] = set()
-        ringed = False
+        found = _Edges({}, [], set(), False, model.frame_class() != "S5", {})
         for agent in model.agents:
-            keys = model.observation(agent).tolist()
-            actual_key = None if model.actual is None else keys[model.actual]
-            classes: dict[int, list[int]] = {}
+            arrows = model.arrows(agent)
+            if found.directed:
+                self._arrows(found, agent, arrows, ids, model.actual,
+                             "reflexive" in model.properties(agent))
+                continue
+            seen: dict[int, list[int]] = {}
+            for w, v in arrows:
+                seen.setdefault(w, []).append(v)
+            classes: dict[tuple[int, ...], list[int]] = {}
             for i, wid in enumerate(ids):
-                classes.setdefault(keys[i], []).append(wid)
+                classes.setdefault(tuple(seen.get(i, ())), []).append(wid)
+            actual_key = None if model.actual is None else tuple(seen.get(model.actual, ()))
             for key, members in classes.items():
                 if len(members) < 2:
                     continue
                 if len(members) <= CLIQUE_LIMIT:
                     pairs = [(a, b) for i, a in enumerate(members) for b in members[i + 1:]]
                 else:
-                    ringed = True
+                    found.ringed = True
                     cx = sum(self.pos[w][0] for w in members) / len(members)
                     cy = sum(self.pos[w][1] for w in members) / len(members)
                     ring = sorted(members, key=lambda w: math.atan2(self.pos[w][1] - cy,
@@ -268,52 +304,119 @@ class GraphLayout(_Positioned):
                     pairs = [(ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
                 for a, b in pairs:
                     pair = (min(a, b), max(a, b))
-                    edges.setdefault(pair, []).append(agent)
+                    found.pairs.setdefault(pair, []).append((agent, False, False))
                     if key == actual_key:
-                        actual_edges.add((*pair, str(agent)))
-        return edges, ringed, actual_edges
+                        found.actual.add((*pair, str(agent)))
+        return found
 
-    def _bend(self, a: int, b: int) -> float:
-        """No bend, unless the straight edge would run through another world: then the least
-        bend (either side) whose curve keeps clear of every other world."""
-        (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
-        length = math.hypot(x2 - x1, y2 - y1)
+    @staticmethod
+    def _arrows(found: _Edges, agent: Agent, arrows: list[tuple[int, int]], ids: list[int],
+                actual: int | None, reflexive: bool) -> None:
+        """One agent's arrows into ``found``: per pair of world ids (lower first), whether a
+        head points at the higher and at the lower; its loops unless ``reflexive``. An
+        arrow leaving the actual world is drawn stronger, as the actual class is."""
+        found.reflexive[str(agent)] = reflexive
+        given = set(arrows)
+        for w, v in arrows:
+            if w == v:
+                if not reflexive:
+                    found.loops.append((ids[w], agent, w == actual))
+                continue
+            if (v, w) in given and v < w:
+                continue  # drawn with (v, w), one line with two heads
+            a, b = ids[w], ids[v]
+            both = (v, w) in given
+            pair = (min(a, b), max(a, b))
+            found.pairs.setdefault(pair, []).append(
+                (agent, both or b == pair[1], both or b == pair[0]))
+            if actual is not None and (w == actual or (both and v == actual)):
+                found.actual.add((*pair, str(agent)))
+
+    def _bend(self, a: int, b: int, fan: list[float]) -> float:
+        """No bend, unless the straight edge (or one of the ``fan`` of parallel curves beside
+        it) would run through another world: then the least bend, either side, whose curves
+        keep clear of every other world (a link through a world would show one that does not
+        exist)."""
         others = [p for w, p in self.pos.items() if w not in (a, b)]
-        for bend in (0.0, *(s * k * length * 0.12 for k in (1, 2, 3) for s in (1, -1))):
-            points = [_curve(x1, y1, x2, y2, bend, t / 16) for t in range(2, 15)]
-            if all(math.dist(p, q) >= NODE_R + 7 for p in points for q in others):
-                return bend
-        return 0.0
+        return clear_bend(self.pos[a], self.pos[b], others, NODE_R + 6, fan)
 
-    def picture(self, model: KripkeModel, marking: Marking = PLAIN) -> Picture:
+    def picture(self, model: DrawnModel, marking: Marking = PLAIN) -> Picture:
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
-        edges, ringed, actual_edges = self._edges(model)
+        edges = self._edges(model)
+        actual_id = None if model.actual is None else int(model.world_ids[model.actual])
+
+        def rim(wid: int) -> float:  # where a head's tip stops: the node, or its double ring
+            return NODE_R + (4.0 if wid == actual_id and marking.viewer is None else 0.0) + 1.5
+
         links: list[Link] = []
         agents_seen: dict[str, Agent] = {}
-        for (a, b), who in sorted(edges.items()):
+        for (a, b), who in sorted(edges.pairs.items()):
             (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
-            base = self._bend(a, b)
-            for k, agent in enumerate(who):
+            fan = [(k - (len(who) - 1) / 2) * FAN for k in range(len(who))]
+            base = self._bend(a, b, fan)
+            for (agent, to_b, to_a), offset in zip(who, fan, strict=True):
                 agents_seen.setdefault(str(agent), agent)
-                bend = base + (k - (len(who) - 1) / 2) * 9.0
-                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in actual_edges,
-                                  bend=bend, edge=True))
-            texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
+                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in edges.actual,
+                                  bend=base + offset, edge=True, head=rim(b) if to_b else 0.0,
+                                  tail=rim(a) if to_a else 0.0))
+            texts += self._edge_label(x1, y1, x2, y2, base, [w[0] for w in who], taken)
+        for wid, agent, actual in edges.loops:
+            agents_seen.setdefault(str(agent), agent)
+            link, label = self._loop(wid, agent, actual, rim(wid), links, taken)
+            links.append(link)
+            texts.append(label)
         agents = tuple(agents_seen.values())
-        caption = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
-                   "as a graph: an edge in an agent's colour, labelled with it, joins two worlds "
-                   "it cannot tell apart (the loop from each world to itself is left out)")
-        if ringed:
+        every = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
+                 "as a graph")
+        if edges.directed:
+            caption = (f"{every}: an arrow in an agent's colour, labelled with it, from a world "
+                       "to each world the agent considers possible there; a line with a head "
+                       "at both ends is two arrows, one each way. "
+                       + _loop_caption(model, edges.reflexive, self.names))
+        else:
+            caption = (f"{every}: an edge in an agent's colour, labelled with it, joins two "
+                       "worlds it cannot tell apart (the loop from each world to itself is "
+                       "left out)")
+        if edges.ringed:
             caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
         caption += ". The actual world is doubly circled."
         return _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
                                 tuple(texts), caption, drawn, agents), marking.viewer)
+
+    def _loop(self, wid: int, agent: Agent, actual: bool, rim: float, links: list[Link],
+              taken: list[_Box]) -> tuple[Link, Text]:
+        """A loop on a world: a small circle outside it, above it if there is room, else on
+        the side farthest from other worlds, the edges and the loops already there (never
+        below it, where its name is), and the agent's name beyond it."""
+        x, y = self.pos[wid]
+        crowd = [p for w, p in self.pos.items() if w != wid]
+        crowd += [(k.x2, k.y2) if k.loop else
+                  curve_point((k.x1, k.y1), (k.x2, k.y2), k.bend, t / 20)
+                  for k in links for t in ([0] if k.loop else range(1, 20))]
+        best: tuple[float, float, float] | None = None
+        for degrees in (-90, -55, -125, -20, -160, 0, 180):
+            a = math.radians(degrees)
+            ux, uy = math.cos(a), math.sin(a)
+            cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
+            # enough room is enough: then the earlier side (above first) is kept
+            room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9), 2 * NODE_R)
+            if best is None or room > best[0] + 1e-6:
+                best = (room, ux, uy)
+        assert best is not None
+        _, ux, uy = best
+        centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
+        far = rim + LOOP_R * 1.45 + 8
+        lx, ly = x + ux * far, y + uy * far + FONT / 3
+        width = text_width(str(agent))
+        taken.append(_Box(lx - width / 2, ly - FONT, lx + width / 2, ly + 3))
+        return (Link(agent, x, y, *centre, actual, edge=True, head=rim, loop=True),
+                Text(lx, ly, str(agent), "middle", "edge", agent))
 
     def _edge_label(self, x1: float, y1: float, x2: float, y2: float, bend: float,
                     who: list[Agent], taken: list[_Box]) -> list[Text]:
@@ -327,7 +430,7 @@ class GraphLayout(_Positioned):
         # along the curve first, then beside it: the first free place, else the least crowded
         for off in (0.0, 11.0, -11.0, 20.0, -20.0):
             for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75):
-                x, y = _curve(x1, y1, x2, y2, bend, t)
+                x, y = curve_point((x1, y1), (x2, y2), bend, t)
                 x, y = x + nx_ * off, y + ny * off
                 box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
                            y + FONT / 2 + 1)
@@ -349,21 +452,131 @@ class GraphLayout(_Positioned):
         return texts
 
 
+@dataclass
+class _Edges:
+    """What a graph draws of a model's relations (filled by :meth:`GraphLayout._edges`)."""
+
+    #: per pair of world ids (lower first): (agent, a head at the higher, at the lower)
+    pairs: dict[tuple[int, int], list[tuple[Agent, bool, bool]]]
+    loops: list[tuple[int, Agent, bool]]  # (world id, agent, leaves the actual world)
+    actual: set[tuple[int, int, str]]  # the pairs drawn stronger, per agent
+    ringed: bool  # some class drawn as a ring
+    directed: bool  # arrows (a belief model) rather than an S5 model's lines
+    reflexive: dict[str, bool]  # per agent (by name), whether its loops are left out
+
+
+def _loop_caption(model: DrawnModel, reflexive: Mapping[str, bool], names: Names) -> str:
+    """Which loop convention the picture follows, per agent, and the frame class."""
+    left = [names.agent(a) for a in model.agents if reflexive.get(str(a))]
+    drawn = [names.agent(a) for a in model.agents if not reflexive.get(str(a))]
+    parts = []
+    if drawn:
+        parts.append(f"drawn for {_and(drawn)}, not reflexive")
+    if left:
+        parts.append(f"left out for {_and(left)}, as textbooks do for a reflexive relation (a "
+                     "loop on every world)")
+    classes = ", ".join(f"{names.agent(a)} {model.frame_class(a)}" for a in model.agents)
+    return (f"Loops (a world possible from itself): {'; '.join(parts)}. Frame class "
+            f"{model.frame_class()} ({classes})")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _node(mark: Mark) -> Mark:
     """A world drawn as a textbook node (a circle to write beside, doubly circled when
     actual) rather than the class views' dot and star."""
     return replace(mark, node=True)
 
 
-def _wrap_atoms(true: list[str]) -> list[str]:
-    """The atoms true in a world, a few per line; '∅' when none is."""
-    if not true:
-        return ["∅"]
+def _wrap_words(text: str, width: int = 2 * ATOM_LINE) -> list[str]:
+    """A line of text broken at spaces into lines of about ``width`` characters."""
     lines: list[str] = []
-    for atom in true:
-        if lines and len(lines[-1]) + 1 + len(atom) <= ATOM_LINE:
-            lines[-1] += " " + atom
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
         else:
-            lines.append(atom)
+            lines.append(word)
     return lines
 
+
+def _wrap_atoms(true: list[str]) -> list[str]:
+    """The atoms true in a world, a few per line; '∅' when none is."""
+    return _wrap_words(" ".join(true), ATOM_LINE) if true else ["∅"]
+
+
+
+def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: EventModel,
+            after: DrawnModel) -> dict[int, tuple[float, float]]:
+    """Where the worlds of ``after = old.update(events)`` go, given where ``old``'s worlds
+    were (``before``, by id): as a textbook draws a product update, one layer per event, a
+    copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
+    as the product it is and a world never wanders off from its origin. The layers are
+    stacked down or across, whichever gives the picture the shape nearer a screen's or a
+    slide's (``ASPECT``), a gap of the old picture's closest pair between them. When no world
+    splits, every world keeps its place."""
+    if not old.splits(events):
+        return {w: before[w] for w in after.world_ids.tolist()}
+    xs = [p[0] for p in before.values()]
+    ys = [p[1] for p in before.values()]
+    points = list(before.values())
+    gap = min((math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]),
+              default=SPAN / 3)
+    origins = {w: old.origin(events, w) for w in after.world_ids.tolist()}
+    used = [e for e in events.names if any(name == e for _, name in origins.values())]
+    width, height, m = max(xs) - min(xs) + gap, max(ys) - min(ys) + gap, len(used)
+    down = abs(math.log(width / (m * height) / ASPECT)) <= \
+        abs(math.log(m * width / height / ASPECT))
+    step = height if down else width
+    out = {}
+    for w, (origin, event) in origins.items():
+        x, y = before[origin]
+        k = used.index(event)
+        out[w] = (x, y + k * step) if down else (x + k * step, y)
+    return out
+
+
+def event_graph(events: EventModel, agents: Sequence[Agent], names: Names | None = None
+                ) -> Picture:
+    """The event model drawn as a textbook draws one beside the model it will update: each
+    event a node with its precondition and assignments under it, the actual event doubly
+    circled, each agent's view of the events as a model's relation is drawn (lines for
+    partitions, arrows where an agent believes another event happened). Drawn as the model
+    of events it is, so the picture reads like the worlds' beside it."""
+    m = len(events.events)
+    index = {name: k for k, name in enumerate(events.names)}
+    shown = BeliefModel.of(
+        [set() for _ in range(m)],
+        {a: [(index[e], index[f]) for e, f in sorted(events.relation(a))] for a in agents},
+        actual=index[events.actual], names=list(events.names))
+
+    def under(_: DrawnModel, k: int) -> list[str]:  # wrapped: the picture stays narrow
+        event = events.events[k]
+        return [line for text in (f"pre: {event.precondition.unicode()}",
+                                  *(f"{atom} := {value.unicode()}" for atom, value in event.post))
+                for line in _wrap_words(text)]
+
+    # the events around a circle (two side by side), close: it sits beside the model
+    places = {k: (math.cos(2 * math.pi * k / m + (math.pi if m == 2 else math.pi / 2)),
+                  math.sin(2 * math.pi * k / m + (math.pi if m == 2 else math.pi / 2)))
+              for k in range(m)} if m > 1 else None
+    layout = GraphLayout(shown, agents[0], names, label=lambda mm, k: mm.world_name(k),
+                         under=under, positions=places, least=0.0)
+    picture = layout.picture(shown)
+    views = ("lines join events an agent cannot tell apart" if shown.frame_class() == "S5"
+             else "an arrow leads to the events an agent thinks possible when one happens")
+    return replace(picture, caption=(
+        f"The event model, {_plural(m, 'event')}: pre is where one can happen, := what it "
+        f"changes; {views}; the actual event doubly circled."))
+
+
+def graph_positions(model: DrawnModel, label: Callable[[DrawnModel, int], str] | None = None
+                    ) -> dict[int, tuple[float, float]] | None:
+    """The textbook graph's places of the worlds (by id; each named by ``label``, default its
+    ``world_label``, with its atoms under it, so names get their room), for a drawing made
+    elsewhere (the TikZ of the command line); None past ``GRAPH_LIMIT`` worlds."""
+    if too_big(model) is not None:
+        return None
+    return GraphLayout(model, model.agents[0],
+                       label=label or (lambda m, i: m.world_label(i))).pos

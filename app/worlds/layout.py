@@ -40,8 +40,9 @@ from typing import Any, Protocol
 import numpy as np
 
 from kripke.formula import Agent
+from kripke.geometry import bend_control
 from kripke.model import KripkeModel
-from kripke.parts import ClassCounts, Values
+from kripke.parts import ClassCounts, DrawnModel, Values
 
 #: Either backend, as a picture takes it: a summary asks it only what ``kripke.parts`` says.
 type AnyModel = ClassCounts[Any]
@@ -88,7 +89,7 @@ class Names(Protocol):
         """Short parts naming an agent's class (a deal: the ticket ids of the hand)."""
         ...
 
-    def world(self, model: KripkeModel, index: int) -> str:
+    def world(self, model: Any, index: int) -> str:  # any listed model (DrawnModel)
         """Hover text for a world: what is true there (a deal: who holds what)."""
         ...
 
@@ -155,18 +156,82 @@ class Link:
     actual: bool
     bend: float = 0.0  # a curve: its control point this far off the middle, left of travel
     edge: bool = False  # a textbook graph's edge: drawn at full strength
+    # an arrow (a belief model's graph): a head where the curve meets the rim of the world at
+    # (x2, y2) (``head``, that rim's radius; 0: none), and at (x1, y1) (``tail``), so a head
+    # never hides under a world
+    head: float = 0.0
+    tail: float = 0.0
+    # a loop (a world possible from itself): a circle of radius LOOP_R around (x2, y2), outside
+    # the world at (x1, y1), its head on that world's rim (radius ``head``)
+    loop: bool = False
 
     def control(self) -> tuple[float, float]:
         """The control point of the link's quadratic curve (the middle when not bent)."""
         return bend_control(self.x1, self.y1, self.x2, self.y2, self.bend)
 
+    def heads(self) -> list[tuple[tuple[float, float], ...]]:
+        """The arrowheads as triangles (tip first), for every drawing of the picture alike."""
+        if self.loop:
+            return [_triangle(*_loop_entry(self))] if self.head else []
+        found = []
+        if self.head:
+            found.append(_triangle(*self._meets(self.head, True)))
+        if self.tail:
+            found.append(_triangle(*self._meets(self.tail, False)))
+        return found
 
-def bend_control(x1: float, y1: float, x2: float, y2: float, bend: float
-                 ) -> tuple[float, float]:
-    """The control point ``bend`` off the middle of (x1, y1)–(x2, y2), left of travel."""
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    return ((x1 + x2) / 2 - (y2 - y1) / length * bend,
-            (y1 + y2) / 2 + (x2 - x1) / length * bend)
+    def _meets(self, rim: float, end: bool) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the curve meets the rim around one of its ends, and its direction there
+        (towards that end): bisection along the curve, a few dozen points at most."""
+        c = self.control()
+        p0, p2 = (self.x1, self.y1), (self.x2, self.y2)
+        centre = p2 if end else p0
+
+        def at(t: float) -> tuple[float, float]:
+            u = 1 - t
+            return (u * u * p0[0] + 2 * u * t * c[0] + t * t * p2[0],
+                    u * u * p0[1] + 2 * u * t * c[1] + t * t * p2[1])
+
+        inside, outside = (1.0, 0.5) if end else (0.0, 0.5)
+        for _ in range(30):
+            middle = (inside + outside) / 2
+            if math.dist(at(middle), centre) < rim:
+                inside = middle
+            else:
+                outside = middle
+        t = outside
+        dx = 2 * (1 - t) * (c[0] - p0[0]) + 2 * t * (p2[0] - c[0])
+        dy = 2 * (1 - t) * (c[1] - p0[1]) + 2 * t * (p2[1] - c[1])
+        sign = 1.0 if end else -1.0
+        return at(t), (sign * dx, sign * dy)
+
+
+#: An arrowhead's length and half width, and a loop's radius, in picture units.
+HEAD_LENGTH, HEAD_HALF, LOOP_R = 8.0, 3.6, 7.0
+
+
+def _triangle(tip: tuple[float, float], direction: tuple[float, float]
+              ) -> tuple[tuple[float, float], ...]:
+    length = math.hypot(*direction) or 1.0
+    ux, uy = direction[0] / length, direction[1] / length
+    bx, by = tip[0] - ux * HEAD_LENGTH, tip[1] - uy * HEAD_LENGTH
+    return (tip, (bx - uy * HEAD_HALF, by + ux * HEAD_HALF),
+            (bx + uy * HEAD_HALF, by - ux * HEAD_HALF))
+
+
+def _loop_entry(k: Link) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a loop's circle enters the world's rim, and the way it goes there (into the
+    world): the two circles' crossing on one side, the loop's tangent there."""
+    cx, cy, px, py, rim = k.x1, k.y1, k.x2, k.y2, k.head
+    d = math.hypot(px - cx, py - cy) or 1.0
+    ux, uy = (px - cx) / d, (py - cy) / d
+    x = (d * d + rim * rim - LOOP_R * LOOP_R) / (2 * d)
+    h = math.sqrt(max(rim * rim - x * x, 0.0))
+    qx, qy = cx + ux * x - uy * h, cy + uy * x + ux * h
+    tx, ty = -(qy - py), qx - px  # a tangent of the loop at q
+    if tx * (cx - qx) + ty * (cy - qy) < 0:
+        tx, ty = -tx, -ty
+    return (qx, qy), (tx, ty)
 
 
 @dataclass(frozen=True)
@@ -289,21 +354,21 @@ def _private(picture: Picture, viewer: Agent | None) -> Picture:
 class _Positioned:
     """Shared by the layouts that place every world of a universe at a fixed point."""
 
-    universe: KripkeModel
+    universe: DrawnModel
     names: Names
     focus: Agent
     pos: dict[int, tuple[float, float]]  # world id -> centre
     radius: float
     _shown: frozenset[int] | None = None  # world ids live in the last picture
 
-    def _going(self, model: KripkeModel) -> frozenset[int]:
+    def _going(self, model: DrawnModel) -> frozenset[int]:
         """Worlds live in the last picture and gone from this one: they fade out now."""
         now = frozenset(model.world_ids.tolist())
         going = frozenset() if self._shown is None else self._shown - now
         self._shown = now
         return going
 
-    def _marks(self, model: KripkeModel, marking: Marking) -> tuple[list[Mark], int]:
+    def _marks(self, model: DrawnModel, marking: Marking) -> tuple[list[Mark], int]:
         u = self.universe
         present = {int(w): i for i, w in enumerate(model.world_ids)}
         seen = (None if marking.viewer is None or model.actual is None
@@ -365,6 +430,8 @@ class ClassGrid(_Positioned):
     fits ``width`` × ``height``: its cells shrink to fit the height (never below what a dot
     needs), so a 15 × 15 deal grid stands beside the board on a 1280 × 800 screen.
     """
+
+    universe: KripkeModel  # partitions: the class views draw no belief model
 
     def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
                  rows: Agent | None = None, width: float = WIDTH,
@@ -598,6 +665,7 @@ class FixedPositions(_Positioned):
     to a short name) are written beside their worlds where each fits clear of every other world
     and label (see ``place_labels``), else none is and the caption says to hover."""
 
+    universe: KripkeModel  # partitions: the class views draw no belief model
     width: float
     height: float
 
@@ -1123,6 +1191,14 @@ class ClassTiles:
 def _run(first: str, last: str) -> str:
     """A run of classes named whole ("17–20"), not cut ("17…"): a tile says what it holds."""
     return first if first == last else f"{first}–{last}"
+
+
+def partitioned(model: object) -> bool:
+    """Whether the class views can draw the model: it answers what they ask of an agent's
+    classes (:class:`kripke.parts.ClassCounts`). A belief model does not (its relations need
+    not be partitions): a page draws it as the textbook graph only, and explains no formula
+    by classes."""
+    return isinstance(model, ClassCounts)
 
 
 def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,

@@ -17,7 +17,7 @@ from matplotlib.patches import Circle, PathPatch, Polygon, Rectangle
 from matplotlib.path import Path
 from matplotlib.patheffects import withStroke
 
-from app.worlds.layout import FADED, GOING, GONE, Picture
+from app.worlds.layout import FADED, GOING, GONE, LOOP_R, Picture
 from kripke.formula import Agent
 
 PAPER, INK, BAND, WORLD, GHOST = "#ffffff", "#263238", "#eceff1", "#78909c", "#cfd8dc"
@@ -69,10 +69,17 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
             lw, alpha = (2.0, 1.0) if k.actual else (1.4, 0.9)
         else:
             lw, alpha = (1.8, 0.95) if k.actual else (0.9, 0.4)
-        ax.add_patch(PathPatch(Path([(k.x1, k.y1), k.control(), (k.x2, k.y2)],
-                                    [Path.MOVETO, Path.CURVE3, Path.CURVE3]),
-                               fill=False, edgecolor=colour(k.agent), lw=lw, alpha=alpha,
-                               capstyle="round", zorder=LINKS))
+        if k.loop:
+            ax.add_patch(Circle((k.x2, k.y2), LOOP_R, fill=False, edgecolor=colour(k.agent),
+                                lw=lw, alpha=alpha, zorder=LINKS))
+        else:
+            ax.add_patch(PathPatch(Path([(k.x1, k.y1), k.control(), (k.x2, k.y2)],
+                                        [Path.MOVETO, Path.CURVE3, Path.CURVE3]),
+                                   fill=False, edgecolor=colour(k.agent), lw=lw, alpha=alpha,
+                                   capstyle="round", zorder=LINKS))
+        for points in k.heads():  # each ends at a world's rim, so no world hides it
+            ax.add_patch(Polygon(points, closed=True, facecolor=colour(k.agent),
+                                 edgecolor="none", alpha=alpha, zorder=LINKS))
     order = {GONE: 0, GOING: 1}
     for m in sorted(picture.marks, key=lambda m: (order.get(m.state, 2), m.actual)):
         faded = m.state == FADED

@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from html import escape
 
-from app.worlds.layout import FADED, GOING, GONE, Link, Mark, Picture, Region, Text
+from app.worlds.layout import FADED, GOING, GONE, LOOP_R, Link, Mark, Picture, Region, Text
 from kripke.formula import Agent
 
 #: Light and dark values of the picture's colours; the formula's blue is no player's colour.
@@ -149,19 +149,26 @@ def _mark(m: Mark) -> str:
 
 def _link(k: Link, colour: str) -> str:
     """A chain's segment (faint unless in the actual class), or a graph's edge (full strength,
-    curved when bent)."""
+    curved when bent), with its heads if it is an arrow; a loop as a small circle."""
     if k.edge:
         width, opacity = (2.6, 1.0) if k.actual else (1.8, 0.9)
     else:
         width, opacity = (2.4, 0.95) if k.actual else (1.2, 0.4)
     style = (f'style="stroke:{colour}" stroke-width="{width}" stroke-opacity="{opacity}" '
              f'stroke-linecap="round" data-link-of="{_attr(k.agent)}"')
+    heads = "".join(
+        f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}" '
+        f'style="fill:{colour}" fill-opacity="{opacity}" data-head-of="{_attr(k.agent)}"/>'
+        for points in k.heads())
+    if k.loop:
+        return (f'<circle cx="{k.x2:.1f}" cy="{k.y2:.1f}" r="{LOOP_R:.1f}" fill="none" '
+                f'{style} data-loop="1"/>{heads}')
     if not k.bend:
         return (f'<line x1="{k.x1:.1f}" y1="{k.y1:.1f}" x2="{k.x2:.1f}" y2="{k.y2:.1f}" '
-                f'{style}/>')
+                f'{style}/>{heads}')
     cx, cy = k.control()
     return (f'<path d="M{k.x1:.1f},{k.y1:.1f} Q{cx:.1f},{cy:.1f} {k.x2:.1f},{k.y2:.1f}" '
-            f'fill="none" {style}/>')
+            f'fill="none" {style}/>{heads}')
 
 
 def _text(t: Text, colour: Callable[[Agent], str]) -> str:

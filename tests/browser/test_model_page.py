@@ -115,3 +115,34 @@ def test_an_event_on_your_model_says_what_each_agent_observed(browser):
     expect(said).to_contain_text("learns:alice:p")
     expect(said).to_contain_text("alice: saw yes; bob: could not tell yes from no")
     expect(page.get_by_test_id("puzzle-status")).to_contain_text("learns:alice:p")
+
+
+def test_sally_anne_event_and_verdict_share_the_first_screen_with_arrows(browser):
+    """The Sally–Anne starter through its share link at 1280 × 800: Sally's arrow has its head
+    at the basket and her loop is drawn (not reflexive), Anne's loops are not; the private
+    event drawn beside the model before it is applied, and the verdict, all above the fold."""
+    from urllib.parse import quote
+
+    from kripke.modelfile import starter_models
+
+    page = browser.context.new_page()
+    page.on("pageerror", lambda error: browser.errors.append(f"uncaught: {error}"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(browser.url + "model?model=" + quote(starter_models()["sally-anne"]))
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("2", timeout=60_000)
+    graph = page.get_by_test_id("worlds-graph")
+    expect(graph.locator("polygon[data-head-of='sally']")).to_have_count(2)  # arrow and loop
+    expect(graph.locator("circle[data-loop='1']")).to_have_count(1)
+    expect(graph.locator("[data-head-of='anne']")).to_have_count(0)
+    expect(page.locator(".ttr-kind").get_by_role("button", name="classes")).to_be_disabled()
+    box = page.get_by_label("Formula, evaluated at the actual world (press Enter)")
+    box.fill("K_sally basket & ~basket")
+    box.press("Enter")
+    expect(page.get_by_test_id("formula-result")).to_contain_text("true at the actual world")
+    page.get_by_role("button", name="Event ▸").click()
+    page.locator(".ttr-event .v-select").first.click(force=True)
+    page.get_by_role("option", name="learns φ in private").click()
+    expect(page.get_by_test_id("event-graph").locator("text.node")).to_have_count(2)
+    for testid in ("formula-result", "event-graph", "worlds-graph"):
+        where = page.get_by_test_id(testid).bounding_box()
+        assert where is not None and where["y"] + where["height"] <= 800, (testid, where)

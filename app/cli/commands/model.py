@@ -7,12 +7,21 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from app.cli.checking import dead_ends, frame, read_formula, vacuity_note, write_model_files
+from app.cli.checking import (
+    dead_ends,
+    frame,
+    read_formula,
+    slide_size,
+    vacuity_note,
+    write_model_files,
+)
 from app.cli.main import UsageError
+from app.worlds.graph import graph_positions, layered
 from game.files import check_outputs
 from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
 from kripke.belief import BeliefModel
 from kripke.eventfile import READY_MADE, load_event_model
+from kripke.exchange import SLIDE
 from kripke.explain import explain, render
 
 NAME = "model"
@@ -68,6 +77,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="OUT", help="write the model after the "
                         "announcements and events as JSON")
     parser.add_argument("--tikz", metavar="OUT", help="... and as a LaTeX/TikZ drawing")
+    parser.add_argument("--size", type=slide_size, default=SLIDE, metavar="WxH",
+                        help="the --tikz drawing's largest width and height in cm (default "
+                             f"{SLIDE[0]:g}x{SLIDE[1]:g}, a beamer frame's)")
     parser.add_argument("--overwrite", action="store_true",
                         help="replace existing --json/--tikz files")
 
@@ -126,6 +138,9 @@ def run(args: argparse.Namespace) -> int:
             steps.append((kind, text, read))
     print(describe(model))
     print()
+    # where the TikZ draws each world: the textbook graph's places, kept across announcements,
+    # an event's product in layers under them
+    places = graph_positions(model) if args.tikz else None
     all_true, changed = True, []
     for kind, text, formula in steps:
         before = model.n_worlds
@@ -137,7 +152,10 @@ def run(args: argparse.Namespace) -> int:
         if kind == "event":
             # a ready-made event's actual event is the one that can happen in the model now
             events = load_event_model(text, model)
-            model = model.update(events)  # its actual event cannot happen: one line, code 2
+            old, model = model, model.update(events)  # its actual event cannot happen: one
+            # line, code 2
+            if places is not None:
+                places = layered(places, old, events, model)
             changed.append("events")
             print(f"event {_label(text)}: {model.n_worlds:,} worlds (were {before:,})")
             print(f"  {events.observations(model.agents)}")
@@ -163,5 +181,8 @@ def run(args: argparse.Namespace) -> int:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")
         print(describe(model))
-    write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name)
+    if args.tikz and places is None:  # too many worlds to place at the start, few enough now
+        places = graph_positions(model)
+    write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name,
+                      positions=places, size=args.size)
     return 0 if all_true else 1

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from app.cli.checking import dead_ends, frame, read_formula, write_model_files
+from app.cli.checking import dead_ends, frame, read_formula, slide_size, write_model_files
 from app.cli.main import UsageError
 from app.cli.options import file_name, whole
+from app.worlds.graph import graph_positions
 from game.files import check_outputs
 from kripke.belief import BeliefModel
+from kripke.exchange import SLIDE
 from kripke.explain import explain, render
 from kripke.gallery import (
     GALLERY,
@@ -65,6 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the model where the story stops as JSON")
     parser.add_argument("--tikz", type=file_name, metavar="FILE",
                         help="... and as a LaTeX/TikZ drawing")
+    parser.add_argument("--size", type=slide_size, default=SLIDE, metavar="WxH",
+                        help="the --tikz drawing's largest width and height in cm (default "
+                             f"{SLIDE[0]:g}x{SLIDE[1]:g}, a beamer frame's)")
     parser.add_argument("--overwrite", action="store_true",
                         help="replace an existing --json or --tikz file")
 
@@ -168,9 +173,10 @@ def run(args: argparse.Namespace) -> int:
     if args.explain and formula is not None and isinstance(model, KripkeModel):
         print()
         print(render(explain(model, formula, name=puzzle.describe)))
-    elif args.explain and formula is not None:
-        print("(--explain: not yet for a belief model; the values above are checked)")
-    positions = puzzle.positions(model.agents[0]) if puzzle.positions and args.tikz else None
+    positions = None
+    if args.tikz:  # the puzzle's own geometry, else the textbook graph's
+        positions = puzzle.positions(model.agents[0]) if puzzle.positions else \
+            graph_positions(model)
     write_model_files(model, args.json, args.tikz, name=puzzle.describe, positions=positions,
-                      agent_names=puzzle.agent_names, title=puzzle.title)
+                      agent_names=puzzle.agent_names, title=puzzle.title, size=args.size)
     return 0

@@ -23,6 +23,8 @@ from html import escape
 
 import solara
 
+from app.worlds.graph import GRAPH_LIMIT, event_graph
+from app.worlds.svg import picture_svg
 from kripke import KripkeModel
 from kripke.eventfile import parse_event_model, ready_made
 from kripke.events import EventModel
@@ -30,8 +32,15 @@ from kripke.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
 KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",
-         "announce": "announce φ", "hand": "written by hand"}
-TEXT_LABEL = "Event model (event NAME: pre FORMULA · AGENT: {e1 e2} {e3} · actual: NAME)"
+         "announce": "announce φ",
+         "private": "learns φ in private (the others believe nothing happened)",
+         "secret": "finds out whether φ in secret (the others believe nothing happened)",
+         "flip": "turns atom φ over in secret (φ := ¬φ; the others believe nothing changed)",
+         "hand": "written by hand"}
+#: The kinds where one agent acts and the others are onlookers.
+ONE_AGENT = ("learns", "private", "secret", "flip")
+TEXT_LABEL = ("Event model (event NAME: pre FORMULA · post NAME: p := FORMULA · "
+              "AGENT: {e1 e2} {e3} · AGENT: e1 -> e2 e3 · actual: NAME)")
 
 
 @dataclass(frozen=True)
@@ -62,8 +71,9 @@ def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str
             return Prepared(error="type a formula φ in the box above")
         if kind != "announce" and not chosen:
             return Prepared(error="choose who learns")
-        if kind == "learns" and len(chosen) > 1:
-            return Prepared(error="one agent learns; for more, choose 'learn together'")
+        if kind in ONE_AGENT and len(chosen) > 1:
+            return Prepared(error=f"one agent {'learns' if kind == 'learns' else 'acts'}; "
+                                  "for more, choose 'learn together'")
         who = ",".join(str(a) for a in chosen)
         label = f"{kind}:{who}:{formula.strip()}" if kind != "announce" else \
             f"announce:{formula.strip()}"
@@ -86,9 +96,12 @@ def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str
 @solara.component
 def EventControl(model: KripkeModel, formula: str,
                  on_event: Callable[[EventModel, str], None],
-                 agent_name: Callable[[Agent], str] = str, disabled: bool = False):
+                 agent_name: Callable[[Agent], str] = str, disabled: bool = False,
+                 on_prepared: Callable[[EventModel | None], None] | None = None):
     """One row ("Event ▸") that opens to the kind of event, who learns, Apply, and for an
-    event written by hand a text area checked as it is typed; Apply calls ``on_event``."""
+    event written by hand a text area checked as it is typed; Apply calls ``on_event``.
+    ``on_prepared`` hears of the event ready to apply (None: none, or the row is closed), so
+    the page can draw it beside the model before the update (:func:`EventPicture`)."""
     opened = solara.use_reactive(False)
     kind = solara.use_reactive("learns")
     who: solara.Reactive[list[str]] = solara.use_reactive([])  # the agents chosen, by name
@@ -96,12 +109,16 @@ def EventControl(model: KripkeModel, formula: str,
     agents = list(model.agents)
     names = [agent_name(a) for a in agents]
     chosen = [a for a, n in zip(agents, names, strict=True) if n in who.value]
-    if not chosen and agents and kind.value == "learns":
+    if not chosen and agents and kind.value in ONE_AGENT:
         chosen = agents[:1]
     prepared = solara.use_memo(
         lambda: prepare(model, kind.value, chosen, formula, text.value)
         if opened.value else Prepared(), [model, kind.value, tuple(map(str, chosen)), formula,
                                           text.value, opened.value])
+
+    ready = prepared.events if opened.value else None
+    solara.use_effect(lambda: on_prepared(ready) if on_prepared is not None else None,
+                      [ready])
 
     def pick_kind(label: str) -> None:
         key = next(k for k, v in KINDS.items() if v == label)
@@ -125,9 +142,10 @@ def EventControl(model: KripkeModel, formula: str,
                 with solara.Div(style="width:215px"):
                     solara.Select("event", values=list(KINDS.values()),
                                   value=KINDS[kind.value], on_value=pick_kind, dense=True)
-                if kind.value == "learns":
+                if kind.value in ONE_AGENT:
                     with solara.Div(style="width:130px"):
-                        solara.Select("who learns", values=names,
+                        solara.Select("who learns" if kind.value == "learns" else "who",
+                                      values=names,
                                       value=agent_name(chosen[0]) if chosen else None,
                                       on_value=lambda n: who.set([n]), dense=True)
                 elif kind.value == "together":
@@ -153,3 +171,40 @@ def EventControl(model: KripkeModel, formula: str,
                         attributes={"data-testid": "event-error"},
                         style="font-size:12px;color:#b71c1c;white-space:pre-wrap")
 
+
+
+class _EventNames:
+    """How the event's picture names the agents: as the page does."""
+
+    classes = "classes"
+    part = "event"
+
+    def __init__(self, name: Callable[[Agent], str]) -> None:
+        self.agent = name
+
+    def hand(self, model: object, agent: Agent, key: int) -> tuple[str, ...]:
+        return ()
+
+    def world(self, model: KripkeModel, index: int) -> str:
+        return f"event {model.world_name(index)}"
+
+
+@solara.component
+def EventPicture(events: EventModel, agents: Sequence[Agent], agent_name: Callable[[Agent], str],
+                 ink: Callable[[Agent], str]):
+    """The event model as a graph (:func:`app.worlds.graph.event_graph`), small, with what it
+    shows in a line under it; too many events for a graph: the line alone."""
+    picture = solara.use_memo(
+        lambda: event_graph(events, agents, _EventNames(agent_name))
+        if len(events.events) <= GRAPH_LIMIT else None, [events, tuple(map(str, agents))])
+    with solara.Column(gap="2px", style="margin:0"):
+        if picture is not None:  # at its own size: its names as big as the model's
+            solara.HTML(tag="div", unsafe_innerHTML=picture_svg(picture, ink,
+                                                                testid="event-picture"),
+                        attributes={"data-testid": "event-graph"},
+                        style=f"width:{picture.width:.0f}px;max-width:100%")
+        solara.HTML(tag="div", unsafe_innerHTML=escape(
+            picture.caption if picture is not None else
+            f"{len(events.events)} events: too many to draw ({GRAPH_LIMIT} at most)."),
+            attributes={"data-testid": "event-caption"},
+            style="font-size:12px;opacity:.8;line-height:1.3")

@@ -25,7 +25,8 @@ from solara.components.file_drop import FileInfo
 
 from app.web.components.puzzles import PuzzlePage
 from app.web.model_edits import EDIT_LIMIT, Draft
-from kripke import KripkeModel, ModelFileError, NamedModel, load_model
+from app.worlds.layout import DrawnModel, partitioned
+from kripke import KripkeModel, ModelFileError, dump_model, load_model
 from kripke.gallery import Puzzle
 from kripke.modelfile import parse_model, starter_models
 
@@ -47,7 +48,7 @@ UNDO = 100
 class Reading:
     """What a text says: a model, or the mistake (its line and column when it names one)."""
 
-    model: KripkeModel | None = None
+    model: DrawnModel | None = None  # an S5 model, or a belief model (arrows)
     error: str = ""
     line: int = 0
     column: int = 0
@@ -100,15 +101,10 @@ def uploaded_text(name: str, data: bytes) -> tuple[str | None, str]:
                       "'agents: a b'.")
 
 
-def world_name(model: KripkeModel, index: int) -> str:
-    return model.world_name(index) if isinstance(model, NamedModel) else \
-        f"w{int(model.world_ids[index])}"
-
-
 def describe(model: KripkeModel, index: int) -> str:
     """A world in words: its name and what is true there."""
     true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
-    return f"{world_name(model, index)}: {' '.join(true) if true else 'no atom true'}"
+    return f"{model.world_name(index)}: {' '.join(true) if true else 'no atom true'}"
 
 
 def examples(model: KripkeModel) -> tuple[str, ...]:
@@ -154,7 +150,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
     reading = solara.use_memo(lambda: read_model(text.value), [text.value])
     # the picture keeps the last model that read while the text has a mistake
-    kept: list[KripkeModel | None] = solara.use_memo(lambda: [None], [])
+    kept: list[DrawnModel | None] = solara.use_memo(lambda: [None], [])
     if reading.model is not None:
         kept[0] = reading.model
     model = kept[0]
@@ -178,6 +174,8 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     def side() -> None:
         with solara.Card("The model", margin=0, classes=["ttr-card"]):
             Editor(text.value, reading, name.value, write, undo, bool(history.value))
+            if reading.model is not None:
+                Minimise(reading.model, lambda new: write(new, f"{name.value}-minimised"))
             if model is not None:
                 EditPanel(model, reading.model is not None, write)
 
@@ -255,8 +253,39 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
     solara.HTML(tag="div", unsafe_innerHTML=(
         "Format: <code>agents: a b</code> · <code>world w1: p q</code> (the atoms true there) · "
         "<code>a: {w1 w2} {w3}</code> (what a cannot tell apart) or <code>a observes: p</code> "
+        "or arrows, a belief: <code>a: w1 -&gt; w2 w3</code> (from w1, a considers w2 and w3 "
+        "possible; one line per world) "
         "· <code>actual: w1</code> · <code>#</code> comments."),
         style="font-size:12px;opacity:.75;margin-top:4px")
+
+
+def minimised_text(model: KripkeModel) -> tuple[str, str | None]:
+    """What bisimulation contraction would do to the model, in words ("12 worlds; 6 up to
+    bisimulation"), and the text of the smaller model (None when no two worlds are
+    bisimilar, or the smaller model cannot be written)."""
+    smaller = model.minimised()
+    n, m = model.n_worlds, smaller.n_worlds
+    said = f"{n:,} world{'s' * (n != 1)}; {m:,} up to bisimulation"
+    if m == n:
+        return said + " (no two are bisimilar: some formula tells any two apart)", None
+    try:
+        return said, dump_model(smaller)
+    except ValueError as e:  # a name the format cannot write
+        return f"{said} (cannot write it: {e})", None
+
+
+@solara.component
+def Minimise(model: KripkeModel, write: Callable[[str], None]):
+    """The model's size up to bisimulation, and a button that replaces the text by the
+    contracted model (one world per class of worlds no formula tells apart; Undo comes back)."""
+    said, smaller = solara.use_memo(lambda: minimised_text(model), [model])
+    with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap;margin-top:4px"):
+        solara.HTML(tag="span", unsafe_innerHTML=escape(said),
+                    attributes={"data-testid": "bisimulation"}, style="font-size:13px")
+        solara.Button("Minimise", small=True, outlined=True, disabled=smaller is None,
+                      on_click=lambda: write(smaller) if smaller is not None else None,
+                      attributes={"title": "keep one world of each class of bisimilar "
+                                  "worlds: every formula keeps its value"})
 
 
 @solara.component
@@ -271,6 +300,10 @@ def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
     if model.n_worlds > EDIT_LIMIT:
         solara.Text(f"Edit the text: clicking edits models of up to {EDIT_LIMIT} worlds.",
                     style="font-size:12px;opacity:.75")
+        return
+    if not partitioned(model):  # the edits join and split classes
+        solara.Text("Edit the arrows in the text ('a: w1 -> w2 w3'): clicking edits an S5 "
+                    "model's classes.", style="font-size:12px;opacity:.75")
         return
     draft = Draft.of(model)
     chosen = [w for w in selected.value if w in draft.names]

@@ -15,13 +15,14 @@ Step after that goes on with the story where it was.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from html import escape
+from typing import cast
 
 import solara
 
-from app.web.components.events import EventControl
+from app.web.components.events import EventControl, EventPicture
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -33,20 +34,23 @@ from app.web.components.formula import (
     tab_gone,
     use_formula,
 )
-from app.worlds.graph import GraphLayout, too_big
+from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
     AnyModel,
     ClassGrid,
+    DrawnModel,
     FixedPositions,
     Marking,
     Picture,
+    Text,
     WorldsLayout,
     class_columns,
     layout_for,
+    partitioned,
 )
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel, NamedModel
+from kripke import EvaluationStopped, KripkeModel
 from kripke.budget import stop_when
 from kripke.events import EventModel
 from kripke.explain import Explanation, steps
@@ -66,7 +70,8 @@ OUTSIDE = "outside"
 CLASSES, GRAPH = "classes", "graph"
 PUZZLE_SYNTAX = (
     "Syntax: this puzzle's atoms (see the story), <code>~</code> <code>&amp;</code> "
-    "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows, "
+    "<code>|</code> <code>-&gt;</code>, <code>K_a</code> (or <code>Kₐ</code>) knows (on a "
+    "belief model, with arrows: believes, also written <code>B_a</code>), "
     "<code>M_a</code> considers possible, <code>E</code> <code>C</code> <code>D</code> (all "
     "agents) or <code>C_{a,b}</code>, <code>[!φ]ψ</code> after announcing φ.")
 MODEL_SYNTAX = PUZZLE_SYNTAX.replace("this puzzle's atoms (see the story)", "the model's atoms")
@@ -103,9 +108,12 @@ def build(s: Settings) -> Puzzle:
 @dataclass(frozen=True)
 class Moment:
     label: str
-    model: KripkeModel
+    model: DrawnModel  # a belief model after an event with arrows
     told: int  # how many of the story's steps have happened by then
     events: int = 0  # how many events of your own (the Event control) have happened by then
+    # the event of your own that made this moment from the one before (its graph is drawn
+    # as that one's in layers, one per event)
+    update: EventModel | None = None
 
 
 class PuzzleNames:
@@ -135,7 +143,7 @@ class PuzzleNames:
         return self.puzzle.describe(model, index)
 
 
-def actual_id(model: KripkeModel) -> int | None:
+def actual_id(model: DrawnModel) -> int | None:
     """The actual world's id (stable across announcements), or None."""
     return None if model.actual is None else int(model.world_ids[model.actual])
 
@@ -184,7 +192,7 @@ def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
     return {int(w): puzzle.short(model, i) for i, w in enumerate(model.world_ids.tolist())}
 
 
-def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
+def graph_universe(puzzle: Puzzle, model: DrawnModel) -> DrawnModel | None:
     """The worlds a graph of this puzzle places once and keeps: all of the puzzle's when few
     enough (removed ones then fade where they stood), else (a big puzzle the story has cut
     down, or a model whose worlds are new) the model now; None while too many."""
@@ -194,14 +202,38 @@ def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
     return model if too_big(model) is None else None
 
 
-def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent) -> GraphLayout:
+def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
+                 positions: Mapping[int, tuple[float, float]] | None = None) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
-    its id, with the atoms true in it."""
-    label = puzzle.short or ((lambda m, i: m.world_label(i))
-                             if isinstance(universe, NamedModel) else None)
+    its id, with the atoms true in it; at ``positions`` when given (a product's layers)."""
+    label = puzzle.short or (lambda m, i: m.world_name(i))
     return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
-                       atoms=puzzle.short is None)
+                       atoms=puzzle.short is None, positions=positions)
+
+
+def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus: Agent,
+                 graphs: list[GraphLayout]) -> GraphLayout | None:
+    """The graph that draws moment ``index``: one already made that places all its worlds
+    (so worlds stay where they are), else, after an event of yours that split worlds, the
+    graph before it in layers, one per event (:func:`layered`), else a new one; None while
+    too many worlds. Each graph made is kept in ``graphs``."""
+    model = moments[index].model
+    ids = set(model.world_ids.tolist())
+    found = next((g for g in graphs if ids <= g.pos.keys()), None)
+    if found is not None:
+        return found
+    universe = graph_universe(puzzle, model)
+    if universe is None:
+        return None
+    update = moments[index].update
+    before = moment_graph(puzzle, moments, index - 1, focus, graphs) \
+        if update is not None and index > 0 and universe is model else None
+    places = None if before is None or update is None else \
+        layered(before.pos, moments[index - 1].model, update, model)
+    graph = graph_layout(puzzle, universe, focus, places)
+    graphs.append(graph)
+    return graph
 
 
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
@@ -294,6 +326,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     said = solara.use_reactive("")
     why = solara.use_reactive(False)
     ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
+    pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
     kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
@@ -323,7 +356,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                                                    [puzzle])
     graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
-    kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
+    # a belief model has no classes to draw: the graph, or (too many worlds) a note saying so
+    by_classes = partitioned(model) and partitioned(puzzle.model)
+    kind = GRAPH if (kinds.value.get(puzzle.key) == GRAPH or not by_classes) and \
+        universe is not None else CLASSES
     typed = "" if fresh else text.value
     result: FormulaResult = use_formula(model, typed)
     gone = tab_gone()
@@ -346,14 +382,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
+        if not by_classes and kind == CLASSES:
+            return undrawn(model)
         if kind == GRAPH:
             # kept while it places every world left, so worlds stay where they are
-            ids = set(model.world_ids.tolist())
-            graph = next((g for g in graphs if ids <= g.pos.keys()), None)
-            if graph is None:
-                assert universe is not None
-                graph = graph_layout(puzzle, universe, focus)
-                graphs.append(graph)
+            graph = moment_graph(puzzle, told, at, focus, graphs)
+            assert graph is not None
             return graph.picture(model, Marking(perspective, result.values, set(numbers)))
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
@@ -365,7 +399,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         placed = kept.pos if isinstance(kept, ClassGrid | FixedPositions) else None
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
-            layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
+            # a model drawn by classes answers them (by_classes): an S5 model
+            layouts[key] = puzzle_layout(puzzle, cast(KripkeModel, model), focus,
+                                         moment.events)
         return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
 
     # the values are the typed formula's in this model: its text says which (an array's id
@@ -417,7 +453,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         seen = events.observations(agents, puzzle.agent_name)
         kept = told[:at + 1]
         shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
-                                  moment.events + 1)), len(kept)))
+                                  moment.events + 1, events)), len(kept)))
         said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
@@ -472,7 +508,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                     solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
                                 classes=["ttr-title"])
                     PictureKind(kind, lambda k: kinds.set({**kinds.value, puzzle.key: k}),
-                                None if universe is not None else too_big(model))
+                                None if universe is not None else too_big(model),
+                                None if by_classes else NO_CLASSES)
                     if perspective is None and len(agents) > 1 and kind == CLASSES:
                         # the label wraps with its buttons, never alone at a line's end
                         with solara.Row(gap="6px", style="align-items:center"):
@@ -484,29 +521,39 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                         text=True)
                                           for i, a in enumerate(agents)])
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
-                           why=why, chain=chain, step=ringed,
+                           why=why if by_classes else None, chain=chain, step=ringed,
                            explaining=why.value and explaining.state == solara.ResultState.RUNNING,
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
-                EventControl(model, typed, event, puzzle.agent_name)
+                EventControl(model, typed, event, puzzle.agent_name,
+                             on_prepared=pending.set)
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:2px")
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
                 # a graph, drawn at its own aspect, no taller than the screen under the header
+                # (and under the open event's row and the longer caption of arrows)
                 widest = f"{1.5 * drawn.width:.0f}px"
+                above = 300 if pending.value is None else 470
                 if kind == GRAPH:
-                    widest = (f"min({widest}, calc((100vh - 300px) * "
+                    widest = (f"min({widest}, calc((100vh - {above}px) * "
                               f"{drawn.width / drawn.height:.3f}))")
                 ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
-                solara.HTML(tag="div", unsafe_innerHTML=picture_svg(numbered(drawn, numbers),
-                                                                    ink),
-                            attributes={"data-testid": "worlds-graph",
-                                        "data-drawn-worlds": str(drawn.drawn_worlds)},
-                            style=f"margin:4px auto 0;max-width:{widest}")
-                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
+                # the event about to be applied beside the model it will update, as a
+                # textbook sets them; both on the first screen
+                with solara.Row(gap="8px", style="align-items:flex-start;flex-wrap:nowrap"):
+                    solara.HTML(tag="div", unsafe_innerHTML=picture_svg(
+                        numbered(drawn, numbers), ink),
+                        attributes={"data-testid": "worlds-graph",
+                                    "data-drawn-worlds": str(drawn.drawn_worlds)},
+                        style=f"margin:4px auto 0;max-width:{widest};flex:1 1 0;min-width:0")
+                    if pending.value is not None:
+                        with solara.Div(style="flex:0 1 auto;max-width:42%;margin-top:4px"):
+                            EventPicture(pending.value, agents, puzzle.agent_name, ink)
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind,
+                                                                    not by_classes),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaHelp(text, list(puzzle.examples),
@@ -519,38 +566,64 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     return None
 
 
+#: Why a belief model has no class view (its button's title).
+NO_CLASSES = ("a belief model's relations need not be partitions, so it has no classes to "
+              "draw: the graph shows its arrows")
+
+
+def undrawn(model: DrawnModel) -> Picture:
+    """What stands for the picture of a belief model too big for the graph: a note."""
+    note = (f"{model.n_worlds:,} worlds: the graph draws up to {GRAPH_LIMIT} and a belief "
+            "model has no classes to summarise; announce something first.")
+    return Picture(560.0, 40.0, (), (), (), (Text(280.0, 24.0, note[:80]),), note, 0)
+
+
 @solara.component
-def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None):
+def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = None,
+                no_classes: str | None = None):
     """The switch between the class view and the textbook graph; while the model is too big
-    for a graph, the graph button is off and says why."""
+    for a graph, the graph button is off and says why, as the classes button does for a
+    belief model."""
     solara.ToggleButtonsSingle(
         value=kind, on_value=choose, dense=True, classes=["ttr-kind"],
         children=[solara.Button("classes", value=CLASSES, text=True,
-                                attributes={"title": "worlds in boxes: a class per box"}),
+                                disabled=no_classes is not None,
+                                attributes={"title": no_classes or
+                                            "worlds in boxes: a class per box"}),
                   solara.Button("graph", value=GRAPH, text=True, disabled=refused is not None,
                                 attributes={"title": refused or "the textbook graph: an edge "
                                             "per pair of worlds an agent cannot tell apart"})])
 
 
-def caption_html(puzzle: Puzzle, model: KripkeModel, picture: Picture,
+def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
                  perspective: Agent | None) -> str:
     n = model.n_worlds
     head = f"<b data-testid='worlds-count'>{n:,}</b> world{'s' * (n != 1)} possible. "
     if perspective is not None:
         n = model.possible_count(perspective)
-        head += (f"{escape(puzzle.agent_name(perspective)).capitalize()} cannot tell apart the "
-                 f"{n:,} world{'s' * (n != 1)} of its class; the others are faded. ")
+        who = escape(puzzle.agent_name(perspective)).capitalize()
+        if model.frame_class(perspective) == "S5":
+            head += (f"{who} cannot tell apart the {n:,} world{'s' * (n != 1)} of its class; "
+                     "the others are faded. ")
+        else:  # a belief: where its arrows from the actual world lead
+            head += (f"{who} considers {n:,} world{'s' * (n != 1)} possible from the actual "
+                     "one (its arrows from there); the others are faded. ")
     return head + escape(picture.caption)
 
 
 def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
-                kind: str = CLASSES) -> str:
+                kind: str = CLASSES, arrows: bool = False) -> str:
     def called(a: Agent) -> str:  # in a graph, with the name its edges carry
         name = puzzle.agent_name(a)
         return name if kind != GRAPH or name == str(a) else f"{name} ({a})"
 
     swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
                        f"</span> {escape(called(a))}</span>" for a in agents)
+    if kind == GRAPH and arrows:
+        return (f"{swatches}<br>Doubly circled: the actual world. An arrow in an agent's "
+                "colour, labelled with it: from a world to one the agent considers possible "
+                "there; a loop: the world is possible from itself. Hover a world for what holds "
+                "there; a pale dot and name: removed by an announcement.")
     if kind == GRAPH:
         return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
                 "labelled with it: two worlds it cannot tell apart. Hover a world for what "
