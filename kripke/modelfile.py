@@ -164,6 +164,14 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel:
         raise ModelFileError(f"not valid JSON: {e.msg}; a model file is JSON as "
                              "ttr-kripke writes it or the hand-written format", e.lineno,
                              e.colno, origin) from None
+    except RecursionError:  # json nests by recursion: '[' × 1,500 is no model
+        raise ModelFileError("the JSON is nested too deeply to be a model; a model file is "
+                             "JSON as ttr-kripke writes it or the hand-written format", 1, 1,
+                             origin) from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise ModelFileError("the JSON holds a number of thousands of digits; a model file's "
+                             "numbers are world ids and observation keys", 1, 1,
+                             origin) from None
     if isinstance(data, dict) and "error" in data and "worlds" not in data:
         raise ModelFileError(f"this file holds no model, only the exporter's message: "
                              f"{data['error']}", 1, 1, origin)
