@@ -25,12 +25,15 @@ import solara
 
 from kripke import KripkeModel
 from kripke.eventfile import parse_event_model, ready_made
-from kripke.events import EventModel
+from kripke.events import EventModel, check_product_size
 from kripke.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
 KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",
          "announce": "announce φ", "hand": "written by hand"}
+#: The most worlds an event may make on a page (ten times the biggest puzzle's): each event
+#: multiplies the worlds by up to its number of events, and the server is shared.
+UPDATE_LIMIT = 20_000
 TEXT_LABEL = "Event model (event NAME: pre FORMULA · AGENT: {e1 e2} {e3} · actual: NAME)"
 
 
@@ -74,7 +77,8 @@ def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str
     try:
         events.check_agents(model.agents)
         possible = [model.holds(e.precondition) for e in events.events]
-    except ValueError as e:  # an unknown atom or agent
+        check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make")
+    except ValueError as e:  # an unknown atom or agent, too many worlds
         return Prepared(error=str(e))
     if not possible[events.names.index(events.actual)]:
         return Prepared(error=f"the actual event {events.actual} cannot happen: its "

@@ -22,7 +22,7 @@ from html import escape
 import numpy as np
 import solara
 
-from app.web.components.events import EventControl
+from app.web.components.events import UPDATE_LIMIT, EventControl
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -49,7 +49,7 @@ from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel, NamedModel, parse
 from kripke.budget import stop_when
 from kripke.deal import DealModel
-from kripke.events import EventModel
+from kripke.events import EventModel, check_product_size
 from kripke.explain import Explanation, explain, steps
 from kripke.formula import Agent
 from kripke.gallery import (
@@ -410,7 +410,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     def event(events: EventModel, label: str) -> None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
         says what each agent observed."""
-        try:
+        try:  # refused before the product is built, as the control refuses it
+            check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make")
             after = model.update(events)
         except ValueError as e:  # the control checked it; the model may have moved on since
             said.set(f"Not applied: {e}")
