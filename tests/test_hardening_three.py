@@ -71,3 +71,52 @@ def test_the_command_line_refuses_the_fourth_power_in_one_line(tmp_path, capsys)
     assert "40,000 worlds (were 400)" in out  # the first two are applied, then one line
     assert err.startswith("ttr-kripke model: error: this event would make 4,000,000 worlds")
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+# --- item 4: a world's name is drawn as written in the PNG -------------------------------------
+
+#: Names matplotlib would read as mathtext: drawn as maths, or refused with a ValueError.
+MATHTEXT_NAMES = ["$\\sqrt{x}$", "$\\frac$", "$x_$", "$^$", "a$b$c", "$\\undefined{1}$",
+                  "\\$5 and $6"]
+
+
+@pytest.mark.parametrize("name", MATHTEXT_NAMES)
+def test_the_png_draws_a_mathtext_name_as_written(name, monkeypatch):
+    from matplotlib.figure import Figure
+
+    drawn: list[tuple[str, bool]] = []
+    save = Figure.savefig
+
+    def spy(fig, *args, **kwargs):  # the texts as matplotlib will draw them
+        drawn.extend((t.get_text(), t.get_parse_math()) for ax in fig.axes for t in ax.texts)
+        return save(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", spy)
+    from app.worlds.graph import GraphLayout
+    from app.worlds.png import picture_png
+    from kripke.modelfile import parse_model
+
+    model = parse_model(f'agents: a\natoms: p\nworld "{name}": p\nworld w2:\n'
+                        f'a: {{"{name}" w2}}\nactual: "{name}"\n')
+    picture = GraphLayout(model, "a", label=lambda m, i: m.world_label(i)).picture(model)
+    assert name in [t.text for t in picture.texts]  # the picture names the world so
+    assert picture_png(picture, lambda a: "#8e24aa").startswith(b"\x89PNG")
+    assert (name, False) in drawn  # the name itself, never read as mathtext
+
+
+def test_a_board_drawing_writes_mathtext_city_names_and_titles_as_they_are(tmp_path):
+    import json
+    from importlib.resources import files
+
+    from boards import load_board
+    from lab.draw import board_png
+
+    text = files("boards").joinpath("data", "usa.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    for city, name in zip(data["cities"][:len(MATHTEXT_NAMES)], MATHTEXT_NAMES, strict=False):
+        text = text.replace(json.dumps(city["name"]), json.dumps(name))
+    data = json.loads(text)
+    data["title"] = "$\\frac$"
+    (tmp_path / "b.json").write_text(json.dumps(data), encoding="utf-8")
+    board_png(load_board(tmp_path / "b.json"), tmp_path / "board.png")
+    assert (tmp_path / "board.png").read_bytes().startswith(b"\x89PNG")
