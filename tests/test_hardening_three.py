@@ -120,3 +120,33 @@ def test_a_board_drawing_writes_mathtext_city_names_and_titles_as_they_are(tmp_p
     (tmp_path / "b.json").write_text(json.dumps(data), encoding="utf-8")
     board_png(load_board(tmp_path / "b.json"), tmp_path / "board.png")
     assert (tmp_path / "board.png").read_bytes().startswith(b"\x89PNG")
+
+
+# --- item 5: an output is claimed before work starts -------------------------------------------
+
+def test_a_second_run_on_one_output_is_refused_while_the_first_runs(tmp_path, capsys):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "same.csv"
+    first = subprocess.Popen(  # a run that has claimed its --csv and is still working
+        [sys.executable, "-c", "import sys; from pathlib import Path; "
+         "from game.files import check_output; "
+         f"check_output(Path({str(out)!r}), '--csv'); print('claimed', flush=True); "
+         "sys.stdin.read()"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": os.getcwd()})
+    try:
+        assert first.stdout is not None and first.stdout.readline() == "claimed\n"
+        err = fails(["batch", "--games", "2", "--csv", str(out)], capsys)
+        assert f"another run (process {first.pid}) is writing {out}" in err
+        assert "wait for it to end or choose another --csv" in err
+        assert not out.exists()
+    finally:
+        first.send_signal(signal.SIGKILL)  # killed outright: its claim stays behind
+        first.wait()
+    # a claim whose process is gone is taken over; the run's own is given up at its end
+    assert main(["batch", "--games", "2", "--csv", str(out)]) == 0
+    capsys.readouterr()
+    assert [p.name for p in tmp_path.iterdir()] == ["same.csv"]

@@ -18,6 +18,7 @@ import threading
 from types import FrameType
 
 import app.cli.commands
+from game.files import release_claims
 
 
 class UsageError(Exception):
@@ -67,6 +68,13 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    finally:
+        release_claims()  # the outputs this command claimed (game.files) are free again
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         code = args._run(args)
         sys.stdout.flush()  # inside the try: a closed pipe shows up here, not at exit
