@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -40,7 +41,7 @@ from kripke.exchange import from_json
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
 from kripke.names import AGENT as _AGENT
-from kripke.names import KEYWORDS
+from kripke.names import KEYWORDS, lookalike_problem
 from kripke.reader import LineReader, ReadError, read_source, skip
 
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
@@ -177,7 +178,8 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel:
                              f"{data['error']}", 1, 1, origin)
     try:
         model = from_json(data)
-        labels = [str(w.get("label", "")) for w in data["worlds"]]
+        labels = [unicodedata.normalize("NFC", str(w.get("label", "")))
+                  for w in data["worlds"]]
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
@@ -200,13 +202,24 @@ class _Reader(LineReader[ModelFileError]):
     failure = ModelFileError
 
     def __init__(self, text: str, source: str | None) -> None:
-        super().__init__(text, source)
+        # NFC: "é" typed as one character or as e and an accent is one name, as a reader sees
+        super().__init__(unicodedata.normalize("NFC", text), source)
         self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
                       if (line := self.line(number, raw)) is not None]
 
     # --- one line ------------------------------------------------------------------------
 
     def line(self, number: int, raw: str) -> _Line | None:
+        """The line read, each of its names one that looks like no other
+        (:func:`kripke.names.lookalike_problem`)."""
+        read = self.read_line(number, raw)
+        if read is not None:
+            for word in (read.head, *read.words, *(w for c in read.classes for w in c)):
+                if word is not None and (problem := lookalike_problem(word.text)):
+                    raise self.error(problem, number, word.column)
+        return read
+
+    def read_line(self, number: int, raw: str) -> _Line | None:
         text = self.uncommented(number, raw)
         if not text.strip():
             return None
@@ -506,9 +519,10 @@ def _agent(text: str) -> Agent:
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
-    """Whether a name can be written in the format (bare or quoted): not empty, no quote and
-    nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...)."""
-    return '"' not in name and name.splitlines() == [name]
+    """Whether a name can be written in the format (bare or quoted): not empty, no quote,
+    nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...) and
+    nothing the reader refuses as a lookalike."""
+    return '"' not in name and name.splitlines() == [name] and lookalike_problem(name) is None
 
 
 def _name(name: str) -> str:
@@ -539,6 +553,8 @@ def dump_model(model: KripkeModel, names: Callable[[KripkeModel, int], str] | No
         written = [f"w{i}" for i in model.world_ids.tolist()]
     seen: dict[str, int] = {}
     for i, name in enumerate(written):
+        if problem := lookalike_problem(name):
+            raise ModelError(f"world {i}: {problem}")
         if not _writable(name):
             raise ModelError(f"world {i} is named {name!r}; a name is not empty and holds no "
                              "'\"' nor line break")

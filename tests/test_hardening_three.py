@@ -4,6 +4,8 @@ message on the page), never a traceback, and no work started."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from app.cli.main import main
@@ -150,3 +152,41 @@ def test_a_second_run_on_one_output_is_refused_while_the_first_runs(tmp_path, ca
     assert main(["batch", "--games", "2", "--csv", str(out)]) == 0
     capsys.readouterr()
     assert [p.name for p in tmp_path.iterdir()] == ["same.csv"]
+
+
+# --- item 6: names that look like other names --------------------------------------------------
+
+def test_a_board_with_a_cyrillic_lookalike_city_is_refused(tmp_path):
+    import json
+    from importlib.resources import files
+
+    from boards import BoardError, load_board
+
+    data = json.loads(files("boards").joinpath("data", "usa.json").read_text(encoding="utf-8"))
+    first = data["cities"][0]
+    data["cities"].append({**first, "name": first["name"].replace("a", "\u0430", 1)})
+    (tmp_path / "b.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BoardError, match="mixes Cyrillic and Latin letters"):
+        load_board(tmp_path / "b.json")
+
+
+@pytest.mark.parametrize(("second", "message"), [
+    ("w\u200b1", "holds an invisible character (U+200B ZERO WIDTH SPACE); remove it"),
+    ("w\u0031\u2066", "holds an invisible character (U+2066"),
+    ("w\u0456", "mixes Cyrillic and Latin letters in a word"),
+])
+def test_a_model_name_that_looks_like_another_is_refused_where_it_is(second, message):
+    from kripke.modelfile import ModelFileError, parse_model
+
+    with pytest.raises(ModelFileError, match=re.escape(message)) as error:
+        parse_model(f'agents: a\nworld w1:\nworld "{second}":\nactual: w1\n')
+    assert (error.value.line, error.value.column) == (3, 7)
+
+
+def test_an_accent_written_two_ways_is_one_name():
+    from kripke.modelfile import ModelFileError, parse_model
+
+    with pytest.raises(ModelFileError, match="é"):  # the second is the first again
+        parse_model("agents: a\na:\nworld caf\u00e9:\nworld cafe\u0301:\nactual: caf\u00e9\n")
+    model = parse_model("agents: a\na:\nworld caf\u00e9:\nactual: cafe\u0301\n")
+    assert model.world_name() == "caf\u00e9"
