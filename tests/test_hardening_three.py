@@ -5,6 +5,7 @@ message on the page), never a traceback, and no work started."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -190,3 +191,46 @@ def test_an_accent_written_two_ways_is_one_name():
         parse_model("agents: a\na:\nworld caf\u00e9:\nworld cafe\u0301:\nactual: caf\u00e9\n")
     model = parse_model("agents: a\na:\nworld caf\u00e9:\nactual: cafe\u0301\n")
     assert model.world_name() == "caf\u00e9"
+
+
+# --- item 7: the small ones --------------------------------------------------------------------
+
+def test_a_byte_order_mark_is_read_on_the_page_as_on_the_command_line():
+    from app.web.components.model_page import STARTERS, uploaded_text
+
+    starter = STARTERS["alice-bob"]
+    text, said = uploaded_text("notepad.kripke", b"\xef\xbb\xbf" + starter.encode())
+    assert text == starter and said == "Read notepad.kripke."
+    assert read_model("\ufeff" + starter).model is not None  # pasted with its mark
+
+
+def test_a_share_link_too_long_to_trust_says_so_instead_of_showing_the_starter_silently():
+    import solara
+    from test_app_widgets import html
+
+    from app.web.components.model_page import SHARE_LIMIT, ModelPage
+
+    _box, rc = solara.render(ModelPage(search="model=" + "x" * (SHARE_LIMIT + 500)),
+                             handle_error=False)
+    said = html(rc, "upload-result")
+    rc.close()
+    assert f"model has {SHARE_LIMIT + 500:,} characters; a link carries up to" in said
+    assert "upload it instead" in said
+
+
+def test_a_dropped_file_too_big_is_refused_before_any_of_it_is_sent():
+    import solara
+    from solara.components.file_drop import FileDropZone
+
+    from app.web.components.model_page import TEXT_LIMIT, ModelPage
+
+    _box, rc = solara.render(ModelPage(), handle_error=False)
+    drop = rc.find(FileDropZone).widget
+    drop.file_info = [{"name": "huge.kripke", "size": 17 << 20}]  # what the browser announces
+    deadline = time.monotonic() + 30  # the drop is handled in a thread: wait for its message
+    while not (said := [w.unsafe_innerHTML for w in rc.find(solara.widgets.HTML).widgets
+                        if w.attributes.get("data-testid") == "upload-result"]):
+        assert time.monotonic() < deadline, "the drop got no message"
+        time.sleep(0.05)
+    rc.close()
+    assert f"huge.kripke has {17 << 20:,} bytes; the page reads up to {TEXT_LIMIT:,}" in said[0]
