@@ -234,3 +234,18 @@ def test_a_dropped_file_too_big_is_refused_before_any_of_it_is_sent():
         time.sleep(0.05)
     rc.close()
     assert f"huge.kripke has {17 << 20:,} bytes; the page reads up to {TEXT_LIMIT:,}" in said[0]
+
+
+def test_a_model_file_that_never_ends_or_is_huge_is_refused_before_it_is_read(tmp_path, capsys):
+    from kripke.reader import MAX_FILE_BYTES
+
+    assert "/dev/zero is not a file; give the model file's path" in \
+        fails(["model", "/dev/zero"], capsys)
+    huge = tmp_path / "huge.kripke"
+    with huge.open("wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)  # sparse: no disk used
+    assert f"has more than {MAX_FILE_BYTES:,} bytes, more than this reads; is it the model file?" in \
+        fails(["model", str(huge)], capsys)
+    huge = huge.rename(tmp_path / "huge.events")
+    assert f"has more than {MAX_FILE_BYTES:,} bytes, more than this reads; is it the event model file?" in \
+        fails(["model", STARTER, "--event", str(huge)], capsys)
