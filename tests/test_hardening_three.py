@@ -249,3 +249,76 @@ def test_a_model_file_that_never_ends_or_is_huge_is_refused_before_it_is_read(tm
     huge = huge.rename(tmp_path / "huge.events")
     assert f"{refused} event model file?" in \
         fails(["model", STARTER, "--event", str(huge)], capsys)
+
+
+def _confused_models():
+    """The audit's type-confused models: each field of a good model file (and each item of its
+    lists) replaced by a value of every other JSON type; with the field each one confuses."""
+    import copy
+    import json
+
+    from kripke import load_model
+    from kripke.exchange import to_json
+
+    good = to_json(load_model(STARTER))
+    paths = [(k,) for k in ("agents", "atoms", "actual", "worlds", "observations")]
+    paths += [("agents", 0), ("atoms", 0), ("worlds", 0), ("observations", 0),
+              ("observations", 0, 1), *(("worlds", 1, k) for k in ("id", "true", "label")),
+              ("worlds", 1, "true", 0)]
+    for path in paths:
+        for value in (None, True, False, 1.5, -1, 2**70, "", "x y", [], [None], {}, {"a": 1}):
+            data = copy.deepcopy(good)
+            parent = data
+            for key in path[:-1]:
+                parent = parent[key]
+            if parent[path[-1]] == value and type(parent[path[-1]]) is type(value):
+                continue
+            parent[path[-1]] = value
+            yield json.dumps(data), path, value
+
+
+def _allowed(path: tuple, value: object) -> bool:
+    """Whether the format takes ``value`` at ``path`` (an agent may be a number, a world's
+    label any text, a key any whole number, no atom true, no actual world)."""
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    return {("agents", 0): whole and value >= 0, ("observations", 0, 1): whole,
+            ("worlds", 1, "label"): isinstance(value, str), ("worlds", 1, "true"): value == [],
+            ("actual",): value is None}.get(path, False)
+
+
+@pytest.mark.parametrize(("text", "path", "value"), list(_confused_models()))
+def test_a_type_confused_model_file_is_refused_naming_its_field(text, path, value):
+    from kripke import load_model
+    from kripke.modelfile import ModelFileError
+
+    try:
+        load_model(text)
+    except ModelFileError as e:
+        assert "malformed" not in e.message and "object is not" not in e.message, e.message
+        # the field itself, or the one it no longer agrees with (no agents: "observations")
+        assert any(f'"{field}"' in e.message for field in (
+            "agents", "atoms", "actual", "worlds", "observations")), e.message
+    else:
+        assert _allowed(path, value), f"{value!r} at {path} was taken"
+
+
+@pytest.mark.parametrize("agent", [None, 1.5, "", True, -1])
+def test_json_agents_the_text_format_refuses_are_refused(agent):
+    import json
+
+    data = json.dumps({"format": "ttr-kripke model", "version": 1, "agents": [agent],
+                       "atoms": [], "actual": 0, "worlds": [{"id": 0, "true": []}],
+                       "observations": [[0]]})
+    assert "cannot name an agent" in read_model(data).error
+
+
+def test_json_actual_true_is_not_world_one():
+    import json
+
+    from kripke import load_model
+    from kripke.exchange import to_json
+
+    data = to_json(load_model(STARTER))
+    data["actual"] = True
+    assert '"actual" must be the id of one of the worlds or null, not true (a boolean)' in \
+        read_model(json.dumps(data)).error

@@ -206,7 +206,7 @@ def test_a_page_export_of_a_model_too_big_says_so():
     ("{\n  \"format\": \n", 3, 1, "not valid JSON: Expecting value"),
     ('{"format": "something else"}', 1, 1, 'expected "format": "ttr-kripke model"'),
     ('{"format": "ttr-kripke model", "version": 1, "agents": [], "worlds": [{}]}', 1, 1,
-     "malformed"),
+     '"atoms" is missing'),
 ])
 def test_bad_json_is_a_model_file_error(text, line, column, message):
     with pytest.raises(ModelFileError, match=message) as caught:
