@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -88,9 +88,10 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     """A field that must hold a list."""
     if key not in data:
         raise ModelError(f"model file: \"{key}\" is missing")
-    if not isinstance(data[key], list):
-        raise ModelError(f"model file: \"{key}\" must be a list, not {_shown(data[key])}")
-    return data[key]
+    value = data[key]
+    if not isinstance(value, list):
+        raise ModelError(f"model file: \"{key}\" must be a list, not {_shown(value)}")
+    return value
 
 
 def _agents(agents: list[Any]) -> list[Agent]:
@@ -153,7 +154,7 @@ def _keys(keys: Any, agent: int, n_worlds: int) -> list[int]:
     return keys
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     """A JSON whole number: an int, never ``true``/``false`` (bool is an int in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
