@@ -322,3 +322,47 @@ def test_json_actual_true_is_not_world_one():
     data["actual"] = True
     assert '"actual" must be the id of one of the worlds or null, not true (a boolean)' in \
         read_model(json.dumps(data)).error
+
+
+def _stopped_balance(folder, steps: str, search: str | None = None):
+    """A stopped balance run's two files (``folder/run-steps.csv``, ``run-search.json``)."""
+    import json
+
+    files = {"steps": str(folder / "run-steps.csv"), "search": str(folder / "run-search.json")}
+    options = {"board": "abc", "seed": 1}
+    (folder / "run-search.json").write_text(search if search is not None else
+                                            json.dumps(options), encoding="utf-8")
+    (folder / "run-steps.csv").write_text(steps, encoding="utf-8")
+    return files, options
+
+
+STEPS_HEADER = "index,phase,feature,chosen,distance,unchanged,stderr,games,tried\n"
+STEP = "{i},1,length 0,+1,{d},0.40,0.01,4,+1:0.300\n"
+
+
+@pytest.mark.parametrize(("steps", "search", "message"), [
+    (STEPS_HEADER + STEP.format(i=0, d=0.3), '{"board": ', "cannot read {search} ("),
+    (STEPS_HEADER + STEP.format(i=0, d=0.3) + STEP.format(i=1, d="nan"), None,
+     "{steps}, row 2: distance 'nan' is not a finite number; the file was edited or damaged"),
+    (STEPS_HEADER + STEP.format(i=0, d="inf"), None, "row 1: distance 'inf' is not a finite"),
+    (STEPS_HEADER + STEP.format(i=3, d=0.3), None, "row 1: index '3' where 0 belongs"),
+    ("\0" + STEPS_HEADER, None, "{steps} is not a balance steps file"),
+    ("", None, "{steps} is not a balance steps file"),
+])
+def test_a_damaged_stopped_balance_is_refused_naming_the_file(steps, search, message, tmp_path):
+    from app.cli.commands.balance import resumed_levels
+    from app.cli.main import UsageError
+
+    files, options = _stopped_balance(tmp_path, steps, search)
+    with pytest.raises(UsageError) as refused:
+        resumed_levels(files, options)
+    assert message.format(**files) in str(refused.value)
+    assert "start without --resume" in str(refused.value)
+
+
+def test_an_undamaged_stopped_balance_resumes(tmp_path):
+    from app.cli.commands.balance import resumed_levels
+
+    files, options = _stopped_balance(tmp_path, STEPS_HEADER + STEP.format(i=0, d=0.3) +
+                                      STEP.format(i=1, d=-0.25))
+    assert [r["distance"] for r in resumed_levels(files, options)] == ["0.3", "-0.25"]
