@@ -366,3 +366,24 @@ def test_an_undamaged_stopped_balance_resumes(tmp_path):
     files, options = _stopped_balance(tmp_path, STEPS_HEADER + STEP.format(i=0, d=0.3) +
                                       STEP.format(i=1, d=-0.25))
     assert [r["distance"] for r in resumed_levels(files, options)] == ["0.3", "-0.25"]
+
+
+def test_an_explanation_has_a_cost_bound_as_a_check_does(tmp_path, capsys):
+    """A formula the checker takes in a moment can ask far more of an explanation, which
+    evaluates each subformula on its own: 200 nested K over 300,000 worlds is 200 passes to
+    check and 20,100 to explain. Refused before any work, as a check past its budget is."""
+    import numpy as np
+
+    from kripke import KripkeModel, TooMuchWorkError
+    from kripke.explain import explain
+    from kripke.parser import parse
+
+    n = 300_000
+    model = KripkeModel({"p": np.ones(n, dtype=bool)}, {"a": np.arange(n) // 2}, actual=0)
+    formula = parse("K_a " * 200 + "p")
+    assert model.holds(formula)  # the check is within its budget
+    started = time.process_time()
+    with pytest.raises(TooMuchWorkError, match="explaining this formula is too much work over "
+                                               "300,000 worlds"):
+        explain(model, formula)
+    assert time.process_time() - started < 1.0  # refused before the work
