@@ -387,3 +387,11 @@ def test_an_explanation_has_a_cost_bound_as_a_check_does(tmp_path, capsys):
                                                "300,000 worlds"):
         explain(model, formula)
     assert time.process_time() - started < 1.0  # refused before the work
+
+
+def test_batch_workers_0_plays_in_this_process_as_the_labs_commands_do(tmp_path, capsys):
+    out = tmp_path / "b.csv"
+    assert main(["batch", "--games", "2", "--workers", "0", "--csv", str(out),
+                 "--no-progress"]) == 0
+    assert "2 games →" in capsys.readouterr().out
+    assert len(out.read_text().splitlines()) == 1 + 2
