@@ -395,3 +395,12 @@ def test_batch_workers_0_plays_in_this_process_as_the_labs_commands_do(tmp_path,
                  "--no-progress"]) == 0
     assert "2 games →" in capsys.readouterr().out
     assert len(out.read_text().splitlines()) == 1 + 2
+
+
+def test_an_event_being_checked_for_a_gone_tab_stops():
+    from app.web.components.events import STOPPED, prepare
+    from kripke import load_model
+
+    model = load_model(STARTER)
+    assert prepare(model, "hand", [], "", HUNDRED).events is not None
+    assert prepare(model, "hand", [], "", HUNDRED, stop=lambda: True).error == STOPPED

@@ -410,11 +410,15 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     def event(events: EventModel, label: str) -> None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
         says what each agent observed."""
-        try:  # refused before the product is built, as the control refuses it
-            check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make")
-            after = model.update(events)
+        try:  # refused before the product is built, as the control refuses it; stopped
+            with stop_when(gone):  # when the tab goes
+                check_product_size(model, events, UPDATE_LIMIT,
+                                   where="a page's event may make")
+                after = model.update(events)
         except ValueError as e:  # the control checked it; the model may have moved on since
             said.set(f"Not applied: {e}")
+            return
+        except EvaluationStopped:  # nobody is there to see it
             return
         seen = events.observations(agents, puzzle.agent_name)
         kept = told[:at + 1]
