@@ -6,27 +6,18 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
+from test_hardening import fails
 
 from app.cli.main import main
 from app.web.components.model_page import read_model
 
+#: A model file of four worlds, wherever the tests run from.
+STARTER = str(Path(__file__).resolve().parents[1] / "kripke" / "models" / "alice-bob.kripke")
 #: The audit's input: an object whose first value opens 1,500 lists (json recurses on each).
-STARTER = "kripke/models/alice-bob.kripke"
 DEEP_JSON = '{"x":' + "[" * 1500
-
-
-def fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
-    """The one error line ``argv`` gets; asserts exit code 2 and nothing printed before it."""
-    with pytest.raises(SystemExit) as exit_info:
-        raise SystemExit(main(argv))
-    assert exit_info.value.code == 2
-    out, err = capsys.readouterr()
-    assert out == "", "work started before the input was checked"
-    assert "Traceback" not in err
-    assert err.count("\n") == 1, err
-    return err
 
 
 # --- item 2: deep JSON -------------------------------------------------------------------------
@@ -139,7 +130,7 @@ def test_a_second_run_on_one_output_is_refused_while_the_first_runs(tmp_path, ca
          "from game.files import check_output; "
          f"check_output(Path({str(out)!r}), '--csv'); print('claimed', flush=True); "
          "sys.stdin.read()"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": os.getcwd()})
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     try:
         assert first.stdout is not None and first.stdout.readline() == "claimed\n"
         err = fails(["batch", "--games", "2", "--csv", str(out)], capsys)
