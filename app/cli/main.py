@@ -18,7 +18,6 @@ import threading
 from types import FrameType
 
 import app.cli.commands
-from game.files import release_claims
 
 
 class UsageError(Exception):
@@ -68,10 +67,14 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     args = parser.parse_args(argv)
+    # here, not at the top: the commands above imported it already, and an import at the top
+    # would come before the Ctrl-C guard around them
+    from game.files import release_claims
+
     try:
         return _run(args)
     finally:
-        release_claims()  # the outputs this command claimed (game.files) are free again
+        release_claims()  # the outputs this command claimed are free again
 
 
 def _run(args: argparse.Namespace) -> int:
