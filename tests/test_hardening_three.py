@@ -395,3 +395,30 @@ def test_an_event_being_checked_for_a_gone_tab_stops():
     model = load_model(STARTER)
     assert prepare(model, "hand", [], "", HUNDRED).events is not None
     assert prepare(model, "hand", [], "", HUNDRED, stop=lambda: True).error == STOPPED
+
+
+def test_why_says_so_when_the_explanation_is_refused():
+    """The page's Why? runs the explanation in a thread; a refusal there (the budget) was an
+    error nobody showed, so the button did nothing."""
+    import solara
+    from test_app_widgets import html
+
+    from app.web.components.formula import FormulaBar, FormulaResult, why_refusal
+    from kripke import TooMuchWorkError
+
+    refused = solara.Result(state=solara.ResultState.ERROR,
+                            error=TooMuchWorkError(2 * 10**10, 10**10, 369_600,
+                                                   task="explaining this formula"))
+    said = why_refusal(refused)
+    assert said.startswith("No explanation: explaining this formula is too much work over "
+                           "369,600 worlds")
+    assert why_refusal(solara.Result(value=None, state=solara.ResultState.FINISHED)) == ""
+
+    @solara.component
+    def Bar():
+        FormulaBar(solara.use_reactive("K_0 p"), FormulaResult("K_0 p", holds=True), 4,
+                   why=solara.use_reactive(True), why_refused=said)
+
+    _box, rc = solara.render(Bar(), handle_error=False)
+    assert "too much work" in html(rc, "why-refused")
+    rc.close()

@@ -32,6 +32,7 @@ from app.web.components.formula import (
     rings,
     tab_gone,
     use_formula,
+    why_refusal,
 )
 from app.worlds.graph import GraphLayout, too_big
 from app.worlds.layout import (
@@ -492,6 +493,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
                            why=why, chain=chain, step=ringed,
                            explaining=why.value and explaining.state == solara.ResultState.RUNNING,
+                           why_refused=why_refusal(explaining),
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
