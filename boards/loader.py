@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 import networkx as nx
+from confusable_homoglyphs import categories
 
 from boards.board import (
     COLOURS,
@@ -222,6 +223,10 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
         if not c["name"].isprintable():
             raise fail(entry, "a city name must be printable text: no control characters or "
                        "direction marks")
+        scripts = sorted(categories.unique_aliases(c["name"]) - {"COMMON", "INHERITED"})
+        if len(scripts) > 1:  # a Cyrillic "а" in "Paris"; digits, marks and accents are shared
+            raise fail(entry, f"a city name mixes {' and '.join(s.title() for s in scripts)} "
+                       "letters, so it looks like a city it is not; write it in one script")
         _check_fields(c, CITY_FIELDS, entry, fail)
         if (key := city_key(c["name"])) in seen:
             same = seen[key]

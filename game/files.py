@@ -14,12 +14,16 @@ checks the same output removes it if that process is gone, and says so.
 The checks run before a game is dealt, so a typo in a path costs nothing: the folder must exist,
 the path must not be a folder or a device, an existing file needs ``overwrite``, and the folder
 must take a new file (tried, not guessed from permission bits: ``/proc`` looks writable to root).
+An output that passes is then claimed for the run (an exclusive create of ``.NAME.claim``
+beside it), so a second run on the same file is refused in one line instead of both writing it
+and one run's work being lost; the command gives its claims up when it ends.
 It lives in ``game`` because the game's event log is the lowest writer; every package above
 uses it too.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import glob
@@ -36,6 +40,10 @@ from game.fields import figure_format
 
 #: The temporary file's suffix: a leftover (the machine lost power mid-write) is easy to spot.
 PART = ".part"
+#: The suffix of an output's claim (:func:`claim_output`), a hidden file beside it.
+CLAIM = ".claim"
+#: The outputs this process has claimed (their real path) and each one's claim file.
+_claims: dict[Path, Path] = {}
 #: Failures of the disk rather than of the program: said in one line, the old file kept.
 DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
@@ -46,10 +54,19 @@ class OutputError(ValueError):
 
 def check_output(path: str | Path, option: str, *, overwrite: bool = False,
                  overwrite_option: str | None = "--overwrite") -> Path:
-    """``path`` as a :class:`Path` if a new file can be written there, else :class:`OutputError`.
+    """``path`` as a :class:`Path` if a new file can be written there, claimed for this run
+    (:func:`claim_output`), else :class:`OutputError`.
 
     ``overwrite_option`` names the option that allows replacing an existing file; ``None``
     means the command always replaces it (the user named the file to be written)."""
+    out = _checked(path, option, overwrite, overwrite_option)
+    claim_output(out, option)
+    return out
+
+
+def _checked(path: str | Path, option: str, overwrite: bool,
+             overwrite_option: str | None) -> Path:
+    """``path`` once :func:`check_output`'s checks pass, not yet claimed."""
     text = str(path)
     if not text.strip():
         raise OutputError(f"{option} needs a file name")
@@ -79,9 +96,9 @@ def check_output(path: str | Path, option: str, *, overwrite: bool = False,
 
 def check_outputs(paths: Sequence[tuple[str | Path, str]], *, overwrite: bool = False,
                   overwrite_option: str | None = "--overwrite") -> list[Path]:
-    """:func:`check_output` for each ``(path, option)``, and no file named twice."""
-    checked = [check_output(p, option, overwrite=overwrite, overwrite_option=overwrite_option)
-               for p, option in paths]
+    """:func:`check_output` for each ``(path, option)``, and no file named twice; claimed only
+    once every one passes."""
+    checked = [_checked(p, option, overwrite, overwrite_option) for p, option in paths]
     seen: dict[str, str] = {}
     for out, (_, option) in zip(checked, paths, strict=True):
         key = os.path.realpath(out)
@@ -89,7 +106,60 @@ def check_outputs(paths: Sequence[tuple[str | Path, str]], *, overwrite: bool = 
             raise OutputError(f"{seen[key]} and {option} name the same file {_short(str(out))}; "
                               "give each its own")
         seen[key] = option
+    for out, (_, option) in zip(checked, paths, strict=True):
+        claim_output(out, option)
     return checked
+
+
+def claim_output(out: Path, option: str) -> None:
+    """Claim ``out`` for this run until :func:`release_claims`: an exclusive create of
+    ``.NAME.claim`` beside it, holding this process's id.
+
+    Why: two runs writing one file each checked that it was free, both wrote it, both said
+    so, and the file held one run's work (two ``batch --csv same.csv`` at once); the other's
+    was lost. Now the second run is refused in one line before it starts. A claim whose
+    process is gone (killed outright) is taken over; this process's own is kept."""
+    target = _target(out)
+    if target in _claims:
+        return
+    claim = target.parent / f".{target.name}{CLAIM}"
+    for _ in range(2):
+        try:
+            fd = os.open(claim, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            pid = _claimed_by(claim)
+            if pid is None or pid != os.getpid() and _alive(pid):
+                who = f"process {pid}" if pid is not None else f"see {_short(claim.name)}"
+                raise OutputError(f"another run ({who}) is writing {_short(str(out))}; wait "
+                                  f"for it to end or choose another {option}") from None
+            _remove(str(claim))  # a killed run's claim
+            continue
+        except OSError as e:
+            raise OutputError(f"cannot write in {_short(str(target.parent))} ({e.strerror}); "
+                              f"choose another {option}") from None
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(str(os.getpid()))
+        _claims[target] = claim
+        return
+    raise OutputError(f"another run is claiming {_short(str(out))}; wait for it to end or "
+                      f"choose another {option}")
+
+
+def release_claims() -> None:
+    """Give up every output this process claimed (the command has ended): another run may
+    write them now. Also run at exit, so a run that ends in an error leaves no claim."""
+    for claim in _claims.values():
+        _remove(str(claim))
+    _claims.clear()
+
+
+def _claimed_by(claim: Path) -> int | None:
+    """The process id a claim holds; None when it cannot be read or is being written."""
+    try:
+        text = claim.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
 
 
 @overload
@@ -243,3 +313,6 @@ def _short(text: str, limit: int = 80) -> str:
     """A path as a message shows it: printable, and cut in the middle when very long."""
     shown = text.encode("unicode_escape").decode("ascii") if not text.isprintable() else text
     return shown if len(shown) <= limit else f"{shown[:limit // 2]}…{shown[-limit // 2:]}"
+
+
+atexit.register(release_claims)

@@ -54,6 +54,18 @@ _ANNOUNCE = (15_000, 4)  # [!φ], <!φ>: a restriction of the model
 def steps(formula: Formula, n_worlds: int, n_agents: int) -> int:
     """The steps evaluating ``formula`` over ``n_worlds`` worlds of ``n_agents`` agents takes
     (a group of None is every agent)."""
+    return _totals(formula, n_worlds, n_agents)[id(formula)]
+
+
+def explanation_steps(formula: Formula, n_worlds: int, n_agents: int) -> int:
+    """The steps explaining ``formula`` takes (:mod:`kripke.explain`): it evaluates every
+    subformula on its own, each with everything below it, so a deep formula costs its
+    evaluation once per level (``K_a`` nested 300 deep: 300 evaluations of shrinking depth)."""
+    return sum(_totals(formula, n_worlds, n_agents).values())
+
+
+def _totals(formula: Formula, n_worlds: int, n_agents: int) -> dict[int, int]:
+    """The cost of each node (by identity) with everything below it."""
     own: dict[int, int] = {}  # a node's own cost, by identity
     total: dict[int, int] = {}  # the cost of a node with everything below it
     stack: list[tuple[Formula, bool]] = [(formula, False)]
@@ -68,7 +80,7 @@ def steps(formula: Formula, n_worlds: int, n_agents: int) -> int:
             continue
         own[key] = _own(node, n_worlds, n_agents)
         total[key] = own[key] + sum(total[id(child)] for child in node.children())
-    return total[id(formula)]
+    return total
 
 
 def _own(node: Formula, n_worlds: int, n_agents: int) -> int:
@@ -82,13 +94,15 @@ def _own(node: Formula, n_worlds: int, n_agents: int) -> int:
 
 
 def check_budget(formula: Formula, n_worlds: int, n_agents: int,
-                 limit: int | None = None) -> None:
-    """Refuse (:class:`TooMuchWorkError`) a formula whose evaluation would take more than
-    ``limit`` steps (default :data:`MAX_STEPS`), before any work."""
+                 limit: int | None = None, *, explaining: bool = False) -> None:
+    """Refuse (:class:`TooMuchWorkError`) a formula whose evaluation (``explaining``: whose
+    explanation) would take more than ``limit`` steps (default :data:`MAX_STEPS`), before
+    any work."""
     limit = MAX_STEPS if limit is None else limit
-    needed = steps(formula, n_worlds, n_agents)
+    needed = (explanation_steps if explaining else steps)(formula, n_worlds, n_agents)
     if needed > limit:
-        raise TooMuchWorkError(needed, limit, n_worlds)
+        raise TooMuchWorkError(needed, limit, n_worlds,
+                               task="explaining this formula" if explaining else "this formula")
 
 
 #: When set, asked once per operator evaluated: true means stop (:class:`EvaluationStopped`).

@@ -55,11 +55,12 @@ class TooMuchWorkError(ValueError):
     """A formula whose evaluation would take more than the checker's budget
     (:mod:`kripke.budget`): refused before any world is looked at."""
 
-    def __init__(self, steps: int, limit: int, n_worlds: int) -> None:
+    def __init__(self, steps: int, limit: int, n_worlds: int, *,
+                 task: str = "this formula") -> None:
         self.steps = steps
         self.limit = limit
         super().__init__(
-            f"this formula is too much work over {n_worlds:,} worlds (about {steps / 1e9:,.0f} "
+            f"{task} is too much work over {n_worlds:,} worlds (about {steps / 1e9:,.0f} "
             f"s; the limit is {limit / 1e9:,.0f} s): use a shorter formula with fewer C, E and "
             "D operators, or restrict the model first"
         )

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 
 from kripke.errors import ModelError
 from kripke.formula import Agent, Atom, Formula, Not, Top
+from kripke.interface import EpistemicModel
 from kripke.names import AGENT
 from kripke.parser import parse
 
@@ -389,3 +390,22 @@ def public_assignment(atom: Atom | str, formula: Formula | str) -> EventModel:
     """Everyone sees ``atom`` set to the value φ had (``p := φ``): one event, no one in doubt."""
     return EventModel((Event("set", Top(), ((Atom(str(atom)), _as_formula(formula)),)),), (),
                       "set")
+
+
+def check_product_size(model: EpistemicModel, events: EventModel, max_worlds: int, *,
+                       where: str) -> None:
+    """Refuse (:class:`~kripke.errors.ModelError`, saying how many worlds) an update whose
+    product would have more than ``max_worlds`` worlds, before any of it is built.
+
+    Why: each application multiplies the worlds by up to the number of events, so a 2 KB
+    event model of 100 events applied three times asks for 4,000,000 worlds and gigabytes.
+    The product has |W| × |E| worlds at most, so within the bound nothing is counted; above
+    it the worlds each precondition holds in are counted, one event at a time (a boolean per
+    world, never one per pair). ``where`` says whose bound it is (``"the page updates"``)."""
+    if model.n_worlds * len(events.events) <= max_worlds:
+        return
+    size = sum(model.count(event.precondition) for event in events.events)
+    if size > max_worlds:
+        raise ModelError(f"this event would make {size:,} worlds from {model.n_worlds:,}, "
+                         f"more than the {max_worlds:,} {where}; apply an event model with "
+                         "fewer events, or announce something first")

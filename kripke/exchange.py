@@ -11,9 +11,10 @@ LaTeX document whose ``tikzpicture`` can be pasted into slides.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -27,6 +28,8 @@ from kripke.palette import agent_colour
 
 FORMAT = "ttr-kripke model"
 VERSION = 1
+#: World ids are below this: an update numbers a split world id · |E| + e in 64 bits.
+MAX_ID = 1 << 62
 
 
 def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
@@ -80,44 +83,135 @@ def _relations_from_json(data: Mapping[str, Any], agents: list[Agent], n: int
 
 
 def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
-    """The model :func:`to_json` wrote; :class:`ModelError` naming what is wrong otherwise."""
+    """The model :func:`to_json` wrote; :class:`ModelError` naming the field that is wrong
+    and what it must be otherwise. Only what the format says is taken: agent and atom names
+    the text format would take, whole numbers for ids and keys (never ``true`` for 1)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise ModelError(f"not a model file: expected \"format\": \"{FORMAT}\"")
     if data.get("version") != VERSION:
         raise ModelError(f"model file version {data.get('version')!r}; this reads {VERSION}")
-    try:
-        agents: list[Agent] = list(data["agents"])
-        worlds = list(data["worlds"])
-        ids = [int(w["id"]) for w in worlds]
-        true_sets = [[Atom(a) for a in w["true"]] for w in worlds]
-        atoms = [Atom(a) for a in data["atoms"]]
-    except (KeyError, TypeError, ValueError) as e:
-        raise ModelError(f"model file is malformed: {e}") from None
-    for agent in agents:
-        problem = agent_problem(agent)
-        if problem is not None:
-            raise ModelError(f"model file: \"agents\": {problem}")
+    agents = _agents(_list(data, "agents"))
+    atoms = [_atom(a, '"atoms"') for a in _list(data, "atoms")]
+    if len(set(atoms)) != len(atoms):
+        raise ModelError("model file: \"atoms\" names an atom twice; name each once")
+    listed = _list(data, "worlds")
+    worlds = [_world(w, i, set(atoms)) for i, w in enumerate(listed)]
+    ids = [wid for wid, _ in worlds]
+    true_sets = [true for _, true in worlds]
     if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):
         raise ModelError("model file: world ids must increase")
     actual = data.get("actual")
-    if actual is not None and actual not in ids:
-        raise ModelError(f"model file: the actual world {actual} is not among the worlds")
+    if actual is not None and (not _whole(actual) or actual not in ids):
+        raise ModelError(f"model file: \"actual\" must be the id of one of the worlds or "
+                         f"null, not {_shown(actual)}")
     if "relations" in data:  # a belief model: arrows instead of observations
         return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
                            _relations_from_json(data, agents, len(worlds)),
                            None if actual is None else ids.index(actual),
                            n_worlds=len(worlds), world_ids=ids,
-                           names=[str(w.get("label", f"w{i}")) for w, i in zip(worlds, ids,
+                           names=[str(w.get("label", f"w{i}")) for w, i in zip(listed, ids,
                                                                               strict=True)])
-    try:
-        keys = [list(k) for k in data["observations"]]
-    except (KeyError, TypeError, ValueError) as e:
-        raise ModelError(f"model file is malformed: {e}") from None
-    if len(keys) != len(agents) or any(len(k) != len(worlds) for k in keys):
-        raise ModelError("model file: one observation per agent and world is needed")
+    observations = _list(data, "observations")
+    if len(observations) != len(agents):
+        raise ModelError(f"model file: \"observations\" has {len(observations)} lists for "
+                         f"{len(agents)} agents; one list per agent is needed")
+    keys = [_keys(k, i, len(ids)) for i, k in enumerate(observations)]
     return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
                                    None if actual is None else ids.index(actual),
                                    atoms=atoms, world_ids=ids)
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    """A field that must hold a list."""
+    if key not in data:
+        raise ModelError(f"model file: \"{key}\" is missing")
+    value = data[key]
+    if not isinstance(value, list):
+        raise ModelError(f"model file: \"{key}\" must be a list, not {_shown(value)}")
+    return value
+
+
+def _agents(agents: list[Any]) -> list[Agent]:
+    """The agents, each a name the text format takes, none twice."""
+    for agent in agents:
+        problem = agent_problem(agent)
+        if problem is not None:
+            raise ModelError(f"model file: \"agents\": {problem}")
+    if len({str(a) for a in agents}) != len(agents):
+        raise ModelError("model file: \"agents\" names an agent twice; name each once")
+    return agents
+
+
+def _atom(name: Any, field: str) -> Atom:
+    """An atom named as the text format names one (``p``, ``p(0,3)``)."""
+    if isinstance(name, str):
+        try:
+            return Atom(name)
+        except ValueError:
+            pass
+    raise ModelError(f"model file: {field}: {_shown(name)} is not an atom: an atom is a name of "
+                     "letters, digits, _ and ' starting with a letter, with arguments if you "
+                     "like (p, rain, p(0,3))")
+
+
+def _world(world: Any, index: int, atoms: set[Atom]) -> tuple[int, list[Atom]]:
+    """A world's id and the atoms true there (``worlds[i]``: ``id``, ``true``, a ``label``),
+    each one of ``atoms``."""
+    where = f"\"worlds\"[{index}]"
+    if not isinstance(world, Mapping):
+        raise ModelError(f"model file: {where} must be an object with \"id\" and \"true\", "
+                         f"not {_shown(world)}")
+    wid = world.get("id")
+    if not _whole(wid) or not 0 <= wid < MAX_ID:
+        raise ModelError(f"model file: {where}[\"id\"] must be a whole number from 0 to "
+                         f"{MAX_ID - 1:,}, not {_shown(wid)}")
+    true = world.get("true")
+    if not isinstance(true, list):
+        raise ModelError(f"model file: {where}[\"true\"] must be a list of atoms, not "
+                         f"{_shown(true)}")
+    if not isinstance(world.get("label", ""), str):
+        raise ModelError(f"model file: {where}[\"label\"] must be text, not "
+                         f"{_shown(world['label'])}")
+    true_atoms = [_atom(a, f'{where}["true"]') for a in true]
+    if unknown := [str(a) for a in true_atoms if a not in atoms]:
+        raise ModelError(f"model file: {where}[\"true\"] names {unknown[0]}, which is not "
+                         "among \"atoms\"; list it there")
+    return wid, true_atoms
+
+
+def _keys(keys: Any, agent: int, n_worlds: int) -> list[int]:
+    """One agent's observation key per world: whole numbers, as many as there are worlds."""
+    where = f"\"observations\"[{agent}]"
+    if not isinstance(keys, list) or len(keys) != n_worlds:
+        raise ModelError(f"model file: {where} must be a list of {n_worlds} keys, one per "
+                         f"world, not {_shown(keys)}")
+    if not all(_whole(k) for k in keys):
+        bad = next(k for k in keys if not _whole(k))
+        raise ModelError(f"model file: {where} holds {_shown(bad)}; a key is a whole number")
+    return keys
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A JSON whole number: an int, never ``true``/``false`` (bool is an int in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: Any) -> str:
+    """A value as JSON writes it, cut short: the message quotes what the file holds."""
+    text = json.dumps(value)[:40] if _jsonable(value) else repr(value)[:40]
+    return f"{text} ({_JSON_TYPES.get(type(value), type(value).__name__)})"
+
+
+_JSON_TYPES = {bool: "a boolean", int: "a number", float: "a number", str: "text",
+               list: "a list", dict: "an object", type(None): "null"}
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 # --- TikZ ---------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from typing import Any, Protocol, Self
 import numpy as np
 
 from kripke.arrays import BoolArray, IntArray
+from kripke.budget import check_budget
 from kripke.errors import ModelError
 from kripke.formula import (
     Agent,
@@ -187,6 +188,9 @@ def explain(model: Listed, formula: Formula, world: int | None = None,
         world = model.actual
     if not 0 <= world < model.n_worlds:
         raise ModelError(f"world {world} is out of range 0..{model.n_worlds - 1}")
+    # each subformula is evaluated on its own: a deep formula the checker takes in 10 s took
+    # 24 s to explain, so the explanation has its own bound, checked before any work
+    check_budget(formula, model.n_worlds, len(model.agents), explaining=True)
     explainer = _Explainer(name, agent_name)
     if values is not None:
         if values.shape != (model.n_worlds,):

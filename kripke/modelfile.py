@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -43,7 +44,7 @@ from kripke.exchange import from_json
 from kripke.formula import Agent, Atom
 from kripke.model import KripkeModel
 from kripke.names import AGENT as _AGENT
-from kripke.names import KEYWORDS
+from kripke.names import KEYWORDS, lookalike_problem
 from kripke.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
 
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
@@ -156,12 +157,21 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
         raise ModelFileError(f"not valid JSON: {e.msg}; a model file is JSON as "
                              "ttr-kripke writes it or the hand-written format", e.lineno,
                              e.colno, origin) from None
+    except RecursionError:  # json nests by recursion: '[' × 1,500 is no model
+        raise ModelFileError("the JSON is nested too deeply to be a model; a model file is "
+                             "JSON as ttr-kripke writes it or the hand-written format", 1, 1,
+                             origin) from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise ModelFileError("the JSON holds a number of thousands of digits; a model file's "
+                             "numbers are world ids and observation keys", 1, 1,
+                             origin) from None
     if isinstance(data, dict) and "error" in data and "worlds" not in data:
         raise ModelFileError(f"this file holds no model, only the exporter's message: "
                              f"{data['error']}", 1, 1, origin)
     try:
         model = from_json(data)
-        labels = [str(w.get("label", "")) for w in data["worlds"]]
+        labels = [unicodedata.normalize("NFC", str(w.get("label", "")))
+                  for w in data["worlds"]]
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
@@ -187,7 +197,8 @@ class _Reader(LineReader[ModelFileError]):
     noun = "world"
 
     def __init__(self, text: str, source: str | None) -> None:
-        super().__init__(text, source)
+        # NFC: "é" typed as one character or as e and an accent is one name, as a reader sees
+        super().__init__(unicodedata.normalize("NFC", text), source)
         self.declared = [self.word(m.group(1), 0, 0).text for raw in self.text_lines
                          if (m := _WORLD_LINE.match(raw))]
         self.agents_declared = [name for raw in self.text_lines
@@ -200,6 +211,16 @@ class _Reader(LineReader[ModelFileError]):
     # --- one line ------------------------------------------------------------------------
 
     def line(self, number: int, raw: str) -> _Line | None:
+        """The line read, each of its names one that looks like no other
+        (:func:`kripke.names.lookalike_problem`)."""
+        read = self.read_line(number, raw)
+        if read is not None:
+            for word in (read.head, *read.words, *(w for c in read.classes for w in c)):
+                if word is not None and (problem := lookalike_problem(word.text)):
+                    raise self.error(problem, number, word.column)
+        return read
+
+    def read_line(self, number: int, raw: str) -> _Line | None:
         text = self.uncommented(number, raw)
         if not text.strip():
             return None
@@ -490,9 +511,10 @@ def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
-    """Whether a name can be written in the format (bare or quoted): not empty, no quote and
-    nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...)."""
-    return '"' not in name and name.splitlines() == [name]
+    """Whether a name can be written in the format (bare or quoted): not empty, no quote,
+    nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...) and
+    nothing the reader refuses as a lookalike."""
+    return '"' not in name and name.splitlines() == [name] and lookalike_problem(name) is None
 
 
 def _name(name: str) -> str:
@@ -528,6 +550,8 @@ def dump_model(model: KripkeModel | BeliefModel,
         written = [f"w{i}" for i in model.world_ids.tolist()]
     seen: dict[str, int] = {}
     for i, name in enumerate(written):
+        if problem := lookalike_problem(name):
+            raise ModelError(f"world {i}: {problem}")
         if not _writable(name):
             raise ModelError(f"world {i} is named {name!r}; a name is not empty and holds no "
                              "'\"' nor line break")

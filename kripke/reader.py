@@ -27,6 +27,9 @@ QUOTED = re.compile(r"\"([^\"]*)\"")
 _SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
 # An arrow between names, outside quotes: from the left one to the right ones.
 ARROW = re.compile(r'->(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
+#: The most bytes a model or event file may have: a model of 100,000 worlds, the most any
+#: writer writes, takes a few MB; past this the file is read no further.
+MAX_FILE_BYTES = 64 << 20
 
 
 def read_source(source: str | os.PathLike[str], suffixes: tuple[str, ...] = (".kripke", ".json"),
@@ -40,8 +43,15 @@ def read_source(source: str | os.PathLike[str], suffixes: tuple[str, ...] = (".k
         return source, None
     path = Path(source)
     try:
+        if path.exists() and not path.is_file():  # /dev/zero never ends, a folder is no text
+            raise ModelError(f"{path} is not a file; give the {what} file's path")
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)  # a size on disk may lie (/proc) or grow
+        if len(data) > MAX_FILE_BYTES:
+            raise ModelError(f"{path} has more than {MAX_FILE_BYTES:,} bytes, more than "
+                             f"this reads; is it the {what} file?")
         # utf-8-sig: Notepad starts a UTF-8 file with a byte-order mark
-        return path.read_text(encoding="utf-8-sig"), str(path)
+        return data.decode("utf-8-sig"), str(path)
     except FileNotFoundError:
         raise ModelError(f"no file {str(path)!r}; check the path (or pass the {what}'s text "
                          "itself)") from None

@@ -78,12 +78,14 @@ def _cars(ax: Axes, board: Board, inks: dict[int, str] | None = None) -> None:
 
 
 def _cities(ax: Axes, board: Board, fill: Sequence[str] | None = None) -> None:
+    """Each city and its name, as the board file writes it (never read as mathtext: a
+    name such as "$\\frac$" would stop the drawing)."""
     for i, city in enumerate(board.cities):
         ax.scatter([city.x], [city.y], s=42, c=[fill[i] if fill else "white"],
                    edgecolors=INK, linewidths=1.4, zorder=4)
         ax.text(city.x + 0.008, city.y - 0.01, city.name, fontsize=7.5, fontweight="bold",
-                color=INK, zorder=5, path_effects=[effects.withStroke(linewidth=2.5,
-                                                                      foreground="white")])
+                color=INK, zorder=5, parse_math=False,
+                path_effects=[effects.withStroke(linewidth=2.5, foreground="white")])
 
 
 def board_png(board: Board, path: str | Path, title: str | None = None) -> None:
@@ -91,7 +93,7 @@ def board_png(board: Board, path: str | Path, title: str | None = None) -> None:
     fig, ax = _map_axes(board)
     _cars(ax, board)
     _cities(ax, board)
-    ax.set_title(title or board.title, color=INK)
+    ax.set_title(title or board.title, color=INK, parse_math=False)
     fig.tight_layout()
     save_figure(fig, path, dpi=110)
     plt.close(fig)
@@ -108,7 +110,8 @@ def undesirability_png(board: Board, untouched: Sequence[int], games: int,
     _cities(ax, board, [matplotlib.colors.to_hex(cmap(s)) for s in shares])
     bar = fig.colorbar(matplotlib.cm.ScalarMappable(cmap=cmap), ax=ax, shrink=0.6, pad=0.01)
     bar.set_label("share of games in which no claim touched the city")
-    ax.set_title(f"{board.title}: city undesirability over {games} games", color=INK)
+    ax.set_title(f"{board.title}: city undesirability over {games} games", color=INK,
+                 parse_math=False)
     fig.tight_layout()
     save_figure(fig, path, dpi=110)
     plt.close(fig)

@@ -10,7 +10,7 @@ import stat
 
 import pytest
 
-from game.files import atomic_output, check_outputs, write_atomically, write_json
+from game.files import atomic_output, check_outputs, release_claims, write_atomically, write_json
 
 
 def test_a_json_document_that_cannot_be_written_leaves_the_old_file_and_no_temp_file(tmp_path):
@@ -41,6 +41,7 @@ def test_outputs_are_checked_before_anything_is_written(tmp_path):
     (tmp_path / "there.csv").write_text("x")
     check_outputs([(tmp_path / "new.csv", "--out"), (tmp_path / "there.csv", "--out")],
                   overwrite=True)
+    release_claims()  # checks that pass claim their outputs until the command ends
     for paths, message in [([tmp_path / "there.csv"], "exists; choose another --out or add"),
                            ([tmp_path], "is a folder"),
                            ([tmp_path / "no" / "x.csv"], "does not exist; create it"),

@@ -75,8 +75,8 @@ def test_play_log_keeps_an_existing_log_unless_overwrite(tmp_path, capsys):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["batch", "--games", "1000000000"], "argument --games: must be from 1 to 100,000"),
-    (["batch", "--workers", "2147483648"], "argument --workers: must be from 1 to 256"),
-    (["batch", "--workers", "100000"], "argument --workers: must be from 1 to 256"),
+    (["batch", "--workers", "2147483648"], "argument --workers: must be from 0 to 256"),
+    (["batch", "--workers", "100000"], "argument --workers: must be from 0 to 256"),
     (["batch", "--csv", "missing/games.csv"],
      "folder missing does not exist; create it or choose another --csv"),
     (["batch", "--csv", "."], ". is a folder; give --csv a file name inside it"),

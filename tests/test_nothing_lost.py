@@ -6,6 +6,7 @@ for good (the next run names it and removes it); no command replaces a file with
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import os
@@ -263,6 +264,16 @@ def test_ctrl_c_at_any_moment_of_a_command_is_quiet(delay, tmp_path):
     assert proc.returncode in (0, 130, -signal.SIGINT), (proc.returncode, err)
 
 
+def rows_written(folder: Path) -> bool:
+    """Whether a run writing into ``folder`` has put anything in its output's temporary file
+    (the folder probe's empty one comes and goes)."""
+    for part in folder.glob(".b.csv.*.part"):
+        with contextlib.suppress(FileNotFoundError):
+            if part.stat().st_size > 0:
+                return True
+    return False
+
+
 def test_sigterm_stops_a_batch_as_ctrl_c_does_keeping_its_finished_games(tmp_path):
     """``kill`` (or a job scheduler) ends a run the way Ctrl-C does: the games finished are in
     the CSV and the command says so; before, SIGTERM ended the process with nothing written."""
@@ -272,7 +283,12 @@ def test_sigterm_stops_a_batch_as_ctrl_c_does_keeping_its_finished_games(tmp_pat
          "--csv", str(out), "--no-progress"],
         cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
-    time.sleep(4.0)
+    # the sign that games have finished: their rows reach the CSV's temporary file (a fixed
+    # 4 s, on a loaded machine, arrived before the batch had started)
+    deadline = time.monotonic() + 120
+    while not rows_written(tmp_path):
+        assert proc.poll() is None and time.monotonic() < deadline, "no game was written"
+        time.sleep(0.05)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=120)
     assert "Traceback" not in err, err

@@ -32,9 +32,10 @@ def check_output(args: argparse.Namespace) -> None:
 
 
 def workers(args: argparse.Namespace) -> AbstractContextManager[Workers]:
-    """``--workers 1`` plays in this process (no cluster to start for a small batch), N a local
-    Dask cluster of N workers, ``--scheduler`` an existing cluster."""
-    return open_workers(0 if args.workers == 1 and not args.scheduler else args.workers,
+    """``--workers 1`` (or 0, as the design lab's commands say it) plays in this process (no
+    cluster to start for a small batch), N a local Dask cluster of N workers, ``--scheduler``
+    an existing cluster."""
+    return open_workers(0 if args.workers <= 1 and not args.scheduler else args.workers,
                         args.scheduler)
 
 

@@ -109,6 +109,17 @@ def _main(argv: list[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     args = parser.parse_args(words)
+    # here, not at the top: the commands above imported it already, and an import at the top
+    # would come before the Ctrl-C guard around them
+    from game.files import release_claims
+
+    try:
+        return _run(args)
+    finally:
+        release_claims()  # the outputs this command claimed are free again
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         code = args._run(args)
         sys.stdout.flush()  # inside the try: a closed pipe shows up here, not at exit

@@ -125,6 +125,8 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
         if m.highlight:
             ax.add_patch(Circle((m.x, m.y), max(r, 6) + 4, fill=False, edgecolor=HIGHLIGHT,
                                 lw=1.9, linestyle=(0, (4, 2))))
+    # every text as written (parse_math=False): a name is the user's, and matplotlib reads
+    # text between two '$' as mathtext, drawn as maths or refused with a ValueError
     for t in picture.texts:
         haloed = t.role in HALOED
         ax.text(t.x, t.y, t.text, ha={"start": "left", "end": "right"}.get(t.anchor, "center"),
@@ -132,7 +134,8 @@ def picture_png(picture: Picture, colour: Callable[[Agent], str], scale: float =
                 color=colour(t.agent) if t.agent is not None else INK,
                 alpha=0.4 if t.role == "ghost" else 1.0,
                 path_effects=[withStroke(linewidth=3, foreground=PAPER)] if haloed else None,
-                fontweight="bold" if t.role in BOLD or t.agent is not None else "normal")
+                fontweight="bold" if t.role in BOLD or t.agent is not None else "normal",
+                parse_math=False)
     _key(ax, picture, colour, key)
     out = io.BytesIO()
     fig.savefig(out, format="png", facecolor=PAPER)
@@ -171,4 +174,4 @@ def _key(ax, picture: Picture, colour: Callable[[Agent], str],
                 ax.add_patch(Rectangle((x, y - 5), 10, 10, facecolor=colour(agent),
                                        edgecolor=INK, lw=0.5))
             ax.text(x + 15, y + 4, label, ha="left", va="baseline", fontsize=11,
-                    family="sans-serif", color=INK)
+                    family="sans-serif", color=INK, parse_math=False)

@@ -52,17 +52,46 @@ def test_closing_the_tab_stops_a_long_evaluation(browser, unload):
     formula = " & ".join([term] * 700)
     pid = server_pid(browser.url)
     box = page.get_by_label(re.compile("^Formula"))
+    began = cpu_seconds(pid)
     box.fill(formula)
     box.press("Enter")
-    time.sleep(0.3)
-    began = cpu_seconds(pid)
-    time.sleep(1.0)
-    assert cpu_seconds(pid) - began > 0.5, "the server was not computing the formula"
+    # the sign that the evaluation runs: a second of the server's CPU (counted in CPU, not in
+    # wall time: on a loaded machine a wall-clock second gave it under half a second)
+    wait_for_cpu(pid, began + STARTED)
     page.close(run_before_unload=unload)
-    time.sleep(1.5)  # the close reaches the server; the evaluation stops at its next operator
-    stopped = cpu_seconds(pid)
-    time.sleep(2.5)
-    assert cpu_seconds(pid) - stopped < 0.4, "the server kept computing for a closed tab"
+    closed = cpu_seconds(pid)
+    used = cpu_until_quiet(pid) - closed
+    assert used < AFTER_CLOSE, f"the server computed {used:.1f} s more for a closed tab"
+
+
+#: CPU seconds of the server that show the evaluation has begun (of its ~6)...
+STARTED = 1.0
+#: ... and the most it may use once the tab is closed: the close travels to the server and the
+#: evaluation stops at its next operator, where the rest of it would take 4 s or more.
+AFTER_CLOSE = 1.5
+#: A half-second window with less CPU than this is the server at rest.
+QUIET = 0.1
+
+
+def wait_for_cpu(pid: int, total: float, timeout: float = 120.0) -> None:
+    """Until the process has used ``total`` CPU seconds in all."""
+    deadline = time.monotonic() + timeout
+    while cpu_seconds(pid) < total:
+        assert time.monotonic() < deadline, "the server was not computing the formula"
+        time.sleep(0.05)
+
+
+def cpu_until_quiet(pid: int, timeout: float = 120.0) -> float:
+    """The process's CPU time once a half-second window passes with almost none used."""
+    deadline = time.monotonic() + timeout
+    before = cpu_seconds(pid)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = cpu_seconds(pid)
+        if now - before < QUIET:
+            return now
+        before = now
+    raise AssertionError("the server never came to rest")
 
 
 def test_a_long_formula_shows_its_verdict_when_done(browser):

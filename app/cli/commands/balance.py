@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, replace
@@ -279,25 +280,63 @@ def new_board(args: argparse.Namespace, spec: LabSpec, desired: Sequence[float],
 
 def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dict[str, str]]:
     """The levels a stopped run with the same options finished (its steps file's rows), or a
-    one-line error saying why it cannot go on."""
+    one-line error naming the file that cannot be resumed from and why."""
     steps, saved = Path(files["steps"]), Path(files["search"])
     if not (steps.exists() and saved.exists()):
         raise UsageError(f"no stopped run to resume at {files['steps']}; start without "
                          "--resume (or give the --out of the stopped run)")
     try:
         same = json.loads(saved.read_text(encoding="utf-8")) == search
-        with steps.open(encoding="utf-8", newline="") as f:
-            rows = list(csv.DictReader(f))
-    except (OSError, ValueError, csv.Error) as e:
-        raise UsageError(f"cannot read the stopped run at {files['steps']} ({e}); start "
-                         "without --resume") from None
+    except (OSError, ValueError, RecursionError) as e:
+        raise UsageError(f"cannot read {files['search']} ({_reason(e)}); start without "
+                         "--resume") from None
     if not same:
         raise UsageError(f"{files['search']} was written with other options; resume with the "
                          "same ones, or start without --resume")
-    if any(set(r) != set(STEP_COLUMNS) for r in rows):
+    try:
+        with steps.open(encoding="utf-8", newline="") as f:
+            reader = csv.DictReader(f)
+            header, rows = reader.fieldnames, list(reader)
+    except (OSError, ValueError, csv.Error) as e:
+        raise UsageError(f"cannot read {files['steps']} ({_reason(e)}); start without "
+                         "--resume") from None
+    # the header itself, so a damaged one with no rows under it is not "no level done yet"
+    if header is None or tuple(header) != STEP_COLUMNS or \
+            any(set(r) != set(STEP_COLUMNS) for r in rows):
         raise UsageError(f"{files['steps']} is not a balance steps file; start without "
                          "--resume")
+    for number, row in enumerate(rows):
+        if problem := _step_problem(row, number):
+            raise UsageError(f"{files['steps']}, row {number + 1}: {problem}; the file was "
+                             "edited or damaged, start without --resume")
     return rows
+
+
+def _reason(error: Exception) -> str:
+    """An exception as a message's reason: an OSError's words, else its text, cut short."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply to be one"
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return text[:120]
+
+
+def _step_problem(row: dict[str, str], number: int) -> str | None:
+    """Why a steps row cannot be a level the search wrote (its ``number``-th, from 0): its
+    index, a phase 0 to 3, finite measures and a whole count of games; None if it can."""
+    if row["index"] != str(number):
+        return f"index {row['index'][:20]!r} where {number} belongs"
+    if row["phase"] not in ("0", "1", "2", "3"):
+        return f"phase {row['phase'][:20]!r} is not 0 to 3"
+    for column in ("distance", "unchanged", "stderr"):
+        try:
+            value = float(row[column])
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            return f"{column} {row[column][:20]!r} is not a finite number"
+    if not (row["games"].isascii() and row["games"].isdigit()):
+        return f"games {row['games'][:20]!r} is not a whole number"
+    return None
 
 
 def random_mean(distances: list[float]) -> dict[str, float] | None:

@@ -24,8 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument("--games", type=whole(1, MAX_GAMES), default=100,
                         help=f"number of games, 1 to {MAX_GAMES:,} (default 100)")
-    add_workers_option(parser, 1, "1 plays here (default); N starts a local Dask cluster of N "
-                       "workers")
+    add_workers_option(parser, 1, "1 plays here (default; 0 too, as in the design lab's "
+                       "commands); N starts a local Dask cluster of N workers", least=0)
     parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                         help="play on an existing Dask cluster (see the README)")
     parser.add_argument("--csv", type=file_name, default="batch.csv", metavar="FILE",

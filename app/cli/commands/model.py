@@ -21,6 +21,7 @@ from game.files import check_outputs
 from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
 from kripke.belief import BeliefModel
 from kripke.eventfile import READY_MADE, load_event_model
+from kripke.events import check_product_size
 from kripke.exchange import SLIDE
 from kripke.explain import explain, render
 
@@ -29,6 +30,9 @@ HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, 
         "apply events")
 #: The most worlds the command lists; a bigger model (a game's JSON) is summed up in one line.
 SHOWN = 200
+#: The most worlds an --event may make: each multiplies the worlds by up to its number of
+#: events, and a million worlds of a hand-written model is already a few hundred MB.
+UPDATE_LIMIT = 1_000_000
 
 
 def _check(text: str) -> tuple[str, str]:
@@ -152,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         if kind == "event":
             # a ready-made event's actual event is the one that can happen in the model now
             events = load_event_model(text, model)
+            check_product_size(model, events, UPDATE_LIMIT, where="an --event may make")
             old, model = model, model.update(events)  # its actual event cannot happen: one
             # line, code 2
             if places is not None:

@@ -23,11 +23,13 @@ from html import escape
 
 import solara
 
+from app.web.components.formula import tab_gone
 from app.worlds.graph import GRAPH_LIMIT, event_graph
 from app.worlds.svg import picture_svg
-from kripke import KripkeModel
+from kripke import EvaluationStopped, KripkeModel
+from kripke.budget import stop_when
 from kripke.eventfile import parse_event_model, ready_made
-from kripke.events import EventModel
+from kripke.events import EventModel, check_product_size
 from kripke.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
@@ -37,6 +39,11 @@ KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",
          "secret": "finds out whether φ in secret (the others believe nothing happened)",
          "flip": "turns atom φ over in secret (φ := ¬φ; the others believe nothing changed)",
          "hand": "written by hand"}
+#: The most worlds an event may make on a page (ten times the biggest puzzle's): each event
+#: multiplies the worlds by up to its number of events, and the server is shared.
+UPDATE_LIMIT = 20_000
+#: Said when the tab went while the event was being checked.
+STOPPED = "Stopped: the page lost its connection while the event was being checked."
 #: The kinds where one agent acts and the others are onlookers.
 ONE_AGENT = ("learns", "private", "secret", "flip")
 TEXT_LABEL = ("Event model (event NAME: pre FORMULA · post NAME: p := FORMULA · "
@@ -53,10 +60,21 @@ class Prepared:
 
 
 def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
-            text: str = "") -> Prepared:
+            text: str = "", stop: Callable[[], bool] = lambda: False) -> Prepared:
     """The event the control's choices describe, checked against the model: its agents and
-    atoms exist and its actual event can happen at the actual world; else the reason, as a
-    teacher would read it (an event model's mistake with its line and column)."""
+    atoms exist, its actual event can happen at the actual world and its product is within
+    the page's bound; else the reason, as a teacher would read it (an event model's mistake
+    with its line and column). The preconditions' evaluation stops once ``stop()`` is true
+    (the tab is gone: a hundred preconditions are work for nobody then)."""
+    try:
+        with stop_when(stop):
+            return _prepare(model, kind, chosen, formula, text)
+    except EvaluationStopped:
+        return Prepared(error=STOPPED)
+
+
+def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
+             text: str) -> Prepared:
     if kind == "hand":
         if not text.strip():
             return Prepared(error="write the event model, e.g. 'event yes: pre p', "
@@ -84,7 +102,8 @@ def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str
     try:
         events.check_agents(model.agents)
         possible = [model.holds(e.precondition) for e in events.events]
-    except ValueError as e:  # an unknown atom or agent
+        check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make")
+    except ValueError as e:  # an unknown atom or agent, too many worlds
         return Prepared(error=str(e))
     if not possible[events.names.index(events.actual)]:
         return Prepared(error=f"the actual event {events.actual} cannot happen: its "
@@ -111,8 +130,9 @@ def EventControl(model: KripkeModel, formula: str,
     chosen = [a for a, n in zip(agents, names, strict=True) if n in who.value]
     if not chosen and agents and kind.value in ONE_AGENT:
         chosen = agents[:1]
+    gone = tab_gone()
     prepared = solara.use_memo(
-        lambda: prepare(model, kind.value, chosen, formula, text.value)
+        lambda: prepare(model, kind.value, chosen, formula, text.value, gone)
         if opened.value else Prepared(), [model, kind.value, tuple(map(str, chosen)), formula,
                                           text.value, opened.value])
 

@@ -154,6 +154,16 @@ def explain_formula(worlds: EpistemicModel, result: FormulaResult,
     return worlds.explain(result.formula, result.values, name=name, agent_name=agent_name)
 
 
+def why_refusal(explaining: solara.Result[Any]) -> str:
+    """What to say when the explanation's thread refused the work (a formula too deep to
+    explain within the budget, :func:`kripke.explain.explain`): without it, Why? showed
+    nothing at all."""
+    if explaining.state == solara.ResultState.ERROR and isinstance(explaining.error,
+                                                                   ValueError):
+        return f"No explanation: {explaining.error}"
+    return ""
+
+
 def rings(chain: Sequence[Step], selected: int | None = None) -> dict[int, str]:
     """The worlds to ring (ids), each with the numbers of the steps resting on it: every
     step's, or the selected step's only."""
@@ -241,12 +251,14 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                disabled: bool = False, announce: Callable[[], None] | None = None,
                said: str = "", why: solara.Reactive[bool] | None = None,
                chain: Sequence[Step] = (), step: solara.Reactive[int | None] | None = None,
-               explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT):
+               explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT,
+               why_refused: str = ""):
     """The formula where the model is drawn (a page puts it in its worlds card, so the
     verdict, the explanation and the picture share the first screen): the input, Announce
     (refused with the reason when the formula is false at the actual world), Why? (numbered
     steps, ``step`` the one whose worlds are ringed, all when None; ``explaining`` while it
-    is being worked out), the verdict or the parser's error, and what the last Announce did.
+    is being worked out; ``why_refused``, why there is none: :func:`why_refusal`), the
+    verdict or the parser's error, and what the last Announce did.
     The examples and the syntax are :func:`FormulaHelp`'s, further down the page."""
     with solara.Column(gap="2px", classes=["ttr-formula"]):
         with solara.Row(gap="8px", style="align-items:center"):
@@ -278,6 +290,10 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                         attributes={"data-testid": "explaining"},
                         style="font-size:13px;opacity:.8")
             solara.ProgressLinear(True)
+        if why is not None and why.value and why_refused:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(why_refused),
+                        attributes={"data-testid": "why-refused"},
+                        style="font-size:13px;color:#c62828")
         if why is not None and why.value and chain:
             shown = step.value if step is not None and step.value is not None \
                 and step.value <= len(chain) else None

@@ -24,6 +24,7 @@ from app.web.components.formula import (
     rings,
     tab_gone,
     use_formula,
+    why_refusal,
 )
 from app.web.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.web.components.session import Session
@@ -153,7 +154,8 @@ def GameView(session: Session, view: int | None, busy: bool = False,
         FormulaBar(formula, result, model.world_count, disabled=busy,
                    announce=lambda: start("announce", formula=formula.value), said=said,
                    why=why, chain=chain, step=step,
-                   explaining=why.value and explaining.state == solara.ResultState.RUNNING)
+                   explaining=why.value and explaining.state == solara.ResultState.RUNNING,
+                   why_refused=why_refusal(explaining))
 
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):

@@ -40,6 +40,8 @@ TEXT_LIMIT = 20_000
 WORLDS_LIMIT = 2_000
 #: The longest text a share link carries: browsers and servers cut longer addresses.
 SHARE_LIMIT = 2_000
+#: A byte-order mark: Notepad starts a UTF-8 file with one, and a paste may carry it.
+BOM = "\ufeff"
 #: Texts kept for Undo.
 UNDO = 100
 
@@ -58,6 +60,7 @@ def read_model(text: str) -> Reading:
     """The text as a model, or why not. A text is read as a text, never as a file name (a
     browser must not open files on the server): JSON when it starts with '{', else the
     hand-written format."""
+    text = text.removeprefix(BOM)
     if len(text) > TEXT_LIMIT:
         return Reading(error=f"the text has {len(text):,} characters; the page reads up to "
                              f"{TEXT_LIMIT:,} (use 'ttr-kripke model FILE' for bigger models)")
@@ -92,13 +95,19 @@ def error_html(text: str, reading: Reading) -> str:
 def uploaded_text(name: str, data: bytes) -> tuple[str | None, str]:
     """An uploaded file's text and what to say about it (refused: None and why)."""
     if len(data) > TEXT_LIMIT:
-        return None, (f"{name} has {len(data):,} bytes; the page reads up to {TEXT_LIMIT:,} "
-                      "(use 'ttr-kripke model FILE').")
+        return None, too_big(name, len(data))
     try:
-        return data.decode("utf-8"), f"Read {name}."
+        # utf-8-sig: Notepad starts a UTF-8 file with a byte-order mark (the CLI reads so too)
+        return data.decode("utf-8-sig"), f"Read {name}."
     except UnicodeDecodeError:
         return None, (f"{name} is not a text file (UTF-8); a model file is text such as "
                       "'agents: a b'.")
+
+
+def too_big(name: str, size: int) -> str:
+    """What the page says of a file too big to read."""
+    return (f"{name} has {size:,} bytes; the page reads up to {TEXT_LIMIT:,} (use "
+            "'ttr-kripke model FILE').")
 
 
 def describe(model: KripkeModel, index: int) -> str:
@@ -132,6 +141,17 @@ def shared_text(search: str | None) -> str | None:
     return values[0]
 
 
+def link_notice(search: str | None) -> str:
+    """What to say of a share link whose model is too long to trust (a browser or server may
+    have cut the address), so the page shows a starter instead: not silently."""
+    values = parse_qs(search or "").get("model")
+    if not values or len(values[0]) <= SHARE_LIMIT:
+        return ""
+    return (f"The link's model has {len(values[0]):,} characters; a link carries up to "
+            f"{SHARE_LIMIT:,}, so it may have been cut and is not read. Ask for the file and "
+            "upload it instead.")
+
+
 def share_html(text: str) -> str:
     if len(text) > SHARE_LIMIT:
         return (f"<span data-testid='share-link' style='opacity:.75'>Too long to share by "
@@ -145,6 +165,7 @@ def share_html(text: str) -> str:
 @solara.component
 def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = None):
     first = shared_text(search)
+    notice = link_notice(search)
     text = solara.use_reactive(first if first is not None else STARTERS[FIRST])
     name = solara.use_reactive("shared" if first is not None else FIRST)
     history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
@@ -173,7 +194,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
 
     def side() -> None:
         with solara.Card("The model", margin=0, classes=["ttr-card"]):
-            Editor(text.value, reading, name.value, write, undo, bool(history.value))
+            Editor(text.value, reading, name.value, write, undo, bool(history.value), notice)
             if reading.model is not None:
                 Minimise(reading.model, lambda new: write(new, f"{name.value}-minimised"))
             if model is not None:
@@ -191,12 +212,18 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
 
 @solara.component
 def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
-           undo: Callable[[], None], can_undo: bool):
-    """The text box, its verdict, the starters, Upload, Download, Undo and the share link."""
-    said = solara.use_reactive("")
+           undo: Callable[[], None], can_undo: bool, notice: str = ""):
+    """The text box, its verdict, the starters, Upload, Download, Undo and the share link;
+    ``notice``, what to say first (a share link too long to read)."""
+    said = solara.use_reactive(notice)
 
     def upload(info: FileInfo) -> None:
-        read(info["name"], info["data"] or b"")
+        """A dropped file, its size known before any of it comes: past the limit only the
+        message (read whole, a file of 16 MB closed the page's connection)."""
+        if info["size"] > TEXT_LIMIT:
+            said.set(too_big(info["name"], info["size"]))
+            return
+        read(info["name"], info["file_obj"].read(TEXT_LIMIT + 1))
 
     def chosen(files: Any) -> None:
         """The Upload button's file (ipywidgets: a tuple of dicts with name and content)."""
@@ -246,7 +273,7 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
             style="font-size:13px")
     with solara.Div(classes=["ttr-drop"]):
         solara.FileDrop(label="Or drop a model file here (.kripke, or the model JSON the "
-                              "page saves)", on_file=upload, lazy=False)
+                              "page saves)", on_file=upload, lazy=True)
     if said.value:
         solara.HTML(tag="div", unsafe_innerHTML=escape(said.value),
                     attributes={"data-testid": "upload-result"}, style="font-size:13px")

@@ -22,7 +22,7 @@ from typing import cast
 
 import solara
 
-from app.web.components.events import EventControl, EventPicture
+from app.web.components.events import UPDATE_LIMIT, EventControl, EventPicture
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -33,6 +33,7 @@ from app.web.components.formula import (
     rings,
     tab_gone,
     use_formula,
+    why_refusal,
 )
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
@@ -52,7 +53,7 @@ from app.worlds.layout import (
 from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel
 from kripke.budget import stop_when
-from kripke.events import EventModel
+from kripke.events import EventModel, check_product_size
 from kripke.explain import Explanation, steps
 from kripke.formula import Agent
 from kripke.gallery import (
@@ -445,10 +446,15 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     def event(events: EventModel, label: str) -> None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
         says what each agent observed."""
-        try:
-            after = model.update(events)
+        try:  # refused before the product is built, as the control refuses it; stopped
+            with stop_when(gone):  # when the tab goes
+                check_product_size(model, events, UPDATE_LIMIT,
+                                   where="a page's event may make")
+                after = model.update(events)
         except ValueError as e:  # the control checked it; the model may have moved on since
             said.set(f"Not applied: {e}")
+            return
+        except EvaluationStopped:  # nobody is there to see it
             return
         seen = events.observations(agents, puzzle.agent_name)
         kept = told[:at + 1]
@@ -523,6 +529,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
                            why=why if by_classes else None, chain=chain, step=ringed,
                            explaining=why.value and explaining.state == solara.ResultState.RUNNING,
+                           why_refused=why_refusal(explaining),
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
