@@ -509,6 +509,34 @@ class KripkeModel:
         keys = self._keys[self.agent_index(agent)]
         return positions(keys, int(keys[self._world(world)]))
 
+    def image(self, agent: Agent, worlds: IntArray) -> BoolArray:
+        """Per world: whether it is in the agent's class of one of ``worlds`` (one step of a
+        chain, :mod:`kripke.explain`)."""
+        keys = self._keys[self.agent_index(agent)]
+        found: BoolArray = np.isin(keys, keys[worlds])
+        return found
+
+    def pointing(self, agent: Agent, worlds: IntArray, target: int) -> IntArray:
+        """Those of ``worlds`` in the agent's class of ``target`` (a chain read backwards,
+        :mod:`kripke.explain`; a partition is symmetric)."""
+        keys = self._keys[self.agent_index(agent)]
+        found: IntArray = worlds[keys[worlds] == keys[target]]
+        return found
+
+    def frame_class(self, agent: Agent | None = None) -> str:
+        """"S5": every agent's relation (or ``agent``'s) is a partition, knowledge (see
+        :meth:`kripke.belief.BeliefModel.frame_class` for the others)."""
+        if agent is not None:
+            self.agent_index(agent)  # an unknown agent is refused
+        return "S5"
+
+    def dead_ends(self, agent: Agent) -> IntArray:
+        """None: a partition leaves no world without a world the agent considers possible
+        (the world itself), unlike a belief model's relation
+        (:meth:`kripke.belief.BeliefModel.dead_ends`)."""
+        self.agent_index(agent)
+        return np.zeros(0, dtype=np.int64)
+
     # --- by class, for a picture of a model too big to draw (kripke.parts.ClassCounts) ------
 
     def class_key(self, agent: Agent, world: int | None = None) -> int:

@@ -193,7 +193,7 @@ def bisimilar_pairs(model: BeliefModel) -> set[tuple[int, int]]:
     """The greatest bisimulation by its definition: start from all pairs agreeing on the
     atoms, drop a pair while one side has an arrow the other cannot match."""
     n = model.n_worlds
-    succ = {a: {w: set(model.successors(a, w).tolist()) for w in range(n)}
+    succ = {a: {w: set(model.possible_worlds(a, w).tolist()) for w in range(n)}
             for a in model.agents}
     rel = {(w, v) for w, v in itertools.product(range(n), repeat=2)
            if model.true_atoms(w) == model.true_atoms(v)}
