@@ -131,14 +131,20 @@ def latex(text: str) -> str:
     return "".join(_LATEX.get(c, c) for c in text)
 
 
-def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | None = None,
+def to_tikz(model: KripkeModel | BeliefModel,
+            positions: Mapping[int, tuple[float, float]] | None = None,
             name: Callable[[KripkeModel, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
             title: str = "", colours: Mapping[Agent, str] | None = None) -> str:
     """A LaTeX document drawing the model; positions by world id (y grows downwards, as on
     screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more.
     ``colours``: each agent's as ``#rrggbb`` (the page passes the ones it draws with); by
-    default ``kripke.palette``'s by the agent's place in the model."""
+    default ``kripke.palette``'s by the agent's place in the model. It draws S5 classes: a
+    belief model (arrows) is refused with :class:`ModelError`, here where the drawing is
+    known, so a caller need not ask which kind of model it holds."""
+    if isinstance(model, BeliefModel):
+        raise ModelError("TikZ draws S5 models (classes) only for now; write a belief model "
+                         "(arrows) as JSON")
     n = model.n_worlds
     if n > max_worlds:
         raise ModelTooLargeError(n, max_worlds, task="to draw for a slide",

@@ -88,10 +88,10 @@ class AgentIndex:
 
 @runtime_checkable
 class EpistemicModel(Protocol):
-    """A multi-agent model (S5, or any relation per agent for belief) with an actual world, updated by public announcements and by
-    event models. A new kind of model implements every member below; the ``values`` it gives
-    are its own kind (:data:`Values`), and it may refuse another model's with
-    :class:`~kripke.errors.ModelError`."""
+    """A multi-agent model (S5, or any relation per agent for belief) with an actual world,
+    updated by public announcements and by event models. A new kind of model implements every
+    member below; the ``values`` it gives are its own kind (:data:`Values`), and it may refuse
+    another model's with :class:`~kripke.errors.ModelError`."""
 
     @property
     def agents(self) -> tuple[Agent, ...]: ...

@@ -11,7 +11,6 @@ from app.cli.main import UsageError
 from game.files import write_atomically
 from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, parse
 from kripke.belief import BeliefModel
-from kripke.errors import ModelError
 from kripke.exchange import to_json, to_tikz
 from kripke.formula import Agent
 
@@ -34,8 +33,8 @@ def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
 
 def frame(model: KripkeModel | BeliefModel) -> str:
     """The frame class in one line, a comment of the model format (so what the command prints
-    still reads as a model): the model's, and each agent's."""
-    if isinstance(model, KripkeModel):
+    still reads as a model): the model's, and each agent's when they are not all S5."""
+    if model.frame_class() == "S5":
         return "# frame class: S5 (every agent's relation is a partition: knowledge)"
     each = {a: model.frame_class(a) for a in model.agents}
     per = ", ".join(f"{a} {c}" for a, c in each.items())
@@ -44,8 +43,6 @@ def frame(model: KripkeModel | BeliefModel) -> str:
 
 def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
     """A warning per agent with worlds it has no arrow from (its relation is not serial)."""
-    if isinstance(model, KripkeModel):
-        return []
     lines = []
     for agent in model.agents:
         worlds = model.dead_ends(agent).tolist()
@@ -65,15 +62,14 @@ def write_model_files(model: KripkeModel | BeliefModel, json_path: str | None,
                       agent_names: Mapping[Agent, str] | None = None, title: str = "") -> None:
     """Write the model as JSON and as a LaTeX/TikZ drawing where asked (each file atomically;
     the paths were checked before any work) and say where. ``name`` labels the worlds in both
-    (default: ``world_label``), ``drawn`` instead in the drawing only. The drawing is of an
-    S5 model: a belief model's is refused before anything is written."""
-    if tikz_path and isinstance(model, BeliefModel):
-        raise ModelError("--tikz draws S5 models only for now; write a belief model (arrows) "
-                         "with --json")
+    (default: ``world_label``), ``drawn`` instead in the drawing only. The drawing is made
+    first, so a model ``to_tikz`` refuses (a belief model, for now) is refused before anything
+    is written."""
+    drawing = to_tikz(model, positions, drawn or name, agent_names, title=title) if tikz_path \
+        else None
     if json_path:
         write_atomically(json_path, json.dumps(to_json(model, name=name), indent=1) + "\n")
         print(f"model (JSON): {json_path}")
-    if tikz_path and isinstance(model, KripkeModel):
-        write_atomically(tikz_path, to_tikz(model, positions, drawn or name, agent_names,
-                                                 title=title))
+    if tikz_path and drawing is not None:
+        write_atomically(tikz_path, drawing)
         print(f"model (TikZ): {tikz_path}")

@@ -10,7 +10,7 @@ from app.cli.main import UsageError
 from app.cli.options import file_name, whole
 from game.files import check_outputs
 from kripke.belief import BeliefModel
-from kripke.explain import explain, render
+from kripke.explain import render
 from kripke.gallery import (
     GALLERY,
     Puzzle,
@@ -165,11 +165,9 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--safe counts Russian cards announcements: use it with russian")
         safe, candidates = russian_safe_count()
         print(f"Alice's safe announcements: {safe:,} of {candidates:,} candidate lists")
-    if args.explain and formula is not None and isinstance(model, KripkeModel):
+    if args.explain and formula is not None:
         print()
-        print(render(explain(model, formula, name=puzzle.describe)))
-    elif args.explain and formula is not None:
-        print("(--explain: not yet for a belief model; the values above are checked)")
+        print(render(model.explain(formula, name=puzzle.describe)))
     positions = puzzle.positions(model.agents[0]) if puzzle.positions and args.tikz else None
     write_model_files(model, args.json, args.tikz, name=puzzle.describe, positions=positions,
                       agent_names=puzzle.agent_names, title=puzzle.title)
