@@ -47,7 +47,7 @@ def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
     for agent in model.agents:
         worlds = model.dead_ends(agent).tolist()
         if worlds:
-            named = ", ".join(model.world_name(w) for w in worlds[:5]) + \
+            named = ", ".join(model.world_label(w) for w in worlds[:5]) + \
                 (", ..." if len(worlds) > 5 else "")
             lines.append(f"# warning: {agent} has no arrow from {named}, so {agent}'s relation "
                          f"is not serial: there {agent} believes everything, false too")
