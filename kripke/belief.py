@@ -29,7 +29,7 @@ it (:meth:`kripke.model.KripkeModel.update`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -41,7 +41,7 @@ from kripke.bisim import blocks
 from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, UpdateError
 from kripke.events import EventModel
-from kripke.explain import Explanation, explain
+from kripke.explain import PerWorld
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentIndex, Values
 from kripke.parser import parse
@@ -114,7 +114,7 @@ def frame_class_of(found: Iterable[frozenset[str]]) -> str:
     return next(name for name, needs in FRAME_CLASSES if all(needs <= f for f in found))
 
 
-class BeliefModel:
+class BeliefModel(PerWorld):
     """Worlds, a valuation, per agent a directed relation (CSR matrix) and an actual world.
     Immutable: announcements and updates return new models. See the module docstring for
     how a picture reads it."""
@@ -308,24 +308,6 @@ class BeliefModel:
         check_budget(formula, self._n, len(self._agents))
         return evaluate(self, formula)
 
-    def values(self, formula: Formula | str) -> BoolArray:
-        """The interface's name for :meth:`evaluate`: a bool per world."""
-        return self.evaluate(formula)
-
-    def _mask(self, values: Values) -> BoolArray:
-        """``values`` as this model's bool per world; another kind's refused."""
-        if not isinstance(values, np.ndarray) or values.shape != (self._n,):
-            raise ModelError(f"not a value per world of this model of {self._n} worlds")
-        return values
-
-    def count_values(self, values: Values) -> int:
-        """In how many worlds ``values`` (from :meth:`values`) is true."""
-        return int(np.count_nonzero(self._mask(values)))
-
-    def actual_value(self, values: Values) -> bool:
-        """``values`` (from :meth:`values`) at the actual world."""
-        return bool(self._mask(values)[self._world(None)])
-
     def holds(self, formula: Formula | str, world: int | None = None) -> bool:
         return bool(self.evaluate(formula)[self._world(world)])
 
@@ -360,21 +342,10 @@ class BeliefModel:
         hand)."""
         return None
 
-    def explain(self, formula: Formula, values: Values | None = None, *,
-                name: Callable[[Any, int], str] | None = None,
-                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
-        """Why ``formula`` has its value at the actual world (:func:`kripke.explain.explain`,
-        which reads the arrows through :meth:`possible_worlds`, :meth:`image` and
-        :meth:`pointing`), resting on ``values`` when this model already gave them."""
-        return explain(self, formula, name=name, agent_name=agent_name,
-                       values=None if values is None else self._mask(values))
-
-    # --- updates ----------------------------------------------------------------------------
-
     def restrict(self, values: Values) -> BeliefModel:
         """The model on the worlds where ``values`` (a bool per world, from :meth:`values`)
         is true, with only the arrows between them: an announcement already evaluated."""
-        mask = self._mask(values)
+        mask = self.per_world(values)
         keep = np.flatnonzero(mask)
         actual = None
         if self.actual is not None and mask[self.actual]:

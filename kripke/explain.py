@@ -61,6 +61,7 @@ from kripke.formula import (
     Possible,
     Top,
 )
+from kripke.interface import Values
 
 
 class Listed(Protocol):
@@ -103,6 +104,42 @@ class Listed(Protocol):
     def world_index(self, world_id: int) -> int | None: ...
 
     def world_label(self, world: int | None = None) -> str: ...
+
+
+class PerWorld:
+    """What a list of worlds answers of :class:`kripke.interface.EpistemicModel` the same way
+    whatever relates its worlds (partitions: :class:`kripke.model.KripkeModel`; arrows:
+    :class:`kripke.belief.BeliefModel`): a formula's value is a bool per world, counted, read
+    at the actual world and explained here, so the two models share one copy of it."""
+
+    def values(self: Listed, formula: Formula | str) -> BoolArray:
+        """The interface's name for ``evaluate``: a bool per world."""
+        return self.evaluate(formula)
+
+    def per_world(self: Listed, values: Values) -> BoolArray:
+        """``values`` as this model's bool per world; another kind's (a diagram, another
+        model's) refused with :class:`ModelError`."""
+        if not isinstance(values, np.ndarray) or values.shape != (self.n_worlds,):
+            raise ModelError(f"not a value per world of this model of {self.n_worlds} worlds")
+        return values
+
+    def count_values(self: Listed, values: Values) -> int:
+        """In how many worlds ``values`` (from :meth:`values`) is true."""
+        return int(np.count_nonzero(PerWorld.per_world(self, values)))
+
+    def actual_value(self: Listed, values: Values) -> bool:
+        """``values`` (from :meth:`values`) at the actual world."""
+        if self.actual is None:
+            raise ModelError("the model has no actual world; pass world=")
+        return bool(PerWorld.per_world(self, values)[self.actual])
+
+    def explain(self: Listed, formula: Formula, values: Values | None = None, *,
+                name: Namer | None = None,
+                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+        """Why ``formula`` has its value at the actual world (:func:`explain`), resting on
+        ``values`` when this model already gave them."""
+        return explain(self, formula, name=name, agent_name=agent_name,
+                       values=None if values is None else PerWorld.per_world(self, values))
 
 
 #: How a caller names a world of the model explained (by index), e.g. a game's deal.
