@@ -61,7 +61,6 @@ from kripke.formula import (
     Possible,
     Top,
 )
-from kripke.interface import Values
 
 
 class Listed(Protocol):
@@ -116,24 +115,25 @@ class PerWorld:
         """The interface's name for ``evaluate``: a bool per world."""
         return self.evaluate(formula)
 
-    def per_world(self: Listed, values: Values) -> BoolArray:
-        """``values`` as this model's bool per world; another kind's (a diagram, another
-        model's) refused with :class:`ModelError`."""
+    def per_world(self: Listed, values: object) -> BoolArray:
+        """``values`` as this model's bool per world; anything else (a diagram, another
+        model's values) refused with :class:`ModelError`. It takes any object, not
+        :data:`kripke.interface.Values`, as the interface imports this module."""
         if not isinstance(values, np.ndarray) or values.shape != (self.n_worlds,):
             raise ModelError(f"not a value per world of this model of {self.n_worlds} worlds")
         return values
 
-    def count_values(self: Listed, values: Values) -> int:
+    def count_values(self: Listed, values: object) -> int:
         """In how many worlds ``values`` (from :meth:`values`) is true."""
         return int(np.count_nonzero(PerWorld.per_world(self, values)))
 
-    def actual_value(self: Listed, values: Values) -> bool:
+    def actual_value(self: Listed, values: object) -> bool:
         """``values`` (from :meth:`values`) at the actual world."""
         if self.actual is None:
             raise ModelError("the model has no actual world; pass world=")
         return bool(PerWorld.per_world(self, values)[self.actual])
 
-    def explain(self: Listed, formula: Formula, values: Values | None = None, *,
+    def explain(self: Listed, formula: Formula, values: object | None = None, *,
                 name: Namer | None = None,
                 agent_name: Callable[[Agent], str] | None = None) -> Explanation:
         """Why ``formula`` has its value at the actual world (:func:`explain`), resting on
