@@ -373,7 +373,7 @@ class _Explainer:
         where = f"{who} {verb} {_count(seen.size, 'world')} possible"
         if not seen.size:  # no arrow from here (a belief model): K holds, M fails, vacuously
             reason = (f"{who} {verb} no world possible from here, so "
-                      f"{'K is true only vacuously' if must else 'nothing is possible'}")
+                      f"{'it is true only vacuously' if must else 'it is false'}")
             children = []
         elif pick is None:  # K true, M false: nothing to point at; the world itself stands
             at = w if (seen == w).any() else int(seen[0])  # or the first a belief reaches
@@ -414,11 +414,14 @@ class _Explainer:
         n_reached = int(reached.sum())
         if bad is None:
             kept = np.flatnonzero(reached)
+            if not kept.size:  # no arrow of the group's from here (a belief model)
+                return Explanation(f, wid, self.label(model, w), True,
+                                   "the group considers no world possible from here, so C is "
+                                   "true only vacuously")
             return Explanation(f, wid, self.label(model, w), True,
                                f"{g} holds in every world the group can reach from here "
                                f"({n_reached:,})",
-                               (self.node(model, g, w if reached[w] or not kept.size
-                                          else int(kept[0])),),
+                               (self.node(model, g, w if reached[w] else int(kept[0])),),
                                _listed(model, kept, w, None), n_reached)
         # walk back from the bad world, one level at a time, through an arrow of the group
         path = [bad]

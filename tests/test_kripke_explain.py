@@ -97,6 +97,8 @@ def test_no_arrow_makes_a_belief_true_only_vacuously_and_common_belief_skips_the
     model = BeliefModel.of([set(), {"p"}, set()], {"a": [(0, 1), (1, 1)]}, actual=0)
     stuck = model.at(2).explain(parse("K_a false"))
     assert stuck.value and "considers no world possible" in stuck.reason
+    assert not stuck.children  # nothing to explain in a world it does not consider
+    assert "C is true only vacuously" in model.at(2).explain(parse("C_a false")).reason
     common = model.explain(parse("C_a p"))
     assert common.value and not model.holds("p")
     assert common.worlds == (model.world_id(1),) and common.n_worlds == 1
