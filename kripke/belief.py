@@ -41,8 +41,9 @@ from kripke.bisim import blocks
 from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, UpdateError
 from kripke.events import EventModel
+from kripke.explain import PerWorld
 from kripke.formula import Agent, Atom, Formula
-from kripke.interface import AgentClass, AgentIndex, ClassSummary, class_label
+from kripke.interface import AgentIndex, Values
 from kripke.parser import parse
 
 #: Maps keyed by atoms or their text (a Mapping's key type is invariant, hence the three).
@@ -113,7 +114,7 @@ def frame_class_of(found: Iterable[frozenset[str]]) -> str:
     return next(name for name, needs in FRAME_CLASSES if all(needs <= f for f in found))
 
 
-class BeliefModel:
+class BeliefModel(PerWorld):
     """Worlds, a valuation, per agent a directed relation (CSR matrix) and an actual world.
     Immutable: announcements and updates return new models. See the module docstring for
     how a picture reads it."""
@@ -218,19 +219,27 @@ class BeliefModel:
         coo = self.relation(agent).tocoo()
         return sorted(zip(coo.row.tolist(), coo.col.tolist(), strict=True))
 
-    def successors(self, agent: Agent, world: int | None = None) -> IntArray:
-        """The worlds the agent considers possible at a world (default: the actual one)."""
+    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
+        """The worlds the agent considers possible at a world (default: the actual one): its
+        arrows from there, as :meth:`kripke.model.KripkeModel.possible_worlds` gives a class."""
         r = self.relation(agent)
         w = self._world(world)
         return np.sort(r.indices[r.indptr[w]:r.indptr[w + 1]])
 
-    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
-        """The worlds the agent considers possible (:meth:`successors`), as an S5 model names
-        them, so a picture fading what a viewer rules out asks either model the same."""
-        return self.successors(agent, world)
+    def image(self, agent: Agent, worlds: IntArray) -> BoolArray:
+        """Per world: whether the agent's arrow from one of ``worlds`` reaches it (one step
+        of a chain, :mod:`kripke.explain`)."""
+        found: BoolArray = np.asarray(self.relation(agent)[worlds].sum(axis=0)).reshape(-1) > 0
+        return found
+
+    def pointing(self, agent: Agent, worlds: IntArray, target: int) -> IntArray:
+        """Those of ``worlds`` from which the agent considers ``target`` possible (a chain
+        read backwards, :mod:`kripke.explain`)."""
+        column = np.asarray(self.relation(agent)[worlds][:, [target]].todense()).reshape(-1)
+        return worlds[column > 0]
 
     def world_id(self, world: int) -> int:
-        """The id of the world at an index (as the S5 model answers it, for "why")."""
+        """The id of one world (see :attr:`world_ids`)."""
         return int(self._ids[self._world(world)])
 
     def world_index(self, world_id: int) -> int | None:
@@ -307,15 +316,15 @@ class BeliefModel:
 
     def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
         """K_a φ (on a belief model: a believes φ) at a world."""
-        return bool(self.evaluate(formula)[self.successors(agent, world)].all())
+        return bool(self.evaluate(formula)[self.possible_worlds(agent, world)].all())
 
     def knows_whether(self, agent: Agent, formula: Formula | str,
                       world: int | None = None) -> bool:
-        values = self.evaluate(formula)[self.successors(agent, world)]
+        values = self.evaluate(formula)[self.possible_worlds(agent, world)]
         return bool(values.all() or not values.any())
 
     def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
-        worlds = self.successors(agent, world)
+        worlds = self.possible_worlds(agent, world)
         known: dict[Atom, bool] = {}
         for atom, values in self._valuation.items():
             if values[worlds].all():
@@ -326,34 +335,17 @@ class BeliefModel:
 
     def possible_count(self, agent: Agent, world: int | None = None) -> int:
         """How many worlds the agent considers possible at a world."""
-        return int(self.successors(agent, world).size)
+        return int(self.possible_worlds(agent, world).size)
 
-    def class_summary(self, agent: Agent, max_classes: int = 500) -> ClassSummary:
-        """The agent's views in numbers: its "classes" are the distinct sets of worlds it
-        considers possible (on an S5 relation, its classes), each labelled by the atoms true
-        throughout it; the actual world's first."""
-        r = self.relation(agent)
-        views: dict[tuple[int, ...], int] = {}
-        for w in range(self._n):
-            views.setdefault(tuple(r.indices[r.indptr[w]:r.indptr[w + 1]].tolist()), w)
-        actual_view = None if self.actual is None else \
-            tuple(r.indices[r.indptr[self.actual]:r.indptr[self.actual + 1]].tolist())
-        classes = None
-        if len(views) <= max_classes:
-            found = []
-            for view in views:
-                worlds = np.array(view, dtype=np.int64)
-                label = class_label(a for a, v in self._valuation.items()
-                                    if worlds.size and v[worlds].all())
-                found.append(AgentClass(label, len(view), view == actual_view))
-            classes = tuple(sorted(found, key=lambda c: (not c.actual, -c.size, c.label)))
-        return ClassSummary(agent, self._n, len(views),
-                            None if actual_view is None else len(actual_view), classes)
+    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
+        """None: a world's arrows have no name of their own (a deal names a class by its
+        hand)."""
+        return None
 
-    # --- updates ----------------------------------------------------------------------------
-
-    def restrict(self, mask: BoolArray) -> BeliefModel:
-        """The model on the worlds of a bool mask: only arrows between kept worlds."""
+    def restrict(self, values: Values) -> BeliefModel:
+        """The model on the worlds where ``values`` (a bool per world, from :meth:`values`)
+        is true, with only the arrows between them: an announcement already evaluated."""
+        mask = self.per_world(values)
         keep = np.flatnonzero(mask)
         actual = None
         if self.actual is not None and mask[self.actual]:

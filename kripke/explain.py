@@ -25,6 +25,11 @@ out again.
 It reads a list of worlds through :class:`Listed`, not through the explicit model's class, so
 the models themselves can offer an explanation of their own values
 (:meth:`kripke.interface.EpistemicModel.explain`) without an import going round in a circle.
+:class:`Listed` asks for what an agent considers possible, not for a partition, so the same
+walk explains an S5 model (its classes) and a belief model (its arrows,
+:class:`kripke.belief.BeliefModel`): ``K_a`` there is belief, read in every world a's arrows
+reach, and ``C_G`` follows G's arrows one step or more, which need not come back to the world
+itself.
 """
 
 from __future__ import annotations
@@ -61,8 +66,9 @@ from kripke.formula import (
 
 class Listed(Protocol):
     """What an explanation reads of a list of worlds (:class:`kripke.model.KripkeModel` and
-    its deals): values per world, each agent's classes as keys per world, stable world ids,
-    and the model after an announcement."""
+    its deals, :class:`kripke.belief.BeliefModel`): values per world, what each agent
+    considers possible from a world (a class, or a world's arrows) and a step of it forwards
+    and backwards (for a chain), stable world ids, and the model after an announcement."""
 
     actual: int | None
 
@@ -79,7 +85,17 @@ class Listed(Protocol):
 
     def evaluate(self, formula: Formula | str) -> BoolArray: ...
 
-    def observation(self, agent: Agent) -> IntArray: ...
+    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
+        """The worlds (indices, increasing) the agent considers possible at ``world``."""
+        ...
+
+    def image(self, agent: Agent, worlds: IntArray) -> BoolArray:
+        """Per world: whether the agent considers it possible at one of ``worlds``."""
+        ...
+
+    def pointing(self, agent: Agent, worlds: IntArray, target: int) -> IntArray:
+        """Those of ``worlds`` at which the agent considers ``target`` possible."""
+        ...
 
     def restrict(self, mask: BoolArray) -> Self: ...
 
@@ -88,6 +104,43 @@ class Listed(Protocol):
     def world_index(self, world_id: int) -> int | None: ...
 
     def world_label(self, world: int | None = None) -> str: ...
+
+
+class PerWorld:
+    """What a list of worlds answers of :class:`kripke.interface.EpistemicModel` the same way
+    whatever relates its worlds (partitions: :class:`kripke.model.KripkeModel`; arrows:
+    :class:`kripke.belief.BeliefModel`): a formula's value is a bool per world, counted, read
+    at the actual world and explained here, so the two models share one copy of it."""
+
+    def values(self: Listed, formula: Formula | str) -> BoolArray:
+        """The interface's name for ``evaluate``: a bool per world."""
+        return self.evaluate(formula)
+
+    def per_world(self: Listed, values: object) -> BoolArray:
+        """``values`` as this model's bool per world; anything else (a diagram, another
+        model's values) refused with :class:`ModelError`. It takes any object, not
+        :data:`kripke.interface.Values`, as the interface imports this module."""
+        if not isinstance(values, np.ndarray) or values.shape != (self.n_worlds,):
+            raise ModelError(f"not a value per world of this model of {self.n_worlds} worlds")
+        return values
+
+    def count_values(self: Listed, values: object) -> int:
+        """In how many worlds ``values`` (from :meth:`values`) is true."""
+        return int(np.count_nonzero(PerWorld.per_world(self, values)))
+
+    def actual_value(self: Listed, values: object) -> bool:
+        """``values`` (from :meth:`values`) at the actual world."""
+        if self.actual is None:
+            raise ModelError("the model has no actual world; pass world=")
+        return bool(PerWorld.per_world(self, values)[self.actual])
+
+    def explain(self: Listed, formula: Formula, values: object | None = None, *,
+                name: Namer | None = None,
+                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+        """Why ``formula`` has its value at the actual world (:func:`explain`), resting on
+        ``values`` when this model already gave them."""
+        return explain(self, formula, name=name, agent_name=agent_name,
+                       values=None if values is None else PerWorld.per_world(self, values))
 
 
 #: How a caller names a world of the model explained (by index), e.g. a game's deal.
@@ -271,16 +324,15 @@ class _Explainer:
                 kids = [self.node(model, left, w), self.node(model, right, w)]
                 return make("both sides agree" if value else "the sides differ", kids)
             case Knows(agent, g) | Possible(agent, g):
-                keys = model.observation(agent)
-                return self.box(model, f, g, w, np.flatnonzero(keys == keys[w]),
+                return self.box(model, f, g, w, model.possible_worlds(agent, w),
                                 self.agent_name(agent), must=isinstance(f, Knows))
             case Distributed(group, g):
                 agents = [model.agents[i] for i in model.agent_indices(group)]
-                mask = np.ones(model.n_worlds, dtype=bool)
+                seen = np.arange(model.n_worlds)
                 for agent in agents:
-                    keys = model.observation(agent)
-                    mask &= keys == keys[w]
-                return self.box(model, f, g, w, np.flatnonzero(mask),
+                    seen = np.intersect1d(seen, model.possible_worlds(agent, w),
+                                          assume_unique=True)
+                return self.box(model, f, g, w, seen,
                                 f"{', '.join(map(self.agent_name, agents))} together",
                                 must=True, plural=True)
             case Everyone(group, g):
@@ -323,9 +375,14 @@ class _Explainer:
         listed = _listed(model, seen, w, pick)
         verb = "consider" if plural else "considers"
         where = f"{who} {verb} {_count(seen.size, 'world')} possible"
-        if pick is None:  # K true, M false: nothing to point at, the world itself stands
+        if not seen.size:  # no arrow from here (a belief model): K holds, M fails, vacuously
+            reason = (f"{who} {verb} no world possible from here, so "
+                      f"{'it is true only vacuously' if must else 'it is false'}")
+            children = []
+        elif pick is None:  # K true, M false: nothing to point at; the world itself stands
+            at = w if (seen == w).any() else int(seen[0])  # or the first a belief reaches
             reason = f"{where}, and {g} holds in {'every' if must else 'no'} one of them"
-            children = [self.node(model, g, w)]
+            children = [self.node(model, g, at)]
         else:
             reason = (f"{where}; {g} {'fails' if must else 'holds'} in "
                       f"{quoted(self.label(model, pick))}")
@@ -336,56 +393,60 @@ class _Explainer:
 
     def common(self, model: Listed, f: Formula, g: Formula, w: int,
                group: Sequence[Agent]) -> Explanation:
-        """C_G g: g throughout the worlds reachable from w; else the shortest chain to a
-        world where it fails, found breadth first over the group's classes."""
+        """C_G g: g throughout the worlds reachable from w in one step or more of the group's
+        (the world itself only when a step comes back to it: always in S5, not always for
+        belief); else the shortest chain to a world where it fails, found breadth first."""
         inner = self.value(model, g)
-        keys = [model.observation(a) for a in group]
         reached = np.zeros(model.n_worlds, dtype=bool)
-        reached[w] = True
         levels = [np.array([w])]
-        bad = None
-        while bad is None:
-            frontier = levels[-1]
-            if not inner[frontier].all():
-                bad = int(frontier[~inner[frontier]][0])
-                break
+        bad, itself = None, False
+        while True:
             grow = np.zeros(model.n_worlds, dtype=bool)
-            for k in keys:
-                grow |= np.isin(k, k[frontier])
+            for agent in group:
+                grow |= model.image(agent, levels[-1])
             grow &= ~reached
             if not grow.any():
                 break
             reached |= grow
             levels.append(np.flatnonzero(grow))
+            failing = levels[-1][~inner[levels[-1]]]
+            if failing.size:  # the world itself first, as a reason needs no chain then
+                itself = len(levels) == 2 and bool((failing == w).any())
+                bad = w if itself else int(failing[0])
+                break
         wid = model.world_id(w)
         n_reached = int(reached.sum())
         if bad is None:
+            kept = np.flatnonzero(reached)
+            if not kept.size:  # no arrow of the group's from here (a belief model)
+                return Explanation(f, wid, self.label(model, w), True,
+                                   "the group considers no world possible from here, so C is "
+                                   "true only vacuously")
             return Explanation(f, wid, self.label(model, w), True,
                                f"{g} holds in every world the group can reach from here "
-                               f"({n_reached:,})", (self.node(model, g, w),),
-                               _listed(model, np.flatnonzero(reached), w, None), n_reached)
-        # walk back from the bad world, one level at a time, through a shared class
+                               f"({n_reached:,})",
+                               (self.node(model, g, w if reached[w] else int(kept[0])),),
+                               _listed(model, kept, w, None), n_reached)
+        # walk back from the bad world, one level at a time, through an arrow of the group
         path = [bad]
         steps: list[tuple[Agent, int]] = []
-        for level in reversed(levels[:-1] if len(levels) > 1 else []):
+        for level in [] if itself else reversed(levels[:-1]):
             here = path[-1]
-            for agent, k in zip(group, keys, strict=True):
-                same = level[k[level] == k[here]]
-                if same.size:
+            for agent in group:
+                before = model.pointing(agent, level, here)
+                if before.size:
                     steps.append((agent, model.world_id(here)))
-                    path.append(int(same[0]))
+                    path.append(int(before[0]))
                     break
-            if path[-1] == w:
-                break
         steps.reverse()
         if not steps:
             reason = f"{g} fails in this very world (C needs it in every reachable world)"
         else:
             links = "; then ".join(
-                f"{self.agent_name(a)} cannot tell it from "
+                f"{self.agent_name(a)} considers possible "
                 f"{quoted(self.label(model, self.index(model, x)))}" for a, x in steps)
             reason = (f"a chain of {_count(len(steps) + 1, 'world')}, each one a world an "
-                      f"agent of the group cannot tell from the one before: from here, "
+                      f"agent of the group considers possible at the one before: from here, "
                       f"{links}; {g} fails in that last world")
         return Explanation(f, wid, self.label(model, w), False, reason,
                            (self.node(model, g, bad),), (wid, *(x for _, x in steps)),

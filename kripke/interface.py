@@ -88,10 +88,10 @@ class AgentIndex:
 
 @runtime_checkable
 class EpistemicModel(Protocol):
-    """A multi-agent S5 model with an actual world, updated by public announcements and by
-    event models. A new kind of model implements every member below; the ``values`` it gives
-    are its own kind (:data:`Values`), and it may refuse another model's with
-    :class:`~kripke.errors.ModelError`."""
+    """A multi-agent model (S5, or any relation per agent for belief) with an actual world,
+    updated by public announcements and by event models. A new kind of model implements every
+    member below; the ``values`` it gives are its own kind (:data:`Values`), and it may refuse
+    another model's with :class:`~kripke.errors.ModelError`."""
 
     @property
     def agents(self) -> tuple[Agent, ...]: ...
@@ -156,6 +156,12 @@ class EpistemicModel(Protocol):
     def restrict(self, values: Values) -> Self:
         """The model keeping only the worlds where ``values`` (this model's) is true: an
         announcement already evaluated (the actual world is not checked)."""
+        ...
+
+    def frame_class(self, agent: Agent | None = None) -> str:
+        """The strongest frame class the agent's relation (or every agent's) is in: "S5"
+        (knowledge: a partition), "KD45", "S4", "KD" or "K" (:mod:`kripke.belief`), so a
+        caller says what kind of model it holds without asking its class."""
         ...
 
     def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:

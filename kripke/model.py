@@ -37,7 +37,7 @@ from kripke.belief import BeliefModel
 from kripke.budget import check_budget
 from kripke.check import evaluate, observed_table
 from kripke.errors import AnnouncementError, ModelError, UpdateError
-from kripke.explain import Explanation, explain
+from kripke.explain import PerWorld
 from kripke.formula import Agent, Atom, Formula
 from kripke.interface import AgentIndex, Values
 from kripke.parser import parse
@@ -89,7 +89,7 @@ def _as_keys(values: Any, n_worlds: int | None, agent: Agent) -> tuple[IntArray,
     return keys, renumbered
 
 
-class KripkeModel:
+class KripkeModel(PerWorld):
     """A multi-agent S5 model: worlds, valuations, one partition per agent, an actual world.
 
     ``valuation`` maps atoms (``Atom`` or text such as ``"p(0,3)"``) to a bool per world, or to
@@ -284,24 +284,6 @@ class KripkeModel:
         check_budget(formula, self._n, len(self._agents))
         result = evaluate(self, formula)
         return result if result.flags.writeable else result.copy()
-
-    def values(self, formula: Formula | str) -> BoolArray:
-        """The interface's name for :meth:`evaluate`: a bool per world."""
-        return self.evaluate(formula)
-
-    def _mask(self, values: Values) -> BoolArray:
-        """``values`` as this model's bool per world; another kind's refused."""
-        if not isinstance(values, np.ndarray) or values.shape != (self._n,):
-            raise ModelError(f"not a value per world of this model of {self._n} worlds")
-        return values
-
-    def count_values(self, values: Values) -> int:
-        """In how many worlds ``values`` (from :meth:`values`) is true."""
-        return int(np.count_nonzero(self._mask(values)))
-
-    def actual_value(self, values: Values) -> bool:
-        """``values`` (from :meth:`values`) at the actual world."""
-        return bool(self._mask(values)[self._world(None)])
 
     def holds(self, formula: Formula | str, world: int | None = None) -> bool:
         """Whether the formula is true at a world (default: the actual world)."""
@@ -526,11 +508,33 @@ class KripkeModel:
         self.agent_index(agent)  # an unknown agent is refused, as a belief model refuses it
         return frozenset({"reflexive", "serial", "transitive", "symmetric", "euclidean"})
 
+    def image(self, agent: Agent, worlds: IntArray) -> BoolArray:
+        """Per world: whether it is in the agent's class of one of ``worlds`` (one step of a
+        chain, :mod:`kripke.explain`)."""
+        keys = self._keys[self.agent_index(agent)]
+        found: BoolArray = np.isin(keys, keys[worlds])
+        return found
+
+    def pointing(self, agent: Agent, worlds: IntArray, target: int) -> IntArray:
+        """Those of ``worlds`` in the agent's class of ``target`` (a chain read backwards,
+        :mod:`kripke.explain`; a partition is symmetric)."""
+        keys = self._keys[self.agent_index(agent)]
+        found: IntArray = worlds[keys[worlds] == keys[target]]
+        return found
+
     def frame_class(self, agent: Agent | None = None) -> str:
-        """Always S5: knowledge (a belief model answers KD45, S4, KD or K where it is less)."""
+        """"S5": every agent's relation (or ``agent``'s) is a partition, knowledge (see
+        :meth:`kripke.belief.BeliefModel.frame_class` for the others)."""
         if agent is not None:
-            self.agent_index(agent)
+            self.agent_index(agent)  # an unknown agent is refused
         return "S5"
+
+    def dead_ends(self, agent: Agent) -> IntArray:
+        """None: a partition leaves no world without a world the agent considers possible
+        (the world itself), unlike a belief model's relation
+        (:meth:`kripke.belief.BeliefModel.dead_ends`)."""
+        self.agent_index(agent)
+        return np.zeros(0, dtype=np.int64)
 
     # --- by class, for a picture of a model too big to draw (kripke.parts.ClassCounts) ------
 
@@ -650,14 +654,6 @@ class KripkeModel:
         """None: a class of a model written world by world has no name of its own (a deal
         names it by the hand, :class:`kripke.deal.DealModel`)."""
         return None
-
-    def explain(self, formula: Formula, values: Values | None = None, *,
-                name: Callable[[Any, int], str] | None = None,
-                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
-        """Why ``formula`` has its value at the actual world (:func:`kripke.explain.explain`),
-        resting on ``values`` when this model already gave them."""
-        return explain(self, formula, name=name, agent_name=agent_name,
-                       values=None if values is None else self._mask(values))
 
     def world_name(self, world: int | None = None) -> str:
         """A world's name (default: the actual one): ``w`` and its id, as :func:`dump_model`

@@ -501,7 +501,7 @@ def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[
         return [f"{agent}: {shown[w]} -> {' '.join(vs)}" for w, vs in targets.items()] or \
             [f"# {agent} has no arrows", f"{agent}: {shown[0]} ->"]
     keys = model.observation(agent).tolist() if isinstance(model, KripkeModel) else \
-        [min(model.successors(agent, w).tolist()) for w in range(model.n_worlds)]
+        [min(model.possible_worlds(agent, w).tolist()) for w in range(model.n_worlds)]
     classes: dict[int, list[str]] = {}
     for i, key in enumerate(keys):
         classes.setdefault(key, []).append(shown[i])

@@ -332,6 +332,13 @@ class SymbolicModel:
         """How many states the agent considers possible at a state."""
         return self.vocabulary.count(self._class(agent, state))
 
+    def frame_class(self, agent: Agent | None = None) -> str:
+        """"S5": an agent's relation in a knowledge structure is "observes the same
+        variables", a partition (belief structures are out of scope, ``kripke/README.md``)."""
+        if agent is not None:
+            self.agent_index(agent)  # an unknown agent is refused
+        return "S5"
+
     def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
         """None: a knowledge structure names no class of its own (a deal names it by the hand,
         :class:`kripke.symbolic_deal.SymbolicDealModel`)."""

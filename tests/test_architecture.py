@@ -186,10 +186,12 @@ def test_a_cycle_would_be_seen(tmp_path):
 #: interface (``kripke.interface.EpistemicModel``, ``kripke.parts.ClassCounts``; a game's deal
 #: as ``kripke.Deal``), so a new kind of model (a belief model) needs no page edited. The
 #: explicit ``KripkeModel`` may still be *named* outside, as the type of a list of worlds (what
-#: ``ClassCounts.listed`` gives and a picture draws, what a model file reads), but nothing may
-#: ask whether a model is one.
-BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel"}
-NAMED_OUTSIDE = {"KripkeModel"}
+#: ``ClassCounts.listed`` gives and a picture draws, what a model file reads), and so may the
+#: ``BeliefModel`` (what a file with arrows reads, what a benchmark builds), but nothing may ask
+#: whether a model is one: what differs is the model's own answer (``frame_class``, ``explain``,
+#: ``kripke.exchange.to_tikz`` refusing what it cannot draw).
+BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel", "BeliefModel"}
+NAMED_OUTSIDE = {"KripkeModel", "BeliefModel"}
 
 
 def backend_questions(path: Path) -> list[str]:
@@ -221,7 +223,8 @@ def test_nothing_outside_kripke_asks_which_kind_of_model_it_holds(package):
 
 def test_the_backend_scan_sees_each_way_of_asking(tmp_path):
     """The scan itself, on the shapes the app used before the interface: an import of a
-    symbolic backend, ``isinstance`` of a union, ``assert isinstance``, a match."""
+    symbolic backend, ``isinstance`` of a union, ``assert isinstance``, a match, and the
+    command line's ``isinstance`` of a belief model."""
     code = tmp_path / "m.py"
     code.write_text("from kripke.symbolic_deal import SymbolicDealModel\n"
                     "import kripke\n"
@@ -231,8 +234,11 @@ def test_the_backend_scan_sees_each_way_of_asking(tmp_path):
                     "    match m:\n"
                     "        case kripke.SymbolicModel():\n"
                     "            pass\n"
+                    "    if isinstance(m, kripke.belief.BeliefModel):\n"
+                    "        pass\n"
                     "    return isinstance(m, int)\n")
     assert sorted(backend_questions(code)) == sorted([
         "1: imports SymbolicDealModel", "4: asks isinstance of DealModel",
         "4: asks isinstance of SymbolicDealModel", "5: asks issubclass of KripkeModel",
-        "7: matches SymbolicModel"])
+        "7: matches SymbolicModel", "9: asks isinstance of BeliefModel"])
+

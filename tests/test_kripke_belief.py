@@ -29,6 +29,7 @@ from kripke.events import (
     secret_look,
 )
 from kripke.formula import Possible
+from kripke.interface import EpistemicModel
 from kripke.modelfile import starter_models
 from kripke.reference import reference_belief, reference_update
 from kripke.symbolic import SymbolicModel
@@ -50,6 +51,46 @@ def test_an_s5_model_as_a_belief_model_answers_as_before(model, formula):
     belief = model.to_belief()
     assert belief.frame_class() == "S5"
     assert belief.evaluate(formula).tolist() == model.evaluate(formula).tolist()
+
+
+@settings(max_examples=80, deadline=None)
+@given(models(max_worlds=6), formulas(max_leaves=6), formulas(max_leaves=6))
+def test_an_s5_model_as_a_belief_model_answers_the_neutral_interface_alike(model, said, then):
+    """values, count_values, actual_value, restrict (an announcement already evaluated, then
+    asked again), class_name and frame_class: a page holding either gets the same answers."""
+    belief = model.to_belief()
+    assert isinstance(belief, EpistemicModel)
+    values, theirs = model.values(said), belief.values(said)
+    assert theirs.tolist() == values.tolist()
+    assert belief.count_values(theirs) == model.count_values(values) == model.count(said)
+    if model.actual is not None:
+        assert belief.actual_value(theirs) == model.actual_value(values)
+    kept, kept_s5 = belief.restrict(theirs), model.restrict(values)
+    assert kept.world_ids.tolist() == kept_s5.world_ids.tolist()
+    assert kept.actual == kept_s5.actual
+    assert kept.evaluate(then).tolist() == kept_s5.evaluate(then).tolist()
+    assert [belief.class_name(a, 0) for a in belief.agents] == \
+        [model.class_name(a, 0) for a in model.agents]
+    assert belief.frame_class() == model.frame_class() == "S5"
+
+
+def test_a_belief_model_refuses_values_that_are_not_its_own():
+    belief = BeliefModel.of([{"p"}, set()], {"a": [(0, 1), (1, 1)]}, actual=0)
+    with pytest.raises(ModelError, match="not a value per world of this model of 2 worlds"):
+        belief.count_values(np.ones(3, dtype=bool))
+    with pytest.raises(ModelError, match="not a value per world"):
+        belief.restrict(np.ones(3, dtype=bool))
+
+
+def test_an_update_with_arrows_is_still_a_model_of_the_interface():
+    """An S5 model meeting a private announcement becomes a belief model, which a caller
+    still holds as an EpistemicModel: values, counts, the actual value and why."""
+    letter = KripkeModel.from_worlds([{"p"}, set()], {"alice": [0, 0], "bob": [0, 0]}, 0)
+    after = letter.update(private_announcement("alice", "p", letter.agents))
+    assert isinstance(after, EpistemicModel) and after.frame_class() == "KD45"
+    values = after.values("K_alice p & ~K_bob p")
+    assert after.actual_value(values) and after.count_values(values) == 1
+    assert after.explain(parse("K_alice p & ~K_bob p"), values).value
 
 
 def possible(model: BeliefModel | KripkeModel, events: EventModel) -> list[str]:
@@ -194,7 +235,7 @@ def bisimilar_pairs(model: BeliefModel) -> set[tuple[int, int]]:
     """The greatest bisimulation by its definition: start from all pairs agreeing on the
     atoms, drop a pair while one side has an arrow the other cannot match."""
     n = model.n_worlds
-    succ = {a: {w: set(model.successors(a, w).tolist()) for w in range(n)}
+    succ = {a: {w: set(model.possible_worlds(a, w).tolist()) for w in range(n)}
             for a in model.agents}
     rel = {(w, v) for w, v in itertools.product(range(n), repeat=2)
            if model.true_atoms(w) == model.true_atoms(v)}

@@ -150,6 +150,37 @@ def test_the_command_line_applies_a_private_announcement_and_minimises(capsys):
     assert "frame class: KD45 (alice S5, bob KD45)" in out
 
 
+def test_explain_says_why_on_a_belief_model(capsys):
+    """--explain on the model after a private announcement: Bob's belief read on his arrows,
+    which lead to the worlds where nothing happened."""
+    code = main(["model", "kripke/models/alice-bob.kripke", "--event", "private:alice:q",
+                 "--check", "K_bob ~K_alice q", "--explain"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "not yet" not in out
+    assert "TRUE   K_bob ~K_alice q  [world 0: w1·learn] agent bob considers 2 worlds " \
+           "possible, and ~K_alice q holds in every one of them" in out
+
+
+def test_explain_tells_the_false_belief_of_the_sally_anne_puzzle(capsys):
+    assert main(["puzzle", "sally-anne", "--formula", "K_sally basket & ~basket",
+                 "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "TRUE   K_sally basket  [world 0: the marble is in the box" in out
+    assert "agent sally considers 1 world possible, and basket holds in every one" in out
+    assert "TRUE   basket  [world 1: the marble is in the basket" in out
+
+
+def test_the_command_line_writes_a_belief_models_tikz_with_its_arrows(tmp_path, capsys):
+    """After an event with arrows the model is a belief model: its JSON and its TikZ are both
+    written, the TikZ drawing each of the agents' arrows (``->``) as the page does."""
+    data, tikz = tmp_path / "m.json", tmp_path / "m.tex"
+    assert main(["model", "kripke/models/alice-bob.kripke", "--event", "private:alice:q",
+                 "--json", str(data), "--tikz", str(tikz)]) == 0
+    capsys.readouterr()
+    assert data.exists() and "->" in tikz.read_text()
+
+
 def test_an_assignment_to_an_unknown_atom_is_refused_before_any_output(capsys):
     assert main(["model", "kripke/models/alice-bob.kripke", "--event", "flip:alice:zz"]) == 2
     captured = capsys.readouterr()

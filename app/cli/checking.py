@@ -46,8 +46,8 @@ def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
 
 def frame(model: KripkeModel | BeliefModel) -> str:
     """The frame class in one line, a comment of the model format (so what the command prints
-    still reads as a model): the model's, and each agent's."""
-    if isinstance(model, KripkeModel):
+    still reads as a model): the model's, and each agent's when they are not all S5."""
+    if model.frame_class() == "S5":
         return "# frame class: S5 (every agent's relation is a partition: knowledge)"
     each = {a: model.frame_class(a) for a in model.agents}
     per = ", ".join(f"{a} {c}" for a, c in each.items())
@@ -56,13 +56,11 @@ def frame(model: KripkeModel | BeliefModel) -> str:
 
 def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
     """A warning per agent with worlds it has no arrow from (its relation is not serial)."""
-    if isinstance(model, KripkeModel):
-        return []
     lines = []
     for agent in model.agents:
         worlds = model.dead_ends(agent).tolist()
         if worlds:
-            named = ", ".join(model.world_name(w) for w in worlds[:5]) + \
+            named = ", ".join(model.world_label(w) for w in worlds[:5]) + \
                 (", ..." if len(worlds) > 5 else "")
             lines.append(f"# warning: {agent} has no arrow from {named}, so {agent}'s relation "
                          f"is not serial: there {agent} believes everything, false too")
@@ -78,12 +76,14 @@ def write_model_files(model: KripkeModel | BeliefModel, json_path: str | None,
                       size: tuple[float, float] = SLIDE) -> None:
     """Write the model as JSON and as a LaTeX/TikZ drawing where asked (each file atomically;
     the paths were checked before any work) and say where. ``name`` labels the worlds in both
-    (default: ``world_label``), ``drawn`` instead in the drawing only (a belief model's
-    arrows as the page draws them)."""
+    (default: ``world_label``), ``drawn`` instead in the drawing only. The drawing (a belief
+    model's arrows as the page draws them) is made first, so a model ``to_tikz`` refuses (too
+    big for a slide) is refused before anything is written."""
+    drawing = to_tikz(model, positions, drawn or name, agent_names, title=title,
+                      size=size) if tikz_path else None
     if json_path:
         write_atomically(json_path, json.dumps(to_json(model, name=name), indent=1) + "\n")
         print(f"model (JSON): {json_path}")
-    if tikz_path:
-        write_atomically(tikz_path, to_tikz(model, positions, drawn or name, agent_names,
-                                                 title=title, size=size))
+    if tikz_path and drawing is not None:
+        write_atomically(tikz_path, drawing)
         print(f"model (TikZ): {tikz_path}")

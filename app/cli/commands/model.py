@@ -23,7 +23,7 @@ from kripke.belief import BeliefModel
 from kripke.eventfile import READY_MADE, load_event_model
 from kripke.events import check_product_size
 from kripke.exchange import SLIDE
-from kripke.explain import explain, render
+from kripke.explain import render
 
 NAME = "model"
 HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "
@@ -178,10 +178,8 @@ def run(args: argparse.Namespace) -> int:
               f"{model.n_worlds:,} worlds")
         if note := vacuity_note(model, formula):
             print(note)
-        if args.explain and isinstance(model, KripkeModel):
-            print(render(explain(model, formula)))
-        elif args.explain:
-            print("(--explain: not yet for a belief model; the values above are checked)")
+        if args.explain:
+            print(render(model.explain(formula)))
     if changed:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")

@@ -12,7 +12,7 @@ from app.worlds.graph import graph_positions
 from game.files import check_outputs
 from kripke.belief import BeliefModel
 from kripke.exchange import SLIDE
-from kripke.explain import explain, render
+from kripke.explain import render
 from kripke.gallery import (
     GALLERY,
     Puzzle,
@@ -170,9 +170,9 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--safe counts Russian cards announcements: use it with russian")
         safe, candidates = russian_safe_count()
         print(f"Alice's safe announcements: {safe:,} of {candidates:,} candidate lists")
-    if args.explain and formula is not None and isinstance(model, KripkeModel):
+    if args.explain and formula is not None:
         print()
-        print(render(explain(model, formula, name=puzzle.describe)))
+        print(render(model.explain(formula, name=puzzle.describe)))
     positions = None
     if args.tikz:  # the puzzle's own geometry, else the textbook graph's
         positions = puzzle.positions(model.agents[0]) if puzzle.positions else \
