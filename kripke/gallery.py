@@ -96,7 +96,7 @@ class Puzzle:
     key: str  # as the command line and the page name it: "muddy", "cheryl", ...
     title: str
     story: str  # a few sentences a teacher reads out
-    model: KripkeModel
+    model: KripkeModel | BeliefModel
     steps: tuple[Step, ...]
     agent_names: Mapping[Agent, str]
     describe: Callable[[KripkeModel, int], str]  # a world (by index) in words

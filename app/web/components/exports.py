@@ -25,6 +25,7 @@ from kripke.errors import ModelTooLargeError
 from kripke.exchange import to_json, to_tikz
 from kripke.formula import Agent
 from kripke.model import KripkeModel
+from kripke.parts import DrawnModel
 
 SVG_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 #: The most worlds a JSON file and a TikZ slide hold (``kripke.exchange``'s own limits).
@@ -63,9 +64,9 @@ def model_json(model: Callable[[int], KripkeModel], name: Callable[[KripkeModel,
         return json.dumps({"error": str(e)}) + "\n"
 
 
-def listed(model: KripkeModel) -> Callable[[int], KripkeModel]:
+def listed(model: DrawnModel) -> Callable[[int], DrawnModel]:
     """A listed model for the files, refused past their limit."""
-    def within(limit: int) -> KripkeModel:
+    def within(limit: int) -> DrawnModel:
         if model.n_worlds > limit:
             raise ModelTooLargeError(model.n_worlds, limit, task="to write out",
                                      advice="play on until fewer are left")

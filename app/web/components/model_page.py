@@ -116,7 +116,7 @@ def describe(model: KripkeModel, index: int) -> str:
     return f"{model.world_name(index)}: {' '.join(true) if true else 'no atom true'}"
 
 
-def examples(model: KripkeModel) -> tuple[str, ...]:
+def examples(model: DrawnModel) -> tuple[str, ...]:
     """Formulas with this model's own atoms and agents, to show the syntax."""
     if not model.atoms:
         return ("true", "C true")
@@ -126,7 +126,7 @@ def examples(model: KripkeModel) -> tuple[str, ...]:
             f"C {p}", f"[!{p}] K_{b} {p}")
 
 
-def as_puzzle(model: KripkeModel, key: str) -> Puzzle:
+def as_puzzle(model: DrawnModel, key: str) -> Puzzle:
     """The model as a puzzle without a story: the puzzle page's timeline, picture, formula
     box and exports then work on it as on any puzzle."""
     return Puzzle(f"model:{key}", key, "", model, (), {a: str(a) for a in model.agents},

@@ -163,21 +163,24 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
     After an event of your own the classes are new: the puzzle's geometry with the boxes the
     event left, or where worlds split (new worlds, at no position), the classes in a grid."""
     names = PuzzleNames(puzzle)
+    # the class views draw partitioned models only (layout.partitioned): a story that starts
+    # from a belief model is drawn as the graph, never here
+    start = cast(KripkeModel, puzzle.model)
     if own_events and puzzle.positions is not None and \
-            set(model.world_ids.tolist()) <= set(puzzle.model.world_ids.tolist()):
+            set(model.world_ids.tolist()) <= set(start.world_ids.tolist()):
         return FixedPositions(model, focus, puzzle.positions(focus), names,
                               labels=short_names(puzzle, model))
     if own_events:
         return layout_for(model, focus, names)
     if puzzle.positions is not None:
-        universe, actual = puzzle.model, actual_id(model)
+        universe, actual = start, actual_id(model)
         if actual is not None and actual != actual_id(universe):  # the story moved it
             index = universe.world_index(actual)
             universe = universe.at(index) if index is not None else universe
         return FixedPositions(universe, focus, puzzle.positions(focus), names,
                               labels=short_names(puzzle, universe))
-    if puzzle.model.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
-        return layout_for(model if any(s.event for s in puzzle.steps) else puzzle.model,
+    if start.n_worlds <= DRAWN_LIMIT:  # after an event, the classes it made
+        return layout_for(model if any(s.event for s in puzzle.steps) else start,
                           focus, names)
     if model.n_worlds > DRAWN_LIMIT:
         return layout_for(model, focus, names)
