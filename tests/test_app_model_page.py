@@ -268,3 +268,39 @@ def test_the_graph_follows_the_event_puzzles_whose_worlds_are_new(key):
         drawn = int(re.search(r'data-drawn-worlds="(\d+)"', html(rc, "worlds-graph")).group(1))
         assert drawn == puzzle_counts(rc)  # every world of the updated model is a node
         assert len(node_labels(rc)) >= drawn
+
+
+def download_names(rc) -> list[str]:
+    from solara.components.file_download import FileDownloadWidget
+
+    return [w.filename for w in rc.find(FileDownloadWidget).widgets]
+
+
+def test_a_typed_model_is_saved_under_its_own_name_not_the_starter_s():
+    """Issue 38, item 4: after typing one's own model the files were named after alice-bob."""
+    rc = render_model()
+    assert "alice-bob.kripke" in download_names(rc)
+    type_model(rc, SQUARE)
+    names = download_names(rc)
+    assert "my-model.kripke" in names and "my-model-moment0-model.tex" in names
+    assert not any("alice-bob" in n or ":" in n for n in names)
+    type_model(rc, STARTERS["alice-bob"])  # the starter again: its name again
+    assert "alice-bob.kripke" in download_names(rc)
+
+
+def test_the_page_s_json_reads_back_with_the_world_names_as_they_were():
+    """Issue 38, item 5: the page wrote "012: a0 b1 c2" as the label, which came back as the
+    world's name ("actual world: 012: a0 b1 c2: a0 b1 c2")."""
+    from app.web.components.exports import listed, model_json
+    from app.web.components.model_page import as_puzzle
+    from app.web.components.puzzles import plain_name
+    from kripke.gallery import cards
+
+    named = as_puzzle(parse_model(SQUARE), "square")
+    back = load_model(model_json(listed(named.model), plain_name(named)))
+    assert [named.describe(back, i) for i in range(4)] == \
+        [named.describe(named.model, i) for i in range(4)] == \
+        ["w1: p q", "w2: p", "w3: q", "w4: no atom true"]
+    three = cards()  # a puzzle's worlds come back under its short names
+    back = load_model(model_json(listed(three.model), plain_name(three)))
+    assert named.describe(back, back.actual) == "012: a0 b1 c2"

@@ -103,9 +103,13 @@ def game_log(model: TTRModel) -> str:
 def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel],
               name: Callable[[KripkeModel, int], str], stem: str, worlds: int,
               agent_names: Mapping[Agent, str] | None = None, title: str = "",
-              log: Callable[[], str] | None = None, advice: str = "play on until fewer are left"):
+              log: Callable[[], str] | None = None, advice: str = "play on until fewer are left",
+              label: Callable[[KripkeModel, int], str] | None = None):
     """The download buttons; each makes its file only when pressed. ``worlds`` is how many
-    the model has now: past a file's limit its button is disabled and the reason shown."""
+    the model has now: past a file's limit its button is disabled and the reason shown.
+    ``name`` says what a world is in the drawings; ``label`` (default ``name``) is the world's
+    name in the JSON, which reads back as that name, so it must be the name alone, not a
+    description of the world."""
     colour = agent_colour(agent_names or {})
     refused = refusal(worlds, advice)
     with solara.Row(gap="6px", style="flex-wrap:wrap;align-items:center",
@@ -116,7 +120,7 @@ def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel
         solara.FileDownload(lambda: picture_png(picture(), colour, names=agent_names),
                             f"{stem}-worlds.png", label="picture PNG", mime_type="image/png")
         if worlds <= JSON_WORLDS:
-            solara.FileDownload(lambda: model_json(model, name), f"{stem}-model.json",
+            solara.FileDownload(lambda: model_json(model, label or name), f"{stem}-model.json",
                                 label="model JSON", mime_type="application/json")
         else:
             Refused("model JSON", refused)

@@ -132,6 +132,17 @@ def as_puzzle(model: KripkeModel, key: str) -> Puzzle:
                   describe, examples(model), "")
 
 
+#: What a model typed on the page (a starter changed) is called in its files and titles.
+OWN = "my-model"
+
+
+def shown_name(source: str, text: str) -> str:
+    """What the model is called in the downloads and the TikZ title: the starter's name while
+    the text is still that starter's, "my-model" once it is changed (it is no longer that
+    model); an uploaded file or a shared link keeps its name."""
+    return OWN if source in STARTERS and STARTERS[source] != text else source
+
+
 def shared_text(search: str | None) -> str | None:
     """The model text a share link carries (``?model=...``), if any and not too long."""
     values = parse_qs(search or "").get("model")
@@ -162,8 +173,9 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     if reading.model is not None:
         kept[0] = reading.model
     model = kept[0]
-    puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, name.value),
-                             [model, name.value])
+    called = shown_name(name.value, text.value)
+    puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, called),
+                             [model, called])
 
     def write(new: str, called: str | None = None) -> None:
         """A new text (typed, picked, uploaded or edited on the picture); Undo comes back."""
@@ -181,7 +193,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
 
     def side() -> None:
         with solara.Card("The model", margin=0, classes=["ttr-card"]):
-            Editor(text.value, reading, name.value, write, undo, bool(history.value))
+            Editor(text.value, reading, called, write, undo, bool(history.value))
             if model is not None:
                 EditPanel(model, reading.model is not None, write)
 

@@ -232,6 +232,13 @@ def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus:
     return graph
 
 
+def plain_name(puzzle: Puzzle) -> Callable[[KripkeModel, int], str]:
+    """A world's name alone (the puzzle's short name, a hand-written model's own name, else
+    the atoms true there), as the JSON writes it: it reads back as the world's name, and the
+    page then describes the world from it (its name and what holds there)."""
+    return puzzle.short or (lambda m, i: m.world_label(i))
+
+
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
     told = moments[position].told
     counts = puzzle.counts()
@@ -538,9 +545,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                         PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
             with solara.Card("Export", margin=0):
                 ExportRow(picture, listed(model), puzzle.describe,
-                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                          f"{puzzle.title if given is not None else puzzle.key}-moment{at}",
+                          model.n_worlds, puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}",
-                          advice="step the story or announce until fewer are left")
+                          advice="step the story or announce until fewer are left",
+                          label=plain_name(puzzle))
     return None
 
 
