@@ -305,7 +305,8 @@ class GraphLayout(_Positioned):
                 links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in actual_edges,
                                   bend=bend, edge=True))
             texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
-        agents = tuple(agents_seen.values())
+        # in the model's order, as the page's legend and the PNG's key list them
+        agents = tuple(a for a in model.agents if str(a) in agents_seen)
         caption = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
                    "as a graph: an edge in an agent's colour, labelled with it, joins two worlds "
                    "it cannot tell apart (the loop from each world to itself is left out)")
@@ -313,9 +314,17 @@ class GraphLayout(_Positioned):
             caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
-        caption += ". The actual world is doubly circled."
-        return _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
-                                tuple(texts), caption, drawn, agents), marking.viewer)
+        picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
+                                   tuple(texts), caption, drawn, agents), marking.viewer)
+        # say what the picture shows: in an agent's view no world is marked actual
+        if any(m.actual for m in picture.marks):
+            ending = ". The actual world is doubly circled."
+        elif marking.viewer is not None:
+            ending = (f". No world is marked actual: {self.names.agent(marking.viewer)} cannot "
+                      "tell the actual world from the others of its class.")
+        else:
+            ending = "."
+        return replace(picture, caption=caption + ending)
 
     def _edge_label(self, x1: float, y1: float, x2: float, y2: float, bend: float,
                     who: list[Agent], taken: list[_Box]) -> list[Text]:
