@@ -197,7 +197,9 @@ def numbered(picture: Picture, numbers: Mapping[int, str]) -> Picture:
 
 def why_html(chain: Sequence[Step], selected: int | None = None) -> str:
     """The explanation as numbered steps, evidence first, the verdict last; the selected
-    step stands out (its worlds are the ones ringed)."""
+    step stands out (its worlds are the ones ringed). The evidence scrolls in a box of its
+    own (``why-steps``) and the verdict stays under it, whole: it is the step a class reads
+    first, and a long ``C`` formula's used to be cut off mid-line at the box's edge."""
     items = []
     for i, step in enumerate(chain, start=1):
         verdict = ("<b style='color:#2e7d32'>true</b>" if step.value else
@@ -207,9 +209,10 @@ def why_html(chain: Sequence[Step], selected: int | None = None) -> str:
         style = "font-weight:600;background:rgba(255,202,40,.25)" if selected == i else ""
         ringed = " <span style='color:#e65100'>◌</span>" if step.worlds else ""
         items.append(f"<li data-step='{i}' style='{style}'>{text}{ringed}</li>")
-    return (f"<ol style='margin:0;padding-left:1.6em' data-testid='why'>{''.join(items)}</ol>"
-            "<div style='opacity:.75'>◌ its worlds are ringed in the picture (dashed orange, "
-            "with the step's number); pick a step to ring only its own.</div>")
+    evidence = (f"<ol class='why-steps' style='margin:0;padding-left:1.6em'>"
+                f"{''.join(items[:-1])}</ol>" if len(items) > 1 else "")
+    return (f"<div data-testid='why'>{evidence}<ol class='why-verdict' start='{len(items)}' "
+            f"style='margin:0;padding-left:1.6em'>{items[-1] if items else ''}</ol></div>")
 
 
 def examples(model: TTRModel) -> list[str]:
@@ -303,8 +306,14 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
             shown = step.value if step is not None and step.value is not None \
                 and step.value <= len(chain) else None
             if step is not None and len(chain) > 1:
+                # what ◌ means is said here and in the legend under the picture, not in a
+                # line of its own that would push the picture down
                 with solara.Row(gap="6px", style="align-items:center"):
-                    solara.Text("Ring step:", style="font-size:13px")
+                    solara.HTML(tag="span", unsafe_innerHTML="Ring&nbsp;step:",
+                                attributes={"title": "◌: the step's worlds are ringed in the "
+                                            "picture (dashed orange, with the step's number); "
+                                            "pick a step to ring only its own"},
+                                style="font-size:13px")
                     solara.ToggleButtonsSingle(
                         value=shown or 0, dense=True, classes=["ttr-steps"],
                         on_value=lambda i: step.set(i or None),

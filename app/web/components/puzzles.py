@@ -522,10 +522,6 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."))
                 EventControl(model, typed, event, puzzle.agent_name)
-                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
-                                                                     perspective),
-                            attributes={"data-testid": "worlds-caption"},
-                            style="font-size:13px;line-height:1.35;margin-top:2px")
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
                 # a graph, drawn at its own aspect, no taller than the screen under the header
                 widest = f"{1.5 * drawn.width:.0f}px"
@@ -538,6 +534,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                             attributes={"data-testid": "worlds-graph",
                                         "data-drawn-worlds": str(drawn.drawn_worlds)},
                             style=f"margin:4px auto 0;max-width:{widest}")
+                # the caption under the picture, with the legend: the picture comes first on
+                # the screen even with Why? and an event box open
+                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
+                                                                     perspective),
+                            attributes={"data-testid": "worlds-caption"},
+                            style="font-size:13px;line-height:1.35;margin-top:4px")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
