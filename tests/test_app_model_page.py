@@ -60,6 +60,10 @@ def show_graph(rc) -> None:
     rc.find(v.BtnToggle, class_="ttr-kind").widget.v_model = 1
 
 
+def show_classes(rc) -> None:
+    rc.find(v.BtnToggle, class_="ttr-kind").widget.v_model = 0
+
+
 def node_labels(rc) -> list[str]:
     return re.findall(r'<text class="node"[^>]*>([^<]*)</text>', html(rc, "worlds-graph"))
 
@@ -235,6 +239,7 @@ def test_an_event_on_your_model_updates_it_and_says_what_each_agent_observed():
     rc = render_model()
     type_model(rc, SQUARE)
     type_formula(rc, "p")
+    show_classes(rc)
     before = html(rc, "worlds-graph")
     press(rc, "Event ▸")
     rc.find(v.Select, label="who learns").widget.v_model = "b"
@@ -304,3 +309,20 @@ def test_the_page_s_json_reads_back_with_the_world_names_as_they_were():
     three = cards()  # a puzzle's worlds come back under its short names
     back = load_model(model_json(listed(three.model), plain_name(three)))
     assert named.describe(back, back.actual) == "012: a0 b1 c2"
+
+
+def test_a_small_model_opens_as_the_graph_and_its_classes_say_what_an_agent_sees():
+    """Issue 38, item 6: the letter opened as one tiny box labelled #0, its worlds unnamed;
+    a model written by hand was described in the game's words ("what a holds")."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "letter")
+    assert "drawn as a graph" in text(rc, "worlds-caption")
+    assert sorted(node_labels(rc)) == ["p", "¬p"]
+    show_classes(rc)
+    picture = html(rc, "worlds-graph")
+    assert "#0" not in picture and "what Alice sees" in picture
+    assert ">p ¬p<" in picture or ">p<" in picture  # the box is named by its worlds
+    rc = render_model()
+    show_classes(rc)
+    picture = html(rc, "worlds-graph")
+    assert "what alice sees" in picture and "what alice holds" not in picture

@@ -120,6 +120,8 @@ class PuzzleNames:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        # a dealt card is held; what an agent of any other model tells apart, it sees
+        self.verb = "holds" if isinstance(puzzle.model, DealModel) else "sees"
 
     def agent(self, agent: Agent) -> str:
         return self.puzzle.agent_name(agent)
@@ -132,7 +134,15 @@ class PuzzleNames:
         if self.puzzle.sees is not None and worlds.size:
             return self.puzzle.sees(model, agent, int(worlds[0]))
         constant = [str(a) for a in model.atoms if model.atom_values(a, worlds).all()]
-        return tuple(constant[:3]) or (f"#{key}",)
+        if constant:
+            return tuple(constant[:3])
+        # nothing the class agrees on: its worlds by name when few (the letter's "p ¬p"),
+        # else how many; never the key, a number the reader was never told
+        name = self.puzzle.short or \
+            ((lambda m, i: m.world_label(i)) if isinstance(model, NamedModel) else None)
+        if name is not None and worlds.size <= 3:
+            return tuple(name(model, int(w)) for w in worlds)
+        return (f"{worlds.size} worlds",)
 
     def world(self, model: KripkeModel, index: int) -> str:
         return self.puzzle.describe(model, index)
@@ -232,6 +242,19 @@ def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus:
     return graph
 
 
+#: A puzzle of at most this many worlds with no geometry of its own opens as the textbook
+#: graph: a class view of two worlds is one small box, and the graph names both.
+GRAPH_FIRST = 8
+
+
+def default_kind(puzzle: Puzzle) -> str:
+    """The picture a puzzle opens with until the teacher picks one: the textbook graph for a
+    few worlds with no geometry of their own (the letter, a model written by hand), else the
+    classes."""
+    small = puzzle.positions is None and puzzle.model.n_worlds <= GRAPH_FIRST
+    return GRAPH if small else CLASSES
+
+
 def plain_name(puzzle: Puzzle) -> Callable[[KripkeModel, int], str]:
     """A world's name alone (the puzzle's short name, a hand-written model's own name, else
     the atoms true there), as the JSON writes it: it reads back as the world's name, and the
@@ -257,10 +280,12 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
             f"{''.join(steps)}</ol>{ending}")
 
 
-def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
+def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int,
+                what: str = "puzzle") -> str:
+    """The status line; ``what`` the page shows ("puzzle", or "model" for one's own)."""
     model = moment.model
     # an event of yours may split worlds: more than the puzzle began with
-    of = "worlds possible (the puzzle began with" if moment.events else "of"
+    of = f"worlds possible (the {what} began with" if moment.events else "of"
     after = ")" if moment.events else " worlds possible"
     story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
     return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
@@ -358,7 +383,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                                                    [puzzle])
     graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
-    kind = GRAPH if kinds.value.get(puzzle.key) == GRAPH and universe is not None else CLASSES
+    chosen_kind = kinds.value.get(puzzle.key, default_kind(puzzle))
+    kind = GRAPH if chosen_kind == GRAPH and universe is not None else CLASSES
     typed = "" if fresh else text.value
     result: FormulaResult = use_formula(model, typed)
     gone = tab_gone()
@@ -486,7 +512,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             # full with four children's toggles and whose view
             with solara.Row(classes=["ttr-header-row"]):
                 solara.HTML(tag="div", unsafe_innerHTML=status_html(
-                    puzzle, moment, at, len(told)),
+                    puzzle, moment, at, len(told), "puzzle" if given is None else "model"),
                     attributes={"data-testid": "puzzle-status"},
                     style="font-size:13px;flex:1 1 0;min-width:0")
                 with solara.Div(classes=["ttr-theme"]):
