@@ -326,3 +326,18 @@ def test_a_small_model_opens_as_the_graph_and_its_classes_say_what_an_agent_sees
     show_classes(rc)
     picture = html(rc, "worlds-graph")
     assert "what alice sees" in picture and "what alice holds" not in picture
+
+
+def test_at_least_eight_textbook_starters_each_naming_its_source():
+    """Issue 38: more starters on /model, each with its source named; a starter is one file."""
+    from app.web.components.model_page import source
+
+    assert len(STARTERS) >= 8
+    for key, starter in STARTERS.items():
+        assert read_model(starter).model is not None, key
+        assert len(source(starter)) > 20, key
+    assert "Reasoning About Knowledge" in source(STARTERS["rak-figure-2-1"])
+    rc = render_model()
+    rc.find(v.Select, label="Start from").widget.v_model = "cheryl"
+    assert puzzle_counts(rc) == 10
+    assert "Math Olympiad" in text(rc, "model-source")

@@ -13,6 +13,7 @@ a link carries the text in its query string (up to ``SHARE_LIMIT`` characters).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -132,6 +133,22 @@ def as_puzzle(model: KripkeModel, key: str) -> Puzzle:
                   describe, examples(model), "")
 
 
+def source(text: str) -> str:
+    """Where a starter comes from: its ``# Source:`` comment, with the comment lines that go
+    on with it (up to the next ``Word:`` comment or the model itself); "" if it names none.
+    A starter is one file in ``kripke/models`` that says its source so."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("# Source:")), None)
+    if start is None:
+        return ""
+    said = [lines[start].removeprefix("# Source:").strip()]
+    for line in lines[start + 1:]:
+        if not line.startswith("# ") or re.match(r"# \w+:", line):
+            break
+        said.append(line[2:].strip())
+    return " ".join(said)
+
+
 #: What a model typed on the page (a starter changed) is called in its files and titles.
 OWN = "my-model"
 
@@ -239,6 +256,10 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         solara.FileDownload(lambda: text, f"{name}.kripke", label="Download",
                             mime_type="text/plain")
         solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
+    if name in STARTERS and source(text):
+        solara.HTML(tag="div", unsafe_innerHTML=f"Source: {escape(source(text))}",
+                    attributes={"data-testid": "model-source"},
+                    style="font-size:12px;opacity:.8")
     solara.Style(".ttr-model-text textarea { font-family:monospace; font-size:13px; "
                  "line-height:1.35 !important; } "
                  ".ttr-drop .solara-file-drop { height:auto !important; min-height:0; "
