@@ -341,3 +341,16 @@ def test_at_least_eight_textbook_starters_each_naming_its_source():
     rc.find(v.Select, label="Start from").widget.v_model = "cheryl"
     assert puzzle_counts(rc) == 10
     assert "Math Olympiad" in text(rc, "model-source")
+
+
+def test_the_formula_bar_says_where_a_formula_holds_and_whether_it_is_valid():
+    """Issue 38, as SMCDEL's page offers: the worlds where a formula holds, by name, and
+    whether it is valid on the model."""
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "p & ~K_b q")
+    assert text(rc, "where-true").endswith("True in: w2.")
+    assert "Valid" not in text(rc, "formula-result")
+    type_formula(rc, "K_a p | K_a ~p")
+    assert "Valid on this model: true in all 4 worlds." in text(rc, "valid")
+    assert "True in:" not in text(rc, "valid")  # all of them: no list

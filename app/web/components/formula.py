@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from html import escape
 
+import numpy as np
 import solara
 from solara.server import kernel_context
 
@@ -232,6 +233,31 @@ GAME_HINT = ("Type a formula, e.g. <code>K_0 p(1,7)</code>: player 0 knows that 
              "ticket 7. Seats are numbered from 0; tickets by their id (t7 in the tables).")
 
 
+#: The most worlds "where true" lists by name (past it, the picture shows them).
+WHERE_LIMIT = 40
+
+
+def where_html(result: FormulaResult, total: int,
+               world_name: Callable[[int], str] | None) -> str:
+    """As SMCDEL's web page offers: whether the formula is valid on the model (true in every
+    world) and, when ``world_name`` names the worlds (by index) and they are few, the worlds
+    where it holds, by name."""
+    if result.holds is None or result.values is None:
+        return ""
+    if result.count == total:
+        said = f"<b data-testid='valid'>Valid</b> on this model: true in all {total:,} {{}}."
+    elif result.count == 0:
+        said = "Unsatisfiable here: true in no {}."
+    else:
+        said = ""
+    said = said.format("worlds" if total != 1 else "world")
+    if world_name is not None and 0 < result.count <= WHERE_LIMIT and result.count < total:
+        where = np.flatnonzero(np.asarray(result.values, dtype=bool)).tolist()
+        names = ", ".join(escape(world_name(i)) for i in where)
+        said += f"<span data-testid='where-true'>True in: {names}.</span>"
+    return f"<div style='font-size:13px;line-height:1.35'>{said}</div>" if said else ""
+
+
 def result_html(result: FormulaResult, total: int, what: str = "worlds",
                 hint: str = GAME_HINT) -> str:
     if result.error:
@@ -265,12 +291,15 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                disabled: bool = False, announce: Callable[[], None] | None = None,
                said: str = "", why: solara.Reactive[bool] | None = None,
                chain: Sequence[Step] = (), step: solara.Reactive[int | None] | None = None,
-               explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT):
+               explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT,
+               world_name: Callable[[int], str] | None = None):
     """The formula where the model is drawn (a page puts it in its worlds card, so the
     verdict, the explanation and the picture share the first screen): the input, Announce
     (refused with the reason when the formula is false at the actual world), Why? (numbered
     steps, ``step`` the one whose worlds are ringed, all when None; ``explaining`` while it
-    is being worked out), the verdict or the parser's error, and what the last Announce did.
+    is being worked out), the verdict or the parser's error, whether the formula is valid on
+    the model and (``world_name`` naming the worlds) where it holds, and what the last
+    Announce did.
     The examples and the syntax are :func:`FormulaHelp`'s, further down the page."""
     with solara.Column(gap="2px", classes=["ttr-formula"]):
         with solara.Row(gap="8px", style="align-items:center"):
@@ -289,7 +318,8 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                               disabled=disabled or result.holds is None,
                               attributes={"title": "the steps from the worlds that decide "
                                           "the value to the value, ringed in the picture"})
-        solara.HTML(tag="div", unsafe_innerHTML=result_html(result, total, what, hint),
+        solara.HTML(tag="div", unsafe_innerHTML=result_html(result, total, what, hint) +
+                    where_html(result, total, world_name),
                     style="font-size:13px;line-height:1.35")
         if said:
             refused = said.startswith("Not announced")

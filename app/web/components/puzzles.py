@@ -546,7 +546,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                            explaining=why.value and explaining.state == solara.ResultState.RUNNING,
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
-                               "the atoms are the model's own."))
+                               "the atoms are the model's own."),
+                           world_name=lambda i: plain_name(puzzle)(model, i))
                 EventControl(model, typed, event, puzzle.agent_name)
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
                 # a graph, drawn at its own aspect, no taller than the screen under the header
