@@ -354,3 +354,31 @@ def test_the_formula_bar_says_where_a_formula_holds_and_whether_it_is_valid():
     type_formula(rc, "K_a p | K_a ~p")
     assert "Valid on this model: true in all 4 worlds." in text(rc, "valid")
     assert "True in:" not in text(rc, "valid")  # all of them: no list
+
+
+def downloaded(rc, suffix: str) -> str:
+    """The file a download button makes, as the browser would get it when pressed."""
+    from solara.components.file_download import FileDownloadWidget
+    from test_app_teaching import wait_for
+
+    widget = next(w for w in rc.find(FileDownloadWidget).widgets if w.filename.endswith(suffix))
+    widget.request_download = True
+    wait_for(lambda: widget.bytes is not None)
+    return bytes(widget.bytes).decode()
+
+
+def test_a_plain_picture_is_saved_beside_the_one_with_the_teaching_marks():
+    """Issue 38: an export without Why?'s rings and the verdict's fill, for a slide."""
+    from test_app_teaching import why_text
+
+    rc = render_model()
+    type_model(rc, SQUARE)
+    show_graph(rc)
+    type_formula(rc, "K_a q")  # false: Why? rings the world where q fails
+    assert "K_a q" in why_text(rc)
+    assert '<circle class="hl"' in html(rc, "worlds-graph")  # on the page
+    marked, plain = downloaded(rc, "-worlds.svg"), downloaded(rc, "-plain.svg")
+    assert '<circle class="hl"' in marked and "node fails" in marked  # rings, fill
+    assert '<circle class="hl"' not in plain
+    assert not re.search(r'<g class="w node (holds|fails)', plain)
+    assert len(re.findall(r'<text class="node"', plain)) == 4  # the same worlds, named

@@ -408,11 +408,20 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
+        """The picture as on the page: the formula's fill and Why?'s rings."""
+        return marked(Marking(perspective, result.values, set(numbers)))
+
+    def plain() -> Picture:
+        """The picture without the teaching marks (no verdict fill, no rings): a slide of
+        the model alone."""
+        return marked(Marking(perspective))
+
+    def marked(marking: Marking) -> Picture:
         if kind == GRAPH:
             # kept while it places every world left, so worlds stay where they are
             graph = moment_graph(puzzle, told, at, focus, graphs)
             assert graph is not None
-            return graph.picture(model, Marking(perspective, result.values, set(numbers)))
+            return graph.picture(model, marking)
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
         # (a fixed layout outlines the class of its universe's actual world, so a story that
@@ -424,7 +433,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
             layouts[key] = puzzle_layout(puzzle, model, focus, moment.events)
-        return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
+        return layouts[key].picture(model, marking)
 
     # the values are the typed formula's in this model: its text says which (an array's id
     # would not, a freed array's id being reused by the next)
@@ -578,7 +587,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                           model.n_worlds, puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}",
                           advice="step the story or announce until fewer are left",
-                          label=plain_name(puzzle))
+                          label=plain_name(puzzle), plain=plain)
     return None
 
 
