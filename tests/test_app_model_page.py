@@ -382,3 +382,15 @@ def test_a_plain_picture_is_saved_beside_the_one_with_the_teaching_marks():
     assert '<circle class="hl"' not in plain
     assert not re.search(r'<g class="w node (holds|fails)', plain)
     assert len(re.findall(r'<text class="node"', plain)) == 4  # the same worlds, named
+
+
+def test_why_writes_formulas_as_a_textbook_does_and_the_box_takes_its_symbols():
+    """Issue 38: Why? steps in the textbook's notation (¬ ∧ →), the input taking them too."""
+    from test_app_teaching import why_text
+
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "¬K_b p ∧ (p → K_a p)")
+    assert "true" in text(rc, "formula-result")
+    steps = why_text(rc)
+    assert "¬K_b p ∧ (p → K_a p) is true" in steps and "~" not in steps and "&" not in steps

@@ -173,7 +173,8 @@ def explain_formula(worlds: KripkeModel, result: FormulaResult,
     its worlds and agents named as the page names them."""
     if result.holds is None:
         return None
-    return explain(worlds, parse(result.text), name=name, agent_name=agent_name)
+    return explain(worlds, parse(result.text), name=name, agent_name=agent_name,
+                   show=Formula.unicode)
 
 
 def rings(chain: Sequence[Step], selected: int | None = None) -> dict[int, str]:

@@ -51,7 +51,7 @@ from kripke.budget import stop_when
 from kripke.deal import DealModel
 from kripke.events import EventModel
 from kripke.explain import Explanation, explain, steps
-from kripke.formula import Agent
+from kripke.formula import Agent, Formula
 from kripke.gallery import (
     GALLERY,
     TITLES,
@@ -397,14 +397,16 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         try:
             with stop_when(lambda: cancel.is_set() or gone()):
                 return explain(model, parse(result.text), name=puzzle.describe,
-                               agent_name=puzzle.agent_name)
+                               agent_name=puzzle.agent_name, show=Formula.unicode)
         except EvaluationStopped:
             return None
 
     explaining = solara.use_thread(explain_now, dependencies=[model, result, why.value],
                                    intrusive_cancel=False)
     explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    chain = steps(explanation) if explanation is not None and why.value else ()
+    # the steps in the textbook's notation (¬ ∧ ∨ → K_a), as the class writes them
+    chain = steps(explanation, Formula.unicode) if explanation is not None and why.value \
+        else ()
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
