@@ -12,6 +12,7 @@ LaTeX document whose ``tikzpicture`` can be pasted into slides.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -94,6 +95,32 @@ def latex(text: str) -> str:
     return "".join(_LATEX.get(c, c) for c in text)
 
 
+#: The textbook's logical symbols in LaTeX math.
+_MATH = {"¬": r"\neg", "∧": r"\land", "∨": r"\lor", "→": r"\to", "↔": r"\leftrightarrow",
+         "⊤": r"\top", "⊥": r"\bot", "φ": r"\varphi", "ψ": r"\psi", "⟨": r"\langle",
+         "⟩": r"\rangle"}
+#: A modality with its agent or group: K_a, C_{a,b}.
+_MODALITY = re.compile(r"\b([KMECD])_(\{[^{}]*\}|\w+)")
+
+
+def latex_formula_text(text: str) -> str:
+    """Text that may hold formulas in the textbook's notation (a caption: "you announced
+    ¬K_a p ∧ q"), safe inside LaTeX, its symbols and modalities in math (``\\neg``,
+    ``\\land``, ``K_{a}``) as a slide writes them; the rest as :func:`latex`."""
+    out, at = [], 0
+    for found in _MODALITY.finditer(text):
+        out.append(_math_symbols(text[at:found.start()]))
+        agents = found.group(2).strip("{}")
+        out.append(f"$\\mathit{{{found.group(1)}}}_{{{latex(agents)}}}$")
+        at = found.end()
+    out.append(_math_symbols(text[at:]))
+    return "".join(out)
+
+
+def _math_symbols(text: str) -> str:
+    return "".join(f"${_MATH[c]}$" if c in _MATH else _LATEX.get(c, c) for c in text)
+
+
 #: A beamer frame's picture area, in cm: what a TikZ drawing fits by default (``size``).
 SLIDE = (12.0, 8.5)
 #: Estimates for laying the drawing out (cm): a \\scriptsize character's width and line's
@@ -145,7 +172,7 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
     ]
     lines.append("\\begin{document}")
     if title:
-        lines.append(f"\\noindent\\textbf{{{latex(title)}}}\\par\\medskip")
+        lines.append(f"\\noindent\\textbf{{{latex_formula_text(title)}}}\\par\\medskip")
     lines += [
         f"\\begin{{tikzpicture}}[x={unit:.4f}cm,y=-{unit:.4f}cm,",
         "  world/.style={circle,draw,fill=white,inner sep=1.5pt,minimum size=10pt},",

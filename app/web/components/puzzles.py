@@ -470,7 +470,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         after = model.restrict(np.asarray(result.values, dtype=bool))
         removed = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"you announced {result.text}", after, moment.told,
+        written = parse(result.text).unicode()  # as a textbook (and the TikZ title) writes it
+        shown.set(((*kept, Moment(f"you announced {written}", after, moment.told,
                                   moment.events)), len(kept)))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
