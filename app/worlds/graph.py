@@ -20,7 +20,7 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 
 import networkx as nx
@@ -190,13 +190,15 @@ class GraphLayout(_Positioned):
     ``label(model, index)`` names a world (default ``w`` and its id); with ``atoms`` the atoms
     true in it are written under its name. ``names`` gives the hover texts and agents' names.
     ``positions`` (by world id) are kept as they are, only scaled so the closest two worlds
-    have room for their names: a product update's layers (:func:`layered`) stay layers.
+    have room for their names: a product update's layers (:func:`layered`) stay layers, each
+    named above it when ``layers`` says which worlds each event's holds.
     """
 
     def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
                  label: Callable[[KripkeModel, int], str] | None = None,
                  atoms: bool = True,
-                 positions: Mapping[int, tuple[float, float]] | None = None) -> None:
+                 positions: Mapping[int, tuple[float, float]] | None = None,
+                 layers: Mapping[str, Collection[int]] | None = None) -> None:
         reason = too_big(universe)
         if reason is not None:
             raise ValueError(reason)
@@ -225,10 +227,15 @@ class GraphLayout(_Positioned):
             xs = [p[0] for p in placed.values()]
             ys = [p[1] for p in placed.values()]
         left = MARGIN + max(widest / 2 - NODE_R, 0) + NODE_R
-        top = MARGIN + NODE_R + 4
+        # a product's layers are named above them ("event yes"): room for a line of text
+        top = MARGIN + NODE_R + 4 + (FONT + 8 if layers else 0)
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
         self.width = max(xs) - min(xs) + 2 * left
         self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
+        self.headings = [Text(sum(self.pos[w][0] for w in ids) / len(ids),
+                              min(self.pos[w][1] for w in ids) - NODE_R - 8,
+                              f"event {event}", role="heading")
+                         for event, ids in (layers or {}).items() if ids]
 
     def _label_texts(self, model: KripkeModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms under it; a removed world's too, pale (the class sees
@@ -290,6 +297,7 @@ class GraphLayout(_Positioned):
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
+        texts += self.headings
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
         edges, ringed, actual_edges = self._edges(model)
@@ -387,15 +395,16 @@ def layered(before: Mapping[int, tuple[float, float]], old: KripkeModel, events:
     copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
     as the product it is and a world never wanders off from its origin. The layers are
     stacked down or across, whichever gives the picture the shape nearer a screen's or a
-    slide's (``ASPECT``), a gap of the old picture's closest pair between them. When no world
-    splits, every world keeps its place."""
+    slide's (``ASPECT``), a gap wider than the old picture's closest pair between them. When
+    no world splits, every world keeps its place."""
     if not old.splits(events):
         return {w: before[w] for w in after.world_ids.tolist()}
     xs = [p[0] for p in before.values()]
     ys = [p[1] for p in before.values()]
     points = list(before.values())
-    gap = min((math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]),
-              default=SPAN / 3)
+    # layers further apart than any two worlds within one, so each reads as a whole
+    gap = 1.6 * min((math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]),
+                    default=SPAN / 3)
     origins = {w: old.origin(events, w) for w in after.world_ids.tolist()}
     used = [e for e in events.names if any(name == e for _, name in origins.values())]
     width, height, m = max(xs) - min(xs) + gap, max(ys) - min(ys) + gap, len(used)

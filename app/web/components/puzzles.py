@@ -208,14 +208,15 @@ def graph_universe(puzzle: Puzzle, model: KripkeModel) -> KripkeModel | None:
 
 
 def graph_layout(puzzle: Puzzle, universe: KripkeModel, focus: Agent,
-                 positions: Mapping[int, tuple[float, float]] | None = None) -> GraphLayout:
+                 positions: Mapping[int, tuple[float, float]] | None = None,
+                 layers: Mapping[str, list[int]] | None = None) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
     its id, with the atoms true in it; at ``positions`` when given (a product's layers)."""
     label = puzzle.short or ((lambda m, i: m.world_label(i))
                              if isinstance(universe, NamedModel) else None)
     return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
-                       atoms=puzzle.short is None, positions=positions)
+                       atoms=puzzle.short is None, positions=positions, layers=layers)
 
 
 def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus: Agent,
@@ -235,9 +236,16 @@ def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus:
     update = moments[index].update
     before = moment_graph(puzzle, moments, index - 1, focus, graphs) \
         if update is not None and index > 0 and universe is model else None
-    places = None if before is None or update is None else \
-        layered(before.pos, moments[index - 1].model, update, model)
-    graph = graph_layout(puzzle, universe, focus, places)
+    places: dict[int, tuple[float, float]] | None = None
+    layers: dict[str, list[int]] | None = None
+    if before is not None and update is not None:
+        old = moments[index - 1].model
+        places = layered(before.pos, old, update, model)
+        if old.splits(update):  # each event's layer named above it
+            layers = {}
+            for w in model.world_ids.tolist():
+                layers.setdefault(old.origin(update, w)[1], []).append(w)
+    graph = graph_layout(puzzle, universe, focus, places, layers)
     graphs.append(graph)
     return graph
 
