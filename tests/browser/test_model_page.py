@@ -135,7 +135,7 @@ def test_why_s_verdict_and_the_graph_stay_on_the_first_screen(browser):
     formula.press("Enter")
     page.get_by_role("button", name="Why?").click()
     verdict = page.locator(".why-verdict li")
-    expect(verdict).to_contain_text("C (K_b a0 | K_b a1 | K_b a2) is false", timeout=60_000)
+    expect(verdict).to_contain_text("C (K_b a0 ∨ K_b a1 ∨ K_b a2) is false", timeout=60_000)
     page.get_by_role("button", name="Event ▸").click()
     page.locator(".ttr-event .v-select", has=page.locator("label", has_text="event")) \
         .locator(".v-select__slot").click()

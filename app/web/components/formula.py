@@ -245,18 +245,14 @@ def where_html(result: FormulaResult, total: int,
     where it holds, by name."""
     if result.holds is None or result.values is None:
         return ""
-    if result.count == total:
-        said = f"<b data-testid='valid'>Valid</b> on this model: true in all {total:,} {{}}."
-    elif result.count == 0:
-        said = "Unsatisfiable here: true in no {}."
-    else:
-        said = ""
-    said = said.format("worlds" if total != 1 else "world")
+    # "holds in 0 of n" says already that it holds nowhere
+    said = "<b data-testid='valid'>Valid</b> on this model." if result.count == total else ""
     if world_name is not None and 0 < result.count <= WHERE_LIMIT and result.count < total:
         where = np.flatnonzero(np.asarray(result.values, dtype=bool)).tolist()
         names = ", ".join(escape(world_name(i)) for i in where)
-        said += f"<span data-testid='where-true'>True in: {names}.</span>"
-    return f"<div style='font-size:13px;line-height:1.35'>{said}</div>" if said else ""
+        said += f" <span data-testid='where-true'>True in: {names}.</span>"
+    # on the verdict's line (a line of its own would push the picture down)
+    return f" <span>{said}</span>" if said else ""
 
 
 def result_html(result: FormulaResult, total: int, what: str = "worlds",
