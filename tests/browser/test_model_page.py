@@ -150,4 +150,4 @@ def test_why_s_verdict_and_the_graph_stay_on_the_first_screen(browser):
     graph = page.get_by_test_id("worlds-graph").locator("svg").bounding_box()
     assert box is not None and graph is not None
     assert box["y"] + box["height"] <= graph["y"]
-    assert graph["y"] <= 800 - 180, graph  # the graph begins on the first screen, in view
+    assert graph["y"] <= 800 - 160, graph  # the graph begins on the first screen, in view

@@ -336,7 +336,7 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                 # what ◌ means is said here and in the legend under the picture, not in a
                 # line of its own that would push the picture down
                 with solara.Row(gap="6px", style="align-items:center"):
-                    solara.HTML(tag="span", unsafe_innerHTML="Ring&nbsp;step:",
+                    solara.HTML(tag="span", unsafe_innerHTML="Ring step:",
                                 attributes={"title": "◌: the step's worlds are ringed in the "
                                             "picture (dashed orange, with the step's number); "
                                             "pick a step to ring only its own"},
