@@ -177,19 +177,20 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
         f"\\begin{{tikzpicture}}[x={unit:.4f}cm,y=-{unit:.4f}cm,",
         "  world/.style={circle,draw,fill=white,inner sep=1.5pt,minimum size=10pt},",
         "  actual/.style={world,double,thick},",
-        "  label text/.style={font=\\scriptsize,align=center,inner sep=1pt},",
+        "  label text/.style={font=\\scriptsize,align=center,inner sep=1pt,fill=white},",
         "  edge/.style={thick}]",
     ]
     # the page's colours (kripke.palette), defined inside the picture so it pastes whole
     for k, agent in enumerate(model.agents):
         hex_colour = (colours or {}).get(agent) or agent_colour(k)
         lines.append(f"\\definecolor{{agent{k}}}{{HTML}}{{{hex_colour.lstrip('#').upper()}}}")
+    names: list[str] = []
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
         text = "\\\\".join(latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
-        lines.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
+        names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     for (a, b), who in edges.items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
@@ -202,7 +203,8 @@ def to_tikz(model: KripkeModel, positions: Mapping[int, tuple[float, float]] | N
                          f"and ({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
         else:
             lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) -- {label} (w{b});")
-    lines += ["\\end{tikzpicture}", "\\end{document}", ""]
+    # the names last, on white: an edge that passes under one does not strike it through
+    lines += [*names, "\\end{tikzpicture}", "\\end{document}", ""]
     return "\n".join(lines)
 
 
