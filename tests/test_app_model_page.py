@@ -395,3 +395,12 @@ def test_why_writes_formulas_as_a_textbook_does_and_the_box_takes_its_symbols():
     assert "true" in text(rc, "formula-result")
     steps = why_text(rc)
     assert "¬K_b p ∧ (p → K_a p) is true" in steps and "~" not in steps and "&" not in steps
+
+
+def test_the_page_s_tikz_names_a_puzzle_s_worlds_as_its_graph_does():
+    """The slide's names are the graph's short ones: "Anne 0, Bill 1, Cath 2" under each of
+    twelve worlds overlapped at a slide's width."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "cards")
+    tikz = downloaded(rc, "-model.tex")
+    assert "at (w0.south) {012}" in tikz and "Anne 0, Bill 1" not in tikz

@@ -593,7 +593,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             FormulaHelp(text, list(puzzle.examples),
                         PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
             with solara.Card("Export", margin=0):
-                ExportRow(picture, listed(model), puzzle.describe,
+                # the slide names the worlds as the graph does: a puzzle's short names
+                # ("012"; its long ones overlap at a slide's width), else name and atoms
+                ExportRow(picture, listed(model), puzzle.short or puzzle.describe,
                           f"{puzzle.title if given is not None else puzzle.key}-moment{at}",
                           model.n_worlds, puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}",
