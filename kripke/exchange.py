@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
@@ -226,6 +227,32 @@ def latex(text: str) -> str:
     return "".join(_LATEX.get(c, c) for c in text)
 
 
+#: The textbook's logical symbols in LaTeX math.
+_MATH = {"¬": r"\neg", "∧": r"\land", "∨": r"\lor", "→": r"\to", "↔": r"\leftrightarrow",
+         "⊤": r"\top", "⊥": r"\bot", "φ": r"\varphi", "ψ": r"\psi", "⟨": r"\langle",
+         "⟩": r"\rangle"}
+#: A modality with its agent or group: K_a, C_{a,b}.
+_MODALITY = re.compile(r"\b([KMECD])_(\{[^{}]*\}|\w+)")
+
+
+def latex_formula_text(text: str) -> str:
+    """Text that may hold formulas in the textbook's notation (a caption: "you announced
+    ¬K_a p ∧ q"), safe inside LaTeX, its symbols and modalities in math (``\\neg``,
+    ``\\land``, ``K_{a}``) as a slide writes them; the rest as :func:`latex`."""
+    out, at = [], 0
+    for found in _MODALITY.finditer(text):
+        out.append(_math_symbols(text[at:found.start()]))
+        agents = found.group(2).strip("{}")
+        out.append(f"$\\mathit{{{found.group(1)}}}_{{{latex(agents)}}}$")
+        at = found.end()
+    out.append(_math_symbols(text[at:]))
+    return "".join(out)
+
+
+def _math_symbols(text: str) -> str:
+    return "".join(f"${_MATH[c]}$" if c in _MATH else _LATEX.get(c, c) for c in text)
+
+
 #: A beamer frame's picture area, in cm: what a TikZ drawing fits by default (``size``).
 SLIDE = (12.0, 8.5)
 #: Estimates for laying the drawing out (cm): a \\scriptsize character's width and line's
@@ -287,24 +314,25 @@ def to_tikz(model: KripkeModel | BeliefModel,
     ]
     lines.append("\\begin{document}")
     if title:
-        lines.append(f"\\noindent\\textbf{{{latex(title)}}}\\par\\medskip")
+        lines.append(f"\\noindent\\textbf{{{latex_formula_text(title)}}}\\par\\medskip")
     lines += [
         f"\\begin{{tikzpicture}}[x={unit:.4f}cm,y=-{unit:.4f}cm,",
         "  world/.style={circle,draw,fill=white,inner sep=1.5pt,minimum size=10pt},",
         "  actual/.style={world,double,thick},",
-        "  label text/.style={font=\\scriptsize,align=center,inner sep=1pt},",
+        "  label text/.style={font=\\scriptsize,align=center,inner sep=1pt,fill=white},",
         "  edge/.style={thick,>=stealth}]",
     ]
     # the page's colours (kripke.palette), defined inside the picture so it pastes whole
     for k, agent in enumerate(model.agents):
         hex_colour = (colours or {}).get(agent) or agent_colour(k)
         lines.append(f"\\definecolor{{agent{k}}}{{HTML}}{{{hex_colour.lstrip('#').upper()}}}")
+    names: list[str] = []
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
         text = "\\\\".join(latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
-        lines.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
+        names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     if directed:
         lines += _arrow_lines(model, arrows, bends, place, colour, agent_names)
@@ -320,7 +348,8 @@ def to_tikz(model: KripkeModel | BeliefModel,
                          f"and ({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
         else:
             lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) -- {label} (w{b});")
-    lines += ["\\end{tikzpicture}", "\\end{document}", ""]
+    # the names last, on white: an edge that passes under one does not strike it through
+    lines += [*names, "\\end{tikzpicture}", "\\end{document}", ""]
     return "\n".join(lines)
 
 

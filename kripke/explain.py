@@ -136,10 +136,11 @@ class PerWorld:
 
     def explain(self: Listed, formula: Formula, values: object | None = None, *,
                 name: Namer | None = None,
-                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+                agent_name: Callable[[Agent], str] | None = None,
+                show: Callable[[Formula], str] = str) -> Explanation:
         """Why ``formula`` has its value at the actual world (:func:`explain`), resting on
         ``values`` when this model already gave them."""
-        return explain(self, formula, name=name, agent_name=agent_name,
+        return explain(self, formula, name=name, agent_name=agent_name, show=show,
                        values=None if values is None else PerWorld.per_world(self, values))
 
 
@@ -198,17 +199,19 @@ class Step:
     worlds: tuple[int, ...]
 
 
-def steps(explanation: Explanation) -> tuple[Step, ...]:
+def steps(explanation: Explanation, show: Callable[[Formula], str] = str
+          ) -> tuple[Step, ...]:
     """The explanation as numbered steps: the evidence first, each subformula after the parts
     it rests on, the formula's own value last. Parts the value does not rest on are left
-    out, and so are steps that only restate a value (a negation, a constant)."""
+    out, and so are steps that only restate a value (a negation, a constant). ``show``
+    writes a formula (``Formula.unicode`` for the textbook's ¬ ∧ ∨ →, as the page does)."""
     found: list[Step] = []
 
     def walk(node: Explanation) -> None:
         for child in node.children:
             if child.relied:
                 walk(child)
-        text = f"{node.formula} is {_tf(node.value)}"
+        text = f"{show(node.formula)} is {_tf(node.value)}"
         if not isinstance(node.formula, Atom):
             text += f": {node.reason}"
         elif node.world != explanation.world:
@@ -230,11 +233,13 @@ def quoted(label: str) -> str:
 
 def explain(model: Listed, formula: Formula, world: int | None = None,
             name: Namer | None = None, agent_name: Callable[[Agent], str] | None = None,
-            values: BoolArray | None = None) -> Explanation:
+            values: BoolArray | None = None,
+            show: Callable[[Formula], str] = str) -> Explanation:
     """Why ``formula`` has its value at ``world`` (an index; default the actual world).
     ``name`` says what holds in a world, ``agent_name`` what an agent is called (by default
     "agent a"); ``values``, the formula's value per world of ``model`` when the caller has it
-    already (what it shows is then what is explained, evaluated once)."""
+    already (what it shows is then what is explained, evaluated once); ``show``, how a formula
+    is written in the reasons (default ASCII)."""
     if world is None:
         if model.actual is None:
             raise ModelError("the model has no actual world; say at which world to explain")
@@ -244,7 +249,7 @@ def explain(model: Listed, formula: Formula, world: int | None = None,
     # each subformula is evaluated on its own: a deep formula the checker takes in 10 s took
     # 24 s to explain, so the explanation has its own bound, checked before any work
     check_budget(formula, model.n_worlds, len(model.agents), explaining=True)
-    explainer = _Explainer(name, agent_name)
+    explainer = _Explainer(name, agent_name, show)
     if values is not None:
         if values.shape != (model.n_worlds,):
             raise ModelError(f"{values.shape} values for a model of {model.n_worlds} worlds")
@@ -261,8 +266,9 @@ class _Explainer:
     which then got the first one's values: issue 23.)"""
 
     def __init__(self, name: Namer | None,
-                 agent_name: Callable[[Agent], str] | None) -> None:
-        self.name = name
+                 agent_name: Callable[[Agent], str] | None,
+                 show: Callable[[Formula], str] = str) -> None:
+        self.name, self.show = name, show
         self.agent_name = agent_name or (lambda a: f"agent {a}")
         self.values: dict[Listed, dict[Formula, BoolArray]] = {}
         self.announced: dict[tuple[Listed, Formula], Listed] = {}
@@ -294,9 +300,10 @@ class _Explainer:
             case Top() | Bottom():
                 return make("a constant")
             case Atom():
-                return make(f"{f} is {'true' if value else 'false'} in this world")
+                return make(f"{self.show(f)} is {'true' if value else 'false'} in this world")
             case Not(g):
-                return make(f"its negation {g} is {_tf(not value)}", [self.node(model, g, w)])
+                return make(f"its negation {self.show(g)} is {_tf(not value)}",
+                            [self.node(model, g, w)])
             case And(parts) | Or(parts):
                 kids = [self.node(model, p, w) for p in parts]
                 # one false part makes a conjunction false, one true part a disjunction true:
@@ -305,7 +312,7 @@ class _Explainer:
                 if deciding:
                     kids = [k if k is deciding[0] else replace(k, relied=False) for k in kids]
                     more = len(deciding) - 1
-                    reason = (f"{deciding[0].formula} is {_tf(deciding[0].value)}"
+                    reason = (f"{self.show(deciding[0].formula)} is {_tf(deciding[0].value)}"
                               + (f" (and {_count(more, 'other part')} {'are' if more > 1 else 'is'}"
                                  f" too)" if more else ""))
                 else:
@@ -357,7 +364,8 @@ class _Explainer:
                 assert index is not None
                 then = self.node(after, g, index)
                 return make(f"it can be announced; {_count(after.n_worlds, 'world')} remain "
-                            f"of {model.n_worlds:,}, and then {g} is {_tf(then.value)}",
+                            f"of {model.n_worlds:,}, and then {self.show(g)} is "
+                            f"{_tf(then.value)}",
                             [first, then], announcement=True, worlds_after=after.n_worlds)
         raise TypeError(f"not a formula: {f!r}")
 
@@ -381,10 +389,10 @@ class _Explainer:
             children = []
         elif pick is None:  # K true, M false: nothing to point at; the world itself stands
             at = w if (seen == w).any() else int(seen[0])  # or the first a belief reaches
-            reason = f"{where}, and {g} holds in {'every' if must else 'no'} one of them"
+            reason = f"{where}, and {self.show(g)} holds in {'every' if must else 'no'} one of them"
             children = [self.node(model, g, at)]
         else:
-            reason = (f"{where}; {g} {'fails' if must else 'holds'} in "
+            reason = (f"{where}; {self.show(g)} {'fails' if must else 'holds'} in "
                       f"{quoted(self.label(model, pick))}")
             children = [self.node(model, g, pick)]
         return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
@@ -423,7 +431,7 @@ class _Explainer:
                                    "the group considers no world possible from here, so C is "
                                    "true only vacuously")
             return Explanation(f, wid, self.label(model, w), True,
-                               f"{g} holds in every world the group can reach from here "
+                               f"{self.show(g)} holds in every world the group can reach from here "
                                f"({n_reached:,})",
                                (self.node(model, g, w if reached[w] else int(kept[0])),),
                                _listed(model, kept, w, None), n_reached)
@@ -440,14 +448,15 @@ class _Explainer:
                     break
         steps.reverse()
         if not steps:
-            reason = f"{g} fails in this very world (C needs it in every reachable world)"
+            reason = (f"{self.show(g)} fails in this very world (C needs it in every reachable "
+                      "world)")
         else:
             links = "; then ".join(
                 f"{self.agent_name(a)} considers possible "
                 f"{quoted(self.label(model, self.index(model, x)))}" for a, x in steps)
             reason = (f"a chain of {_count(len(steps) + 1, 'world')}, each one a world an "
                       f"agent of the group considers possible at the one before: from here, "
-                      f"{links}; {g} fails in that last world")
+                      f"{links}; {self.show(g)} fails in that last world")
         return Explanation(f, wid, self.label(model, w), False, reason,
                            (self.node(model, g, bad),), (wid, *(x for _, x in steps)),
                            len(steps) + 1,

@@ -172,11 +172,13 @@ class EpistemicModel(Protocol):
 
     def explain(self, formula: Formula, values: Values | None = None, *,
                 name: Callable[[Any, int], str] | None = None,
-                agent_name: Callable[[Agent], str] | None = None) -> Explanation:
+                agent_name: Callable[[Agent], str] | None = None,
+                show: Callable[[Formula], str] = str) -> Explanation:
         """Why ``formula`` has its value at the actual world (:mod:`kripke.explain`).
         ``values``, its value this model already gave, is what a list of worlds explains (not
         evaluated again); a model that is not a list lists its worlds first and evaluates
         there (:class:`~kripke.errors.ModelTooLargeError` past a limit), as reading a diagram
         at millions of worlds costs more. ``name(listed, index)`` says what holds in a world
-        of the worlds the explanation cites; ``agent_name`` what an agent is called."""
+        of the worlds the explanation cites; ``agent_name`` what an agent is called; ``show`` how
+        a formula is written in the reasons (``Formula.unicode`` for a page)."""
         ...

@@ -64,6 +64,10 @@ def show_graph(rc) -> None:
     rc.find(v.BtnToggle, class_="ttr-kind").widget.v_model = 1
 
 
+def show_classes(rc) -> None:
+    rc.find(v.BtnToggle, class_="ttr-kind").widget.v_model = 0
+
+
 def node_labels(rc) -> list[str]:
     return re.findall(r'<text class="node"[^>]*>([^<]*)</text>', html(rc, "worlds-graph"))
 
@@ -239,6 +243,7 @@ def test_an_event_on_your_model_updates_it_and_says_what_each_agent_observed():
     rc = render_model()
     type_model(rc, SQUARE)
     type_formula(rc, "p")
+    show_classes(rc)
     before = html(rc, "worlds-graph")
     press(rc, "Event ▸")
     rc.find(v.Select, label="who learns").widget.v_model = "b"
@@ -343,3 +348,134 @@ def test_a_gallery_puzzle_told_on_a_belief_model_steps_and_draws_its_arrows():
     assert 'data-head-of="sally"' in svg and 'data-head-of="anne"' not in svg
     type_formula(rc, "K_sally basket & ~basket & K_anne ~K_sally box")
     assert text(rc, "formula-result").startswith("true")
+
+
+def download_names(rc) -> list[str]:
+    from solara.components.file_download import FileDownloadWidget
+
+    return [w.filename for w in rc.find(FileDownloadWidget).widgets]
+
+
+def test_a_typed_model_is_saved_under_its_own_name_not_the_starter_s():
+    """Issue 38, item 4: after typing one's own model the files were named after alice-bob."""
+    rc = render_model()
+    assert "alice-bob.kripke" in download_names(rc)
+    type_model(rc, SQUARE)
+    names = download_names(rc)
+    assert "my-model.kripke" in names and "my-model-moment0-model.tex" in names
+    assert not any("alice-bob" in n or ":" in n for n in names)
+    type_model(rc, STARTERS["alice-bob"])  # the starter again: its name again
+    assert "alice-bob.kripke" in download_names(rc)
+
+
+def test_the_page_s_json_reads_back_with_the_world_names_as_they_were():
+    """Issue 38, item 5: the page wrote "012: a0 b1 c2" as the label, which came back as the
+    world's name ("actual world: 012: a0 b1 c2: a0 b1 c2")."""
+    from app.web.components.exports import listed, model_json
+    from app.web.components.model_page import as_puzzle
+    from app.web.components.puzzles import plain_name
+    from kripke.gallery import cards
+
+    named = as_puzzle(parse_model(SQUARE), "square")
+    back = load_model(model_json(listed(named.model), plain_name(named)))
+    assert [named.describe(back, i) for i in range(4)] == \
+        [named.describe(named.model, i) for i in range(4)] == \
+        ["w1: p q", "w2: p", "w3: q", "w4: no atom true"]
+    three = cards()  # a puzzle's worlds come back under its short names
+    back = load_model(model_json(listed(three.model), plain_name(three)))
+    assert named.describe(back, back.actual) == "012: a0 b1 c2"
+
+
+def test_a_small_model_opens_as_the_graph_and_its_classes_say_what_an_agent_sees():
+    """Issue 38, item 6: the letter opened as one tiny box labelled #0, its worlds unnamed;
+    a model written by hand was described in the game's words ("what a holds")."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "letter")
+    assert "drawn as a graph" in text(rc, "worlds-caption")
+    assert sorted(node_labels(rc)) == ["p", "¬p"]
+    show_classes(rc)
+    picture = html(rc, "worlds-graph")
+    assert "#0" not in picture and "what Alice sees" in picture
+    assert ">p ¬p<" in picture or ">p<" in picture  # the box is named by its worlds
+    rc = render_model()
+    show_classes(rc)
+    picture = html(rc, "worlds-graph")
+    assert "what alice sees" in picture and "what alice holds" not in picture
+
+
+def test_at_least_eight_textbook_starters_each_naming_its_source():
+    """Issue 38: more starters on /model, each with its source named; a starter is one file."""
+    from app.web.components.model_page import source
+
+    assert len(STARTERS) >= 8
+    for key, starter in STARTERS.items():
+        assert read_model(starter).model is not None, key
+        assert len(source(starter)) > 20, key
+    assert "Reasoning About Knowledge" in source(STARTERS["rak-figure-2-1"])
+    rc = render_model()
+    rc.find(v.Select, label="Start from").widget.v_model = "cheryl"
+    assert puzzle_counts(rc) == 10
+    assert "Math Olympiad" in text(rc, "model-source")
+
+
+def test_the_formula_bar_says_where_a_formula_holds_and_whether_it_is_valid():
+    """Issue 38, as SMCDEL's page offers: the worlds where a formula holds, by name, and
+    whether it is valid on the model."""
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "p & ~K_b q")
+    assert text(rc, "where-true").endswith("True in: w2.")
+    assert "Valid" not in text(rc, "formula-result")
+    type_formula(rc, "K_a p | K_a ~p")
+    assert "holds in 4 of 4 worlds" in text(rc, "valid") and \
+        "Valid on this model." in text(rc, "valid")
+    assert "True in:" not in text(rc, "valid")  # all of them: no list
+
+
+def downloaded(rc, suffix: str) -> str:
+    """The file a download button makes, as the browser would get it when pressed."""
+    from solara.components.file_download import FileDownloadWidget
+    from test_app_teaching import wait_for
+
+    widget = next(w for w in rc.find(FileDownloadWidget).widgets if w.filename.endswith(suffix))
+    widget.request_download = True
+    wait_for(lambda: widget.bytes is not None)
+    return bytes(widget.bytes).decode()
+
+
+def test_a_plain_picture_is_saved_beside_the_one_with_the_teaching_marks():
+    """Issue 38: an export without Why?'s rings and the verdict's fill, for a slide."""
+    from test_app_teaching import why_text
+
+    rc = render_model()
+    type_model(rc, SQUARE)
+    show_graph(rc)
+    type_formula(rc, "K_a q")  # false: Why? rings the world where q fails
+    assert "K_a q" in why_text(rc)
+    assert '<circle class="hl"' in html(rc, "worlds-graph")  # on the page
+    marked, plain = downloaded(rc, "-worlds.svg"), downloaded(rc, "-plain.svg")
+    assert '<circle class="hl"' in marked and "node fails" in marked  # rings, fill
+    assert '<circle class="hl"' not in plain
+    assert not re.search(r'<g class="w node (holds|fails)', plain)
+    assert len(re.findall(r'<text class="node"', plain)) == 4  # the same worlds, named
+
+
+def test_why_writes_formulas_as_a_textbook_does_and_the_box_takes_its_symbols():
+    """Issue 38: Why? steps in the textbook's notation (¬ ∧ →), the input taking them too."""
+    from test_app_teaching import why_text
+
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "¬K_b p ∧ (p → K_a p)")
+    assert "true" in text(rc, "formula-result")
+    steps = why_text(rc)
+    assert "¬K_b p ∧ (p → K_a p) is true" in steps and "~" not in steps and "&" not in steps
+
+
+def test_the_page_s_tikz_names_a_puzzle_s_worlds_as_its_graph_does():
+    """The slide's names are the graph's short ones: "Anne 0, Bill 1, Cath 2" under each of
+    twelve worlds overlapped at a slide's width."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "cards")
+    tikz = downloaded(rc, "-model.tex")
+    assert "at (w0.south) {012}" in tikz and "Anne 0, Bill 1" not in tikz

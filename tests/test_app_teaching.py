@@ -494,6 +494,7 @@ def test_after_a_semi_private_event_the_picture_draws_the_classes_it_made():
     draws two classes of hers where there was one (the layout is made anew after an event)."""
     rc = render_puzzles()
     choose_puzzle(rc, "letter")
+    rc.find(v.BtnToggle, class_="ttr-kind").widget.v_model = 0  # the classes (not the graph)
     assert html(rc, "worlds-graph").count('data-class-of="alice"') == 1
     press(rc, "Step ▶")
     assert puzzle_counts(rc) == 2

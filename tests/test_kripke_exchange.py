@@ -150,3 +150,20 @@ def test_tikz_of_a_belief_model_draws_arrows_loops_by_the_convention_and_compile
                           source.name], cwd=tmp_path, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+def test_a_tikz_title_writes_formulas_in_latex_math(pdflatex, tmp_path):
+    """Issue 38: a caption such as "you announced ¬K_a p ∧ q" in the slide's notation."""
+    from kripke.exchange import latex_formula_text
+
+    said = latex_formula_text("Cards: you announced ¬K_a p ∧ C_{a,b} (q → r), 50% & #1")
+    assert said == (r"Cards: you announced $\neg$$\mathit{K}_{a}$ p $\land$ "
+                    r"$\mathit{C}_{a,b}$ (q $\to$ r), 50\% \& \#1")
+    puzzle = coordinated_attack(2)
+    text = to_tikz(puzzle.model, puzzle.positions("a"), puzzle.describe,
+                   title="Attack: you announced ¬K_a d1 ∨ ⊤")
+    assert r"$\neg$$\mathit{K}_{a}$ d1 $\lor$ $\top$" in text
+    (tmp_path / "t.tex").write_text(text)
+    run = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]

@@ -194,3 +194,14 @@ def test_the_page_draws_an_event_of_yours_as_the_graph_before_it_in_layers():
         assert x - p1[0] == pytest.approx(scale * (sx - start.pos[o1][0]), abs=0.01)
         assert y - p1[1] == pytest.approx(scale * (sy - start.pos[o1][1]), abs=0.01)
     assert moment_graph(CARDS, moments, 1, "a", graphs) is graph  # kept: worlds stay put
+    headings = [t.text for t in graph.picture(AFTER).texts if t.role == "heading"]
+    assert sorted(headings) == ["event no", "event skip", "event yes"]  # each layer named
+
+
+def test_the_tikz_writes_the_worlds_names_over_the_edges_on_white():
+    """An edge that passes under a world's name no longer strikes it through on the slide."""
+    lines = to_tikz(AFTER, name=CARDS.describe).splitlines()
+    last_edge = max(i for i, line in enumerate(lines) if line.startswith("\\draw[edge"))
+    names = [i for i, line in enumerate(lines) if line.startswith("\\node[label text")]
+    assert len(names) == AFTER.n_worlds and min(names) > last_edge
+    assert any("label text/.style" in line and "fill=white" in line for line in lines)

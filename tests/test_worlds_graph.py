@@ -214,3 +214,22 @@ def test_an_s5_model_keeps_its_plain_lines():
     picture = GraphLayout(model, "a").picture(model)
     assert [k.heads() for k in picture.links] == [[]]
     assert not any(k.loop for k in picture.links)
+
+
+def test_the_caption_and_the_png_key_say_what_the_graph_shows():
+    """Issue 38, item 8: in an agent's view the caption said the actual world is doubly
+    circled when none is; the PNG's key showed a star for it and listed the agents in the
+    order their edges came, not the page's."""
+    from app.worlds.png import _key_items
+
+    three = GALLERY["cards"]()
+    layout = GraphLayout(three.model, "a")
+    outside = layout.picture(three.model)
+    assert any(m.actual for m in outside.marks) and "doubly circled" in outside.caption
+    viewed = layout.picture(three.model, Marking(viewer="b"))
+    assert not any(m.actual for m in viewed.marks)
+    assert "doubly circled" not in viewed.caption and "No world is marked actual" in \
+        viewed.caption
+    assert [str(a) for a in outside.agents] == [str(a) for a in three.model.agents]
+    key = [label for line in _key_items(outside, three.agent_names) for _, label, _ in line]
+    assert key == ["Anne", "Bill", "Cath", "the actual world (doubly circled)"]

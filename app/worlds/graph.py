@@ -20,7 +20,7 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -207,8 +207,9 @@ class GraphLayout(_Positioned):
     true in it are written under its name, or with ``under(model, index)`` those lines (an
     event's precondition and assignments). ``names`` gives the hover texts and agents' names.
     ``positions`` (by world id) are kept as they are, only scaled so the closest two worlds
-    have room for their names: a product update's layers (:func:`layered`) stay layers. A
-    drawing spanning less than ``least`` units is spread to it (a few worlds, read from afar).
+    have room for their names: a product update's layers (:func:`layered`) stay layers, each
+    named above it when ``layers`` says which worlds each event's holds. A drawing spanning
+    less than ``least`` units is spread to it (a few worlds, read from afar).
     """
 
     def __init__(self, universe: DrawnModel, focus: Agent, names: Names | None = None, *,
@@ -217,7 +218,8 @@ class GraphLayout(_Positioned):
                  atoms: bool = True,
                  positions: Mapping[int, tuple[float, float]] | None = None,
                  under: Callable[[DrawnModel, int], list[str]] | None = None,
-                 least: float = SPAN) -> None:
+                 least: float = SPAN,
+                 layers: Mapping[str, Collection[int]] | None = None) -> None:
         reason = too_big(universe)
         if reason is not None:
             raise ValueError(reason)
@@ -249,10 +251,15 @@ class GraphLayout(_Positioned):
         # room for loops and their names around the outer worlds, where arrows may loop
         loops = 0.0 if universe.frame_class() == "S5" else 2.9 * LOOP_R + FONT + 8
         left = MARGIN + max(widest / 2 - NODE_R, loops, 0) + NODE_R
-        top = MARGIN + NODE_R + 4 + loops
+        # a product's layers are named above them ("event yes"): room for a line of text
+        top = MARGIN + NODE_R + 4 + max(loops, FONT + 8 if layers else 0)
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
         self.width = max(xs) - min(xs) + 2 * left
         self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
+        self.headings = [Text(sum(self.pos[w][0] for w in ids) / len(ids),
+                              min(self.pos[w][1] for w in ids) - NODE_R - 8,
+                              f"event {event}", role="heading")
+                         for event, ids in (layers or {}).items() if ids]
 
     def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms under it; a removed world's too, pale (the class sees
@@ -344,6 +351,7 @@ class GraphLayout(_Positioned):
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
+        texts += self.headings
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
         edges = self._edges(model)
@@ -369,7 +377,8 @@ class GraphLayout(_Positioned):
             link, label = self._loop(wid, agent, actual, rim(wid), links, taken)
             links.append(link)
             texts.append(label)
-        agents = tuple(agents_seen.values())
+        # in the model's order, as the page's legend and the PNG's key list them
+        agents = tuple(a for a in model.agents if str(a) in agents_seen)
         every = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
                  "as a graph")
         if edges.directed:
@@ -385,9 +394,17 @@ class GraphLayout(_Positioned):
             caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
-        caption += ". The actual world is doubly circled."
-        return _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
-                                tuple(texts), caption, drawn, agents), marking.viewer)
+        picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
+                                   tuple(texts), caption, drawn, agents), marking.viewer)
+        # say what the picture shows: in an agent's view no world is marked actual
+        if any(m.actual for m in picture.marks):
+            ending = ". The actual world is doubly circled."
+        elif marking.viewer is not None:
+            ending = (f". No world is marked actual: {self.names.agent(marking.viewer)} cannot "
+                      "tell the actual world from the others of its class.")
+        else:
+            ending = "."
+        return replace(picture, caption=caption + ending)
 
     def _loop(self, wid: int, agent: Agent, actual: bool, rim: float, links: list[Link],
               taken: list[_Box]) -> tuple[Link, Text]:
@@ -514,15 +531,16 @@ def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: 
     copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
     as the product it is and a world never wanders off from its origin. The layers are
     stacked down or across, whichever gives the picture the shape nearer a screen's or a
-    slide's (``ASPECT``), a gap of the old picture's closest pair between them. When no world
-    splits, every world keeps its place."""
+    slide's (``ASPECT``), a gap wider than the old picture's closest pair between them. When
+    no world splits, every world keeps its place."""
     if not old.splits(events):
         return {w: before[w] for w in after.world_ids.tolist()}
     xs = [p[0] for p in before.values()]
     ys = [p[1] for p in before.values()]
     points = list(before.values())
-    gap = min((math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]),
-              default=SPAN / 3)
+    # layers further apart than any two worlds within one, so each reads as a whole
+    gap = 1.6 * min((math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1:]),
+                    default=SPAN / 3)
     origins = {w: old.origin(events, w) for w in after.world_ids.tolist()}
     used = [e for e in events.names if any(name == e for _, name in origins.values())]
     width, height, m = max(xs) - min(xs) + gap, max(ys) - min(ys) + gap, len(used)

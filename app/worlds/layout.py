@@ -82,6 +82,9 @@ class Names(Protocol):
     #: what an agent's class is called in headings ("hands") and a part of one ("ticket")
     classes: str
     part: str
+    #: how an agent comes by its class, in headings and hovers: a player "holds" its hand, an
+    #: agent of a model written by hand "sees" what it observes
+    verb: str
 
     def agent(self, agent: Agent) -> str: ...
 
@@ -99,6 +102,7 @@ class PlainNames:
 
     classes = "classes"
     part = "card"
+    verb = "holds"
 
     def agent(self, agent: Agent) -> str:
         return f"agent {agent}"
@@ -487,7 +491,8 @@ class ClassGrid(_Positioned):
         lines = max(len(v) for v in col_labels.values())
         left = max(text_width(t) for t in row_labels.values()) + 10
         fname, rname = self.names.agent(self.focus), self.names.agent(row_agent)
-        heads = [f"columns: what {fname} holds", f"rows: what {rname} holds"]
+        heads = [f"columns: what {fname} {self.names.verb}",
+                 f"rows: what {rname} {self.names.verb}"]
         cells: dict[tuple[int, int], list[int]] = {}
         for wid, a, b in zip(u.world_ids.tolist(), ka.tolist(), kb.tolist(), strict=True):
             cells.setdefault((a, b), []).append(wid)
@@ -517,7 +522,7 @@ class ClassGrid(_Positioned):
             x = left + cell * col_of[k]
             self.regions.append(Region(self.focus, x, top, cell, cell * len(rows),
                                        k == a_actual, "column",
-                                       f"{fname} holds {' '.join(col_labels[k])}: "
+                                       f"{fname} {self.names.verb} {' '.join(col_labels[k])}: "
                                        f"{fname} cannot tell these worlds apart"))
             for j, part in enumerate(col_labels[k] if col_text else ()):
                 self.texts.append(Text(x + cell / 2, top - 8 - (lines - 1 - j) * (FONT + 2),
@@ -526,8 +531,8 @@ class ClassGrid(_Positioned):
             y = top + cell * row_of[k]
             self.regions.append(Region(row_agent, left, y, cell * len(self.cols), cell,
                                        k == b_actual, "row",
-                                       f"{rname} holds {row_labels[k]}: {rname} cannot tell "
-                                       "these worlds apart"))
+                                       f"{rname} {self.names.verb} {row_labels[k]}: {rname} "
+                                       "cannot tell these worlds apart"))
             self.texts.append(Text(left - 6, y + cell / 2 + FONT / 3, row_labels[k], "end",
                                    agent=row_agent if k == b_actual else None))
         self.texts.append(Text(x0, FONT, heads[0], "start", "heading", self.focus))
@@ -570,7 +575,7 @@ class ClassGrid(_Positioned):
             for order, wid in enumerate(members[k]):
                 self.pos[wid] = self._cell_points(cx, cy, inner, len(members[k]), order)
         fname = self.names.agent(self.focus)
-        heading = (f"boxes: what {fname} holds" if labelled else
+        heading = (f"boxes: what {fname} {self.names.verb}" if labelled else
                    f"one box per hand of {fname}, one world each (hover for the deal)")
         self.texts.append(Text(2, FONT, heading, "start", "heading", self.focus))
         lines = math.ceil(len(self.cols) / per_line)
@@ -587,8 +592,8 @@ class ClassGrid(_Positioned):
         x, y = col * slot + 2, top + line * (box_h + 6)
         fname = self.names.agent(self.focus)
         self.regions.append(Region(self.focus, x, y, slot - 4, box_h, k == a_actual, "box",
-                                   f"{fname} holds {label}: {fname} cannot tell these worlds "
-                                   "apart"))
+                                   f"{fname} {self.names.verb} {label}: {fname} cannot tell "
+                                   "these worlds apart"))
         if labelled:
             self.texts.append(Text(x + (slot - 4) / 2, y + FONT + 2, label,
                                    agent=self.focus if k == a_actual else None))
@@ -632,8 +637,9 @@ class ClassGrid(_Positioned):
                 self.world_names[wid] = Text(cx, cy + self.radius + FONT + 1, names[b],
                                              role="count")
         fname = self.names.agent(self.focus)
-        self.texts.append(Text(2, FONT, f"boxes: what {fname} holds; under each world, what "
-                               f"{rname} holds", "start", "heading", self.focus))
+        self.texts.append(Text(2, FONT, f"boxes: what {fname} {self.names.verb}; under "
+                               f"each world, what {rname} {self.names.verb}", "start",
+                               "heading", self.focus))
         self.height = top + math.ceil(len(self.cols) / per_line) * (box_h + 6)
         self.fits = self.height <= height + 0.5
 
@@ -1100,7 +1106,7 @@ class ClassTiles:
                 members = list(tile.members)
                 n = int(counts[members].sum())
                 has_actual = level.actual in tile.members
-                what = (f"{name} holds {tile.label}" if len(members) == 1 else
+                what = (f"{name} {self.names.verb} {tile.label}" if len(members) == 1 else
                         f"{name}'s {len(members):,} {self.names.classes} {tile.label}"
                         if level.runs else
                         f"{name}'s {len(members):,} {self.names.classes} with lowest "

@@ -147,8 +147,9 @@ def _key_items(picture: Picture, names: Mapping[Agent, str]
     """The key's entries (an agent and its name, or None for the star), each placed at its x,
     in lines that fit the picture's width."""
     entries: list[tuple[Agent | None, str]] = [(a, names.get(a, str(a))) for a in picture.agents]
-    if any(m.actual for m in picture.marks):
-        entries.append((None, "the actual world"))
+    if any(m.actual for m in picture.marks):  # as the picture marks it
+        entries.append((None, "the actual world (doubly circled)"
+                        if any(m.node for m in picture.marks) else "the actual world"))
     lines: list[list[tuple[Agent | None, str, float]]] = [[]]
     x = 8.0
     for agent, label in entries:
@@ -163,11 +164,15 @@ def _key_items(picture: Picture, names: Mapping[Agent, str]
 
 def _key(ax, picture: Picture, colour: Callable[[Agent], str],
          lines: list[list[tuple[Agent | None, str, float]]]) -> None:
-    """Under the picture: a swatch and a name per agent, then what the star is."""
+    """Under the picture: a swatch and a name per agent, then how the actual world is marked
+    (a star, or in the graph a double circle)."""
     for row, line in enumerate(lines):
         y = picture.height + KEY_LINE * (row + 0.5) + 4
         for agent, label, x in line:
-            if agent is None:
+            if agent is None and any(m.node for m in picture.marks):  # the graph's node
+                for r in (6.0, 3.8):
+                    ax.add_patch(Circle((x + 5, y), r, facecolor=PAPER, edgecolor=INK, lw=1.0))
+            elif agent is None:
                 ax.add_patch(Polygon(_star(x + 5, y, 6.5), facecolor=ACTUAL, edgecolor=INK,
                                      lw=0.8))
             else:

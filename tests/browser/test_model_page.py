@@ -146,3 +146,39 @@ def test_sally_anne_event_and_verdict_share_the_first_screen_with_arrows(browser
     for testid in ("formula-result", "event-graph", "worlds-graph"):
         where = page.get_by_test_id(testid).bounding_box()
         assert where is not None and where["y"] + where["height"] <= 800, (testid, where)
+
+
+CARDS = "\n".join(["agents: a b c"] + [f"world {w}: a{w[0]} b{w[1]} c{w[2]}" for w in
+                                       ("012", "021", "102", "120", "201", "210")]
+                  + [f"{x} observes: {x}0 {x}1 {x}2" for x in "abc"] + ["actual: 012"])
+
+
+def test_why_s_verdict_and_the_graph_stay_on_the_first_screen(browser):
+    """Issue 38, item 9: with Why? on a C formula and the hand-written event box open, the
+    verdict (the last step) was cut off mid-line in the steps' scroll box, and the graph began
+    below 800 px."""
+    page = model_tab(browser)
+    page.locator(".ttr-model-text textarea").fill(CARDS)
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("6")
+    page.locator(".ttr-kind").get_by_role("button", name="graph").click()
+    formula = page.get_by_label(re.compile("^Formula"))
+    formula.fill("C (K_b a0 | K_b a1 | K_b a2)")
+    formula.press("Enter")
+    page.get_by_role("button", name="Why?").click()
+    verdict = page.locator(".why-verdict li")
+    expect(verdict).to_contain_text("C (K_b a0 ∨ K_b a1 ∨ K_b a2) is false", timeout=60_000)
+    page.get_by_role("button", name="Event ▸").click()
+    page.locator(".ttr-event .v-select", has=page.locator("label", has_text="event")) \
+        .locator(".v-select__slot").click()
+    page.locator(".menuable__content__active .v-list-item", has_text="written by hand") \
+        .first.click()
+    expect(page.locator(".ttr-event textarea")).to_be_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    # the verdict whole: in no scroll box, every line of it shown
+    assert verdict.evaluate("e => e.closest('.why-steps') === null")
+    assert verdict.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    box = verdict.bounding_box()
+    graph = page.get_by_test_id("worlds-graph").locator("svg").bounding_box()
+    assert box is not None and graph is not None
+    assert box["y"] + box["height"] <= graph["y"]
+    assert graph["y"] <= 800 - 160, graph  # the graph begins on the first screen, in view

@@ -184,7 +184,7 @@ def EventControl(model: KripkeModel, formula: str,
                                                      "ttr-kripke model FILE --event ..."},
                                 style="font-size:12px;opacity:.75")
         if opened.value and kind.value == "hand":
-            solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=4,
+            solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=3,
                                  disabled=disabled)
         if opened.value and prepared.error:
             solara.HTML(tag="div", unsafe_innerHTML=escape(prepared.error),

@@ -104,9 +104,15 @@ def game_log(model: TTRModel) -> str:
 def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel],
               name: Callable[[KripkeModel, int], str], stem: str, worlds: int,
               agent_names: Mapping[Agent, str] | None = None, title: str = "",
-              log: Callable[[], str] | None = None, advice: str = "play on until fewer are left"):
+              log: Callable[[], str] | None = None, advice: str = "play on until fewer are left",
+              label: Callable[[KripkeModel, int], str] | None = None,
+              plain: Callable[[], Picture] | None = None):
     """The download buttons; each makes its file only when pressed. ``worlds`` is how many
-    the model has now: past a file's limit its button is disabled and the reason shown."""
+    the model has now: past a file's limit its button is disabled and the reason shown.
+    ``name`` says what a world is in the drawings; ``label`` (default ``name``) is the world's
+    name in the JSON, which reads back as that name, so it must be the name alone, not a
+    description of the world. ``plain``: the picture without the teaching marks (the
+    formula's fill, Why?'s rings), offered beside the one as on the page."""
     colour = agent_colour(agent_names or {})
     refused = refusal(worlds, advice)
     with solara.Row(gap="6px", style="flex-wrap:wrap;align-items:center",
@@ -116,8 +122,13 @@ def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel
                             label="picture SVG", mime_type="image/svg+xml")
         solara.FileDownload(lambda: picture_png(picture(), colour, names=agent_names),
                             f"{stem}-worlds.png", label="picture PNG", mime_type="image/png")
+        if plain is not None:
+            solara.FileDownload(lambda: svg_file(plain(), colour), f"{stem}-plain.svg",
+                                label="plain SVG", mime_type="image/svg+xml")
+            solara.FileDownload(lambda: picture_png(plain(), colour, names=agent_names),
+                                f"{stem}-plain.png", label="plain PNG", mime_type="image/png")
         if worlds <= JSON_WORLDS:
-            solara.FileDownload(lambda: model_json(model, name), f"{stem}-model.json",
+            solara.FileDownload(lambda: model_json(model, label or name), f"{stem}-model.json",
                                 label="model JSON", mime_type="application/json")
         else:
             Refused("model JSON", refused)

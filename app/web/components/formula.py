@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
+import numpy as np
 import solara
 from solara.server import kernel_context
 
@@ -151,7 +152,8 @@ def explain_formula(worlds: EpistemicModel, result: FormulaResult,
     worlds and agents named as the page names them."""
     if result.formula is None or result.values is None:
         return None
-    return worlds.explain(result.formula, result.values, name=name, agent_name=agent_name)
+    return worlds.explain(result.formula, result.values, name=name, agent_name=agent_name,
+                          show=Formula.unicode)
 
 
 def why_refusal(explaining: solara.Result[Any]) -> str:
@@ -186,7 +188,9 @@ def numbered(picture: Picture, numbers: Mapping[int, str]) -> Picture:
 
 def why_html(chain: Sequence[Step], selected: int | None = None) -> str:
     """The explanation as numbered steps, evidence first, the verdict last; the selected
-    step stands out (its worlds are the ones ringed)."""
+    step stands out (its worlds are the ones ringed). The evidence scrolls in a box of its
+    own (``why-steps``) and the verdict stays under it, whole: it is the step a class reads
+    first, and a long ``C`` formula's used to be cut off mid-line at the box's edge."""
     items = []
     for i, step in enumerate(chain, start=1):
         verdict = ("<b style='color:#2e7d32'>true</b>" if step.value else
@@ -196,9 +200,10 @@ def why_html(chain: Sequence[Step], selected: int | None = None) -> str:
         style = "font-weight:600;background:rgba(255,202,40,.25)" if selected == i else ""
         ringed = " <span style='color:#e65100'>◌</span>" if step.worlds else ""
         items.append(f"<li data-step='{i}' style='{style}'>{text}{ringed}</li>")
-    return (f"<ol style='margin:0;padding-left:1.6em' data-testid='why'>{''.join(items)}</ol>"
-            "<div style='opacity:.75'>◌ its worlds are ringed in the picture (dashed orange, "
-            "with the step's number); pick a step to ring only its own.</div>")
+    evidence = (f"<ol class='why-steps' style='margin:0;padding-left:1.6em'>"
+                f"{''.join(items[:-1])}</ol>" if len(items) > 1 else "")
+    return (f"<div data-testid='why'>{evidence}<ol class='why-verdict' start='{len(items)}' "
+            f"style='margin:0;padding-left:1.6em'>{items[-1] if items else ''}</ol></div>")
 
 
 def examples(model: TTRModel) -> list[str]:
@@ -216,6 +221,27 @@ def examples(model: TTRModel) -> list[str]:
 FORMULA_LABEL = "Formula, evaluated at the actual world (press Enter)"
 GAME_HINT = ("Type a formula, e.g. <code>K_0 p(1,7)</code>: player 0 knows that player 1 holds "
              "ticket 7. Seats are numbered from 0; tickets by their id (t7 in the tables).")
+
+
+#: The most worlds "where true" lists by name (past it, the picture shows them).
+WHERE_LIMIT = 40
+
+
+def where_html(result: FormulaResult, total: int,
+               world_name: Callable[[int], str] | None) -> str:
+    """As SMCDEL's web page offers: whether the formula is valid on the model (true in every
+    world) and, when ``world_name`` names the worlds (by index) and they are few, the worlds
+    where it holds, by name."""
+    if result.holds is None or result.values is None:
+        return ""
+    # "holds in 0 of n" says already that it holds nowhere
+    said = "<b data-testid='valid'>Valid</b> on this model." if result.count == total else ""
+    if world_name is not None and 0 < result.count <= WHERE_LIMIT and result.count < total:
+        where = np.flatnonzero(np.asarray(result.values, dtype=bool)).tolist()
+        names = ", ".join(escape(world_name(i)) for i in where)
+        said += f" <span data-testid='where-true'>True in: {names}.</span>"
+    # on the verdict's line (a line of its own would push the picture down)
+    return f" <span>{said}</span>" if said else ""
 
 
 def result_html(result: FormulaResult, total: int, what: str = "worlds",
@@ -252,13 +278,14 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                said: str = "", why: solara.Reactive[bool] | None = None,
                chain: Sequence[Step] = (), step: solara.Reactive[int | None] | None = None,
                explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT,
-               why_refused: str = ""):
+               why_refused: str = "", world_name: Callable[[int], str] | None = None):
     """The formula where the model is drawn (a page puts it in its worlds card, so the
     verdict, the explanation and the picture share the first screen): the input, Announce
     (refused with the reason when the formula is false at the actual world), Why? (numbered
     steps, ``step`` the one whose worlds are ringed, all when None; ``explaining`` while it
     is being worked out; ``why_refused``, why there is none: :func:`why_refusal`), the
-    verdict or the parser's error, and what the last Announce did.
+    verdict or the parser's error, whether the formula is valid on the model and
+    (``world_name`` naming the worlds) where it holds, and what the last Announce did.
     The examples and the syntax are :func:`FormulaHelp`'s, further down the page."""
     with solara.Column(gap="2px", classes=["ttr-formula"]):
         with solara.Row(gap="8px", style="align-items:center"):
@@ -277,7 +304,8 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                               disabled=disabled or result.holds is None,
                               attributes={"title": "the steps from the worlds that decide "
                                           "the value to the value, ringed in the picture"})
-        solara.HTML(tag="div", unsafe_innerHTML=result_html(result, total, what, hint),
+        solara.HTML(tag="div", unsafe_innerHTML=result_html(result, total, what, hint) +
+                    where_html(result, total, world_name),
                     style="font-size:13px;line-height:1.35")
         if said:
             refused = said.startswith("Not announced")
@@ -298,8 +326,14 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
             shown = step.value if step is not None and step.value is not None \
                 and step.value <= len(chain) else None
             if step is not None and len(chain) > 1:
+                # what ◌ means is said here and in the legend under the picture, not in a
+                # line of its own that would push the picture down
                 with solara.Row(gap="6px", style="align-items:center"):
-                    solara.Text("Ring step:", style="font-size:13px")
+                    solara.HTML(tag="span", unsafe_innerHTML="Ring step:",
+                                attributes={"title": "◌: the step's worlds are ringed in the "
+                                            "picture (dashed orange, with the step's number); "
+                                            "pick a step to ring only its own"},
+                                style="font-size:13px")
                     solara.ToggleButtonsSingle(
                         value=shown or 0, dense=True, classes=["ttr-steps"],
                         on_value=lambda i: step.set(i or None),

@@ -34,6 +34,7 @@ from app.web.components.worlds import GameNames, WorldsView
 from kripke import EvaluationStopped
 from kripke.budget import stop_when
 from kripke.explain import Explanation, steps
+from kripke.formula import Formula
 
 OUTSIDE = "outside"
 
@@ -147,7 +148,9 @@ def GameView(session: Session, view: int | None, busy: bool = False,
                                                               result.pending],
                                    intrusive_cancel=False)
     explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    chain = steps(explanation) if explanation is not None and why.value else ()
+    # the steps in the textbook's notation (¬ ∧ ∨ → K_a), as the class writes them
+    chain = steps(explanation, Formula.unicode) if explanation is not None and why.value \
+        else ()
     numbers = rings(chain, step.value)
 
     def formula_bar() -> None:

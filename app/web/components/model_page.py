@@ -13,6 +13,7 @@ a link carries the text in its query string (up to ``SHARE_LIMIT`` characters).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -133,6 +134,33 @@ def as_puzzle(model: DrawnModel, key: str) -> Puzzle:
                   describe, examples(model), "")
 
 
+def source(text: str) -> str:
+    """Where a starter comes from: its ``# Source:`` comment, with the comment lines that go
+    on with it (up to the next ``Word:`` comment or the model itself); "" if it names none.
+    A starter is one file in ``kripke/models`` that says its source so."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("# Source:")), None)
+    if start is None:
+        return ""
+    said = [lines[start].removeprefix("# Source:").strip()]
+    for line in lines[start + 1:]:
+        if not line.startswith("# ") or re.match(r"# \w+:", line):
+            break
+        said.append(line[2:].strip())
+    return " ".join(said)
+
+
+#: What a model typed on the page (a starter changed) is called in its files and titles.
+OWN = "my-model"
+
+
+def shown_name(source: str, text: str) -> str:
+    """What the model is called in the downloads and the TikZ title: the starter's name while
+    the text is still that starter's, "my-model" once it is changed (it is no longer that
+    model); an uploaded file or a shared link keeps its name."""
+    return OWN if source in STARTERS and STARTERS[source] != text else source
+
+
 def shared_text(search: str | None) -> str | None:
     """The model text a share link carries (``?model=...``), if any and not too long."""
     values = parse_qs(search or "").get("model")
@@ -175,8 +203,9 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     if reading.model is not None:
         kept[0] = reading.model
     model = kept[0]
-    puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, name.value),
-                             [model, name.value])
+    called = shown_name(name.value, text.value)
+    puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, called),
+                             [model, called])
 
     def write(new: str, called: str | None = None) -> None:
         """A new text (typed, picked, uploaded or edited on the picture); Undo comes back."""
@@ -194,7 +223,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
 
     def side() -> None:
         with solara.Card("The model", margin=0, classes=["ttr-card"]):
-            Editor(text.value, reading, name.value, write, undo, bool(history.value), notice)
+            Editor(text.value, reading, called, write, undo, bool(history.value), notice)
             if reading.model is not None:
                 Minimise(reading.model, lambda new: write(new, f"{name.value}-minimised"))
             if model is not None:
@@ -248,6 +277,10 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         solara.FileDownload(lambda: text, f"{name}.kripke", label="Download",
                             mime_type="text/plain")
         solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
+    if name in STARTERS and source(text):
+        solara.HTML(tag="div", unsafe_innerHTML=f"Source: {escape(source(text))}",
+                    attributes={"data-testid": "model-source"},
+                    style="font-size:12px;opacity:.8")
     solara.Style(".ttr-model-text textarea { font-family:monospace; font-size:13px; "
                  "line-height:1.35 !important; } "
                  ".ttr-drop .solara-file-drop { height:auto !important; min-height:0; "

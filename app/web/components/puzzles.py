@@ -51,11 +51,11 @@ from app.worlds.layout import (
     partitioned,
 )
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel
+from kripke import EvaluationStopped, KripkeModel, parse
 from kripke.budget import stop_when
 from kripke.events import EventModel, check_product_size
 from kripke.explain import Explanation, steps
-from kripke.formula import Agent
+from kripke.formula import Agent, Formula
 from kripke.gallery import (
     GALLERY,
     TITLES,
@@ -125,20 +125,31 @@ class PuzzleNames:
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
+        # a dealt card is held; what an agent of any other model tells apart, it sees
+        # (the model names its classes by the hands: a deal)
+        start = puzzle.model
+        self.verb = "holds" if start.class_name(start.agents[0], 0) is not None else "sees"
 
     def agent(self, agent: Agent) -> str:
         return self.puzzle.agent_name(agent)
 
     def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
         """The model's own name for the class (a deal's: the hand), else what the puzzle says
-        the agent sees there, else the atoms true throughout it (up to three)."""
+        the agent sees there, else the atoms true throughout it (up to three), else its worlds
+        by name when few (the letter's "p ¬p"), else how many: never the key, a number the
+        reader was never told."""
         if (named := model.class_name(agent, key)) is not None:
             return named
         worlds = model.listed({agent: key})  # a puzzle's class: a few worlds
         if self.puzzle.sees is not None and worlds.n_worlds:
             return self.puzzle.sees(worlds, agent, 0)
         constant = [str(a) for a in worlds.atoms if worlds.atom_values(a).all()]
-        return tuple(constant[:3]) or (f"#{key}",)
+        if constant:
+            return tuple(constant[:3])
+        name = self.puzzle.short or (lambda m, i: m.world_name(i))
+        if worlds.n_worlds <= 3:
+            return tuple(name(worlds, i) for i in range(worlds.n_worlds))
+        return (f"{worlds.n_worlds} worlds",)
 
     def world(self, model: KripkeModel, index: int) -> str:
         return self.puzzle.describe(model, index)
@@ -207,13 +218,14 @@ def graph_universe(puzzle: Puzzle, model: DrawnModel) -> DrawnModel | None:
 
 
 def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
-                 positions: Mapping[int, tuple[float, float]] | None = None) -> GraphLayout:
+                 positions: Mapping[int, tuple[float, float]] | None = None,
+                 layers: Mapping[str, list[int]] | None = None) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
     its id, with the atoms true in it; at ``positions`` when given (a product's layers)."""
     label = puzzle.short or (lambda m, i: m.world_name(i))
     return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
-                       atoms=puzzle.short is None, positions=positions)
+                       atoms=puzzle.short is None, positions=positions, layers=layers)
 
 
 def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus: Agent,
@@ -233,11 +245,38 @@ def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus:
     update = moments[index].update
     before = moment_graph(puzzle, moments, index - 1, focus, graphs) \
         if update is not None and index > 0 and universe is model else None
-    places = None if before is None or update is None else \
-        layered(before.pos, moments[index - 1].model, update, model)
-    graph = graph_layout(puzzle, universe, focus, places)
+    places: dict[int, tuple[float, float]] | None = None
+    layers: dict[str, list[int]] | None = None
+    if before is not None and update is not None:
+        old = moments[index - 1].model
+        places = layered(before.pos, old, update, model)
+        if old.splits(update):  # each event's layer named above it
+            layers = {}
+            for w in model.world_ids.tolist():
+                layers.setdefault(old.origin(update, w)[1], []).append(w)
+    graph = graph_layout(puzzle, universe, focus, places, layers)
     graphs.append(graph)
     return graph
+
+
+#: A puzzle of at most this many worlds with no geometry of its own opens as the textbook
+#: graph: a class view of two worlds is one small box, and the graph names both.
+GRAPH_FIRST = 8
+
+
+def default_kind(puzzle: Puzzle) -> str:
+    """The picture a puzzle opens with until the teacher picks one: the textbook graph for a
+    few worlds with no geometry of their own (the letter, a model written by hand), else the
+    classes."""
+    small = puzzle.positions is None and puzzle.model.n_worlds <= GRAPH_FIRST
+    return GRAPH if small else CLASSES
+
+
+def plain_name(puzzle: Puzzle) -> Callable[[KripkeModel, int], str]:
+    """A world's name alone (the puzzle's short name, a hand-written model's own name, else
+    the atoms true there), as the JSON writes it: it reads back as the world's name, and the
+    page then describes the world from it (its name and what holds there)."""
+    return puzzle.short or (lambda m, i: m.world_label(i))
 
 
 def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> str:
@@ -258,10 +297,12 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
             f"{''.join(steps)}</ol>{ending}")
 
 
-def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int) -> str:
+def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int,
+                what: str = "puzzle") -> str:
+    """The status line; ``what`` the page shows ("puzzle", or "model" for one's own)."""
     model = moment.model
     # an event of yours may split worlds: more than the puzzle began with
-    of = "worlds possible (the puzzle began with" if moment.events else "of"
+    of = f"worlds possible (the {what} began with" if moment.events else "of"
     after = ")" if moment.events else " worlds possible"
     story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
     return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
@@ -362,8 +403,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     universe = graph_universe(puzzle, model)
     # a belief model has no classes to draw: the graph, or (too many worlds) a note saying so
     by_classes = partitioned(model) and partitioned(puzzle.model)
-    kind = GRAPH if (kinds.value.get(puzzle.key) == GRAPH or not by_classes) and \
-        universe is not None else CLASSES
+    chosen_kind = kinds.value.get(puzzle.key, default_kind(puzzle))
+    kind = GRAPH if (chosen_kind == GRAPH or not by_classes) and universe is not None \
+        else CLASSES
     typed = "" if fresh else text.value
     result: FormulaResult = use_formula(model, typed)
     gone = tab_gone()
@@ -382,17 +424,28 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     explaining = solara.use_thread(explain_now, dependencies=[model, result, why.value],
                                    intrusive_cancel=False)
     explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    chain = steps(explanation) if explanation is not None and why.value else ()
+    # the steps in the textbook's notation (¬ ∧ ∨ → K_a), as the class writes them
+    chain = steps(explanation, Formula.unicode) if explanation is not None and why.value \
+        else ()
     numbers = rings(chain, ringed.value)
 
     def picture() -> Picture:
+        """The picture as on the page: the formula's fill and Why?'s rings."""
+        return marked(Marking(perspective, result.values, set(numbers)))
+
+    def plain() -> Picture:
+        """The picture without the teaching marks (no verdict fill, no rings): a slide of
+        the model alone."""
+        return marked(Marking(perspective))
+
+    def marked(marking: Marking) -> Picture:
         if not by_classes and kind == CLASSES:
             return undrawn(model)
         if kind == GRAPH:
             # kept while it places every world left, so worlds stay where they are
             graph = moment_graph(puzzle, told, at, focus, graphs)
             assert graph is not None
-            return graph.picture(model, Marking(perspective, result.values, set(numbers)))
+            return graph.picture(model, marking)
         # one layout per focus, and one more once a big puzzle has become small enough to
         # draw: kept from then on, so its worlds stay where they are while the story goes on
         # (a fixed layout outlines the class of its universe's actual world, so a story that
@@ -406,7 +459,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             # a model drawn by classes answers them (by_classes): an S5 model
             layouts[key] = puzzle_layout(puzzle, cast(KripkeModel, model), focus,
                                          moment.events)
-        return layouts[key].picture(model, Marking(perspective, result.values, set(numbers)))
+        return layouts[key].picture(model, marking)
 
     # the values are the typed formula's in this model: its text says which (an array's id
     # would not, a freed array's id being reused by the next)
@@ -441,7 +494,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         after = model.restrict(result.values)
         removed = model.n_worlds - after.n_worlds
         kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"you announced {result.text}", after, moment.told,
+        written = parse(result.text).unicode()  # as a textbook (and the TikZ title) writes it
+        shown.set(((*kept, Moment(f"you announced {written}", after, moment.told,
                                   moment.events)), len(kept)))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
@@ -499,7 +553,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             # full with four children's toggles and whose view
             with solara.Row(classes=["ttr-header-row"]):
                 solara.HTML(tag="div", unsafe_innerHTML=status_html(
-                    puzzle, moment, at, len(told)),
+                    puzzle, moment, at, len(told), "puzzle" if given is None else "model"),
                     attributes={"data-testid": "puzzle-status"},
                     style="font-size:13px;flex:1 1 0;min-width:0")
                 with solara.Div(classes=["ttr-theme"]):
@@ -535,13 +589,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                            why_refused=why_refusal(explaining),
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
-                               "the atoms are the model's own."))
+                               "the atoms are the model's own."),
+                           world_name=lambda i: plain_name(puzzle)(model, i))
                 EventControl(model, typed, event, puzzle.agent_name,
                              on_prepared=pending.set)
-                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
-                                                                     perspective),
-                            attributes={"data-testid": "worlds-caption"},
-                            style="font-size:13px;line-height:1.35;margin-top:2px")
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
                 # a graph, drawn at its own aspect, no taller than the screen under the header
                 # (and under the open event's row and the longer caption of arrows)
@@ -562,6 +613,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                     if pending.value is not None:
                         with solara.Div(style="flex:0 1 auto;max-width:42%;margin-top:4px"):
                             EventPicture(pending.value, agents, puzzle.agent_name, ink)
+                # the caption under the picture, with the legend: the picture comes first on
+                # the screen even with Why? and an event box open
+                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
+                                                                     perspective),
+                            attributes={"data-testid": "worlds-caption"},
+                            style="font-size:13px;line-height:1.35;margin-top:4px")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind,
                                                                     not by_classes),
                             style="font-size:12px;opacity:.8;margin-top:6px")
@@ -569,10 +626,14 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             FormulaHelp(text, list(puzzle.examples),
                         PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
             with solara.Card("Export", margin=0):
-                ExportRow(picture, listed(model), puzzle.describe,
-                          f"{puzzle.key}-moment{at}", model.n_worlds, puzzle.agent_names,
+                # the slide names the worlds as the graph does: a puzzle's short names
+                # ("012"; its long ones overlap at a slide's width), else name and atoms
+                ExportRow(picture, listed(model), puzzle.short or puzzle.describe,
+                          f"{puzzle.title if given is not None else puzzle.key}-moment{at}",
+                          model.n_worlds, puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}",
-                          advice="step the story or announce until fewer are left")
+                          advice="step the story or announce until fewer are left",
+                          label=plain_name(puzzle), plain=plain)
     return None
 
 

@@ -57,7 +57,7 @@ PAGE_CSS = """
 .ttr-main .ttr-formula { margin-top:4px; }
 .ttr-main .ttr-formula .v-input { margin-top:0; padding-top:10px; }
 .ttr-main .ttr-formula .v-text-field__details { display:none; }
-.ttr-main .ttr-why { max-height:18vh; overflow-y:auto; }
+.ttr-main .ttr-why .why-steps { max-height:13vh; overflow-y:auto; }
 .ttr-main .ttr-event .v-input { margin-top:0; padding-top:6px; }
 .ttr-main .ttr-event textarea { font:13px/1.35 monospace; }
 .ttr-main .ttr-formula:has(.ttr-why) ~ div svg.ttr-pic { max-height:calc(100vh - 470px);

@@ -38,6 +38,7 @@ class GameNames:
 
     classes = "hands"
     part = "ticket"
+    verb = "holds"
 
     def __init__(self, model: TTRModel) -> None:
         self.tickets = model.board.tickets
