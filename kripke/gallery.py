@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -106,7 +107,7 @@ class Puzzle:
     #: spacing; None: the puzzle has no geometry of its own (draw it by classes).
     positions: Callable[[Agent], Positions] | None = field(default=None, compare=False)
     #: A few characters naming a world (by index), to write beside it in a drawing.
-    short: Callable[[KripkeModel, int], str] | None = field(default=None, compare=False)
+    short: Callable[[Any, int], str] | None = field(default=None, compare=False)
     #: What an agent sees in the class of a world (by index), in a few short parts: a drawing
     #: by classes writes it on the class (Sum and Product: S sees the sum, "17").
     sees: Callable[[KripkeModel, Agent, int], tuple[str, ...]] | None = field(

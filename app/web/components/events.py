@@ -198,6 +198,7 @@ class _EventNames:
 
     classes = "classes"
     part = "event"
+    verb = "tells apart"
 
     def __init__(self, name: Callable[[Agent], str]) -> None:
         self.agent = name

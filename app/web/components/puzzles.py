@@ -272,7 +272,7 @@ def default_kind(puzzle: Puzzle) -> str:
     return GRAPH if small else CLASSES
 
 
-def plain_name(puzzle: Puzzle) -> Callable[[KripkeModel, int], str]:
+def plain_name(puzzle: Puzzle) -> Callable[[DrawnModel, int], str]:
     """A world's name alone (the puzzle's short name, a hand-written model's own name, else
     the atoms true there), as the JSON writes it: it reads back as the world's name, and the
     page then describes the world from it (its name and what holds there)."""
