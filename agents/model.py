@@ -29,7 +29,7 @@ from game.rules import Rules
 from game.state import GameState
 from game.table import Event
 from kripke import deal_count
-from kripke.formula import Formula
+from kripke.language.formula import Formula
 
 
 @dataclass(frozen=True)

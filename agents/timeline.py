@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from agents.model import Snapshot, TTRModel
 from game.knowledge import Announcement
-from kripke.formula import Formula
+from kripke.language.formula import Formula
 
 
 @dataclass(frozen=True)

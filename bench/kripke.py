@@ -27,10 +27,10 @@ import numpy as np
 
 from bench.report import Report, Table
 from kripke import Atom, Knows, KripkeModel, Or, deal_count, deal_model
-from kripke.belief import BeliefModel, relation_matrix
-from kripke.events import private_announcement, shows_card
+from kripke.events.model import private_announcement, shows_card
+from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.interface import EpistemicModel
-from kripke.puzzles import (
+from kripke.puzzles.classic import (
     dining_cryptographers,
     dining_cryptographers_symbolic,
     dining_outcome,
@@ -45,7 +45,7 @@ from kripke.puzzles import (
     sum_and_product_story,
     sum_and_product_symbolic,
 )
-from kripke.symbolic_deal import symbolic_deal
+from kripke.symbolic.deal import symbolic_deal
 
 type Row = tuple[str, str, str, str, str]
 
@@ -212,7 +212,7 @@ def symbolic_deals(players: int, target: float | None) -> list[Row]:
 
 def card_shown() -> list[Row]:
     """Player 0 shows player 1 one of its cards while the others see that a card is shown:
-    the product update with one event per card (``kripke.events.shows_card``), each deal
+    the product update with one event per card (``kripke.events.model.shows_card``), each deal
     becoming one world per card player 0 holds."""
     deal = deal_model(range(12), [3] * 4, [range(3 * i, 3 * i + 3) for i in range(4)])
     after, explicit = _best_of(lambda: deal.update(shows_card(0, 1, range(12), 2)), 1)

@@ -28,7 +28,7 @@ from kripke import (
     deal_model,
     symbolic_deal,
 )
-from kripke.formula import Formula
+from kripke.language.formula import Formula
 
 
 @cache

@@ -34,7 +34,7 @@ from game.rules import Rules
 from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
 from kripke import AnnouncementError, KripkeModel, ModelTooLargeError, parse
-from kripke.formula import Formula
+from kripke.language.formula import Formula
 
 
 class GameState(TableState):

@@ -1,11 +1,12 @@
 """A general multi-agent epistemic model checker: knowledge (S5), belief, announcements, events.
 
-Language (:mod:`kripke.formula`, :mod:`kripke.parser`), models (:mod:`kripke.model`,
-:mod:`kripke.deal`; any relation, for belief: :mod:`kripke.belief`; symbolic:
-:mod:`kripke.symbolic`, :mod:`kripke.symbolic_deal`) and updates
-(``announce``; event models for semi-private events, ``update``, :mod:`kripke.events`), split
+Language (:mod:`kripke.language.formula`, :mod:`kripke.language.parser`), models
+(:mod:`kripke.explicit.model`,
+:mod:`kripke.explicit.deal`; any relation, for belief: :mod:`kripke.explicit.belief`; symbolic:
+:mod:`kripke.symbolic.structure`, :mod:`kripke.symbolic.deal`) and updates
+(``announce``; event models for semi-private events, ``update``, :mod:`kripke.events.model`), split
 the way SMCDEL splits them, with one interface for both backends
-(:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.modelfile`.
+(:mod:`kripke.interface`); models written by hand are read by :mod:`kripke.files.modelfile`.
 It knows nothing of Ticket to Ride; the game builds on it. See kripke/README.md.
 
 The symbolic backend's names are imported when first asked for (PEP 562): its BDD library
@@ -14,8 +15,6 @@ brings networkx, which a hand-written model checked from the command line never 
 
 from typing import TYPE_CHECKING
 
-from kripke.belief import BeliefModel
-from kripke.deal import DealModel, deal_count, deal_model
 from kripke.errors import (
     AnnouncementError,
     EvaluationStopped,
@@ -24,9 +23,14 @@ from kripke.errors import (
     TooMuchWorkError,
     UpdateError,
 )
-from kripke.eventfile import EventFileError, parse_event_model
-from kripke.events import Event, EventModel
-from kripke.formula import (
+from kripke.events.model import Event, EventModel
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.deal import DealModel, deal_count, deal_model
+from kripke.explicit.model import KripkeModel
+from kripke.files.eventfile import EventFileError, parse_event_model
+from kripke.files.modelfile import ModelFileError, NamedModel, dump_model, load_model
+from kripke.interface import EpistemicModel
+from kripke.language.formula import (
     And,
     Announce,
     AnnounceDual,
@@ -45,21 +49,17 @@ from kripke.formula import (
     Top,
     knows_whether,
 )
-from kripke.interface import EpistemicModel
+from kripke.language.parser import FormulaError, parse
 from kripke.lazy import exports
-from kripke.model import KripkeModel
-from kripke.modelfile import ModelFileError, NamedModel, dump_model, load_model
-from kripke.parser import FormulaError, parse
 
 if TYPE_CHECKING:
-    from kripke.symbolic import SymbolicModel
-    from kripke.symbolic_deal import Deal, SymbolicDealModel, symbolic_deal
-    from kripke.translate import to_explicit, to_symbolic
+    from kripke.symbolic.deal import Deal, SymbolicDealModel, symbolic_deal
+    from kripke.symbolic.structure import SymbolicModel
+    from kripke.symbolic.translate import to_explicit, to_symbolic
 
-_SYMBOLIC = {"SymbolicModel": "symbolic", "SymbolicDealModel": "symbolic_deal",
-             "Deal": "symbolic_deal",
-             "symbolic_deal": "symbolic_deal", "to_explicit": "translate",
-             "to_symbolic": "translate"}
+_SYMBOLIC = {"SymbolicModel": "symbolic.structure", "SymbolicDealModel": "symbolic.deal",
+             "Deal": "symbolic.deal", "symbolic_deal": "symbolic.deal",
+             "to_explicit": "symbolic.translate", "to_symbolic": "symbolic.translate"}
 
 __all__ = [
     "And",

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from kripke.errors import EvaluationStopped, TooMuchWorkError
-from kripke.formula import (
+from kripke.language.formula import (
     AgentFormula,
     AnnouncementFormula,
     Common,

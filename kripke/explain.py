@@ -27,7 +27,8 @@ the models themselves can offer an explanation of their own values
 (:meth:`kripke.interface.EpistemicModel.explain`) without an import going round in a circle.
 :class:`Listed` asks for what an agent considers possible, not for a partition, so the same
 walk explains an S5 model (its classes) and a belief model (its arrows,
-:class:`kripke.belief.BeliefModel`): ``K_a`` there is belief, read in every world a's arrows
+:class:`kripke.explicit.belief.BeliefModel`): ``K_a`` there is belief, read in every world a's
+arrows
 reach, and ``C_G`` follows G's arrows one step or more, which need not come back to the world
 itself.
 """
@@ -40,10 +41,10 @@ from typing import Any, Protocol, Self
 
 import numpy as np
 
-from kripke.arrays import BoolArray, IntArray
 from kripke.budget import check_budget
 from kripke.errors import ModelError
-from kripke.formula import (
+from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.language.formula import (
     Agent,
     And,
     Announce,
@@ -65,8 +66,8 @@ from kripke.formula import (
 
 
 class Listed(Protocol):
-    """What an explanation reads of a list of worlds (:class:`kripke.model.KripkeModel` and
-    its deals, :class:`kripke.belief.BeliefModel`): values per world, what each agent
+    """What an explanation reads of a list of worlds (:class:`kripke.explicit.model.KripkeModel` and
+    its deals, :class:`kripke.explicit.belief.BeliefModel`): values per world, what each agent
     considers possible from a world (a class, or a world's arrows) and a step of it forwards
     and backwards (for a chain), stable world ids, and the model after an announcement."""
 
@@ -108,8 +109,9 @@ class Listed(Protocol):
 
 class PerWorld:
     """What a list of worlds answers of :class:`kripke.interface.EpistemicModel` the same way
-    whatever relates its worlds (partitions: :class:`kripke.model.KripkeModel`; arrows:
-    :class:`kripke.belief.BeliefModel`): a formula's value is a bool per world, counted, read
+    whatever relates its worlds (partitions: :class:`kripke.explicit.model.KripkeModel`; arrows:
+    :class:`kripke.explicit.belief.BeliefModel`): a formula's value is a bool per world, counted,
+    read
     at the actual world and explained here, so the two models share one copy of it."""
 
     def values(self: Listed, formula: Formula | str) -> BoolArray:

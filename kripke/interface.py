@@ -1,6 +1,7 @@
 """What every model answers, whatever holds its worlds: the explicit
-:class:`~kripke.model.KripkeModel` (a list of worlds) and the symbolic
-:class:`~kripke.symbolic.SymbolicModel` (a knowledge structure on BDDs) alike, so the game, the
+:class:`~kripke.explicit.model.KripkeModel` (a list of worlds) and the symbolic
+:class:`~kripke.symbolic.structure.SymbolicModel` (a knowledge structure on BDDs) alike, so the
+game, the
 app and the benchmarks hold a model without asking which kind it is.
 
 SMCDEL's split: one language, several backends behind one interface, a plain reference checker
@@ -22,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
-from kripke.arrays import BoolArray
-from kripke.bdd import Function
 from kripke.errors import ModelError
-from kripke.formula import Agent, Atom, Formula
+from kripke.explicit.arrays import BoolArray
+from kripke.language.formula import Agent, Atom, Formula
+from kripke.symbolic.bdd import Function
 
 if TYPE_CHECKING:
-    from kripke.events import EventModel
+    from kripke.events.model import EventModel
     from kripke.explain import Explanation
 
 #: A formula's value at every world, as a model's checker gives it: a bool per world (an
@@ -118,7 +119,7 @@ class EpistemicModel(Protocol):
         ...
 
     def update(self, events: EventModel) -> EpistemicModel:
-        """The model after an event model's product update (:mod:`kripke.events`), refused
+        """The model after an event model's product update (:mod:`kripke.events.model`), refused
         with :class:`~kripke.errors.UpdateError` if the actual event cannot happen at the
         actual world."""
         ...
@@ -160,7 +161,7 @@ class EpistemicModel(Protocol):
 
     def frame_class(self, agent: Agent | None = None) -> str:
         """The strongest frame class the agent's relation (or every agent's) is in: "S5"
-        (knowledge: a partition), "KD45", "S4", "KD" or "K" (:mod:`kripke.belief`), so a
+        (knowledge: a partition), "KD45", "S4", "KD" or "K" (:mod:`kripke.explicit.belief`), so a
         caller says what kind of model it holds without asking its class."""
         ...
 

@@ -1,7 +1,7 @@
 """Names a package exports but imports only when first asked for (PEP 562).
 
 ``from game import GameState`` and ``from kripke import SymbolicModel`` keep working, while a
-command that needs only a light module of the package (``game.files``, ``kripke.modelfile``)
+command that needs only a light module of the package (``game.files``, ``kripke.files.modelfile``)
 does not pay for the heavy ones (the game state and its paths; the BDD library and networkx):
 each command of ``ttr-kripke`` imports only what it uses (issue 39)."""
 

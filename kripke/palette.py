@@ -1,6 +1,6 @@
 """One colour per agent, by its place among the model's agents, for every picture of a model:
 the web page's players (board, worlds picture, tables) and the TikZ slides
-(``kripke.exchange.to_tikz``) take theirs from here, so a student follows one colour from the
+(``kripke.files.exchange.to_tikz``) take theirs from here, so a student follows one colour from the
 screen to the slide. It lives in ``kripke`` because the app may import the logic and never
 the other way round.
 

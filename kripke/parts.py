@@ -8,8 +8,9 @@ many worlds each class of an agent holds there (also counting only where a formu
 many worlds the part has, for a small part its worlds listed with their ids and a formula's
 value at each of them, and for a deal every class the agent had when the cards were dealt.
 
-The explicit model (:class:`~kripke.model.KripkeModel`, :class:`~kripke.deal.DealModel`)
-answers from its arrays; a symbolic deal (:class:`~kripke.symbolic_deal.SymbolicDealModel`)
+The explicit model (:class:`~kripke.explicit.model.KripkeModel`,
+:class:`~kripke.explicit.deal.DealModel`)
+answers from its arrays; a symbolic deal (:class:`~kripke.symbolic.deal.SymbolicDealModel`)
 from its diagrams without listing the deals, which is how a 4 × 4 game of 63,063,000 deals is
 drawn without holding them in memory. Both key an agent's classes the same way (a deal: the
 hand's rank among all hands) and name a listed world by its index among all deals, so a picture
@@ -26,13 +27,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from kripke.arrays import BoolArray, IntArray
-from kripke.formula import Agent
+from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.explicit.model import KripkeModel
 from kripke.interface import EpistemicModel, Values
-from kripke.model import KripkeModel
+from kripke.language.formula import Agent
 
 if TYPE_CHECKING:
-    from kripke.belief import BeliefModel
+    from kripke.explicit.belief import BeliefModel
 
 __all__ = ["ClassCounts", "DrawnModel", "Fixed", "Values"]
 #: A model whose worlds are listed, as a graph draws it: asked the same questions (arrows,

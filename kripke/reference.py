@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kripke.belief import BeliefModel
-from kripke.events import EventModel
-from kripke.formula import (
+from kripke.events.model import EventModel
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.model import KripkeModel
+from kripke.interface import AgentIndex
+from kripke.language.formula import (
     Agent,
     And,
     Announce,
@@ -32,8 +34,6 @@ from kripke.formula import (
     Possible,
     Top,
 )
-from kripke.interface import AgentIndex
-from kripke.model import KripkeModel
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from kripke.bdd import Vocabulary
-from kripke.belief import BeliefModel
-from kripke.events import Event, EventModel
-from kripke.formula import (
+from kripke.events.model import Event, EventModel
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.model import KripkeModel
+from kripke.language.formula import (
     Agent,
     And,
     Announce,
@@ -34,8 +34,8 @@ from kripke.formula import (
     Possible,
     Top,
 )
-from kripke.model import KripkeModel
-from kripke.symbolic import SymbolicModel
+from kripke.symbolic.bdd import Vocabulary
+from kripke.symbolic.structure import SymbolicModel
 
 # Mixed names on purpose: agents are found by their text, so 0 and "b" must both work.
 AGENTS: tuple[Agent, ...] = (0, "b", 2)

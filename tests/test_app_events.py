@@ -17,7 +17,7 @@ from test_app_widgets import (
 
 from app.web.components.events import prepare
 from kripke import load_model
-from kripke.modelfile import starter_models
+from kripke.files.modelfile import starter_models
 
 
 def choose(rc, label: str, value) -> None:

@@ -30,11 +30,11 @@ from app.web.components.model_page import (
 from app.web.components.puzzles import PuzzlePage
 from app.web.model_edits import Draft
 from kripke import load_model
-from kripke.belief import BeliefModel
-from kripke.events import EventModel
-from kripke.exchange import to_json
-from kripke.gallery import Puzzle, Step
-from kripke.modelfile import parse_model
+from kripke.events.model import EventModel
+from kripke.explicit.belief import BeliefModel
+from kripke.files.exchange import to_json
+from kripke.files.modelfile import parse_model
+from kripke.puzzles.gallery import Puzzle, Step
 
 SQUARE = """agents: a b
 world w1: p q
@@ -374,7 +374,7 @@ def test_the_page_s_json_reads_back_with_the_world_names_as_they_were():
     from app.web.components.exports import listed, model_json
     from app.web.components.model_page import as_puzzle
     from app.web.components.puzzles import plain_name
-    from kripke.gallery import cards
+    from kripke.puzzles.gallery import cards
 
     named = as_puzzle(parse_model(SQUARE), "square")
     back = load_model(model_json(listed(named.model), plain_name(named)))

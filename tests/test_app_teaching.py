@@ -27,8 +27,8 @@ from app.web.components import session
 from app.web.components.exports import game_log, game_worlds, model_json, svg_file, tikz_file
 from app.web.components.puzzles import PuzzlePage
 from app.worlds.png import picture_png
-from kripke.exchange import from_json
-from kripke.gallery import GALLERY, TITLES
+from kripke.files.exchange import from_json
+from kripke.puzzles.gallery import GALLERY, TITLES
 
 
 def type_formula(rc, formula: str) -> None:
@@ -419,7 +419,7 @@ def test_the_png_draws_the_worlds_above_the_lines_and_a_key_of_the_agents_colour
     from matplotlib.image import imread
 
     from app.web.components.exports import agent_colour
-    from kripke.gallery import muddy
+    from kripke.puzzles.gallery import muddy
 
     puzzle = muddy(3, (0, 1, 2))
     picture = puzzle_layout_picture(puzzle)

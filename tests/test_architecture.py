@@ -176,10 +176,11 @@ def test_no_module_imports_itself_through_others():
 def test_a_cycle_would_be_seen(tmp_path):
     """The reader itself: a module importing another that imports it back is a cycle."""
     a, b = tmp_path / "a.py", tmp_path / "b.py"
-    a.write_text("from kripke import model\n")
-    b.write_text("if True:\n    from kripke.model import KripkeModel\nimport kripke.check\n")
-    assert imports("kripke.x", a) == {"kripke.model"}
-    assert imports("kripke.y", b) == {"kripke.model", "kripke.check"}
+    a.write_text("from kripke.explicit import model\n")
+    b.write_text("if True:\n    from kripke.explicit.model import KripkeModel\n"
+                 "import kripke.explicit.check\n")
+    assert imports("kripke.x", a) == {"kripke.explicit.model"}
+    assert imports("kripke.y", b) == {"kripke.explicit.model", "kripke.explicit.check"}
 
 
 #: The classes of ``kripke``'s backends. Outside ``kripke`` a model is held through the neutral
@@ -189,7 +190,7 @@ def test_a_cycle_would_be_seen(tmp_path):
 #: ``ClassCounts.listed`` gives and a picture draws, what a model file reads), and so may the
 #: ``BeliefModel`` (what a file with arrows reads, what a benchmark builds), but nothing may ask
 #: whether a model is one: what differs is the model's own answer (``frame_class``, ``explain``,
-#: ``kripke.exchange.to_tikz`` refusing what it cannot draw).
+#: ``kripke.files.exchange.to_tikz`` refusing what it cannot draw).
 BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel", "BeliefModel"}
 NAMED_OUTSIDE = {"KripkeModel", "BeliefModel"}
 
@@ -226,15 +227,15 @@ def test_the_backend_scan_sees_each_way_of_asking(tmp_path):
     symbolic backend, ``isinstance`` of a union, ``assert isinstance``, a match, and the
     command line's ``isinstance`` of a belief model."""
     code = tmp_path / "m.py"
-    code.write_text("from kripke.symbolic_deal import SymbolicDealModel\n"
+    code.write_text("from kripke.symbolic.deal import SymbolicDealModel\n"
                     "import kripke\n"
                     "def f(m):\n"
-                    "    if isinstance(m, kripke.deal.DealModel | SymbolicDealModel):\n"
+                    "    if isinstance(m, kripke.explicit.deal.DealModel | SymbolicDealModel):\n"
                     "        assert issubclass(type(m), kripke.KripkeModel)\n"
                     "    match m:\n"
                     "        case kripke.SymbolicModel():\n"
                     "            pass\n"
-                    "    if isinstance(m, kripke.belief.BeliefModel):\n"
+                    "    if isinstance(m, kripke.explicit.belief.BeliefModel):\n"
                     "        pass\n"
                     "    return isinstance(m, int)\n")
     assert sorted(backend_questions(code)) == sorted([

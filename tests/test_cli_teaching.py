@@ -9,7 +9,7 @@ import re
 import pytest
 
 from app.cli.main import main
-from kripke.exchange import from_json
+from kripke.files.exchange import from_json
 
 
 def counts(out: str) -> list[int]:

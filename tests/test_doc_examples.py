@@ -350,7 +350,7 @@ def test_the_pages_hints_evaluate_on_the_pages_default_game():
 
 def test_the_puzzle_gallerys_suggestions_evaluate_on_their_puzzles():
     from kripke import parse
-    from kripke.gallery import GALLERY
+    from kripke.puzzles.gallery import GALLERY
 
     for make in GALLERY.values():
         puzzle = make()

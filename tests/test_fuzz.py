@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from app.cli.main import main
 from boards.loader import BoardError, _load_text, parse_board
-from kripke.parser import FormulaError, parse
+from kripke.language.parser import FormulaError, parse
 
 EXAMPLES = int(os.environ.get("TTR_FUZZ_EXAMPLES", "60"))
 fuzz = settings(max_examples=EXAMPLES, deadline=None,

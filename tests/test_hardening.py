@@ -469,7 +469,7 @@ def test_a_json_model_whose_agent_the_text_format_refuses_is_refused_naming_the_
     import json
 
     from kripke import KripkeModel, ModelError, load_model
-    from kripke.exchange import to_json
+    from kripke.files.exchange import to_json
 
     data = to_json(KripkeModel.from_worlds([["p"], []], {"a": [0, 1]}, 0))
     data["agents"] = [agent]

@@ -47,7 +47,7 @@ HUNDRED = "\n".join(f"event e{i}: pre true" for i in range(100)) + "\nactual: e0
 def test_the_page_refuses_an_event_past_its_bound_saying_how_many_worlds():
     from app.web.components.events import UPDATE_LIMIT, prepare
     from kripke import load_model
-    from kripke.eventfile import parse_event_model
+    from kripke.files.eventfile import parse_event_model
 
     model = load_model(STARTER).update(parse_event_model(HUNDRED))  # 4 → 400 worlds
     prepared = prepare(model, "hand", [], "", HUNDRED)
@@ -88,7 +88,7 @@ def test_the_png_draws_a_mathtext_name_as_written(name, monkeypatch):
     monkeypatch.setattr(Figure, "savefig", spy)
     from app.worlds.graph import GraphLayout
     from app.worlds.png import picture_png
-    from kripke.modelfile import parse_model
+    from kripke.files.modelfile import parse_model
 
     model = parse_model(f'agents: a\natoms: p\nworld "{name}": p\nworld w2:\n'
                         f'a: {{"{name}" w2}}\nactual: "{name}"\n')
@@ -168,7 +168,7 @@ def test_a_board_with_a_cyrillic_lookalike_city_is_refused(tmp_path):
     ("w\u0456", "mixes Cyrillic and Latin letters in a word"),
 ])
 def test_a_model_name_that_looks_like_another_is_refused_where_it_is(second, message):
-    from kripke.modelfile import ModelFileError, parse_model
+    from kripke.files.modelfile import ModelFileError, parse_model
 
     with pytest.raises(ModelFileError, match=re.escape(message)) as error:
         parse_model(f'agents: a\nworld w1:\nworld "{second}":\nactual: w1\n')
@@ -176,7 +176,7 @@ def test_a_model_name_that_looks_like_another_is_refused_where_it_is(second, mes
 
 
 def test_an_accent_written_two_ways_is_one_name():
-    from kripke.modelfile import ModelFileError, parse_model
+    from kripke.files.modelfile import ModelFileError, parse_model
 
     with pytest.raises(ModelFileError, match="é"):  # the second is the first again
         parse_model("agents: a\na:\nworld caf\u00e9:\nworld cafe\u0301:\nactual: caf\u00e9\n")
@@ -228,7 +228,7 @@ def test_a_dropped_file_too_big_is_refused_before_any_of_it_is_sent():
 
 
 def test_a_model_file_that_never_ends_or_is_huge_is_refused_before_it_is_read(tmp_path, capsys):
-    from kripke.reader import MAX_FILE_BYTES
+    from kripke.files.reader import MAX_FILE_BYTES
 
     assert "/dev/zero is not a file; give the model file's path" in \
         fails(["model", "/dev/zero"], capsys)
@@ -249,7 +249,7 @@ def _confused_models():
     import json
 
     from kripke import load_model
-    from kripke.exchange import to_json
+    from kripke.files.exchange import to_json
 
     good = to_json(load_model(STARTER))
     paths = [(k,) for k in ("agents", "atoms", "actual", "worlds", "observations")]
@@ -280,7 +280,7 @@ def _allowed(path: tuple, value: object) -> bool:
 @pytest.mark.parametrize(("text", "path", "value"), list(_confused_models()))
 def test_a_type_confused_model_file_is_refused_naming_its_field(text, path, value):
     from kripke import load_model
-    from kripke.modelfile import ModelFileError
+    from kripke.files.modelfile import ModelFileError
 
     try:
         load_model(text)
@@ -307,7 +307,7 @@ def test_json_actual_true_is_not_world_one():
     import json
 
     from kripke import load_model
-    from kripke.exchange import to_json
+    from kripke.files.exchange import to_json
 
     data = to_json(load_model(STARTER))
     data["actual"] = True
@@ -367,7 +367,7 @@ def test_an_explanation_has_a_cost_bound_as_a_check_does(tmp_path, capsys):
 
     from kripke import KripkeModel, TooMuchWorkError
     from kripke.explain import explain
-    from kripke.parser import parse
+    from kripke.language.parser import parse
 
     n = 300_000
     model = KripkeModel({"p": np.ones(n, dtype=bool)}, {"a": np.arange(n) // 2}, actual=0)

@@ -20,20 +20,20 @@ from kripke_strategies import (
 )
 
 from kripke import KripkeModel, ModelError, load_model, parse
-from kripke.belief import BeliefModel, properties, relation_matrix
-from kripke.events import (
+from kripke.events.model import (
     EventModel,
     private_announcement,
     public_assignment,
     secret_flip,
     secret_look,
 )
-from kripke.formula import Possible
+from kripke.explicit.belief import BeliefModel, properties, relation_matrix
+from kripke.files.modelfile import starter_models
 from kripke.interface import EpistemicModel
-from kripke.modelfile import starter_models
+from kripke.language.formula import Possible
 from kripke.reference import reference_belief, reference_update
-from kripke.symbolic import SymbolicModel
-from kripke.translate import to_symbolic
+from kripke.symbolic.structure import SymbolicModel
+from kripke.symbolic.translate import to_symbolic
 
 PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
 

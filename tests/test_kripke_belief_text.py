@@ -12,11 +12,11 @@ from kripke_strategies import belief_models, general_event_models
 
 from app.cli.main import main
 from kripke import ModelError, load_model
-from kripke.belief import BeliefModel
-from kripke.eventfile import EventFileError, load_event_model, parse_event_model
-from kripke.exchange import from_json, to_json
-from kripke.gallery import GALLERY, ice_cream, sally_anne, secret_coin
-from kripke.modelfile import ModelFileError, dump_model, parse_model
+from kripke.explicit.belief import BeliefModel
+from kripke.files.eventfile import EventFileError, load_event_model, parse_event_model
+from kripke.files.exchange import from_json, to_json
+from kripke.files.modelfile import ModelFileError, dump_model, parse_model
+from kripke.puzzles.gallery import GALLERY, ice_cream, sally_anne, secret_coin
 
 SALLY = """# Sally believes the marble is in the basket; it is in the box
 agents: sally anne

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 from kripke_strategies import AGENTS, event_models, formulas, models, structures
 
 from kripke import AnnouncementError, KripkeModel, ModelError, deal_model, parse, symbolic_deal
-from kripke.eventfile import EventFileError, parse_event_model, ready_made
-from kripke.events import (
+from kripke.events.model import (
     Event,
     EventModel,
     learn_together,
@@ -24,10 +23,11 @@ from kripke.events import (
     secret_look,
     shows_card,
 )
-from kripke.formula import Atom, Knows, Not
+from kripke.files.eventfile import EventFileError, parse_event_model, ready_made
+from kripke.language.formula import Atom, Knows, Not
 from kripke.reference import reference_update
-from kripke.symbolic import SymbolicModel
-from kripke.translate import to_explicit, to_symbolic
+from kripke.symbolic.structure import SymbolicModel
+from kripke.symbolic.translate import to_explicit, to_symbolic
 
 
 def pointed(model: SymbolicModel, state: dict[Atom, bool]) -> SymbolicModel:

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from kripke_strategies import PLAIN_ATOMS, announcement_formulas, belief_models, formulas, models
 
 from kripke import Announce, AnnounceDual, Common, Knows, KripkeModel, ModelError, Possible, parse
-from kripke.belief import BeliefModel
 from kripke.explain import Explanation, explain, render, steps
-from kripke.gallery import cheryl_birthday, coordinated_attack, sally_anne
+from kripke.explicit.belief import BeliefModel
+from kripke.puzzles.gallery import cheryl_birthday, coordinated_attack, sally_anne
 from kripke.reference import reference_belief, reference_evaluate
 
 

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from kripke import KripkeModel, ModelTooLargeError, deal_model
-from kripke.puzzles import muddy_children
+from kripke.puzzles.classic import muddy_children
 
 
 def test_nodes_carry_labels_and_the_actual_flag():

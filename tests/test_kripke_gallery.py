@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kripke import Atom, Knows, ModelError, Not, parse
-from kripke.gallery import (
+from kripke.puzzles.gallery import (
     GALLERY,
     cards,
     cheryl_birthday,

@@ -24,12 +24,12 @@ from kripke import (
     dump_model,
     load_model,
 )
-from kripke.eventfile import parse_event_model
-from kripke.events import learns_whether, may_learn
-from kripke.exchange import to_json
-from kripke.gallery import GALLERY
-from kripke.modelfile import parse_model, starter_models
-from kripke.names import lookalike_problem
+from kripke.events.model import learns_whether, may_learn
+from kripke.files.eventfile import parse_event_model
+from kripke.files.exchange import to_json
+from kripke.files.modelfile import parse_model, starter_models
+from kripke.language.names import lookalike_problem
+from kripke.puzzles.gallery import GALLERY
 
 
 def partitions(model: KripkeModel) -> list[set[frozenset[int]]]:

@@ -17,7 +17,7 @@ from kripke import (
     knows_whether,
     parse,
 )
-from kripke.puzzles import (
+from kripke.puzzles.classic import (
     at_least_one_muddy,
     cheryl,
     dining_cryptographers,
@@ -44,7 +44,7 @@ from kripke.puzzles import (
     three_cards_story,
     three_cards_symbolic,
 )
-from kripke.translate import to_symbolic
+from kripke.symbolic.translate import to_symbolic
 
 MUDDY = {"explicit": muddy_children, "symbolic": muddy_children_symbolic}
 RUSSIAN = {"explicit": russian_cards, "symbolic": russian_cards_symbolic}
@@ -215,7 +215,7 @@ def test_a_cryptographer_says_differ_exactly_when_coins_and_payment_have_odd_par
     parts, which the outcome tests alone could not see)."""
     from itertools import product
 
-    from kripke.puzzles import dining_parity, dining_seen
+    from kripke.puzzles.classic import dining_parity, dining_seen
 
     for payer, *coins in product(range(4), [False, True], [False, True], [False, True]):
         model = dining_cryptographers(3, payer, coins)

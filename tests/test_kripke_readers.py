@@ -1,4 +1,4 @@
-"""The one reader of the two text formats (kripke.reader): the same comment rule, words, class
+"""The one reader of the two text formats (kripke.files.reader): the same comment rule, words, class
 lists and arrow lists in both, and fixes it suggests that read without error themselves, on
 the cases of issue 38 and on a seeded corpus of corrupted texts."""
 
@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from kripke.eventfile import EventFileError, parse_event_model
-from kripke.modelfile import ModelFileError, parse_model, starter_models
+from kripke.files.eventfile import EventFileError, parse_event_model
+from kripke.files.modelfile import ModelFileError, parse_model, starter_models
 
 MODEL = """agents: a b
 world 012: p

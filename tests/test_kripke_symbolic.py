@@ -40,13 +40,13 @@ from kripke import (
     deal_model,
     parse,
 )
-from kripke.bdd import Vocabulary
 from kripke.explain import explain
 from kripke.interface import EpistemicModel
 from kripke.reference import reference_evaluate
-from kripke.symbolic import SymbolicModel
-from kripke.symbolic_deal import symbolic_deal
-from kripke.translate import to_explicit, to_symbolic, translate
+from kripke.symbolic.bdd import Vocabulary
+from kripke.symbolic.deal import symbolic_deal
+from kripke.symbolic.structure import SymbolicModel
+from kripke.symbolic.translate import to_explicit, to_symbolic, translate
 
 agents = st.sampled_from(AGENTS)
 
@@ -132,7 +132,7 @@ def test_round_trip_explicit_symbolic_explicit_keeps_every_answer(model, formula
 def test_translation_observes_atoms_where_they_tell_the_classes_apart():
     """Muddy children: child i always knows every other forehead, and that is all it sees, so
     it observes those atoms and no auxiliary bit is needed."""
-    from kripke.puzzles import muddy_children
+    from kripke.puzzles.classic import muddy_children
 
     symbolic = to_symbolic(muddy_children(3, [0, 2]))
     assert symbolic.auxiliary == frozenset()

@@ -14,8 +14,8 @@ import pytest
 from app.web.components.exports import agent_colour
 from app.web.components.puzzles import puzzle_layout
 from app.worlds.layout import GONE, HEIGHT, WIDTH, Picture, text_box
-from kripke.gallery import GALLERY, muddy, russian, sum_and_product
-from kripke.puzzles import sum_and_product_pairs
+from kripke.puzzles.classic import sum_and_product_pairs
+from kripke.puzzles.gallery import GALLERY, muddy, russian, sum_and_product
 
 #: Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB: how a protanope, a
 #: deuteranope and a tritanope see a colour.

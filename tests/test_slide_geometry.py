@@ -13,11 +13,11 @@ import pytest
 
 from app.cli.main import main
 from app.worlds.graph import NODE_R, GraphLayout, graph_positions, layered
-from kripke.eventfile import ready_made
-from kripke.exchange import to_tikz
-from kripke.gallery import GALLERY, cards
-from kripke.geometry import curve_point
-from kripke.modelfile import parse_model
+from kripke.files.eventfile import ready_made
+from kripke.files.exchange import to_tikz
+from kripke.files.geometry import curve_point
+from kripke.files.modelfile import parse_model
+from kripke.puzzles.gallery import GALLERY, cards
 
 CARDS = cards()
 MAY = ready_made("may:a:a0", CARDS.model)  # Anne may have looked: 6 worlds become 12

@@ -16,8 +16,8 @@ from app.worlds.layout import FONT, GOING, GONE, Marking, Picture, text_width
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
 from kripke import KripkeModel
-from kripke.belief import BeliefModel
-from kripke.gallery import GALLERY
+from kripke.explicit.belief import BeliefModel
+from kripke.puzzles.gallery import GALLERY
 
 #: Two agents on four worlds: a tells p, b tells q (the square of every logic course).
 SQUARE = KripkeModel.from_worlds([{"p", "q"}, {"p"}, {"q"}, set()],

@@ -35,7 +35,7 @@ from app.worlds.layout import (
 )
 from app.worlds.svg import STYLE, picture_svg
 from kripke.interface import Values
-from kripke.puzzles import muddy_children
+from kripke.puzzles.classic import muddy_children
 
 
 def played(turns: int, rng: int = 7, **settings) -> TTRModel:

@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from app.cli.main import UsageError
 from game.files import write_atomically
 from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, parse
-from kripke.belief import BeliefModel
-from kripke.exchange import SLIDE, to_json, to_tikz
-from kripke.formula import Agent
+from kripke.explicit.belief import BeliefModel
+from kripke.files.exchange import SLIDE, to_json, to_tikz
+from kripke.language.formula import Agent
 
 
 def read_formula(text: str) -> Formula:

@@ -44,10 +44,10 @@ from app.worlds.layout import (
     _private,
     text_width,
 )
-from kripke.belief import BeliefModel
-from kripke.events import EventModel
-from kripke.formula import Agent
-from kripke.geometry import clear_bend, curve_point
+from kripke.events.model import EventModel
+from kripke.explicit.belief import BeliefModel
+from kripke.files.geometry import clear_bend, curve_point
+from kripke.language.formula import Agent
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40

@@ -39,9 +39,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from kripke.formula import Agent
-from kripke.geometry import bend_control
-from kripke.model import KripkeModel
+from kripke.explicit.model import KripkeModel
+from kripke.files.geometry import bend_control
+from kripke.language.formula import Agent
 from kripke.parts import ClassCounts, DrawnModel, Values
 
 #: Either backend, as a picture takes it: a summary asks it only what ``kripke.parts`` says.

@@ -18,7 +18,7 @@ from matplotlib.path import Path
 from matplotlib.patheffects import withStroke
 
 from app.worlds.layout import FADED, GOING, GONE, LOOP_R, Picture
-from kripke.formula import Agent
+from kripke.language.formula import Agent
 
 PAPER, INK, BAND, WORLD, GHOST = "#ffffff", "#263238", "#eceff1", "#78909c", "#cfd8dc"
 FORMULA, ACTUAL, HIGHLIGHT, RULE = "#1e5bd8", "#ffb300", "#e65100", "#b0bec5"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape
 
 from app.worlds.layout import FADED, GOING, GONE, LOOP_R, Link, Mark, Picture, Region, Text
-from kripke.formula import Agent
+from kripke.language.formula import Agent
 
 #: Light and dark values of the picture's colours; the formula's blue is no player's colour.
 STYLE = """

@@ -123,7 +123,7 @@ def test_sally_anne_event_and_verdict_share_the_first_screen_with_arrows(browser
     event drawn beside the model before it is applied, and the verdict, all above the fold."""
     from urllib.parse import quote
 
-    from kripke.modelfile import starter_models
+    from kripke.files.modelfile import starter_models
 
     page = browser.context.new_page()
     page.on("pageerror", lambda error: browser.errors.append(f"uncaught: {error}"))

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from agents.log import replay
-from kripke.exchange import from_json
+from kripke.files.exchange import from_json
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """``ttr-kripke model FILE``: a teacher's own model (the hand-written format of
-``kripke.modelfile`` or the JSON ttr-kripke writes), printed, with formulas checked,
+``kripke.files.modelfile`` or the JSON ttr-kripke writes), printed, with formulas checked,
 announcements made and events applied in the order given."""
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from app.cli.main import UsageError
 from app.worlds.graph import graph_positions, layered
 from game.files import check_outputs
 from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
-from kripke.belief import BeliefModel
-from kripke.eventfile import READY_MADE, load_event_model
-from kripke.events import check_product_size
-from kripke.exchange import SLIDE
+from kripke.events.model import check_product_size
 from kripke.explain import render
+from kripke.explicit.belief import BeliefModel
+from kripke.files.eventfile import READY_MADE, load_event_model
+from kripke.files.exchange import SLIDE
 
 NAME = "model"
 HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "

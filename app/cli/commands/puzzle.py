@@ -10,10 +10,11 @@ from app.cli.main import UsageError
 from app.cli.options import file_name, whole
 from app.worlds.graph import graph_positions
 from game.files import check_outputs
-from kripke.belief import BeliefModel
-from kripke.exchange import SLIDE
 from kripke.explain import render
-from kripke.gallery import (
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.model import KripkeModel
+from kripke.files.exchange import SLIDE
+from kripke.puzzles.gallery import (
     GALLERY,
     Puzzle,
     cards,
@@ -24,7 +25,6 @@ from kripke.gallery import (
     reading,
     russian_safe_count,
 )
-from kripke.model import KripkeModel
 
 NAME = "puzzle"
 HELP = "tell a classic puzzle (muddy children, Cheryl's birthday, ...) step by step"

@@ -1,18 +1,18 @@
 """The Event control: beside Announce, an event that not everyone sees the same way, applied to
-the model on the page (the event models of ``kripke.events``).
+the model on the page (the event models of ``kripke.events.model``).
 
 A teacher picks a ready-made event (an agent learns whether the typed formula holds; agents
 learn it together; everyone is told it) with its agent(s), or pastes an event model written by
-hand (the text of ``kripke.eventfile``, checked as it is typed, the mistake's line and column
+hand (the text of ``kripke.files.eventfile``, checked as it is typed, the mistake's line and column
 under it), and applies it. The control is one collapsed row until opened, so it does not push
 the picture off the first screen.
 
 It knows nothing of the page around it: :func:`EventControl` takes the current model, the
 typed formula and how to name the agents, and calls ``on_event`` with the
-:class:`~kripke.events.EventModel` and a short label; the page updates its model, records the
+:class:`~kripke.events.model.EventModel` and a short label; the page updates its model, records the
 moment and says what each agent observed. The puzzle gallery and the "Your model" page place it
 alike. A ready-made event is built by the same code as ``ttr-kripke model --event learns:a:p``
-(:func:`kripke.eventfile.ready_made`), so the page shows that command line form as its label.
+(:func:`kripke.files.eventfile.ready_made`), so the page shows that command line form as its label.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from app.worlds.graph import GRAPH_LIMIT, event_graph
 from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel
 from kripke.budget import stop_when
-from kripke.eventfile import parse_event_model, ready_made
-from kripke.events import EventModel, check_product_size
-from kripke.formula import Agent
+from kripke.events.model import EventModel, check_product_size
+from kripke.files.eventfile import parse_event_model, ready_made
+from kripke.language.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
 KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",

@@ -22,13 +22,13 @@ from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
 from kripke.errors import ModelTooLargeError
-from kripke.exchange import to_json, to_tikz
-from kripke.formula import Agent
-from kripke.model import KripkeModel
+from kripke.explicit.model import KripkeModel
+from kripke.files.exchange import to_json, to_tikz
+from kripke.language.formula import Agent
 from kripke.parts import DrawnModel
 
 SVG_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
-#: The most worlds a JSON file and a TikZ slide hold (``kripke.exchange``'s own limits).
+#: The most worlds a JSON file and a TikZ slide hold (``kripke.files.exchange``'s own limits).
 JSON_WORLDS, TIKZ_WORLDS = 100_000, 200
 
 

@@ -35,8 +35,8 @@ from app.worlds.layout import Picture, Text
 from kripke import Announce, AnnounceDual, EpistemicModel, EvaluationStopped, parse
 from kripke.budget import MAX_STEPS, steps, stop_when
 from kripke.explain import Explanation, Step
-from kripke.formula import Agent, Formula
 from kripke.interface import Values
+from kripke.language.formula import Agent, Formula
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from app.web.components.worlds import GameNames, WorldsView
 from kripke import EvaluationStopped
 from kripke.budget import stop_when
 from kripke.explain import Explanation, steps
-from kripke.formula import Formula
+from kripke.language.formula import Formula
 
 OUTSIDE = "outside"
 

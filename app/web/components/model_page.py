@@ -1,5 +1,5 @@
 """The "Your model" page: a teacher writes (or uploads, or picks and edits) a Kripke model in
-the hand-written format of ``kripke.modelfile`` and explores it exactly as a puzzle: the same
+the hand-written format of ``kripke.files.modelfile`` and explores it exactly as a puzzle: the same
 picture (classes or the textbook graph), formula box, Announce, Why?, timeline and exports,
 since the page hands the model to ``PuzzlePage`` as a puzzle without a story.
 
@@ -28,8 +28,8 @@ from app.web.components.puzzles import PuzzlePage
 from app.web.model_edits import EDIT_LIMIT, Draft
 from app.worlds.layout import DrawnModel, partitioned
 from kripke import KripkeModel, ModelFileError, dump_model, load_model
-from kripke.gallery import Puzzle
-from kripke.modelfile import parse_model, starter_models
+from kripke.files.modelfile import parse_model, starter_models
+from kripke.puzzles.gallery import Puzzle
 
 #: The models the page starts from: the files kripke ships (``kripke/models``), by name.
 STARTERS: dict[str, str] = starter_models()

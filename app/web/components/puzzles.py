@@ -1,4 +1,5 @@
-"""The puzzle gallery page: the classic puzzles of ``kripke.gallery``, each with its story, its
+"""The puzzle gallery page: the classic puzzles of ``kripke.puzzles.gallery``, each with its story,
+its
 steps (Step / Back), the same worlds picture as the game, a perspective switch, the formula box
 with Announce and Why, and the exports.
 
@@ -53,10 +54,10 @@ from app.worlds.layout import (
 from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel, parse
 from kripke.budget import stop_when
-from kripke.events import EventModel, check_product_size
+from kripke.events.model import EventModel, check_product_size
 from kripke.explain import Explanation, steps
-from kripke.formula import Agent, Formula
-from kripke.gallery import (
+from kripke.language.formula import Agent, Formula
+from kripke.puzzles.gallery import (
     GALLERY,
     TITLES,
     Puzzle,

@@ -29,8 +29,8 @@ from app.worlds.layout import (
     layout_for,
 )
 from app.worlds.svg import picture_svg
+from kripke.explicit.model import KripkeModel
 from kripke.interface import Values
-from kripke.model import KripkeModel
 
 
 class GameNames:

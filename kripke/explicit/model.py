@@ -11,7 +11,7 @@ equivalence (S5) without ever listing pairs of worlds. Atoms are either
 
 Models are immutable: an announcement returns a new, restricted model. ``world_ids`` keeps each
 world's index in the model it was first built as, so a drawing can pin worlds across updates
-(kept by :class:`kripke.world_ids.WorldIds`).
+(kept by :class:`kripke.explicit.world_ids.WorldIds`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
-from kripke.arrays import (
+from kripke.budget import check_budget
+from kripke.errors import AnnouncementError, ModelError, UpdateError
+from kripke.explain import PerWorld
+from kripke.explicit.arrays import (
     BoolArray,
     ByClass,
     IntArray,
@@ -33,20 +36,17 @@ from kripke.arrays import (
     gather,
     positions,
 )
-from kripke.belief import BeliefModel
-from kripke.budget import check_budget
-from kripke.check import evaluate, observed_table
-from kripke.errors import AnnouncementError, ModelError, UpdateError
-from kripke.explain import PerWorld
-from kripke.formula import Agent, Atom, Formula
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.check import evaluate, observed_table
+from kripke.explicit.world_ids import WorldIds
 from kripke.interface import AgentIndex, Values
-from kripke.parser import parse
-from kripke.world_ids import WorldIds
+from kripke.language.formula import Agent, Atom, Formula
+from kripke.language.parser import parse
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from kripke.events import EventModel
+    from kripke.events.model import EventModel
 
 type Mask = np.ndarray | Sequence[bool] | Sequence[int]
 #: Maps keyed by atoms, by their text or by both; by agent names, numbers or both. (A Mapping's
@@ -226,7 +226,7 @@ class KripkeModel(PerWorld):
     def world_ids(self) -> IntArray:
         """Each world's id (increasing): its index in the model it was first built as, or the
         id it was built with, so a drawing can pin worlds across updates. Made when asked if
-        the model stores none (see :class:`~kripke.world_ids.WorldIds`)."""
+        the model stores none (see :class:`~kripke.explicit.world_ids.WorldIds`)."""
         ids = self._ids.all(self._n, self._ids_of)
         self._ids = self._ids.known(ids)
         return ids
@@ -379,7 +379,7 @@ class KripkeModel(PerWorld):
         return new
 
     def to_belief(self) -> BeliefModel:
-        """The same worlds as a :class:`~kripke.belief.BeliefModel`: each partition as its
+        """The same worlds as a :class:`~kripke.explicit.belief.BeliefModel`: each partition as its
         equivalence relation (frame class S5), the names this model shows, the same ids."""
         return BeliefModel.from_partitions(
             {atom: self.atom_values(atom) for atom in self.atoms},
@@ -387,12 +387,12 @@ class KripkeModel(PerWorld):
             [self.world_label(i) for i in range(self._n)], self.world_ids.astype(np.int64))
 
     def minimised(self) -> BeliefModel:
-        """The model up to bisimulation (:meth:`kripke.belief.BeliefModel.minimised`); its
+        """The model up to bisimulation (:meth:`kripke.explicit.belief.BeliefModel.minimised`); its
         relations are still equivalences, so its frame class is S5."""
         return self.to_belief().minimised()
 
     def update(self, events: EventModel) -> KripkeModel | BeliefModel:
-        """Product update with an event model (:mod:`kripke.events`). An event with arrows (an
+        """Product update with an event model (:mod:`kripke.events.model`). An event with arrows (an
         agent who believes something else happened) makes a :class:`BeliefModel`
         (:meth:`to_belief`, then its update); any other stays here and S5, assignments or not.
 
@@ -524,7 +524,7 @@ class KripkeModel(PerWorld):
 
     def frame_class(self, agent: Agent | None = None) -> str:
         """"S5": every agent's relation (or ``agent``'s) is a partition, knowledge (see
-        :meth:`kripke.belief.BeliefModel.frame_class` for the others)."""
+        :meth:`kripke.explicit.belief.BeliefModel.frame_class` for the others)."""
         if agent is not None:
             self.agent_index(agent)  # an unknown agent is refused
         return "S5"
@@ -532,7 +532,7 @@ class KripkeModel(PerWorld):
     def dead_ends(self, agent: Agent) -> IntArray:
         """None: a partition leaves no world without a world the agent considers possible
         (the world itself), unlike a belief model's relation
-        (:meth:`kripke.belief.BeliefModel.dead_ends`)."""
+        (:meth:`kripke.explicit.belief.BeliefModel.dead_ends`)."""
         self.agent_index(agent)
         return np.zeros(0, dtype=np.int64)
 
@@ -595,7 +595,7 @@ class KripkeModel(PerWorld):
 
     def dealt_classes(self, agent: Agent, fixed: Mapping[Agent, int]) -> dict[int, int] | None:
         """None: a model that is no deal has only the classes present (see
-        :meth:`kripke.deal.DealModel.dealt_classes`)."""
+        :meth:`kripke.explicit.deal.DealModel.dealt_classes`)."""
         return None
 
     def _cell(self, part: tuple[tuple[int, int], ...]) -> IntArray | None:
@@ -652,7 +652,7 @@ class KripkeModel(PerWorld):
 
     def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
         """None: a class of a model written world by world has no name of its own (a deal
-        names it by the hand, :class:`kripke.deal.DealModel`)."""
+        names it by the hand, :class:`kripke.explicit.deal.DealModel`)."""
         return None
 
     def world_name(self, world: int | None = None) -> str:
@@ -670,8 +670,8 @@ class KripkeModel(PerWorld):
     def to_networkx(
         self, agent: Agent | None = None, max_worlds: int = 500, world: int | None = None
     ) -> nx.Graph:
-        """The worlds as a graph for drawing; see :func:`kripke.export.to_networkx`."""
-        from kripke.export import to_networkx  # networkx is loaded only by those who draw
+        """The worlds as a graph for drawing; see :func:`kripke.files.export.to_networkx`."""
+        from kripke.files.export import to_networkx  # networkx is loaded only by those who draw
 
         return to_networkx(self, agent=agent, max_worlds=max_worlds, world=world)
 

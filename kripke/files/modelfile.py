@@ -21,7 +21,7 @@ outside it is an error; without it the atoms are those the worlds name, sorted.
 Names with spaces or commas are quoted: ``world "July 16": ...``.
 
 Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
-says what to change. :func:`load_model` also reads the JSON that :mod:`kripke.exchange` writes
+says what to change. :func:`load_model` also reads the JSON that :mod:`kripke.files.exchange` writes
 (the web page's "model JSON" too), telling the two apart by the first character.
 """
 
@@ -37,15 +37,15 @@ from importlib import resources
 
 import numpy as np
 
-from kripke.belief import BeliefModel, partition_matrix, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
-from kripke.events import EventModel
-from kripke.exchange import from_json
-from kripke.formula import Agent, Atom
-from kripke.model import KripkeModel
-from kripke.names import AGENT as _AGENT
-from kripke.names import KEYWORDS, lookalike_problem
-from kripke.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
+from kripke.events.model import EventModel
+from kripke.explicit.belief import BeliefModel, partition_matrix, relation_matrix
+from kripke.explicit.model import KripkeModel
+from kripke.files.exchange import from_json
+from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
+from kripke.language.formula import Agent, Atom
+from kripke.language.names import AGENT as _AGENT
+from kripke.language.names import KEYWORDS, lookalike_problem
 
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
 MAX_WORLDS = 100_000
@@ -137,7 +137,7 @@ def starter_models() -> dict[str, str]:
 
 def load_model(source: str | os.PathLike[str]) -> KripkeModel | BeliefModel:
     """The model in a file (a path) or in a text: the hand-written format or the JSON of
-    :mod:`kripke.exchange`. A ``str`` of one line is a path when such a file exists or it
+    :mod:`kripke.files.exchange`. A ``str`` of one line is a path when such a file exists or it
     ends in ``.kripke`` or ``.json``; a :class:`~pathlib.Path` always is.
 
     A mistake in the text is a :class:`ModelFileError` (with its line and column); a file
@@ -149,7 +149,7 @@ def load_model(source: str | os.PathLike[str]) -> KripkeModel | BeliefModel:
 
 
 def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
-    """A model from the JSON of :func:`kripke.exchange.to_json`, its worlds named by their
+    """A model from the JSON of :func:`kripke.files.exchange.to_json`, its worlds named by their
     labels when these are distinct names (a hand-written model saved by the page)."""
     try:
         data = json.loads(text)
@@ -212,7 +212,7 @@ class _Reader(LineReader[ModelFileError]):
 
     def line(self, number: int, raw: str) -> _Line | None:
         """The line read, each of its names one that looks like no other
-        (:func:`kripke.names.lookalike_problem`)."""
+        (:func:`kripke.language.names.lookalike_problem`)."""
         read = self.read_line(number, raw)
         if read is not None:
             for word in (read.head, *read.words, *(w for c in read.classes for w in c)):

@@ -12,13 +12,14 @@ from typing import Protocol
 import networkx as nx
 import numpy as np
 
-from kripke.arrays import IntArray
 from kripke.errors import ModelTooLargeError
-from kripke.formula import Agent
+from kripke.explicit.arrays import IntArray
+from kripke.language.formula import Agent
 
 
 class DrawnModel(Protocol):
-    """What drawing reads of a model: :class:`kripke.model.KripkeModel` is one. Naming it here
+    """What drawing reads of a model: :class:`kripke.explicit.model.KripkeModel` is one. Naming it
+    here
     keeps the arrow one way (the model calls the export, never the reverse)."""
 
     actual: int | None

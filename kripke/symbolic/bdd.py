@@ -19,9 +19,9 @@ from typing import Protocol, cast
 import numpy as np
 from dd import cudd  # type: ignore[import-not-found,unused-ignore]
 
-from kripke.arrays import BoolArray, IntArray
 from kripke.errors import ModelError
-from kripke.formula import Atom
+from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.language.formula import Atom
 
 #: CUDD counts models in a double: exact while the count stays below this.
 _EXACT_DOUBLE = 2**53

@@ -1,6 +1,7 @@
 """Models with any accessibility relation: belief, false belief and factual change.
 
-An S5 model (:class:`kripke.model.KripkeModel`) stores each agent's partition as one key per
+An S5 model (:class:`kripke.explicit.model.KripkeModel`) stores each agent's partition as one key
+per
 world, which is why it is fast and also why it cannot say "Sally believes the marble is in the
 basket, and it is not". A :class:`BeliefModel` stores per agent a *directed* relation: from
 world w the agent considers possible the worlds its arrows from w reach. ``K_a φ`` is read on
@@ -9,7 +10,8 @@ belief (``B_a`` is the same operator); ``C_G`` follows G's arrows one step or mo
 
 **Representation.** Per agent a CSR matrix (``scipy.sparse.csr_array`` of int8, n × n; row w
 holds the worlds w points to): a 100,000-world model with a few arrows per world is a few MB,
-and every operator is a sparse product or one breadth-first search (:mod:`kripke.belief_check`).
+and every operator is a sparse product or one breadth-first search
+(:mod:`kripke.explicit.belief_check`).
 The valuation is a bool array per atom, as in the S5 model.
 
 **How a picture reads it** (the page draws it from these, nothing else): the worlds are
@@ -24,7 +26,7 @@ an agent (the relation is then not serial) believes everything: :meth:`dead_ends
 It answers the same questions as the S5 model (:class:`kripke.interface.EpistemicModel`:
 ``holds``, ``count``, ``announce``, ``update``, ``knows``, ...), so a caller never asks which
 it holds; an S5 model becomes one when an event with arrows (somebody believes wrongly) meets
-it (:meth:`kripke.model.KripkeModel.update`).
+it (:meth:`kripke.explicit.model.KripkeModel.update`).
 """
 
 from __future__ import annotations
@@ -35,16 +37,16 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
-from kripke.arrays import BoolArray, IntArray, distinct
-from kripke.belief_check import Relation, evaluate
-from kripke.bisim import blocks
 from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, UpdateError
-from kripke.events import EventModel
+from kripke.events.model import EventModel
 from kripke.explain import PerWorld
-from kripke.formula import Agent, Atom, Formula
+from kripke.explicit.arrays import BoolArray, IntArray, distinct
+from kripke.explicit.belief_check import Relation, evaluate
+from kripke.explicit.bisim import blocks
 from kripke.interface import AgentIndex, Values
-from kripke.parser import parse
+from kripke.language.formula import Agent, Atom, Formula
+from kripke.language.parser import parse
 
 #: Maps keyed by atoms or their text (a Mapping's key type is invariant, hence the three).
 type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
@@ -221,7 +223,8 @@ class BeliefModel(PerWorld):
 
     def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray:
         """The worlds the agent considers possible at a world (default: the actual one): its
-        arrows from there, as :meth:`kripke.model.KripkeModel.possible_worlds` gives a class."""
+        arrows from there, as :meth:`kripke.explicit.model.KripkeModel.possible_worlds` gives a
+        class."""
         r = self.relation(agent)
         w = self._world(world)
         return np.sort(r.indices[r.indptr[w]:r.indptr[w + 1]])
@@ -427,7 +430,7 @@ class BeliefModel(PerWorld):
         return int(world_id), happens[0]
 
     def minimised(self) -> BeliefModel:
-        """The model up to bisimulation (:mod:`kripke.bisim`): one world per class of
+        """The model up to bisimulation (:mod:`kripke.explicit.bisim`): one world per class of
         bisimilar worlds, the first of them (its name and id), with an arrow between two
         classes when a world of the first points to one of the second. Every formula has the
         same value at a world and at its class; no two worlds of the result are bisimilar."""

@@ -20,7 +20,8 @@ onlookers. ``str(event_model)`` writes this text back.
 Every mistake is an :class:`EventFileError` with the 1-based line and column and a message that
 says what to change.
 
-The ready-made events of :mod:`kripke.events` are also written on one line (:data:`READY_MADE`),
+The ready-made events of :mod:`kripke.events.model` are also written on one line
+(:data:`READY_MADE`),
 ``learns:alice:p`` or ``shows:a:b:red(a),white(a),blue(a)``, so that a command line or a page
 names one without writing its events out; :func:`load_event_model` reads all three forms.
 """
@@ -31,9 +32,8 @@ import os
 import re
 from collections.abc import Iterable
 
-from kripke.belief import BeliefModel
 from kripke.errors import ModelError
-from kripke.events import (
+from kripke.events.model import (
     EVENT_NAME,
     Event,
     EventModel,
@@ -47,11 +47,12 @@ from kripke.events import (
     secret_look,
     shows_card,
 )
-from kripke.formula import Agent, Atom, Formula
-from kripke.model import KripkeModel
-from kripke.names import AGENT
-from kripke.parser import FormulaError, parse
-from kripke.reader import ARROW, LineReader, ReadError, Word, read_source, skip
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.model import KripkeModel
+from kripke.files.reader import ARROW, LineReader, ReadError, Word, read_source, skip
+from kripke.language.formula import Agent, Atom, Formula
+from kripke.language.names import AGENT
+from kripke.language.parser import FormulaError, parse
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
@@ -95,7 +96,7 @@ def load_event_model(source: str | os.PathLike[str],
                      model: KripkeModel | BeliefModel | None = None) -> EventModel:
     """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
     file (a path; a ``str`` of one line is one when such a file exists or it ends in
-    ``.events``) or the text itself, read as :func:`kripke.modelfile.load_model` reads a
+    ``.events``) or the text itself, read as :func:`kripke.files.modelfile.load_model` reads a
     model. With ``model``, a ready-made event's actual event is the first that can happen at
     the model's actual world; a hand-written one says its own."""
     if is_ready_made(source):

@@ -1,5 +1,6 @@
 """What the two hand-written formats share, written once: the model format
-(:mod:`kripke.modelfile`) and the event model format (:mod:`kripke.eventfile`) are read from a
+(:mod:`kripke.files.modelfile`) and the event model format (:mod:`kripke.files.eventfile`) are read
+from a
 file or from the text itself (:func:`read_source`); both are read by a :class:`LineReader`,
 which holds their one comment rule (``#`` outside a quoted name starts a comment), their words
 (names, quoted names, commas or spaces between them), their class lists (``{w1 w2} {w3}``)

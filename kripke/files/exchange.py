@@ -19,12 +19,12 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
-from kripke.belief import BeliefModel, relation_matrix
 from kripke.errors import ModelError, ModelTooLargeError
-from kripke.formula import Agent, Atom
-from kripke.geometry import bend_control, clear_bend, curve_point
-from kripke.model import KripkeModel
-from kripke.names import agent_problem
+from kripke.explicit.belief import BeliefModel, relation_matrix
+from kripke.explicit.model import KripkeModel
+from kripke.files.geometry import bend_control, clear_bend, curve_point
+from kripke.language.formula import Agent, Atom
+from kripke.language.names import agent_problem
 from kripke.palette import agent_colour
 
 FORMAT = "ttr-kripke model"

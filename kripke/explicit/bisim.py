@@ -2,7 +2,8 @@
 
 Two worlds are bisimilar when they agree on every atom and each agent's arrows from one can be
 matched by its arrows from the other, into bisimilar worlds; bisimilar worlds satisfy the same
-formulas, so a model may keep one world per class (:meth:`kripke.belief.BeliefModel.minimised`).
+formulas, so a model may keep one world per class
+(:meth:`kripke.explicit.belief.BeliefModel.minimised`).
 
 The classes are found by partition refinement (Kanellakis and Smolka's naive algorithm, run on
 whole arrays): start from the worlds grouped by their atoms; in each round, split every block
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import sparse
 
-from kripke.arrays import BoolArray, IntArray, distinct
+from kripke.explicit.arrays import BoolArray, IntArray, distinct
 
 
 def _relabel(columns: Sequence[np.ndarray]) -> tuple[IntArray, int]:

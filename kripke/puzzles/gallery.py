@@ -2,7 +2,7 @@
 said in order, one step at a time (the app's puzzle page, ``ttr-kripke puzzle`` and the
 tutorial notebook all walk these).
 
-The models and the announcements are those of :mod:`kripke.puzzles`, where each is tested on
+The models and the announcements are those of :mod:`kripke.puzzles.classic`, where each is tested on
 both backends; here they get what a teacher needs on top: the story, who says what in words,
 names for the agents and the worlds, formulas worth trying, and where to draw each world when
 the puzzle has a geometry of its own (muddy children: who else is muddy, with the child in
@@ -11,7 +11,7 @@ focus beside itself; Cheryl: months by days). A gallery model is explicit, since
 Most steps are public announcements (the model shrinks). The coordinated attack has none: its
 steps are messengers getting through, which change the actual world and not the model, and the
 last step shows what a public announcement does there. The three cards and the letter are told
-by semi-private events (:mod:`kripke.events`): a card shown to one player, a letter read while
+by semi-private events (:mod:`kripke.events.model`): a card shown to one player, a letter read while
 another watches, which change who knows what, and may even add worlds, without an announcement.
 """
 
@@ -23,13 +23,13 @@ from typing import Any
 
 import numpy as np
 
-from kripke.belief import BeliefModel
-from kripke.deal import DealModel
 from kripke.errors import ModelError
-from kripke.events import EventModel, secret_flip, secret_look
-from kripke.formula import Agent, And, Atom, Formula, Knows, Not, Or, Top, knows_whether
-from kripke.model import KripkeModel
-from kripke.puzzles import (
+from kripke.events.model import EventModel, secret_flip, secret_look
+from kripke.explicit.belief import BeliefModel
+from kripke.explicit.deal import DealModel
+from kripke.explicit.model import KripkeModel
+from kripke.language.formula import Agent, And, Atom, Formula, Knows, Not, Or, Top, knows_whether
+from kripke.puzzles.classic import (
     anne_moves_marble,
     at_least_one_muddy,
     cheryl,
@@ -281,7 +281,8 @@ def _cheryl_positions(model: KripkeModel) -> Positions:
 def sum_and_product() -> Puzzle:
     pairs = np.array(sum_and_product_pairs())
     ids = np.arange(len(pairs))
-    # Bits for the announcements (as kripke.puzzles tells them), and x4, y13, ... to type in:
+    # Bits for the announcements (as kripke.puzzles.classic tells them), and x4, y13, ... to type
+    # in:
     # atoms computed from the world id when asked, so 190 of them cost nothing until used.
     valuation: dict[Atom | str, object] = {
         Atom(name, (b,)): (pairs[:, k] >> b) & 1 == 1 for k, name in enumerate("xy")

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kripke.arrays import class_flags
-from kripke.bdd import Vocabulary
 from kripke.errors import ModelTooLargeError
-from kripke.formula import Agent, Atom
-from kripke.model import KripkeModel
-from kripke.symbolic import SymbolicModel, bits_for, fresh_name, numbered
+from kripke.explicit.arrays import class_flags
+from kripke.explicit.model import KripkeModel
+from kripke.language.formula import Agent, Atom
+from kripke.symbolic.bdd import Vocabulary
+from kripke.symbolic.structure import SymbolicModel, bits_for, fresh_name, numbered
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 The vocabulary is one atom ``p(i,c)`` per agent and card ("agent i holds card c"), and agent i
 observes its own atoms ``p(i,·)``, which is exactly "each agent sees its own hand". The law says
 each card has at most one holder (exactly one when no card stays in the hidden pile) and agent i
-holds exactly k_i cards, built from counting diagrams (:meth:`kripke.bdd.Vocabulary.exactly`).
+holds exactly k_i cards, built from counting diagrams
+(:meth:`kripke.symbolic.bdd.Vocabulary.exactly`).
 
 The variable order is card-major (``p(0,c0) p(1,c0) ... p(0,c1) ...``): read in that order, the
 law only has to remember how many cards each agent has taken so far, so it has at most
@@ -19,9 +20,9 @@ from typing import Any, Self
 
 import numpy as np
 
-from kripke.arrays import BoolArray, IntArray
-from kripke.bdd import Function, Vocabulary
-from kripke.deal import (
+from kripke.errors import ModelError, ModelTooLargeError
+from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.explicit.deal import (
     DealModel,
     Dealt,
     _subsets,
@@ -30,11 +31,11 @@ from kripke.deal import (
     hand_atom,
     listed_deals,
 )
-from kripke.errors import ModelError, ModelTooLargeError
-from kripke.formula import Agent, Atom, Formula
 from kripke.interface import Values
-from kripke.parser import parse
-from kripke.symbolic import State, SymbolicModel
+from kripke.language.formula import Agent, Atom, Formula
+from kripke.language.parser import parse
+from kripke.symbolic.bdd import Function, Vocabulary
+from kripke.symbolic.structure import State, SymbolicModel
 
 
 class SymbolicDealModel(Dealt, SymbolicModel):
@@ -195,7 +196,8 @@ class SymbolicDealModel(Dealt, SymbolicModel):
         """Every possible deal as the explicit backend deals it (so a world's id is the same
         deal's there), narrowed by what narrowed this model, in order: each announcement's
         formula evaluated on the list, a condition given as a diagram read at each deal left
-        (:meth:`kripke.bdd.Vocabulary.values_at`). Kept. Reading the whole law at every deal
+        (:meth:`kripke.symbolic.bdd.Vocabulary.values_at`). Kept. Reading the whole law at every
+        deal
         instead took 34 s where announcing again takes 3 (a 4 × 4 game, 63,063,000 deals, after
         twelve turns): a formula is evaluated a world array at a time, a diagram node by node.
         The last list made is kept (one: a game's may take gigabytes, and a page keeps every

@@ -2,17 +2,18 @@
 
 A knowledge structure (SMCDEL's, after van Benthem, van Eijck, Gattinger and Su) is
 
-* a vocabulary V of atoms (BDD variables, :class:`kripke.bdd.Vocabulary`),
+* a vocabulary V of atoms (BDD variables, :class:`kripke.symbolic.bdd.Vocabulary`),
 * a law θ: a BDD over V whose satisfying assignments are the possible states (the worlds),
 * for each agent the atoms it observes, O_a ⊆ V: two states look the same to a exactly when
   they agree on O_a, so each agent's relation is an S5 partition, as in the explicit model,
 * an actual state.
 
-Knowledge is quantification (see :mod:`kripke.symbolic_check`) and a public announcement of ψ
+Knowledge is quantification (see :mod:`kripke.symbolic.check`) and a public announcement of ψ
 replaces θ by θ ∧ ψ, so the 3·10¹¹ deals of 20 tickets to 5 players cost a diagram of some
 27,000 nodes. The model answers the questions of :class:`kripke.interface.EpistemicModel`;
 what needs a list of worlds (a value per world, a drawing) goes through
-:func:`kripke.translate.to_explicit`, which refuses past a limit with ``ModelTooLargeError``.
+:func:`kripke.symbolic.translate.to_explicit`, which refuses past a limit with
+``ModelTooLargeError``.
 """
 
 from __future__ import annotations
@@ -23,18 +24,18 @@ from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
-from kripke.bdd import Function, Vocabulary
 from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
 from kripke.explain import Explanation, explain
-from kripke.formula import Agent, Atom, Formula
+from kripke.explicit.model import ByAgent, KripkeModel
 from kripke.interface import AgentIndex, Values
-from kripke.model import ByAgent, KripkeModel
-from kripke.parser import parse
-from kripke.symbolic_check import SymbolicChecker
+from kripke.language.formula import Agent, Atom, Formula
+from kripke.language.parser import parse
+from kripke.symbolic.bdd import Function, Vocabulary
+from kripke.symbolic.check import SymbolicChecker
 
 if TYPE_CHECKING:
-    from kripke.events import EventModel
+    from kripke.events.model import EventModel
 
 type State = Mapping[Atom | str, bool] | Iterable[Atom | str]
 
@@ -250,7 +251,7 @@ class SymbolicModel:
         return new
 
     def update(self, events: EventModel) -> SymbolicModel:
-        """Product update with an event model (:mod:`kripke.events`), as a knowledge
+        """Product update with an event model (:mod:`kripke.events.model`), as a knowledge
         transformer (SMCDEL's; van Benthem, van Eijck, Gattinger and Su 2015): new variables
         number the events, the law becomes θ ∧ ⋁_e (e's number ∧ pre(e)), and each agent
         also observes the variables that number its class of events. A state of the result
@@ -261,7 +262,8 @@ class SymbolicModel:
         one-event model adds nothing and is the announcement of its precondition.
 
         The new variables are auxiliary (not in :attr:`atoms`) and come above the old ones in
-        the variable order (see :meth:`kripke.bdd.Vocabulary.extended`), in a new vocabulary.
+        the variable order (see :meth:`kripke.symbolic.bdd.Vocabulary.extended`), in a new
+        vocabulary.
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event cannot
         happen at the actual state.
 
@@ -273,7 +275,7 @@ class SymbolicModel:
                 "assignments (a change of facts)"
             raise ModelError(f"this event has {what}, which a symbolic model (S5, no change "
                              "of facts) cannot take; list it first with "
-                             "kripke.translate.to_explicit(model)")
+                             "kripke.symbolic.translate.to_explicit(model)")
         events.check_agents(self._agents)
         pre = [self.extension(e.precondition) for e in events.events]
         chosen = events.names.index(events.actual)
@@ -341,7 +343,7 @@ class SymbolicModel:
 
     def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
         """None: a knowledge structure names no class of its own (a deal names it by the hand,
-        :class:`kripke.symbolic_deal.SymbolicDealModel`)."""
+        :class:`kripke.symbolic.deal.SymbolicDealModel`)."""
         return None
 
     def explain(self, formula: Formula, values: Values | None = None, *,

@@ -10,7 +10,8 @@ of the model knows how its ids are kept.
 Ids are kept the cheapest way that still gives them, since at 63 million worlds an array of
 them is 250 MB that no announcement reads: a model as first built stores none (world i is world
 i); a model whose worlds say their own ids (a deal: its index among all deals follows from its
-hands, :meth:`kripke.deal.DealModel._ids_of`) stores none even after worlds are removed; any
+hands, :meth:`kripke.explicit.deal.DealModel._ids_of`) stores none even after worlds are removed;
+any
 other model, once worlds are removed, stores them.
 """
 
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kripke.arrays import IntArray
 from kripke.errors import ModelError
+from kripke.explicit.arrays import IntArray
 
 #: A model's rule for the ids of some of its worlds (by index), when its worlds say their ids.
 type Rule = Callable[[IntArray], IntArray]
@@ -115,7 +116,7 @@ class WorldIds:
         return WorldIds._stored(pick.astype(id_dtype(n_worlds)))
 
     def along(self, n_worlds: int) -> tuple[list[IntArray], np.dtype | None]:
-        """What a walk keeping some worlds (:func:`kripke.arrays.compress`) takes along to
+        """What a walk keeping some worlds (:func:`kripke.explicit.arrays.compress`) takes along to
         know the kept worlds' ids: the stored ids as one more array, else the kept indices
         (in the type given: the ids of a model as first built), else nothing (worlds that say
         their ids). :meth:`walked` reads what the walk gave back."""

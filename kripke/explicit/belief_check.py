@@ -1,4 +1,5 @@
-"""The checker of models with any accessibility relation (:class:`kripke.belief.BeliefModel`):
+"""The checker of models with any accessibility relation
+(:class:`kripke.explicit.belief.BeliefModel`):
 every operator is a sparse matrix–vector product or a graph search over all worlds at once.
 
 Each agent's relation is a CSR matrix R (row w holds the worlds w points to), so
@@ -11,7 +12,8 @@ Each agent's relation is a CSR matrix R (row w holds the worlds w points to), so
   union of G's relations, then one step more;
 * ``[!ψ]φ`` and ``<!ψ>φ`` evaluate φ on the model restricted to ψ.
 
-On an S5 relation these are the partition checker's answers (:mod:`kripke.check`); the tests
+On an S5 relation these are the partition checker's answers (:mod:`kripke.explicit.check`); the
+tests
 hold both to :mod:`kripke.reference`, which reads the definitions world by world.
 """
 
@@ -24,9 +26,9 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse import csgraph
 
-from kripke.arrays import BoolArray
 from kripke.budget import check_stopped
-from kripke.formula import (
+from kripke.explicit.arrays import BoolArray
+from kripke.language.formula import (
     Agent,
     And,
     Announce,

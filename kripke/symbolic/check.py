@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from kripke.bdd import Function, Vocabulary
 from kripke.budget import check_stopped
-from kripke.formula import (
+from kripke.language.formula import (
     Agent,
     And,
     Announce,
@@ -40,10 +39,12 @@ from kripke.formula import (
     Possible,
     Top,
 )
+from kripke.symbolic.bdd import Function, Vocabulary
 
 
 class Structure(Protocol):
-    """What the checker needs of a knowledge structure (:class:`kripke.symbolic.SymbolicModel`
+    """What the checker needs of a knowledge structure
+    (:class:`kripke.symbolic.structure.SymbolicModel`
     gives it; named here so that the model imports the checker and not the other way)."""
 
     vocabulary: Vocabulary

@@ -15,9 +15,9 @@ from typing import Protocol
 
 import numpy as np
 
-from kripke.arrays import BoolArray, IntArray, class_flags, gather, pair_flags
 from kripke.budget import check_stopped
-from kripke.formula import (
+from kripke.explicit.arrays import BoolArray, IntArray, class_flags, gather, pair_flags
+from kripke.language.formula import (
     Agent,
     And,
     Announce,
@@ -42,7 +42,8 @@ _DENSE_LIMIT = 1 << 24
 
 
 class CheckedModel(Protocol):
-    """What the checker reads of a model: :class:`kripke.model.KripkeModel` is one. Naming it
+    """What the checker reads of a model: :class:`kripke.explicit.model.KripkeModel` is one. Naming
+    it
     here keeps the arrow one way (the model calls the checker, never the reverse)."""
 
     @property

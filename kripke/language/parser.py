@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kripke.formula import (
+from kripke.language.formula import (
     Agent,
     And,
     Announce,

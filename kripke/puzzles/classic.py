@@ -4,7 +4,7 @@ Each puzzle comes as an explicit model and as a knowledge structure (``..._symbo
 story is told once, through :class:`kripke.interface.EpistemicModel`, so both backends must give
 the same answers: muddy children, Russian cards (which of Alice's announcements are safe), the
 dining cryptographers, Sum and Product, Cheryl's birthday; and two told by semi-private events
-(:mod:`kripke.events`): three cards shown, and Alice reading a letter while Bob watches; and
+(:mod:`kripke.events.model`): three cards shown, and Alice reading a letter while Bob watches; and
 three of false belief, told with arrows and factual change (explicit only: knowledge
 structures are S5): Sally and Anne, the secret coin and the ice-cream van.
 """
@@ -17,17 +17,28 @@ from itertools import combinations
 
 import numpy as np
 
-from kripke.bdd import Vocabulary
-from kripke.deal import DealModel, deal_model
 from kripke.errors import ModelError
-from kripke.events import EventModel, learns_whether, may_learn, shows_card
-from kripke.formula import Agent, And, Atom, Common, Formula, Iff, Knows, Not, Or, knows_whether
+from kripke.events.model import EventModel, learns_whether, may_learn, shows_card
+from kripke.explicit.deal import DealModel, deal_model
+from kripke.explicit.model import KripkeModel
+from kripke.files.modelfile import NamedModel
 from kripke.interface import EpistemicModel
-from kripke.model import KripkeModel
-from kripke.modelfile import NamedModel
-from kripke.symbolic import SymbolicModel
-from kripke.symbolic_deal import SymbolicDealModel, symbolic_deal
-from kripke.translate import to_symbolic
+from kripke.language.formula import (
+    Agent,
+    And,
+    Atom,
+    Common,
+    Formula,
+    Iff,
+    Knows,
+    Not,
+    Or,
+    knows_whether,
+)
+from kripke.symbolic.bdd import Vocabulary
+from kripke.symbolic.deal import SymbolicDealModel, symbolic_deal
+from kripke.symbolic.structure import SymbolicModel
+from kripke.symbolic.translate import to_symbolic
 
 
 def muddy_children(n: int, muddy: Collection[int]) -> KripkeModel:

@@ -22,12 +22,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from kripke.arrays import IntArray
 from kripke.errors import ModelError
-from kripke.formula import Agent, Atom
+from kripke.explicit.arrays import IntArray
+from kripke.explicit.model import KripkeModel
+from kripke.explicit.world_ids import WorldIds
 from kripke.interface import AgentIndex
-from kripke.model import KripkeModel
-from kripke.world_ids import WorldIds
+from kripke.language.formula import Agent, Atom
 
 
 def _int_dtype(bound: int) -> np.dtype:
@@ -138,7 +138,7 @@ class _Deal(Protocol):
 
 class Dealt:
     """What a deal answers alike on both backends (:class:`DealModel` and
-    :class:`kripke.symbolic_deal.SymbolicDealModel`), read off its cards and hands: the one
+    :class:`kripke.symbolic.deal.SymbolicDealModel`), read off its cards and hands: the one
     copy of it, put first among their bases."""
 
     def class_name(self: _Deal, agent: Agent, key: int) -> tuple[str, ...] | None:

@@ -18,17 +18,20 @@ events is a partition, the product of two partitions is a partition: the updated
 again S5, which the array checker relies on. An event may also have **arrows** for an agent
 instead of a partition ("Bob wrongly believes nothing happened": his arrows lead to ``skip``)
 and **assignments** ``p := φ`` (factual change, φ read in the world before); an S5 model meets
-arrows by becoming a :class:`kripke.belief.BeliefModel`, and the ready-made events at the end
+arrows by becoming a :class:`kripke.explicit.belief.BeliefModel`, and the ready-made events at the
+end
 (private announcement, secret look, secret flip, public assignment) build the usual cases.
 
 An agent the event model does not mention cannot tell any of its events apart: "the others
 see that something happened, not what". A one-event model whose event has precondition φ is
 the public announcement of φ.
 
-Both backends update: :meth:`kripke.model.KripkeModel.update` (explicitly, world by world) and
-:meth:`kripke.symbolic.SymbolicModel.update` (as SMCDEL's knowledge transformers); the tests
+Both backends update: :meth:`kripke.explicit.model.KripkeModel.update` (explicitly, world by world)
+and
+:meth:`kripke.symbolic.structure.SymbolicModel.update` (as SMCDEL's knowledge transformers); the
+tests
 hold both to the textbook definition in :mod:`kripke.reference`. The ready-made events below
-build the common cases; :func:`kripke.eventfile.parse_event_model` reads one written by hand.
+build the common cases; :func:`kripke.files.eventfile.parse_event_model` reads one written by hand.
 """
 
 from __future__ import annotations
@@ -38,12 +41,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from kripke.errors import ModelError
-from kripke.formula import Agent, Atom, Formula, Not, Top
 from kripke.interface import EpistemicModel
-from kripke.names import AGENT
-from kripke.parser import parse
+from kripke.language.formula import Agent, Atom, Formula, Not, Top
+from kripke.language.names import AGENT
+from kripke.language.parser import parse
 
-#: How an event is named, so that an event model's text reads back (an agent: kripke.names).
+#: How an event is named, so that an event model's text reads back (an agent:
+#: kripke.language.names).
 EVENT_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_']*")
 
 
@@ -259,7 +263,8 @@ class EventModel:
         return "; ".join(f"{name(agent)}: {self.seen_by(agent)}" for agent in agents)
 
     def __str__(self) -> str:
-        """The text :func:`kripke.eventfile.parse_event_model` reads back to an equal model."""
+        """The text :func:`kripke.files.eventfile.parse_event_model` reads back to an equal
+        model."""
         lines = [f"event {e.name}: pre {e.precondition}" for e in self.events]
         lines += [f"post {e.name}: " + ", ".join(f"{atom} := {value}" for atom, value in e.post)
                   for e in self.events if e.post]
@@ -312,7 +317,8 @@ def shows_card(shower: Agent, viewer: Agent, cards: Sequence[int | str], shown: 
     """``shower`` shows ``viewer`` one of its cards, face up to the viewer only; every other
     agent sees that a card was shown, not which (Cluedo; the "show" of van Ditmarsch, van der
     Hoek and Kooi's three cards). One event per card c, with precondition "shower holds c"
-    (the atom ``atom`` names, as :func:`kripke.deal.deal_model` writes ``p(i,c)``); the shower
+    (the atom ``atom`` names, as :func:`kripke.explicit.deal.deal_model` writes ``p(i,c)``); the
+    shower
     and the viewer tell every event apart, the others none. ``shown`` is the card actually
     shown. A shower holding several cards may have shown any of them: a deal where it holds
     two of the cards becomes two worlds, one per card it could have shown."""

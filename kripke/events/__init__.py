@@ -1,0 +1,1 @@
+"""Event models and the ready-made events built from them."""

@@ -1,0 +1,1 @@
+"""The language: formulas, their parser and printer, and what may name an agent."""

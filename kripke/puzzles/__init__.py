@@ -1,0 +1,1 @@
+"""The classic puzzles as library modules, and the gallery's stories told with them."""
