@@ -287,7 +287,7 @@ def test_lines_come_in_any_order_and_an_event_left_out_is_a_class_of_its_own():
     ("event y: pre p\nb: y -> z\nactual: y", (2, 9), "no event is named 'z'"),
     ("event y: pre p\nb: y z -> y\nactual: y", (2, 6), "one event before '->'"),
     ("event y: pre p\nb: {y}\nb: y -> y\nactual: y", (3, 1), "classes on line 2 and arrows"),
-    ("event y: pre p\npost y: p = q\nactual: y", (2, 9), "an assignment is 'p := formula'"),
+    ("event y: pre p\npost y: p = q\nactual: y", (2, 9), "an assignment is 'atom := formula'"),
     ("event y: pre p\npost y: p & q := q\nactual: y", (2, 9), "is not an atom"),
     ("event y: pre p\npost y: q := (p\nactual: y", (2, 16), "expected ')'"),
     ("event y: pre p\npost n: q := p\nactual: y", (2, 6), "no event is named 'n'"),
@@ -344,7 +344,7 @@ def test_the_secret_coin_is_flipped_by_a_one_line_event():
     told = coin.update(ready_made("private:a:heads", coin))
     assert told.holds("K_a heads & ~K_b heads & B_b ~K_a heads")
     assert coin.update(ready_made("set:heads:false", coin)).holds("C ~heads")  # in every world
-    with pytest.raises(ModelError, match="is not an atom"):
+    with pytest.raises(ModelError, match="flip toggles an atom"):
         ready_made("flip:a:heads & heads", coin)
     with pytest.raises(ModelError, match="give the model"):
         ready_made("secret:a:heads")

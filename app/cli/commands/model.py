@@ -18,12 +18,13 @@ from app.cli.checking import (
 from app.cli.main import UsageError
 from app.worlds.graph import graph_positions, layered
 from game.files import check_outputs
-from kripke import Formula, KripkeModel, NamedModel, dump_model, load_model
+from kripke import Formula, KripkeModel, dump_model, load_model
 from kripke.events.model import check_product_size
 from kripke.explain import render
 from kripke.explicit.belief import BeliefModel
 from kripke.files.eventfile import READY_MADE, load_event_model
 from kripke.files.exchange import SLIDE
+from kripke.parts import DrawnModel
 
 NAME = "model"
 HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "
@@ -100,10 +101,11 @@ def describe(model: KripkeModel | BeliefModel) -> str:
     return "\n".join([text, frame(model), *dead_ends(model)])
 
 
-def drawn(model: KripkeModel, world: int) -> str:
-    """A world in the drawing as in a textbook: its name and the atoms true there."""
-    atoms = KripkeModel.world_label(model, world)
-    return f"{model.world_name(world)}: {atoms}" if isinstance(model, NamedModel) else atoms
+def drawn(model: DrawnModel, world: int) -> str:
+    """A world in the drawing as in a textbook: its name and the atoms true there (every
+    model, S5 or belief, answers both)."""
+    true = [str(a) for a in model.atoms if model.atom_values(a)[world]]
+    return f"{model.world_name(world)}: {' '.join(true) if true else '(no atom true)'}"
 
 
 def _label(text: str) -> str:
