@@ -346,5 +346,5 @@ def test_the_secret_coin_is_flipped_by_a_one_line_event():
     assert coin.update(ready_made("set:heads:false", coin)).holds("C ~heads")  # in every world
     with pytest.raises(ModelError, match="flip toggles an atom"):
         ready_made("flip:a:heads & heads", coin)
-    with pytest.raises(ModelError, match="give the model"):
+    with pytest.raises(ModelError, match="needs the model"):
         ready_made("secret:a:heads")

@@ -39,9 +39,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from kripke.errors import ModelError
-from kripke.interface import EpistemicModel
 from kripke.language.formula import Agent, Atom, Formula, Not, Top
 from kripke.language.names import AGENT
 from kripke.language.parser import parse
@@ -398,7 +398,17 @@ def public_assignment(atom: Atom | str, formula: Formula | str) -> EventModel:
                       "set")
 
 
-def check_product_size(model: EpistemicModel, events: EventModel, max_worlds: int, *,
+class Counted(Protocol):
+    """What :func:`check_product_size` reads of a model, which every kind answers (named here
+    so this module does not import the interface, which imports it)."""
+
+    @property
+    def n_worlds(self) -> int: ...
+
+    def count(self, formula: Formula | str) -> int: ...
+
+
+def check_product_size(model: Counted, events: EventModel, max_worlds: int, *,
                        where: str) -> None:
     """Refuse (:class:`~kripke.errors.ModelError`, saying how many worlds) an update whose
     product would have more than ``max_worlds`` worlds, before any of it is built.
