@@ -322,20 +322,23 @@ def _reason(error: Exception) -> str:
 
 def _step_problem(row: dict[str, str], number: int) -> str | None:
     """Why a steps row cannot be a level the search wrote (its ``number``-th, from 0): its
-    index, a phase 0 to 3, finite measures and a whole count of games; None if it can."""
+    index, a phase 0 to 3, a whole count of games and finite measures (a level that played no
+    game, nothing of its group being left to change, measured nothing: ``nan`` there); None
+    if it can."""
     if row["index"] != str(number):
         return f"index {row['index'][:20]!r} where {number} belongs"
     if row["phase"] not in ("0", "1", "2", "3"):
         return f"phase {row['phase'][:20]!r} is not 0 to 3"
+    if not (row["games"].isascii() and row["games"].isdigit()):
+        return f"games {row['games'][:20]!r} is not a whole number"
+    played = int(row["games"]) > 0
     for column in ("distance", "unchanged", "stderr"):
         try:
             value = float(row[column])
         except ValueError:
-            value = math.nan
-        if not math.isfinite(value):
+            return f"{column} {row[column][:20]!r} is not a number"
+        if not math.isfinite(value) and (played or not math.isnan(value)):
             return f"{column} {row[column][:20]!r} is not a finite number"
-    if not (row["games"].isascii() and row["games"].isdigit()):
-        return f"games {row['games'][:20]!r} is not a whole number"
     return None
 
 
