@@ -700,8 +700,7 @@ TITLES = {"muddy": "Muddy children", "cheryl": "Cheryl's birthday",
           "sum-product": "Sum and Product", "russian": "Russian cards",
           "consecutive": "Consecutive numbers", "attack": "Coordinated attack",
           "dining": "Dining cryptographers", "cards": "Three cards", "letter": "Reading a letter",
-          "sally-anne": "Sally and Anne", "coin": "The secret coin",
-          "ice-cream": "The ice-cream van"}
+          "sally-anne": "Sally and Anne", "coin": "Secret coin", "ice-cream": "Ice-cream van"}
 
 #: Each puzzle with its default settings, in the order the gallery shows them.
 GALLERY: dict[str, Callable[[], Puzzle]] = {

@@ -595,13 +595,11 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 EventControl(model, typed, event, puzzle.agent_name,
                              on_prepared=pending.set)
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
-                # a graph, drawn at its own aspect, no taller than the screen under the header
-                # (and under the open event's row and the longer caption of arrows)
-                widest = f"{1.5 * drawn.width:.0f}px"
-                above = 300 if pending.value is None else 470
-                if kind == GRAPH:
-                    widest = (f"min({widest}, calc((100vh - {above}px) * "
-                              f"{drawn.width / drawn.height:.3f}))")
+                # any picture, drawn at its own aspect, no taller than the screen under the
+                # header, the formula and the Event line (and the open event's row)
+                above = 350 if pending.value is None else 520
+                widest = (f"min({1.5 * drawn.width:.0f}px, calc((100vh - {above}px) * "
+                          f"{drawn.width / drawn.height:.3f}))")
                 ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
                 # the event about to be applied beside the model it will update, as a
                 # textbook sets them; both on the first screen

@@ -35,13 +35,15 @@ PAGE_CSS = """
 /* the gallery's puzzles wrap onto a second row rather than run off a 1280-pixel screen */
 .ttr-puzzles { flex-wrap:wrap; height:auto !important; max-width:100%; }
 /* links to the other pages, and the toggles that choose a puzzle, a picture or a focus, in
-   sentence case and narrow: at 1280 pixels the nine puzzles fit one row, and the worlds card's
-   switches one line, so the picture keeps the first screen */
+   sentence case and narrow: at 1280 pixels the twelve puzzles fit one row (a little smaller
+   type than the other buttons), and the worlds card's switches one line, so the picture keeps
+   the first screen */
 .ttr-nav .v-btn, .ttr-puzzles .v-btn, .ttr-kind .v-btn, .ttr-focus .v-btn {
   text-transform:none !important; letter-spacing:normal !important; }
 .ttr-nav .v-btn { height:22px !important; padding:0 4px !important; justify-content:start; }
 .ttr-puzzles .v-btn, .ttr-kind .v-btn, .ttr-focus .v-btn { padding:0 8px !important;
   min-width:0 !important; }
+.ttr-puzzles .v-btn { padding:0 5px !important; font-size:12px !important; }
 .ttr-params .v-text-field__details, .ttr-params .v-messages { display:none !important; }
 .ttr-params .v-input { margin-top:4px; padding-top:0; }
 .ttr-progress { position:absolute !important; left:0; right:0; bottom:0; }
