@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 from kripke.errors import ModelError
 from kripke.explicit.arrays import BoolArray
 from kripke.language.formula import Agent, Atom, Formula
-from kripke.symbolic.bdd import Function
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the BDD library brings networkx: a model read from a file never needs it
     from kripke.events.model import EventModel
     from kripke.explain import Explanation
+    from kripke.symbolic.bdd import Function
 
 #: A formula's value at every world, as a model's checker gives it: a bool per world (an
 #: explicit model) or the diagram of the states where it holds (a symbolic one). Only the model

@@ -16,7 +16,6 @@ from app.cli.checking import (
     write_model_files,
 )
 from app.cli.main import UsageError
-from app.worlds.graph import graph_positions, layered
 from game.files import check_outputs
 from kripke import Formula, KripkeModel, dump_model, load_model
 from kripke.events.model import check_product_size
@@ -145,7 +144,10 @@ def run(args: argparse.Namespace) -> int:
     print(describe(model))
     print()
     # where the TikZ draws each world: the textbook graph's places, kept across announcements,
-    # an event's product in layers under them
+    # an event's product in layers under them (the graph's layout brings networkx: imported
+    # only when a drawing is asked for, so a check stays quick to start)
+    if args.tikz:
+        from app.worlds.graph import graph_positions, layered
     places = graph_positions(model) if args.tikz else None
     all_true, changed = True, []
     for kind, text, formula in steps:
