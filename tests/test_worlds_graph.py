@@ -233,3 +233,18 @@ def test_the_caption_and_the_png_key_say_what_the_graph_shows():
     assert [str(a) for a in outside.agents] == [str(a) for a in three.model.agents]
     key = [label for line in _key_items(outside, three.agent_names) for _, label, _ in line]
     assert key == ["Anne", "Bill", "Cath", "the actual world (doubly circled)"]
+
+
+def test_the_graph_s_key_circles_no_world_in_an_agent_s_view():
+    """Issue 38, item 8: in an agent's view the graph circles no world as actual, but the
+    page's key under it still said "Doubly circled: the actual world"."""
+    from app.web.components.puzzles import GRAPH, legend_html
+
+    three = GALLERY["cards"]()
+    agents = list(three.model.agents)
+    for arrows in (False, True):
+        outside = legend_html(three, agents, COLOUR, GRAPH, arrows)
+        viewed = legend_html(three, agents, COLOUR, GRAPH, arrows, viewed=True)
+        assert "Doubly circled: the actual world." in outside
+        assert "Doubly circled: the actual" not in viewed
+        assert "in an agent's view none is marked actual" in viewed

@@ -618,8 +618,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                                      perspective),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:4px")
-                solara.HTML(tag="div", unsafe_innerHTML=legend_html(puzzle, agents, colour, kind,
-                                                                    not by_classes),
+                solara.HTML(tag="div", unsafe_innerHTML=legend_html(
+                    puzzle, agents, colour, kind, not by_classes, viewed=perspective is not None),
                             style="font-size:12px;opacity:.8;margin-top:6px")
         with solara.Columns([1, 1], gutters_dense=True):
             FormulaHelp(text, list(puzzle.examples),
@@ -682,7 +682,12 @@ def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
 
 
 def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
-                kind: str = CLASSES, arrows: bool = False) -> str:
+                kind: str = CLASSES, arrows: bool = False, viewed: bool = False) -> str:
+    """The key under the picture. ``viewed``: an agent's view, where the graph circles no world
+    as actual (the agent cannot tell which it is), so the key does not say one is."""
+    actual = ("No world is doubly circled: in an agent's view none is marked actual."
+              if viewed else "Doubly circled: the actual world.")
+
     def called(a: Agent) -> str:  # in a graph, with the name its edges carry
         name = puzzle.agent_name(a)
         return name if kind != GRAPH or name == str(a) else f"{name} ({a})"
@@ -690,12 +695,12 @@ def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], s
     swatches = "".join(f"<span style='margin-right:.8em'><span style='color:{colour(a)}'>■"
                        f"</span> {escape(called(a))}</span>" for a in agents)
     if kind == GRAPH and arrows:
-        return (f"{swatches}<br>Doubly circled: the actual world. An arrow in an agent's "
+        return (f"{swatches}<br>{actual} An arrow in an agent's "
                 "colour, labelled with it: from a world to one the agent considers possible "
                 "there; a loop: the world is possible from itself. Hover a world for what holds "
                 "there; a pale dot and name: removed by an announcement.")
     if kind == GRAPH:
-        return (f"{swatches}<br>Doubly circled: the actual world. An edge in an agent's colour, "
+        return (f"{swatches}<br>{actual} An edge in an agent's colour, "
                 "labelled with it: two worlds it cannot tell apart. Hover a world for what "
                 "holds there; a pale dot and name: removed by an announcement; a dashed orange "
                 "ring: the counterexample Why? points at.")
