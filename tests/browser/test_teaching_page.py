@@ -202,7 +202,11 @@ def test_the_verdict_and_the_picture_share_the_first_screen_at_1280x800(browser,
     expect(page.get_by_test_id("formula-result")).to_contain_text("at the actual world")
     page.evaluate("window.scrollTo(0, 0)")
     assert inside(page, "formula-result") and inside(page, "worlds-graph")
-    page.get_by_role("button", name="Why?").click()
+    # Why? is offered once the page is idle again (a fresh clone's CI run saw the click wait
+    # past 30 s there): wait for the sign, the button enabled, not for a time
+    why = page.get_by_role("button", name="Why?")
+    expect(why).to_be_enabled(timeout=120_000)
+    why.click()
     expect(page.get_by_test_id("why")).to_contain_text("considers")
     page.evaluate("window.scrollTo(0, 0)")
     assert inside(page, "formula-result") and inside(page, "why")
