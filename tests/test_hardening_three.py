@@ -211,19 +211,21 @@ def test_a_share_link_too_long_to_trust_says_so_instead_of_showing_the_starter_s
     assert "upload it instead" in said
 
 
-def test_a_dropped_file_too_big_is_refused_before_any_of_it_is_sent():
+@pytest.mark.parametrize("way", ["dropped", "chosen with Upload"])
+def test_a_file_too_big_is_refused_before_any_of_it_is_sent(way):
     import solara
     from solara.components.file_drop import FileDropZone
 
     from app.web.components.model_page import TEXT_LIMIT, ModelPage
+    from app.web.components.upload_button import UploadWidget
 
     _box, rc = solara.render(ModelPage(), handle_error=False)
-    drop = rc.find(FileDropZone).widget
-    drop.file_info = [{"name": "huge.kripke", "size": 17 << 20}]  # what the browser announces
-    deadline = time.monotonic() + 30  # the drop is handled in a thread: wait for its message
+    widget = rc.find(FileDropZone if way == "dropped" else UploadWidget).widget
+    widget.file_info = [{"name": "huge.kripke", "size": 17 << 20}]  # what the browser announces
+    deadline = time.monotonic() + 30  # the file is handled in a thread: wait for its message
     while not (said := [w.unsafe_innerHTML for w in rc.find(solara.widgets.HTML).widgets
                         if w.attributes.get("data-testid") == "upload-result"]):
-        assert time.monotonic() < deadline, "the drop got no message"
+        assert time.monotonic() < deadline, f"the file {way} got no message"
         time.sleep(0.05)
     rc.close()
     assert f"huge.kripke has {17 << 20:,} bytes; the page reads up to {TEXT_LIMIT:,}" in said[0]

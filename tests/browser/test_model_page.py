@@ -66,6 +66,27 @@ def test_a_model_uploaded_from_a_file_is_drawn_as_a_graph_with_its_names(browser
     page.get_by_role("button", name="Download").first.wait_for()
 
 
+def test_a_file_too_big_for_upload_gets_a_line_and_the_page_stays_connected(browser, tmp_path):
+    """A file of 17 MB sent whole closed the page's socket without a word; the button now
+    says why from the file's size, and the page goes on reading the next file."""
+    page = model_tab(browser)
+    huge = tmp_path / "huge.kripke"
+    with huge.open("wb") as f:
+        f.truncate(17 << 20)
+    with page.expect_file_chooser() as chooser:
+        page.locator(".ttr-upload button").click()
+    chooser.value.set_files(str(huge))
+    expect(page.get_by_test_id("upload-result")).to_contain_text(
+        f"huge.kripke has {17 << 20:,} bytes; the page reads up to")
+    small = tmp_path / "weather.kripke"
+    small.write_text(THREE, encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        page.locator(".ttr-upload button").click()
+    chooser.value.set_files(str(small))
+    expect(page.get_by_test_id("upload-result")).to_have_text("Read weather.kripke.")
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
+
+
 def test_a_mistake_shows_under_its_line_and_an_announcement_fades_worlds(browser):
     page = model_tab(browser)
     box = page.locator(".ttr-model-text textarea")

@@ -17,14 +17,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 from urllib.parse import parse_qs, quote
 
-import reacton.ipywidgets as widgets
 import solara
 from solara.components.file_drop import FileInfo
 
 from app.web.components.puzzles import PuzzlePage
+from app.web.components.upload_button import UploadButton
 from app.web.model_edits import EDIT_LIMIT, Draft
 from app.worlds.layout import DrawnModel, partitioned
 from kripke import KripkeModel, ModelFileError, dump_model, load_model
@@ -247,17 +246,12 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
     said = solara.use_reactive(notice)
 
     def upload(info: FileInfo) -> None:
-        """A dropped file, its size known before any of it comes: past the limit only the
-        message (read whole, a file of 16 MB closed the page's connection)."""
+        """A chosen or dropped file, its size known before any of it comes: past the limit
+        only the message (read whole, a file of 16 MB closed the page's connection)."""
         if info["size"] > TEXT_LIMIT:
             said.set(too_big(info["name"], info["size"]))
             return
         read(info["name"], info["file_obj"].read(TEXT_LIMIT + 1))
-
-    def chosen(files: Any) -> None:
-        """The Upload button's file (ipywidgets: a tuple of dicts with name and content)."""
-        for file in files or ():
-            read(str(file["name"]), bytes(file["content"]))
 
     def read(name: str, data: bytes) -> None:
         uploaded, message = uploaded_text(name, data)
@@ -272,10 +266,11 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         solara.Button("Undo", small=True, outlined=True, on_click=undo, disabled=not can_undo,
                       attributes={"title": "back to the text before the last change"})
         with solara.Div(classes=["ttr-upload"]):
-            widgets.FileUpload(accept=".kripke,.json,.txt", multiple=False,
-                               description="Upload", on_value=chosen)
-        solara.FileDownload(lambda: text, f"{name}.kripke", label="Download",
-                            mime_type="text/plain")
+            UploadButton(on_file=upload, accept=".kripke,.json,.txt",
+                         title=f"read a model file (up to {TEXT_LIMIT:,} bytes)")
+        with solara.FileDownload(lambda: text, f"{name}.kripke", mime_type="text/plain"):
+            solara.Button("Download", icon_name="mdi-download", small=True, outlined=True,
+                          attributes={"title": "save the text as a .kripke file"})
         solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
     if name in STARTERS and source(text):
         solara.HTML(tag="div", unsafe_innerHTML=f"Source: {escape(source(text))}",
@@ -284,11 +279,7 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
     solara.Style(".ttr-model-text textarea { font-family:monospace; font-size:13px; "
                  "line-height:1.35 !important; } "
                  ".ttr-drop .solara-file-drop { height:auto !important; min-height:0; "
-                 "padding:6px 10px !important; font-size:13px; } "
-                 # ipywidgets writes the count of files after the label: "Upload (0)"
-                 ".ttr-upload button { font-size:0 !important; } "
-                 ".ttr-upload button::after { content:'Upload'; font-size:13px; } "
-                 ".ttr-upload button i { font-size:13px; margin-right:4px; }")
+                 "padding:6px 10px !important; font-size:13px; }")
     with solara.Div(classes=["ttr-model-text"]):
         solara.InputTextArea("The model (read as you type)", value=text, on_value=write,
                              continuous_update=True, rows=11, auto_grow=False)
