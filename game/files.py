@@ -14,9 +14,9 @@ checks the same output removes it if that process is gone, and says so.
 The checks run before a game is dealt, so a typo in a path costs nothing: the folder must exist,
 the path must not be a folder or a device, an existing file needs ``overwrite``, and the folder
 must take a new file (tried, not guessed from permission bits: ``/proc`` looks writable to root).
-An output that passes is then claimed for the run (an exclusive create of ``.NAME.claim``
-beside it), so a second run on the same file is refused in one line instead of both writing it
-and one run's work being lost; the command gives its claims up when it ends.
+An output that passes is then claimed for the run (a lock on ``.NAME.claim`` beside it), so
+a second run on the same file is refused in one line instead of both writing it and one run's
+work being lost; the command gives its claims up when it ends, the system when it dies.
 It lives in ``game`` because the game's event log is the lowest writer; every package above
 uses it too.
 """
@@ -26,6 +26,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import errno
+import fcntl
 import glob
 import json
 import os
@@ -42,8 +43,9 @@ from game.fields import figure_format
 PART = ".part"
 #: The suffix of an output's claim (:func:`claim_output`), a hidden file beside it.
 CLAIM = ".claim"
-#: The outputs this process has claimed (their real path) and each one's claim file.
-_claims: dict[Path, Path] = {}
+#: The outputs this process has claimed (their real path): each one's claim file and the
+#: open descriptor that holds its lock.
+_claims: dict[Path, tuple[Path, int]] = {}
 #: Failures of the disk rather than of the program: said in one line, the old file kept.
 DISK_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EROFS})
 
@@ -112,45 +114,62 @@ def check_outputs(paths: Sequence[tuple[str | Path, str]], *, overwrite: bool = 
 
 
 def claim_output(out: Path, option: str) -> None:
-    """Claim ``out`` for this run until :func:`release_claims`: an exclusive create of
-    ``.NAME.claim`` beside it, holding this process's id.
+    """Claim ``out`` for this run until :func:`release_claims`: a lock on ``.NAME.claim``
+    beside it (``flock``), the file holding this process's id for the message.
 
     Why: two runs writing one file each checked that it was free, both wrote it, both said
     so, and the file held one run's work (two ``batch --csv same.csv`` at once); the other's
-    was lost. Now the second run is refused in one line before it starts. A claim whose
-    process is gone (killed outright) is taken over; this process's own is kept."""
+    was lost. Now the second run is refused in one line before it starts. The lock, not the
+    file, is the claim: the system lets it go when its run dies however it dies, so a killed
+    run's claim is free without anyone removing it (runs that each removed a stale claim at
+    once removed each other's new ones, and a process id reused by another program kept a
+    claim forever). This process's own claim is kept."""
     target = _target(out)
     if target in _claims:
         return
     claim = target.parent / f".{target.name}{CLAIM}"
-    for _ in range(2):
+    for _ in range(3):
         try:
-            fd = os.open(claim, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            pid = _claimed_by(claim)
-            if pid is None or pid != os.getpid() and _alive(pid):
-                who = f"process {pid}" if pid is not None else f"see {_short(claim.name)}"
-                raise OutputError(f"another run ({who}) is writing {_short(str(out))}; wait "
-                                  f"for it to end or choose another {option}") from None
-            _remove(str(claim))  # a killed run's claim
-            continue
+            fd = os.open(claim, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as e:
             raise OutputError(f"cannot write in {_short(str(target.parent))} ({e.strerror}); "
                               f"choose another {option}") from None
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(str(os.getpid()))
-        _claims[target] = claim
-        return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            pid = _claimed_by(claim)
+            who = f"process {pid}" if pid is not None else f"see {_short(claim.name)}"
+            raise OutputError(f"another run ({who}) is writing {_short(str(out))}; wait "
+                              f"for it to end or choose another {option}") from None
+        if _still_named(fd, claim):
+            os.ftruncate(fd, 0)
+            os.write(fd, str(os.getpid()).encode("ascii"))
+            _claims[target] = (claim, fd)
+            return
+        os.close(fd)  # a run gave this claim up (and removed it) as we locked it: again
     raise OutputError(f"another run is claiming {_short(str(out))}; wait for it to end or "
                       f"choose another {option}")
 
 
 def release_claims() -> None:
     """Give up every output this process claimed (the command has ended): another run may
-    write them now. Also run at exit, so a run that ends in an error leaves no claim."""
-    for claim in _claims.values():
+    write them now. Also run at exit, so a run that ends in an error leaves no claim. The
+    file goes before the lock, so a run waiting on it sees it gone and makes a new one."""
+    for claim, fd in _claims.values():
         _remove(str(claim))
+        os.close(fd)
     _claims.clear()
+
+
+def _still_named(fd: int, claim: Path) -> bool:
+    """Whether the locked file is still the one the claim's name leads to."""
+    try:
+        named = os.stat(claim)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _claimed_by(claim: Path) -> int | None:

@@ -148,6 +148,68 @@ def test_a_second_run_on_one_output_is_refused_while_the_first_runs(tmp_path, ca
     assert [p.name for p in tmp_path.iterdir()] == ["same.csv"]
 
 
+_RACER = """
+import sys
+from pathlib import Path
+from game.files import OutputError, claim_output, release_claims
+out, go = Path(sys.argv[1]), Path(sys.argv[2])
+print("ready", flush=True)
+for line in sys.stdin:  # a round: wait for the start file, claim, then give the claim up
+    round_go = go.with_suffix(line.strip())
+    while not round_go.exists():
+        pass
+    try:
+        claim_output(out, "--csv")
+        print("claimed", flush=True)
+    except OutputError:
+        print("refused", flush=True)
+    sys.stdin.readline()
+    release_claims()
+    print("released", flush=True)
+"""
+
+
+def test_runs_taking_over_a_killed_runs_claim_at_once_leave_it_to_one(tmp_path):
+    """A killed run leaves its claim behind; runs started together after it each found the
+    claim stale, removed it (one removing another's fresh claim) and went on, so two wrote
+    one file. Now exactly one of them has it, every time."""
+    import os
+    import subprocess
+    import sys
+
+    out, go = tmp_path / "same.csv", tmp_path / "go"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    racers = [subprocess.Popen([sys.executable, "-c", _RACER, str(out), str(go)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                               env={**os.environ,
+                                    "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+              for _ in range(6)]
+    try:
+        for racer in racers:
+            assert racer.stdout is not None and racer.stdout.readline() == "ready\n"
+        for round_ in range(12):
+            claim = tmp_path / f".{out.name}.claim"  # a killed run's claim, its process gone
+            claim.write_text(dead.stdout.strip(), encoding="ascii")
+            for racer in racers:
+                assert racer.stdin is not None
+                racer.stdin.write(f".r{round_}\n")
+                racer.stdin.flush()
+            (tmp_path / f"go.r{round_}").touch()
+            said = [racer.stdout.readline().strip() for racer in racers if racer.stdout]
+            assert sorted(said) == ["claimed"] + ["refused"] * 5, f"round {round_}: {said}"
+            for racer in racers:
+                assert racer.stdin is not None
+                racer.stdin.write("release\n")
+                racer.stdin.flush()
+            assert all(racer.stdout and racer.stdout.readline() == "released\n"
+                       for racer in racers)
+    finally:
+        for racer in racers:
+            racer.kill()
+            racer.wait()
+
+
 # --- item 6: names that look like other names --------------------------------------------------
 
 def test_a_board_with_a_cyrillic_lookalike_city_is_refused(tmp_path):
