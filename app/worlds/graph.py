@@ -14,6 +14,10 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 * several agents on one pair get one curve each, side by side; an edge that would run through
   another world is bent around it; each edge's label goes where it overlaps no node, name or
   other label;
+* a world's name and atoms go under it, as in the book, unless a line runs through them
+  there (a vertical edge leaving the world): then above, beside or on a diagonal, where
+  nothing crosses or touches them, the picture grown to hold them; placed once, so they stay
+  put as worlds go;
 * the actual world is doubly circled.
 """
 
@@ -22,9 +26,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 import networkx as nx
+import numpy as np
 
 from app.worlds.layout import (
     FONT,
@@ -200,6 +206,51 @@ class _Box:
                 min(self.bottom, other.bottom) - max(self.top, other.top) > -pad)
 
 
+def _line_box(x: float, base: float, anchor: str, line: str) -> _Box:
+    """The box a line of text at (``x``, baseline ``base``) covers."""
+    w = text_width(line)
+    left = x if anchor == "start" else x - w if anchor == "end" else x - w / 2
+    return _Box(left, base - FONT, left + w, base + 3)
+
+
+#: Straight pieces per edge curve (and per loop's circle) when testing what crosses a name.
+PIECES = 16
+
+
+def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
+    """Every link as straight pieces (``x0 y0 x1 y1`` per row) and the link each belongs to."""
+    rows, owner = [], []
+    for k, link in enumerate(links):
+        if link.loop:
+            cx, cy = link.x2, link.y2
+            points = [(cx + LOOP_R * math.cos(2 * math.pi * i / PIECES),
+                       cy + LOOP_R * math.sin(2 * math.pi * i / PIECES))
+                      for i in range(PIECES + 1)]
+        else:
+            points = [curve_point((link.x1, link.y1), (link.x2, link.y2), link.bend, i / PIECES)
+                      for i in range(PIECES + 1)]
+        rows += [(*p, *q) for p, q in pairwise(points)]
+        owner += [k] * PIECES
+    return np.array(rows, dtype=float).reshape(-1, 4), np.array(owner, dtype=int)
+
+
+def _crosses(segments: np.ndarray, box: _Box) -> np.ndarray:
+    """Which pieces pass through ``box`` (Liang–Barsky: the part of each piece inside every
+    one of the box's four half-planes is not empty)."""
+    x0, y0, x1, y1 = segments.T
+    dx, dy = x1 - x0, y1 - y0
+    start, end = np.zeros(len(segments)), np.ones(len(segments))
+    inside = np.ones(len(segments), dtype=bool)
+    for p, q in ((-dx, x0 - box.left), (dx, box.right - x0), (-dy, y0 - box.top),
+                 (dy, box.bottom - y0)):
+        flat = p == 0
+        inside &= ~(flat & (q < 0))
+        ratio = np.divide(q, p, out=np.zeros_like(q), where=~flat)
+        start = np.where(~flat & (p < 0), np.maximum(start, ratio), start)
+        end = np.where(~flat & (p > 0), np.minimum(end, ratio), end)
+    return inside & (start <= end)
+
+
 class GraphLayout(_Positioned):
     """Every world of a small model a node at a fixed place, every edge drawn.
 
@@ -260,20 +311,90 @@ class GraphLayout(_Positioned):
                               min(self.pos[w][1] for w in ids) - NODE_R - 8,
                               f"event {event}", role="heading")
                          for event, ids in (layers or {}).items() if ids]
+        self.names_at = self._place_names()
+
+    def _place_names(self) -> dict[int, list[tuple[float, float, str]]]:
+        """Where each world's name and atoms go (per line: x, baseline, anchor), worked out
+        once from every edge and loop of the universe, so a name never moves as worlds go.
+
+        Under its node, unless it would touch a node or another name there, or an edge or
+        loop runs through it (a vertical edge leaving a world crossed its name, "t" read as
+        "+"): then above, right, left or on a diagonal, the first place nothing touches or
+        crosses, else one that touches nothing and is crossed least."""
+        edges = self._edges(self.universe)
+        links, _ = self._edge_links(edges, lambda wid: NODE_R + 1.5)
+        nodes = {w: _Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
+                 for w, (x, y) in self.pos.items()}
+        taken = list(nodes.values())
+        for wid, agent, actual in edges.loops:
+            link, _label = self._loop(wid, agent, actual, NODE_R + 1.5, links, taken)
+            links.append(link)
+        segments, owner = _segments(links)
+        placed: dict[int, list[tuple[float, float, str]]] = {}
+        for wid, lines in self.lines.items():
+            best: tuple[tuple[int, int, int, int], list[tuple[float, float, str]],
+                        list[_Box]] | None = None
+            for rank, place in enumerate(self._name_places(wid, len(lines))):
+                boxes = [_line_box(x, base, anchor, line)
+                         for (x, base, anchor), line in zip(place, lines, strict=True)]
+                outside = any(b.left < 0 or b.top < 0 or b.right > self.width or
+                              b.bottom > self.height for b in boxes)
+                crossed = len({int(k) for b in boxes for k in owner[_crosses(segments, b)]})
+                # its own node's square is no obstacle: the places keep clear of its circle
+                hits = sum(b.hits(other) for b in boxes for other in taken
+                           if other is not nodes[wid])
+                # text on text is unreadable, a crossed name hard to read: the first worse;
+                # the picture grows to fit a name outside it
+                score = (hits, crossed, int(outside), rank)
+                if best is None or score < best[0]:
+                    best = (score, place, boxes)
+            assert best is not None
+            placed[wid] = best[1]
+            taken += best[2]
+        return self._fit(placed, taken)
+
+    def _fit(self, placed: dict[int, list[tuple[float, float, str]]], boxes: list[_Box]
+             ) -> dict[int, list[tuple[float, float, str]]]:
+        """The picture grown (and everything in it moved) so that every name placed beside
+        or above its world, past the edge, is inside it."""
+        dx = max(0.0, 4 - min(b.left for b in boxes))
+        dy = max(0.0, 4 - min(b.top for b in boxes))
+        self.width = max(self.width, max(b.right for b in boxes) + 4) + dx
+        self.height = max(self.height, max(b.bottom for b in boxes) + 4) + dy
+        if dx or dy:
+            self.pos = {w: (x + dx, y + dy) for w, (x, y) in self.pos.items()}
+            self.headings = [replace(t, x=t.x + dx, y=t.y + dy) for t in self.headings]
+        return {w: [(x + dx, base + dy, anchor) for x, base, anchor in lines]
+                for w, lines in placed.items()}
+
+    def _name_places(self, wid: int, n: int) -> list[list[tuple[float, float, str]]]:
+        """The places a world's ``n`` lines may go, the preferred first: under the node (as
+        textbooks write them), above, right, left, then the four diagonals."""
+        x, y = self.pos[wid]
+        step, d = FONT + 2, NODE_R * 0.75
+        middle = y - n * step / 2 + FONT - 1  # the first baseline of lines centred on y
+
+        def lines(x0: float, first: float, anchor: str) -> list[tuple[float, float, str]]:
+            return [(x0, first + j * step, anchor) for j in range(n)]
+
+        below, above = y + NODE_R + 4 + FONT, y - NODE_R - 6 - (n - 1) * step
+        return [lines(x, below, "middle"), lines(x, above, "middle"),
+                lines(x + NODE_R + 5, middle, "start"), lines(x - NODE_R - 5, middle, "end"),
+                lines(x + d, y + d + FONT + 2, "start"), lines(x - d, y + d + FONT + 2, "end"),
+                lines(x + d, y - d - 4 - (n - 1) * step, "start"),
+                lines(x - d, y - d - 4 - (n - 1) * step, "end")]
 
     def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
-        """Each world's name and atoms under it; a removed world's too, pale (the class sees
-        what went)."""
+        """Each world's name and atoms where :meth:`_place_names` put them; a removed
+        world's too, pale (the class sees what went)."""
         present = set(model.world_ids.tolist())
         texts, boxes = [], []
         for wid, lines in self.lines.items():
-            x, y = self.pos[wid]
-            for j, line in enumerate(lines):
+            for j, (line, (x, base, anchor)) in enumerate(
+                    zip(lines, self.names_at[wid], strict=True)):
                 role = ("node" if j == 0 else "atoms") if wid in present else "ghost"
-                base = y + NODE_R + 4 + FONT + j * (FONT + 2)
-                texts.append(Text(x, base, line, role=role))
-                w = text_width(line)
-                boxes.append(_Box(x - w / 2, base - FONT, x + w / 2, base + 3))
+                texts.append(Text(x, base, line, anchor, role))
+                boxes.append(_line_box(x, base, anchor, line))
         return texts, boxes
 
     def _edges(self, model: DrawnModel) -> _Edges:
@@ -351,6 +472,7 @@ class GraphLayout(_Positioned):
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
+        names = list(taken)
         texts += self.headings
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
@@ -360,23 +482,14 @@ class GraphLayout(_Positioned):
         def rim(wid: int) -> float:  # where a head's tip stops: the node, or its double ring
             return NODE_R + (4.0 if wid == actual_id and marking.viewer is None else 0.0) + 1.5
 
-        links: list[Link] = []
-        agents_seen: dict[str, Agent] = {}
-        for (a, b), who in sorted(edges.pairs.items()):
-            (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
-            fan = [(k - (len(who) - 1) / 2) * FAN for k in range(len(who))]
-            base = self._bend(a, b, fan)
-            for (agent, to_b, to_a), offset in zip(who, fan, strict=True):
-                agents_seen.setdefault(str(agent), agent)
-                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in edges.actual,
-                                  bend=base + offset, edge=True, head=rim(b) if to_b else 0.0,
-                                  tail=rim(a) if to_a else 0.0))
-            texts += self._edge_label(x1, y1, x2, y2, base, [w[0] for w in who], taken)
+        links, labels = self._edge_links(edges, rim)
+        for (x1, y1, x2, y2, base), who in labels:
+            texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
         for wid, agent, actual in edges.loops:
-            agents_seen.setdefault(str(agent), agent)
-            link, label = self._loop(wid, agent, actual, rim(wid), links, taken)
+            link, label = self._loop(wid, agent, actual, rim(wid), links, taken, names)
             links.append(link)
             texts.append(label)
+        agents_seen = {str(k.agent): k.agent for k in links}
         # in the model's order, as the page's legend and the PNG's key list them
         agents = tuple(a for a in model.agents if str(a) in agents_seen)
         every = (f"{'All ' * (model.n_worlds != 1)}{_plural(model.n_worlds, 'world')} drawn "
@@ -406,25 +519,52 @@ class GraphLayout(_Positioned):
             ending = "."
         return replace(picture, caption=caption + ending)
 
+    def _edge_links(self, edges: _Edges, rim: Callable[[int], float]
+                    ) -> tuple[list[Link], list[tuple[tuple[float, float, float, float, float],
+                                                       list[Agent]]]]:
+        """The curves of ``edges``' pairs (several agents on a pair side by side, bent round
+        other worlds), and per pair where its agents' names go along it: (the ends and the
+        bend of the middle curve) and the agents."""
+        links: list[Link] = []
+        labels = []
+        for (a, b), who in sorted(edges.pairs.items()):
+            (x1, y1), (x2, y2) = self.pos[a], self.pos[b]
+            fan = [(k - (len(who) - 1) / 2) * FAN for k in range(len(who))]
+            base = self._bend(a, b, fan)
+            for (agent, to_b, to_a), offset in zip(who, fan, strict=True):
+                links.append(Link(agent, x1, y1, x2, y2, (a, b, str(agent)) in edges.actual,
+                                  bend=base + offset, edge=True, head=rim(b) if to_b else 0.0,
+                                  tail=rim(a) if to_a else 0.0))
+            labels.append(((x1, y1, x2, y2, base), [w[0] for w in who]))
+        return links, labels
+
     def _loop(self, wid: int, agent: Agent, actual: bool, rim: float, links: list[Link],
-              taken: list[_Box]) -> tuple[Link, Text]:
+              taken: list[_Box], names: Sequence[_Box] = ()) -> tuple[Link, Text]:
         """A loop on a world: a small circle outside it, above it if there is room, else on
-        the side farthest from other worlds, the edges and the loops already there (never
-        below it, where its name is), and the agent's name beyond it."""
+        the side farthest from other worlds, the edges and the loops already there (not
+        below it, where names go first), and the agent's name beyond it. A loop never covers
+        one of the worlds' ``names``: if every side but below would, below."""
         x, y = self.pos[wid]
         crowd = [p for w, p in self.pos.items() if w != wid]
         crowd += [(k.x2, k.y2) if k.loop else
                   curve_point((k.x1, k.y1), (k.x2, k.y2), k.bend, t / 20)
                   for k in links for t in ([0] if k.loop else range(1, 20))]
         best: tuple[float, float, float] | None = None
-        for degrees in (-90, -55, -125, -20, -160, 0, 180):
-            a = math.radians(degrees)
-            ux, uy = math.cos(a), math.sin(a)
-            cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
-            # enough room is enough: then the earlier side (above first) is kept
-            room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9), 2 * NODE_R)
-            if best is None or room > best[0] + 1e-6:
-                best = (room, ux, uy)
+        for sides in ((-90, -55, -125, -20, -160, 0, 180), (90, 55, 125)):
+            for degrees in sides:
+                a = math.radians(degrees)
+                ux, uy = math.cos(a), math.sin(a)
+                cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
+                # enough room is enough: then the earlier side (above first) is kept
+                room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9),
+                           2 * NODE_R)
+                circle = _Box(cx - LOOP_R, cy - LOOP_R, cx + LOOP_R, cy + LOOP_R)
+                if any(circle.hits(name, pad=1.0) for name in names):
+                    room = -1.0
+                if best is None or room > best[0] + 1e-6:
+                    best = (room, ux, uy)
+            if best is not None and best[0] >= 0:
+                break
         assert best is not None
         _, ux, uy = best
         centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
