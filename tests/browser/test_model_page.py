@@ -46,6 +46,8 @@ def test_a_model_uploaded_from_a_file_is_drawn_as_a_graph_with_its_names(browser
     expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
     page.locator(".ttr-kind").get_by_role("button", name="graph").click()
     expect(page.get_by_test_id("worlds-caption")).to_contain_text("drawn as a graph")
+    # the picture is drawn after the count changes (the starter's four worlds were a graph)
+    expect(page.get_by_test_id("worlds-graph").locator("text.node")).to_have_count(3)
     assert node_labels(page) == ["rain", "snow", "sun"]
     atoms = page.get_by_test_id("worlds-graph").locator("text.atoms").all_text_contents()
     assert sorted(atoms) == ["cold wet", "dry warm", "wet"]  # in the model's atom order

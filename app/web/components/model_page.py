@@ -254,10 +254,11 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         read(info["name"], info["file_obj"].read(TEXT_LIMIT + 1))
 
     def read(name: str, data: bytes) -> None:
+        """The file's text into the box, then the message: "Read" once it is there."""
         uploaded, message = uploaded_text(name, data)
-        said.set(message)
         if uploaded is not None:
             write(uploaded, name.rsplit(".", 1)[0] or "uploaded")
+        said.set(message)
 
     with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
         solara.Select("Start from", value=name if name in STARTERS else None,
