@@ -56,7 +56,10 @@ def test_balance_from_nothing_screens_regions_joins_the_best_three_and_balances_
     out = tmp_path / "new"
     argv = ["balance", "--from-nothing", "--candidates", "4", "--screen-games", "4",
             "--games", "1", "--max-games", "1", "--finest", "100", "--confirm", "4",
-            "--random-boards", "1", "--workers", "0", "--no-progress", "--out", str(out)]
+            "--random-boards", "1", "--workers", "0", "--no-progress", "--out", str(out),
+            # a small screen: the default 31 boards in 3 rounds took 56 s of the suite's
+            # CPU here, and the screen has tests of its own (test_lab_evolve)
+            "--screen", "3", "--rounds", "1"]
     assert main(argv) == 0
     with open(f"{out}-regions.csv", newline="") as f:
         rows = list(csv.DictReader(f))
