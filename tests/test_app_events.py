@@ -125,8 +125,9 @@ def test_a_secret_event_is_drawn_beside_the_model_then_makes_false_beliefs_drawn
     choose_puzzle(rc, "cheryl")
     type_formula(rc, "d_July_16")
     press(rc, "Event ▸")
-    choose(rc, "event", "finds out whether φ in secret (the others believe nothing happened)")
+    choose(rc, "event", "finds out whether φ in secret")
     assert text(rc, "event-label") == "secret:albert:d_July_16"
+    assert text(rc, "event-others") == "The others believe nothing happened."
     drawn = html(rc, "event-graph")  # before the update, the event model itself
     assert sorted(re.findall(r'<text class="node"[^>]*>([^<]*)</text>', drawn)) == \
         ["no", "skip", "yes"]

@@ -34,11 +34,14 @@ from kripke.language.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
 KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",
-         "announce": "announce φ",
-         "private": "learns φ in private (the others believe nothing happened)",
-         "secret": "finds out whether φ in secret (the others believe nothing happened)",
-         "flip": "turns atom φ over in secret (φ := ¬φ; the others believe nothing changed)",
+         "announce": "announce φ", "private": "learns φ in private",
+         "secret": "finds out whether φ in secret", "flip": "turns atom φ over in secret",
          "hand": "written by hand"}
+#: What the others make of a hidden event, said under the row (in the menu it cut the kind's
+#: name off at "learns φ in private (th…").
+OTHERS = {"private": "The others believe nothing happened.",
+          "secret": "The others believe nothing happened.",
+          "flip": "φ := ¬φ; the others believe nothing changed."}
 #: The most worlds an event may make on a page (ten times the biggest puzzle's): each event
 #: multiplies the worlds by up to its number of events, and the server is shared.
 UPDATE_LIMIT = 20_000
@@ -159,7 +162,7 @@ def EventControl(model: KripkeModel, formula: str,
                           attributes={"title": "an event not everyone sees alike: someone "
                                       "learns whether φ, the others see that they do"})
             if opened.value:
-                with solara.Div(style="width:215px"):
+                with solara.Div(style="width:255px"):
                     solara.Select("event", values=list(KINDS.values()),
                                   value=KINDS[kind.value], on_value=pick_kind, dense=True)
                 if kind.value in ONE_AGENT:
@@ -183,6 +186,10 @@ def EventControl(model: KripkeModel, formula: str,
                                             "title": "the same event on the command line: "
                                                      "ttr-kripke model FILE --event ..."},
                                 style="font-size:12px;opacity:.75")
+        if opened.value and kind.value in OTHERS:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(OTHERS[kind.value]),
+                        attributes={"data-testid": "event-others"},
+                        style="font-size:12px;opacity:.75")
         if opened.value and kind.value == "hand":
             solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=3,
                                  disabled=disabled)
