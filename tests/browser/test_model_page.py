@@ -5,6 +5,7 @@ line, an announcement that fades worlds where they stood; and the gallery's grap
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -31,6 +32,13 @@ def model_tab(browser, width: int = 1280, height: int = 800) -> Page:
     return page
 
 
+def upload(page: Page, path: Path) -> None:
+    """Press Upload and choose ``path`` in the file chooser, as a user does."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".ttr-upload button").click()
+    chooser.value.set_files(str(path))
+
+
 def node_labels(page: Page) -> list[str]:
     return sorted(page.get_by_test_id("worlds-graph").locator("text.node").all_text_contents())
 
@@ -39,9 +47,7 @@ def test_a_model_uploaded_from_a_file_is_drawn_as_a_graph_with_its_names(browser
     page = model_tab(browser)
     path = tmp_path / "weather.kripke"
     path.write_text(THREE, encoding="utf-8")
-    with page.expect_file_chooser() as chooser:
-        page.locator(".ttr-upload button").click()
-    chooser.value.set_files(str(path))
+    upload(page, path)
     expect(page.get_by_test_id("upload-result")).to_have_text("Read weather.kripke.")
     expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
     page.locator(".ttr-kind").get_by_role("button", name="graph").click()
@@ -75,16 +81,12 @@ def test_a_file_too_big_for_upload_gets_a_line_and_the_page_stays_connected(brow
     huge = tmp_path / "huge.kripke"
     with huge.open("wb") as f:
         f.truncate(17 << 20)
-    with page.expect_file_chooser() as chooser:
-        page.locator(".ttr-upload button").click()
-    chooser.value.set_files(str(huge))
+    upload(page, huge)
     expect(page.get_by_test_id("upload-result")).to_contain_text(
         f"huge.kripke has {17 << 20:,} bytes; the page reads up to")
     small = tmp_path / "weather.kripke"
     small.write_text(THREE, encoding="utf-8")
-    with page.expect_file_chooser() as chooser:
-        page.locator(".ttr-upload button").click()
-    chooser.value.set_files(str(small))
+    upload(page, small)
     expect(page.get_by_test_id("upload-result")).to_have_text("Read weather.kripke.")
     expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
 
