@@ -212,3 +212,19 @@ def test_the_verdict_and_the_picture_share_the_first_screen_at_1280x800(browser,
     assert inside(page, "formula-result") and inside(page, "why")
     picture = page.get_by_test_id("worlds-graph").bounding_box()
     assert picture is not None and picture["y"] + picture["height"] / 2 <= 800
+
+
+def test_an_open_event_row_leaves_the_whole_picture_on_the_first_screen(browser):
+    """Opening Event (no formula yet: it says what is missing) pushed the bottom of Three
+    cards' graph under a 1280 × 800 screen; the picture now leaves the open row its room."""
+    page = puzzle_tab(browser, "Three cards")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(page.get_by_test_id("worlds-graph").locator("text.node")).to_have_count(6)
+    page.get_by_role("button", name="Event ▸").click()
+    expect(page.get_by_test_id("event-error")).to_contain_text("type a formula")
+    page.evaluate("window.scrollTo(0, 0)")
+    graph = page.get_by_test_id("worlds-graph")
+    for i in range(6):  # every world's circle and name, not only the picture's box
+        box = graph.locator("text.node").nth(i).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 800, box
+    assert inside(page, "worlds-graph")

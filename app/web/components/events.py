@@ -119,12 +119,15 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
 def EventControl(model: KripkeModel, formula: str,
                  on_event: Callable[[EventModel, str], None],
                  agent_name: Callable[[Agent], str] = str, disabled: bool = False,
-                 on_prepared: Callable[[EventModel | None], None] | None = None):
+                 on_prepared: Callable[[EventModel | None], None] | None = None,
+                 opened: solara.Reactive[bool] | None = None):
     """One row ("Event ▸") that opens to the kind of event, who learns, Apply, and for an
     event written by hand a text area checked as it is typed; Apply calls ``on_event``.
     ``on_prepared`` hears of the event ready to apply (None: none, or the row is closed), so
-    the page can draw it beside the model before the update (:func:`EventPicture`)."""
-    opened = solara.use_reactive(False)
+    the page can draw it beside the model before the update (:func:`EventPicture`).
+    ``opened``, the page's own (it leaves the open row room on the first screen)."""
+    own = solara.use_reactive(False)
+    opened = own if opened is None else opened
     kind = solara.use_reactive("learns")
     who: solara.Reactive[list[str]] = solara.use_reactive([])  # the agents chosen, by name
     text = solara.use_reactive("")

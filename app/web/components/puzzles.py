@@ -373,6 +373,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     why = solara.use_reactive(False)
     ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
     pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
+    event_open = solara.use_reactive(False)  # the Event row: open, it takes room above
     kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
@@ -593,11 +594,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                "the atoms are the model's own."),
                            world_name=lambda i: plain_name(puzzle)(model, i))
                 EventControl(model, typed, event, puzzle.agent_name,
-                             on_prepared=pending.set)
+                             on_prepared=pending.set, opened=event_open)
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
                 # any picture, drawn at its own aspect, no taller than the screen under the
-                # header, the formula and the Event line (and the open event's row)
-                above = 350 if pending.value is None else 520
+                # header, the formula and the Event line (and the open event's row, and what
+                # it says under it: an event's name, or what is missing)
+                above = 350 if not event_open.value else 430 if pending.value is None else 520
                 widest = (f"min({1.5 * drawn.width:.0f}px, calc((100vh - {above}px) * "
                           f"{drawn.width / drawn.height:.3f}))")
                 ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
