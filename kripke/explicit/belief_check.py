@@ -13,8 +13,7 @@ Each agent's relation is a CSR matrix R (row w holds the worlds w points to), so
 * ``[!ψ]φ`` and ``<!ψ>φ`` evaluate φ on the model restricted to ψ.
 
 On an S5 relation these are the partition checker's answers (:mod:`kripke.explicit.check`); the
-tests
-hold both to :mod:`kripke.reference`, which reads the definitions world by world.
+tests hold both to :mod:`kripke.reference`, which reads the definitions world by world.
 """
 
 from __future__ import annotations

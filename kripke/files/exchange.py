@@ -341,16 +341,22 @@ def to_tikz(model: KripkeModel | BeliefModel,
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)
         label = f"node[font=\\scriptsize,fill=white,inner sep=1pt] {{{shown}}}"
-        bend = bends.get((a, b), 0.0)
-        if bend:
-            (c1x, c1y), (c2x, c2y) = _cubic(place[a], place[b], bend)
-            lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) .. controls ({c1x:.3f},{c1y:.3f}) "
-                         f"and ({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
-        else:
-            lines.append(f"\\draw[edge,{colour[who[0]]}] (w{a}) -- {label} (w{b});")
+        lines.append(_draw(f"edge,{colour[who[0]]}", a, b, bends.get((a, b), 0.0), place,
+                           label))
     # the names last, on white: an edge that passes under one does not strike it through
     lines += [*names, "\\end{tikzpicture}", "\\end{document}", ""]
     return "\n".join(lines)
+
+
+def _draw(style: str, a: int, b: int, bend: float, place: Mapping[int, tuple[float, float]],
+          label: str) -> str:
+    """The ``\\draw`` of one edge from world ``a`` to ``b``: straight, or bent as the page
+    bends it (a cubic through the same control points)."""
+    if not bend:
+        return f"\\draw[{style}] (w{a}) -- {label} (w{b});"
+    (c1x, c1y), (c2x, c2y) = _cubic(place[a], place[b], bend)
+    return (f"\\draw[{style}] (w{a}) .. controls ({c1x:.3f},{c1y:.3f}) and "
+            f"({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
 
 
 def _label_lines(text: str) -> list[str]:
@@ -400,15 +406,10 @@ def _arrow_lines(model: KripkeModel | BeliefModel,
                           else agent)
             label = f"node[font=\\scriptsize,fill=white,inner sep=1pt] {{{shown}}}"
             style = f"edge,{tip},{colour[agent]}"
-            bend = bends.get((a, b), 0.0)
             if k:
                 lines.append(f"\\draw[{style}] (w{a}) to[bend left={14 * k}] {label} (w{b});")
-            elif bend:
-                (c1x, c1y), (c2x, c2y) = _cubic(place[a], place[b], bend)
-                lines.append(f"\\draw[{style}] (w{a}) .. controls ({c1x:.3f},{c1y:.3f}) and "
-                             f"({c2x:.3f},{c2y:.3f}) .. {label} (w{b});")
             else:
-                lines.append(f"\\draw[{style}] (w{a}) -- {label} (w{b});")
+                lines.append(_draw(style, a, b, bends.get((a, b), 0.0), place, label))
     return lines
 
 
