@@ -453,7 +453,10 @@ def test_the_server_loads_the_page_without_warnings(tmp_path):
             except OSError:
                 time.sleep(0.3)
         assert "solara" in page.lower(), log.read_text()
-        time.sleep(1)  # the warning came as the page was served
+        # the warning came as the page was served; a second page served is the sign that the
+        # server is done with the first (and its stderr is line-buffered: written by then)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as answer:
+            assert "solara" in answer.read().decode().lower()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=20)
