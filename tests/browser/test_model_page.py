@@ -91,6 +91,27 @@ def test_a_file_too_big_for_upload_gets_a_line_and_the_page_stays_connected(brow
     expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
 
 
+def test_a_hostile_file_name_and_a_2000_deep_json_are_text_not_markup_nor_a_crash(browser,
+                                                                                 tmp_path):
+    """The file's name reaches the page in the upload's message: shown as text, never run;
+    its content, 2,000 brackets deep, is one line naming the problem, the page still up."""
+    page = model_tab(browser)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    name = 'a"><img src=x onerror=alert(1)>.json'
+    path = tmp_path / name
+    path.write_text('{"x":' + "[" * 2000, encoding="utf-8")
+    upload(page, path)
+    expect(page.get_by_test_id("upload-result")).to_have_text(f"Read {name}.")
+    expect(page.get_by_test_id("model-error")).to_contain_text("JSON")
+    assert page.locator("img[src='x']").count() == 0 and not dialogs
+    assert "Traceback" not in page.locator("body").inner_text()
+    small = tmp_path / "weather.kripke"
+    small.write_text(THREE, encoding="utf-8")
+    upload(page, small)
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("3")
+
+
 def test_a_mistake_shows_under_its_line_and_an_announcement_fades_worlds(browser):
     page = model_tab(browser)
     box = page.locator(".ttr-model-text textarea")
