@@ -276,12 +276,10 @@ class GraphLayout(_Positioned):
             raise ValueError(reason)
         self.universe, self.focus, self.radius = universe, focus, NODE_R
         self.names = names or PlainNames()
-        self.lines: dict[int, list[str]] = {}
-        for i, wid in enumerate(universe.world_ids.tolist()):
-            name = label(universe, i) if label else f"w{wid}"
-            true = [str(a) for a in universe.atoms if universe.atom_values(a)[i]]
-            below = under(universe, i) if under else _wrap_atoms(true) if atoms else []
-            self.lines[wid] = [name, *below]
+        # how a world is named: a caller keeps a layout only for a model named the same way
+        self.label = label
+        self._atoms, self._under = atoms, under
+        self.lines = self._lines_of(universe)
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
@@ -312,6 +310,25 @@ class GraphLayout(_Positioned):
                               f"event {event}", role="heading")
                          for event, ids in (layers or {}).items() if ids]
         self.names_at = self._place_names()
+
+    def _lines_of(self, model: DrawnModel) -> dict[int, list[str]]:
+        """Each world's lines by id, as this layout writes them: its name, then its atoms
+        (or the ``under`` lines) in ``model``."""
+        lines: dict[int, list[str]] = {}
+        for i, wid in enumerate(model.world_ids.tolist()):
+            name = self.label(model, i) if self.label else f"w{wid}"
+            true = [str(a) for a in model.atoms if model.atom_values(a)[i]]
+            below = (self._under(model, i) if self._under else
+                     _wrap_atoms(true) if self._atoms else [])
+            lines[wid] = [name, *below]
+        return lines
+
+    def draws(self, model: DrawnModel) -> bool:
+        """Whether this layout draws ``model`` truly: it places every world of it, and each
+        world's name and atoms there are the ones it wrote. A factual change that splits no
+        world keeps every id but not the atoms (a flipped coin), so ids alone do not say."""
+        lines = self._lines_of(model)
+        return all(self.lines.get(wid) == written for wid, written in lines.items())
 
     def _place_names(self) -> dict[int, list[tuple[float, float, str]]]:
         """Where each world's name and atoms go (per line: x, baseline, anchor), worked out

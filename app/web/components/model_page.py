@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, quote
 import solara
 from solara.components.file_drop import FileInfo
 
-from app.web.components.puzzles import PuzzlePage
+from app.web.components.puzzles import PuzzlePage, describe_plainly
 from app.web.components.upload_button import UploadButton
 from app.web.model_edits import EDIT_LIMIT, Draft
 from app.worlds.layout import DrawnModel, partitioned
@@ -110,12 +110,6 @@ def too_big(name: str, size: int) -> str:
             "'ttr-kripke model FILE').")
 
 
-def describe(model: KripkeModel, index: int) -> str:
-    """A world in words: its name and what is true there."""
-    true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
-    return f"{model.world_name(index)}: {' '.join(true) if true else 'no atom true'}"
-
-
 def examples(model: DrawnModel) -> tuple[str, ...]:
     """Formulas with this model's own atoms and agents, to show the syntax."""
     if not model.atoms:
@@ -130,7 +124,7 @@ def as_puzzle(model: DrawnModel, key: str) -> Puzzle:
     """The model as a puzzle without a story: the puzzle page's timeline, picture, formula
     box and exports then work on it as on any puzzle."""
     return Puzzle(f"model:{key}", key, "", model, (), {a: str(a) for a in model.agents},
-                  describe, examples(model), "")
+                  describe_plainly, examples(model), "")
 
 
 def source(text: str) -> str:

@@ -156,6 +156,38 @@ class PuzzleNames:
         return self.puzzle.describe(model, index)
 
 
+def describe_plainly(model: DrawnModel, index: int) -> str:
+    """A world in words: its name and what is true there."""
+    true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
+    return f"{model.world_name(index)}: {' '.join(true) if true else 'no atom true'}"
+
+
+def own_names(puzzle: Puzzle, moment: Moment) -> Puzzle:
+    """The puzzle as it names the worlds of this moment: by its own words while its story is
+    told or its worlds stand as they were, by each world's name and atoms once an event of
+    yours has made worlds it never named (a product renumbers the worlds that muddy children's
+    or consecutive numbers' names are keyed by; a flip makes a Cheryl world of two dates)."""
+    if not moment.events or same_facts(puzzle.model, moment.model):
+        return puzzle
+    return replace(puzzle, describe=describe_plainly, short=None, sees=None)
+
+
+def same_facts(universe: DrawnModel, model: DrawnModel) -> bool:
+    """Whether every world of ``model`` is a world of ``universe`` (by id) with the same
+    atoms true."""
+    def facts(m: DrawnModel) -> dict[int, frozenset[str]]:
+        ids = m.world_ids.tolist()
+        true: dict[int, set[str]] = {w: set() for w in ids}
+        for atom in m.atoms:
+            for w, holds in zip(ids, m.atom_values(atom).tolist(), strict=True):
+                if holds:
+                    true[w].add(str(atom))
+        return {w: frozenset(atoms) for w, atoms in true.items()}
+
+    kept = facts(universe)
+    return all(kept.get(w) == atoms for w, atoms in facts(model).items())
+
+
 def actual_id(model: DrawnModel) -> int | None:
     """The actual world's id (stable across announcements), or None."""
     return None if model.actual is None else int(model.world_ids[model.actual])
@@ -224,25 +256,42 @@ def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
     that name already says), else by its author's name (a model written by hand) or ``w`` and
     its id, with the atoms true in it; at ``positions`` when given (a product's layers)."""
-    label = puzzle.short or (lambda m, i: m.world_name(i))
-    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=label,
+    return GraphLayout(universe, focus, PuzzleNames(puzzle), label=graph_label(puzzle),
                        atoms=puzzle.short is None, positions=positions, layers=layers)
+
+
+def world_name(model: DrawnModel, index: int) -> str:
+    """A world's own name (a hand-written model's, or the history of events that made it)."""
+    return model.world_name(index)
+
+
+def graph_label(puzzle: Puzzle) -> Callable[[DrawnModel, int], str]:
+    """How the graph names a world: the puzzle's short name, else the world's own (one
+    function per puzzle, so a kept graph is known by it)."""
+    return puzzle.short or world_name
 
 
 def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus: Agent,
                  graphs: list[GraphLayout]) -> GraphLayout | None:
-    """The graph that draws moment ``index``: one already made that places all its worlds
-    (so worlds stay where they are), else, after an event of yours that split worlds, the
+    """The graph that draws moment ``index``: one already made that draws all its worlds as
+    they are now (so worlds stay where they are; a factual change keeps a world's id but not
+    its atoms), else, after an event of yours that split worlds, the
     graph before it in layers, one per event (:func:`layered`), else a new one; None while
     too many worlds. Each graph made is kept in ``graphs``."""
     model = moments[index].model
-    ids = set(model.world_ids.tolist())
-    found = next((g for g in graphs if ids <= g.pos.keys()), None)
+    found = next((g for g in graphs if g.label is graph_label(puzzle) and g.draws(model)),
+                 None)
     if found is not None:
         return found
     universe = graph_universe(puzzle, model)
     if universe is None:
         return None
+    if universe is not model:  # the puzzle's worlds, unless what holds in them changed
+        graph = graph_layout(puzzle, universe, focus)
+        graphs.append(graph)
+        if graph.draws(model):
+            return graph
+        universe = model
     update = moments[index].update
     before = moment_graph(puzzle, moments, index - 1, focus, graphs) \
         if update is not None and index > 0 and universe is model else None
@@ -394,6 +443,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         told, at = (Moment("the start", puzzle.model, 0),), 0
     moment = told[at]
     model = moment.model
+    named = own_names(puzzle, moment)  # how this moment's worlds are called
     agents = list(puzzle.model.agents)
     perspective = None if choice.value == OUTSIDE or choice.value not in map(str, agents) \
         else agents[[str(a) for a in agents].index(choice.value)]
@@ -419,7 +469,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             return None
         try:
             with stop_when(lambda: cancel.is_set() or gone()):
-                return explain_formula(model, result, puzzle.describe, puzzle.agent_name)
+                return explain_formula(model, result, named.describe, puzzle.agent_name)
         except EvaluationStopped:
             return None
 
@@ -445,7 +495,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             return undrawn(model)
         if kind == GRAPH:
             # kept while it places every world left, so worlds stay where they are
-            graph = moment_graph(puzzle, told, at, focus, graphs)
+            graph = moment_graph(named, told, at, focus, graphs)
             assert graph is not None
             return graph.picture(model, marking)
         # one layout per focus, and one more once a big puzzle has become small enough to
@@ -459,7 +509,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
             # a model drawn by classes answers them (by_classes): an S5 model
-            layouts[key] = puzzle_layout(puzzle, cast(KripkeModel, model), focus,
+            layouts[key] = puzzle_layout(named, cast(KripkeModel, model), focus,
                                          moment.events)
         return layouts[key].picture(model, marking)
 
@@ -555,7 +605,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             # full with four children's toggles and whose view
             with solara.Row(classes=["ttr-header-row"]):
                 solara.HTML(tag="div", unsafe_innerHTML=status_html(
-                    puzzle, moment, at, len(told), "puzzle" if given is None else "model"),
+                    named, moment, at, len(told), "puzzle" if given is None else "model"),
                     attributes={"data-testid": "puzzle-status"},
                     style="font-size:13px;flex:1 1 0;min-width:0")
                 with solara.Div(classes=["ttr-theme"]):
@@ -592,7 +642,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."),
-                           world_name=lambda i: plain_name(puzzle)(model, i))
+                           world_name=lambda i: plain_name(named)(model, i))
                 EventControl(model, typed, event, puzzle.agent_name,
                              on_prepared=pending.set, opened=event_open)
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
@@ -629,12 +679,12 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             with solara.Card("Export", margin=0):
                 # the slide names the worlds as the graph does: a puzzle's short names
                 # ("012"; its long ones overlap at a slide's width), else name and atoms
-                ExportRow(picture, listed(model), puzzle.short or puzzle.describe,
+                ExportRow(picture, listed(model), named.short or named.describe,
                           f"{puzzle.title if given is not None else puzzle.key}-moment{at}",
                           model.n_worlds, puzzle.agent_names,
                           f"{puzzle.title}: {moment.label}",
                           advice="step the story or announce until fewer are left",
-                          label=plain_name(puzzle), plain=plain)
+                          label=plain_name(named), plain=plain)
     return None
 
 
