@@ -228,3 +228,33 @@ def test_why_s_verdict_and_the_graph_stay_on_the_first_screen(browser):
     assert box is not None and graph is not None
     assert box["y"] + box["height"] <= graph["y"]
     assert graph["y"] <= 800 - 160, graph  # the graph begins on the first screen, in view
+
+
+def test_a_public_factual_change_is_drawn_with_the_new_atoms(browser):
+    """Issue 43, item 1: Sally's marble put in the basket by an event everyone sees, which
+    changes the facts and splits no world. The status line said ``w0 (basket)`` while the
+    picture still wrote ``here`` under w0; the picture must say what the model says."""
+    from urllib.parse import quote
+
+    model = ("agents: sally anne\nworld w0: here\nworld w1: basket\nsally: w0 -> w0\n"
+             "sally: w1 -> w1\nanne: w0 -> w0\nanne: w1 -> w1\nactual: w0\n")
+    page = browser.context.new_page()
+    page.on("pageerror", lambda error: browser.errors.append(f"uncaught: {error}"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(browser.url + "model?model=" + quote(model))
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("2", timeout=60_000)
+    graph = page.get_by_test_id("worlds-graph")
+    expect(graph.locator("text.atoms")).to_have_count(2)
+    assert sorted(graph.locator("text.atoms").all_text_contents()) == ["basket", "here"]
+    page.get_by_role("button", name="Event ▸").click()
+    page.locator(".ttr-event .v-select").first.click(force=True)
+    page.get_by_role("option", name="written by hand").click()
+    area = page.locator(".ttr-event textarea")
+    area.fill("event put: pre true\npost put: here := false, basket := true\nactual: put")
+    apply = page.get_by_role("button", name="Apply")
+    expect(apply).to_be_enabled()
+    apply.click()
+    expect(page.get_by_test_id("puzzle-status")).to_contain_text("moment 1 of 1")
+    expect(page.get_by_test_id("puzzle-status")).to_contain_text("actual world: w0 (basket)")
+    expect(graph.locator("text.atoms")).to_have_text(["basket", "basket"])
+    expect(graph.locator("text.node")).to_have_text(["w0", "w1"])
