@@ -22,7 +22,7 @@ import mesa
 from agents.agents import PlayerAgent
 from agents.kinds import AgentKind, parse_kinds
 from boards import Board, load_board
-from game.actions import Claim, DeclareBlock
+from game.actions import DeclareBlock, claim_of
 from game.knowledge import MAX_WORLDS, Announcement, Backend, DealWorlds, parse_backend
 from game.play import OnEvent, deal
 from game.rules import Rules
@@ -181,8 +181,8 @@ class TTRModel(mesa.Model):
         self.history.append(TurnRecord(
             turn=events[0].turn, player=seat.player, kind=seat.kind, events=events,
             actions=tuple(e.action.describe(self.board) for e in events),
-            claimed=next((e.action.connection for e in events if isinstance(e.action, Claim)),
-                         None),
+            claimed=next((claim.connection for e in events
+                           if (claim := claim_of(e.action)) is not None), None),
             block=block, completed=tuple(t for e in events for t in e.completed),
             announcements=tuple(state.announced[said:]), worlds_before=before,
             worlds_after=state.worlds.n_worlds, end_reason=state.end_reason))

@@ -78,11 +78,10 @@ def draw(view: PlayerView, need: set[int], rng: random.Random) -> Action:
         return DrawFaceUp(rng.choice(wanted))
     if view.pile_size or view.discard_size:
         return DrawDeck()
-    legal = view.moves()
-    draws = [a for a in legal if isinstance(a, DrawFaceUp)]
+    draws = [a for a in view.legal_actions() if isinstance(a, DrawFaceUp)]
     if draws:
         return rng.choice(draws)
-    claims = [a for a in legal if isinstance(a, Claim)]
+    claims = view.claim_choices()
     if claims:
         most = max(view.board.connections[a.connection].length for a in claims)
         return offered(view, rng.choice([
@@ -104,11 +103,11 @@ def baseline(view: PlayerView, rng: random.Random) -> Action:
 
 
 def uniform_random(view: PlayerView, rng: random.Random) -> Action:
-    """A uniformly random move (tests and a floor for comparisons), a claim :func:`offered`. The
-    view offers its own game's moves (ticket draws under the published rules), so this one
-    policy is the random player of both rule sets."""
-    move = rng.choice(view.moves())
-    return offered(view, move, rng) if isinstance(move, Claim) else move
+    """A legal action chosen uniformly (tests and a floor for comparisons): a claim that may be
+    declared as two blocks is two actions, as the rules count them. The view offers its own
+    game's actions (ticket draws under the published rules), so this one policy is the random
+    player of both rule sets."""
+    return rng.choice(view.legal_actions())
 
 
 def epistemic(view: PlayerView, rng: random.Random) -> Action:

@@ -142,12 +142,15 @@ def forced(view: PlayerView) -> Action:
     card draw, else tickets, else a pass."""
     if view.drawn == 0 and not view.offer and (claim := longest_payable(view)):
         return claim
-    legal = view.moves()
+    legal = view.legal_actions()
     for kind in (DrawFaceUp, DrawDeck, KeepTickets, DrawTickets):
         for action in legal:
             if isinstance(action, kind):
                 return action
-    return legal[0] if legal else Pass()
+    # a claim as planned (the simplified game declares it: policies.declaring), else the
+    # first legal action
+    claims = view.claim_choices()
+    return claims[0] if claims else legal[0] if legal else Pass()
 
 
 def claim_or_collect(view: PlayerView, ranked: Sequence[int],

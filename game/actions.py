@@ -30,8 +30,8 @@ class Claim:
 class DeclareBlock:
     """Simplified rules: ``claim`` declared as a block of ``victim``'s ``ticket``, announced as
     K_b p(victim, ticket). Legal only when the claimant knows that the victim holds the ticket
-    and the claim lies on the victim's shortest path for it. The table sees the claim (a log
-    writes it as a claim, its declaration as the turn's ``block`` announcement)."""
+    and the claim lies on the victim's shortest path for it. The table sees the claim; the
+    event and the log keep the action taken (a log line's ``"kind": "block"``)."""
 
     claim: Claim
     victim: int
@@ -129,6 +129,12 @@ class Pass:
 
 Action = (Claim | DeclareBlock | DrawFaceUp | DrawDeck | DrawTickets | KeepTickets | TunnelPay
           | TunnelGiveUp | BuildStation | Pass)
+def claim_of(action: Action) -> Claim | None:
+    """The claim an action makes, declared or not (``None``: it claims nothing)."""
+    return action.claim if isinstance(action, DeclareBlock) else \
+        action if isinstance(action, Claim) else None
+
+
 _KINDS: dict[str, type[Action]] = {
     "claim": Claim, "face_up": DrawFaceUp, "deck": DrawDeck, "tickets": DrawTickets,
     "keep": KeepTickets, "tunnel_pay": TunnelPay, "tunnel_give_up": TunnelGiveUp,
@@ -137,10 +143,11 @@ _NAMES = {cls: name for name, cls in _KINDS.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """An action as a log line holds it; a declared block is its claim (the declaration is the
-    turn's announcement)."""
+    """An action as a log line holds it; a declared block as the claim it declares, with the
+    victim and the ticket."""
     if isinstance(action, DeclareBlock):
-        return action_to_json(action.claim)
+        return {"kind": "block", "claim": action_to_json(action.claim),
+                "victim": action.victim, "ticket": action.ticket}
     data = {"kind": _NAMES[type(action)], **action.__dict__}
     if isinstance(action, KeepTickets):
         data["tickets"] = list(action.tickets)
@@ -150,8 +157,15 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def action_from_json(data: dict[str, Any]) -> Action:
     data = dict(data)
     kind = data.pop("kind", None)
+    if kind == "block":
+        claim = action_from_json(data.pop("claim", {}))
+        if not isinstance(claim, Claim) or sorted(data) != ["ticket", "victim"] or \
+                not all(type(data[k]) is int for k in data):
+            raise ValueError(f"bad block action {data}: a claim, a victim and a ticket")
+        return DeclareBlock(claim, data["victim"], data["ticket"])
     if kind not in _KINDS:
-        raise ValueError(f"unknown action kind {kind!r}; expected one of {', '.join(_KINDS)}")
+        raise ValueError(f"unknown action kind {kind!r}; expected one of "
+                         f"{', '.join([*_KINDS, 'block'])}")
     try:
         return _KINDS[kind](**data)
     except TypeError as e:

@@ -27,3 +27,9 @@ _CARD_OF: dict[str, int | None] = {GREY: None} | {c: i for i, c in enumerate(COL
 def colour_of(connection_colour: str) -> int | None:
     """The card a connection asks for, or ``None`` for grey (any one colour pays)."""
     return _CARD_OF[connection_colour]
+
+
+def takeable(card: int | None, drawn: int) -> bool:
+    """Whether a face-up ``card`` may be taken after ``drawn`` cards this turn: any card
+    first, never a locomotive second (the rules' one exception to two cards a turn)."""
+    return card is not None and not (card == LOCO and drawn > 0)

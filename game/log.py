@@ -16,16 +16,22 @@ from typing import Any
 
 from boards import Board
 from boards.loader import load_board
-from game.actions import Action, Claim, DeclareBlock, action_from_json, action_to_json
+from game.actions import action_from_json, action_to_json
 from game.files import atomic_output
 from game.play import start_game
 from game.rules import RULES_VERSION, Rules
 from game.standard_rules import StandardRules
 from game.table import Event, TableState
-from kripke import Atom, Knows, parse
 
 LOG_FORMAT = "ttr-kripke-log"
-LOG_VERSION = 2  # 2: the header names the board's fingerprint and the rules' version
+#: 2: the header names the board's fingerprint and the rules' version; 3: a declared block is
+#: logged as the action taken (a version 2 log wrote its claim, the block in its announcement)
+LOG_VERSION = 3
+#: Why a log of an older version cannot be replayed, by version.
+_OLDER = {1: "written before logs named their board's fingerprint and rules' version: europe24 "
+             "and the rules have changed since, so it cannot be replayed",
+          2: "written before a declared block was logged as the action taken, and before the "
+             "random player chose uniformly among the legal actions"}
 _RULES: dict[str, type[Rules]] = {Rules.variant: Rules, StandardRules.variant: StandardRules}
 
 
@@ -113,9 +119,7 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         raise ValueError(f"{path}: line 1: not a {LOG_FORMAT} header")
     version = records[0].get("version")
     if version != LOG_VERSION:
-        older = " (written before logs named their board's fingerprint and rules' version: " \
-                "europe24 and the rules have changed since, so it cannot be replayed)" \
-            if isinstance(version, int) and version < LOG_VERSION else ""
+        older = f" ({_OLDER[version]})" if type(version) is int and version in _OLDER else ""
         raise ValueError(f"{path}: line 1: log version {version} is not {LOG_VERSION}, the "
                          f"version this program reads{older}; record the game again")
     return records[0], records[1:]
@@ -192,9 +196,8 @@ def replay_states(head: dict[str, Any], events: Iterable[dict[str, Any]],
                   board: Board | None = None) -> Iterator[tuple[TableState, Event]]:
     """Re-deal the game and apply each logged action, yielding the state after each (one state,
     changing as it goes); raises ``ValueError`` at the first event that does not come out as
-    recorded. A simplified game's declared blocks are read from their turns' announcements
-    (:func:`logged_action`); its outside announcements are not made again (``agents.log.replay``
-    makes them, and checks every announcement)."""
+    recorded. A simplified game's outside announcements are not made again
+    (``agents.log.replay`` makes them, and checks every announcement)."""
     state = start(head, board)
     for event in apply_logged(state, events):
         yield state, event
@@ -215,25 +218,6 @@ _EVENT_KEYS = ("index", "turn", "player", "action", "cards", "completed", "turn_
                "end_reason")
 
 
-def logged_action(record: dict[str, Any], action: Action) -> Action:
-    """The action a logged line applies: a claim whose turn announced a declared block
-    ``K_b p(a,t)`` is that :class:`DeclareBlock` (a log writes it as its claim, and the
-    declaration as the turn's ``block`` announcement)."""
-    said = record.get("announcements")
-    if not (isinstance(said, list) and isinstance(action, Claim)):
-        return action
-    for line in said:
-        if isinstance(line, dict) and line.get("kind") == "block":
-            block = parse(str(line.get("formula")))
-            if not (isinstance(block, Knows) and isinstance(block.formula, Atom)
-                    and len(block.formula.args) == 2):
-                raise ValueError(f"the block announcement {line.get('formula')!r} declares no "
-                                 "ticket")
-            victim, ticket = block.formula.args
-            return DeclareBlock(action, int(victim), int(ticket))
-    return action
-
-
 def apply_logged(state: TableState, events: Iterable[dict[str, Any]]) -> Iterator[Event]:
     """Apply each logged action to ``state``, checking that it does what the log says."""
     for line, record in enumerate(events, 2):  # line 1 is the header
@@ -244,7 +228,7 @@ def apply_logged(state: TableState, events: Iterable[dict[str, Any]]) -> Iterato
                              f": {str(e)[:80]}); the log was edited, record the game again") \
                 from None
         try:
-            got = state.apply(logged_action(record, expected.action))
+            got = state.apply(expected.action)
         except (ValueError, TypeError, KeyError, IndexError) as e:  # an edited action's fields
             raise ValueError(f"line {line}: the logged action is not legal here ({e}); the log "
                              "was edited or comes from other rules") from None

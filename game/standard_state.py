@@ -140,7 +140,7 @@ class StandardState(TableState):
 
     # ----- transitions ---------------------------------------------------------------------
 
-    def apply(self, action: Action) -> Event:
+    def _apply(self, action: Action) -> Event:
         if self.is_terminal():
             raise IllegalAction(f"the game is over ({END_REASONS[self.end_reason or '']})")
         p = self.current
@@ -170,7 +170,7 @@ class StandardState(TableState):
         if isinstance(action, Claim) and self.rules.tunnel_reveal and 0 <= action.connection < len(
                 self.board.connections) and self.board.connections[action.connection].tunnel:
             return self._claim_tunnel(p, action)
-        return super().apply(action)
+        return super()._apply(action)
 
     def _take_tickets(self, n: int) -> tuple[int, ...]:
         taken = tuple(reversed(self.ticket_pile[-n:])) if n else ()

@@ -23,7 +23,7 @@ from typing import Self
 
 from boards import Board, Connection, Ticket
 from game.actions import Action, Claim, DeclareBlock, DrawDeck, DrawFaceUp, Pass
-from game.cards import LOCO, N_CARD_TYPES, colour_of
+from game.cards import LOCO, N_CARD_TYPES, colour_of, takeable
 from game.claims import hand_payments, why_unclaimable
 from game.distances import PathOracle
 from game.paths import ShortestPaths
@@ -261,11 +261,22 @@ class TableState(ABC):
     # ----- transitions ---------------------------------------------------------------------
 
     def apply(self, action: Action) -> Event:
-        """Apply the current player's ``action``; raise :class:`IllegalAction` with the reason
-        if the rules forbid it. Returns the event, also appended to ``history``."""
+        """Apply the current player's ``action``, one of :meth:`legal_actions` (OpenSpiel's
+        contract: the list a policy chooses from is the list the rules take); anything else
+        raises :class:`IllegalAction` with the rules' reason, and nothing changes. Returns the
+        event, also appended to ``history``."""
+        if self.is_terminal() or not self.observation(self.current).offers(action):
+            self.clone()._apply(action)  # the rules' own words for why not
+            raise IllegalAction(f"{action!r} is not one of player {self.current}'s legal "
+                                "actions now")
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Event:
+        """The rules' transition, each refusal in its own words (:meth:`apply` takes only
+        legal actions; a refusal here is why another was not legal)."""
         if (ended := self.end_reason) is not None:
             raise IllegalAction(f"the game is over ({END_REASONS[ended]})")
-        p, turn = self.current, self.turn
+        p, turn, taken = self.current, self.turn, action  # the event keeps the action taken
         cards: tuple[int, ...] = ()
         completed: tuple[int, ...] = ()
         if isinstance(action, DeclareBlock):
@@ -297,7 +308,7 @@ class TableState(ABC):
         if turn_over:
             self._end_turn(p, claimed=isinstance(action, Claim), completed_all=bool(completed)
                            and not self.unfinished(p))
-        event = Event(len(self.history), turn, p, action, cards, completed, turn_over,
+        event = Event(len(self.history), turn, p, taken, cards, completed, turn_over,
                       self._ended)
         self.history.append(event)
         return event
@@ -383,7 +394,7 @@ class TableState(ABC):
         card = self.face_up[slot] if 0 <= slot < len(self.face_up) else None
         if card is None:
             raise IllegalAction(f"face-up slot {slot} is empty or does not exist")
-        if card == LOCO and self.drawn:
+        if not takeable(card, self.drawn):
             raise IllegalAction("a face-up locomotive cannot be the second card of a turn")
         self.hands[self.current][card] += 1
         self.drawn += 1

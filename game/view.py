@@ -32,7 +32,7 @@ from game.actions import (
     TunnelGiveUp,
     TunnelPay,
 )
-from game.cards import LOCO
+from game.cards import takeable
 from game.claims import (
     FREE,
     claim_blocked,
@@ -222,8 +222,7 @@ class PlayerView:
         """Face-up slots this player may take now (no locomotive as a second card)."""
         if not self._free():
             return []
-        return [s for s, c in enumerate(self.face_up)
-                if c is not None and not (c == LOCO and self.drawn)]
+        return [s for s, c in enumerate(self.face_up) if takeable(c, self.drawn)]
 
     @property
     def can_draw_tickets(self) -> bool:
@@ -236,38 +235,56 @@ class PlayerView:
         return [KeepTickets(kept) for size in range(len(ids), least - 1, -1)
                 for kept in itertools.combinations(ids, size)]
 
-    def moves(self) -> list[Action]:
-        """What this player may do at the table now (``[]`` when it is not its turn): each way to
-        pay for each claim it may make once, however the rules let it be declared (see
-        :meth:`legal_actions`), then draws, tickets and stations; a pass when nothing else."""
+    def claim_choices(self) -> list[Claim]:
+        """Each claim this player may make now, once, whatever it may be declared as (every
+        way to pay for every connection the rules let it take, in board order): what a policy
+        plans with before it picks the :meth:`declarations` to play one as."""
+        if not self._may_claim():
+            return []
+        return [claim for conn in self.board.connections for claim in self.payments(conn.id)]
+
+    def legal_actions(self) -> list[Action]:
+        """This player's legal actions now (``[]`` when it is not its turn), exactly those the
+        state's ``apply`` accepts from it: the tickets to keep of an offer, or a waiting
+        tunnel's payments, else each claim as its :meth:`declarations`, the draws, a ticket
+        draw and the stations; a pass when nothing else is legal."""
         if not self._to_move():
             return []
         if self.offer:
             return list(self.keep_choices())
         if self.tunnel:
             return [*self.tunnel_choices(), TunnelGiveUp()]
-        actions: list[Action] = []
-        if self._may_claim():
-            for conn in self.board.connections:
-                actions += self.payments(conn.id)
-        actions += [DrawFaceUp(s) for s in self.face_up_slots()]
+        actions: list[Action] = [action for claim in self.claim_choices()
+                                 for action in self.declarations(claim)]
+        actions += self._draws_and_stations()
+        return actions or [Pass()]
+
+    def _draws_and_stations(self) -> list[Action]:
+        """The legal actions that are not claims (none unless the turn is free)."""
+        actions: list[Action] = [DrawFaceUp(s) for s in self.face_up_slots()]
         if self.can_draw_deck:
             actions.append(DrawDeck())
         if self.can_draw_tickets:
             actions.append(DrawTickets())
-        actions += self.station_choices()
-        return actions or [Pass()]
+        return actions + self.station_choices()
 
-    def legal_actions(self) -> list[Action]:
-        """This player's legal actions now, exactly those the state's ``apply`` accepts from it:
-        its :meth:`moves`, each claim as its :meth:`declarations`."""
-        return [action for move in self.moves() for action in (
-            self.declarations(move) if isinstance(move, Claim) else (move,))]
+    def offers(self, action: Action) -> bool:
+        """Whether ``action`` is one of :meth:`legal_actions`, building only the part of the
+        list it could be in: the state asks this of every action it applies, and listing
+        every payment of every connection each time cost a quarter of a game's time."""
+        if isinstance(action, Claim | DeclareBlock):
+            claim = action.claim if isinstance(action, DeclareBlock) else action
+            return (0 <= claim.connection < len(self.board.connections)
+                    and claim in self.payments(claim.connection)
+                    and action in self.declarations(claim))
+        if isinstance(action, DrawFaceUp | DrawDeck | DrawTickets | BuildStation):
+            return action in self._draws_and_stations()
+        return action in self.legal_actions()
 
     def move_count(self) -> int:
-        """``len(moves())`` without building them: the design lab's game arc counts the moves
-        open to the player to move (a claim once, however it may be declared) on every turn
-        of thousands of games."""
+        """How many moves are open to the player to move, a claim counted once however it may
+        be declared (:meth:`claim_choices`), without building them: the design lab's game arc counts
+        them on every turn of thousands of games."""
         if not self._to_move():
             return 0
         if self.offer:

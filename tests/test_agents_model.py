@@ -113,7 +113,7 @@ def _rewritten(path, **header_changes):
     (dict(rules_version=1), "line 1: the log was played under rules version 1, this program "
                             "plays version 2; record the game again"),
     (dict(version=1, board_fingerprint=None, rules_version=None),
-     r"line 1: log version 1 is not 2, the version this program reads \(written before logs "
+     r"line 1: log version 1 is not 3, the version this program reads \(written before logs "
      r"named their board's fingerprint and rules' version"),
 ])
 def test_a_log_of_another_board_or_rules_is_refused_before_replay(tmp_path, change, message):

@@ -13,10 +13,10 @@ import pytest
 
 from agents.kinds import AgentKind
 from agents.model import TTRModel
-from game.actions import Claim
+from game.actions import DeclareBlock, Pass
 from game.paths import ticket_paths
 from game.state import GameState
-from game.table import END_STALEMATE, TableState
+from game.table import END_STALEMATE, IllegalAction, TableState
 
 LINEUPS = ["epistemic", "baseline", "random", "epistemic,baseline,random", "osta,pa,lrja,ha"]
 #: Per line-up: every (players, tickets) deal 111 times; 2,000 were a fifth of the suite's CPU.
@@ -114,26 +114,47 @@ def test_past_the_new_end_the_old_rule_changes_no_score_and_no_world_count(kinds
 
 def _views_agree_with_the_state(state: TableState) -> None:
     """Every player's view lists what the state does: the legal actions of the player to move
-    (declared blocks included), nothing for the others; and what a claim may be declared as
-    is one of the listed actions."""
+    (declared blocks included), nothing for the others; each claim the player may make is
+    listed as every way the rules take it; and the state refuses, changing nothing, what is
+    not listed: a claim played plain that must be declared (the old ``moves()`` offered 606 of
+    1,486 such), a block of a ticket it does not know, a pass while something else is legal."""
     legal = state.legal_actions()
     for p in range(state.rules.players):
         view = state.observation(p)
         assert view.legal_actions() == (legal if p == state.current else []), (p, state.turn)
     listed = set(legal)
-    for move in state.observation(state.current).moves():
-        if isinstance(move, Claim):
-            forms = state.observation(state.current).declarations(move)
-            assert forms and listed.issuperset(forms)
-        else:
-            assert move in listed
+    view = state.observation(state.current)
+    others = [q for q in range(state.rules.players) if q != state.current]
+    tried = [Pass()]
+    for k, claim in enumerate(view.claim_choices()):
+        forms = view.declarations(claim)
+        assert forms and listed.issuperset(forms)
+        if k < 3:  # a few per position: each refusal is worked out on a copy of the state
+            tried += [claim, *(DeclareBlock(claim, q, t.id) for q in others
+                               for t in state.tickets[q][:1])]
+    for action in tried:
+        if action in listed:
+            continue
+        before = (len(state.history), state.owner.copy(), [h.copy() for h in state.hands])
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+        assert (len(state.history), state.owner, state.hands) == before
+
+
+def _choices_were_legal(before: TableState, actions: list) -> None:
+    """Each action a policy chose in the turn (the events keep the actions taken, a declared
+    block as such) was one of the legal actions of its position, played again on a copy of
+    the position the turn started from."""
+    for action in actions:
+        assert action in before.legal_actions(), (before.turn, action)
+        before.apply(action)
 
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_the_view_and_the_state_list_the_same_legal_actions(chunk):
     """200 seeded games, every position, every player: what a policy is offered is what the
-    rules list, declared blocks included, so every kind of player plays the view's actions
-    and no driver declares anything for it."""
+    rules list, declared blocks included, every kind of player's choice is one of them (so no
+    driver declares anything for it), and the rules refuse what is not listed."""
     blocks = 0
     for seed in range(chunk * 50, (chunk + 1) * 50):
         players, tickets = deal(seed)
@@ -145,6 +166,8 @@ def test_the_view_and_the_state_list_the_same_legal_actions(chunk):
             state)
         while model.running:
             _views_agree_with_the_state(model.state)
+            start = model.state.clone()
             model.step()
+            _choices_were_legal(start, [e.action for e in model.history[-1].events])
         blocks += model.blocks
     assert blocks > 0, "no block declared: the test says nothing of them"

@@ -121,16 +121,9 @@ def final_facts(state: GameState) -> dict:
 
 
 def logged_lines(state: GameState) -> list[dict]:
-    """The game's events as log lines, a declared block's claim with its ``block``
-    announcement (as ``agents.log`` writes it), so that the replay declares it again."""
-    said = iter(a for a in state.announced if a.kind in ("claim", "block"))
-    lines = []
-    for event in state.history:
-        line = event_to_json(event)
-        if isinstance(event.action, Claim) and (made := next(said)).kind == "block":
-            line["announcements"] = [{"kind": "block", "formula": made.text}]
-        lines.append(line)
-    return lines
+    """The game's events as log lines: a declared block is logged as the action taken, so the
+    replay declares it again from the line alone (no announcement needed)."""
+    return [event_to_json(event) for event in state.history]
 
 
 def check_chunk(board, seeds: range, tmp_path) -> None:

@@ -179,3 +179,19 @@ def test_a_standard_log_with_its_agents_swapped_is_refused_by_line(tmp_path, cap
     lines[0]["agents"] = ["pa", "osta", "lrja", "ha"]
     err = refused(tmp_path, lines, capsys)
     assert "replay diverges at event" in err and int(err.split(": line ")[1].split(":")[0]) > 1
+
+
+
+def test_a_version_2_log_is_refused_in_one_line_saying_why(tmp_path, capsys):
+    """Version 2 logs wrote a declared block as its claim (the block only in the turn's
+    announcement) and were played by a random player that was not uniform over the legal
+    actions: refused before replaying, with the reason."""
+    log = tmp_path / "old.jsonl"
+    lines = (Path(__file__).parent / "data" / "logs" / "simplified-4p-epistemic.jsonl"
+             ).read_text(encoding="utf-8").splitlines()
+    lines[0] = lines[0].replace('"version": 3', '"version": 2')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "log version 2 is not 3" in err
+    assert "declared block was logged as the action taken" in err

@@ -482,7 +482,7 @@ def test_no_stalemate_while_someone_can_still_claim():
             hands={0: hand(red=1), 1: hand(white=1)})
     state.apply(DrawDeck())
     assert not state.is_terminal()  # player 1 can claim F–G with its white card
-    assert state.observation(1).moves() == [Claim(CONN["FG"], WHITE, 0)]
+    assert state.observation(1).claim_choices() == [Claim(CONN["FG"], WHITE, 0)]
 
 
 def test_pass_is_legal_only_when_nothing_else_is():
