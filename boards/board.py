@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from lookalikes.skeleton import confusable_form
+
 #: The eight card colours of the published games, plus ``grey`` for connections any colour pays.
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "black", "white")
 GREY = "grey"
@@ -30,9 +32,11 @@ DEFAULT_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7:
 
 def city_key(name: str) -> str:
     """What a city name means to a reader: Unicode-normalised (NFC: "é" typed as e + accent is
-    "é"), case-folded, spaces collapsed. Two cities of a board never share a key (the loader
-    refuses "Berlin" beside "berlin" or "Berlin "), so a name typed in any case finds one."""
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+    "é"), case-folded, spaces collapsed, in its confusable form (a Cyrillic "А" is an "A":
+    :func:`lookalikes.skeleton.confusable_form`). Two cities of a board never share a key (the
+    loader refuses "Berlin" beside "berlin", "Berlin " or "Вerlin"), so a name typed in any case
+    or script finds one."""
+    return confusable_form(" ".join(unicodedata.normalize("NFC", name).casefold().split()))
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
@@ -26,6 +27,8 @@ from kripke.files.geometry import bend_control, clear_bend, curve_point
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
 from kripke.palette import agent_colour
+from lookalikes.characters import character_problem, shown
+from lookalikes.skeleton import first_lookalike, looks_like
 
 FORMAT = "ttr-kripke model"
 VERSION = 1
@@ -109,9 +112,7 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
                            _relations_from_json(data, agents, len(worlds)),
                            None if actual is None else ids.index(actual),
-                           n_worlds=len(worlds), world_ids=ids,
-                           names=[str(w.get("label", f"w{i}")) for w, i in zip(listed, ids,
-                                                                              strict=True)])
+                           n_worlds=len(worlds), world_ids=ids, names=_names(listed, ids))
     observations = _list(data, "observations")
     if len(observations) != len(agents):
         raise ModelError(f"model file: \"observations\" has {len(observations)} lists for "
@@ -178,6 +179,29 @@ def _world(world: Any, index: int, atoms: set[Atom]) -> tuple[int, list[Atom]]:
         raise ModelError(f"model file: {where}[\"true\"] names {unknown[0]}, which is not "
                          "among \"atoms\"; list it there")
     return wid, true_atoms
+
+
+def _names(listed: list[Mapping[str, Any]], ids: list[int]) -> list[str]:
+    """A belief model's world names, its worlds' labels (``w`` and the id without one), read
+    by the text format's rule: in NFC, each one a name may be
+    (:func:`lookalikes.characters.character_problem`), no two the same or alike, since the
+    model keeps them and every page and file shows them."""
+    names: list[str] = []
+    for index, (world, wid) in enumerate(zip(listed, ids, strict=True)):
+        name = unicodedata.normalize("NFC", world.get("label", f"w{wid}"))
+        where = f"model file: \"worlds\"[{index}][\"label\"]"
+        if problem := character_problem(name):
+            raise ModelError(f"{where}: {problem}")
+        if name in names:
+            raise ModelError(f"{where}: {shown(name)} is also the label of \"worlds\""
+                             f"[{names.index(name)}]; give each world its own name")
+        names.append(name)
+    if (twins := first_lookalike(names)) is not None:
+        raise ModelError(f"model file: \"worlds\"[{names.index(twins[0])}][\"label\"]: "
+                         f"{looks_like(*twins)}, the label of \"worlds\"["
+                         f"{names.index(twins[1])}]; a reader cannot tell them apart, so "
+                         "rename one")
+    return names
 
 
 def _keys(keys: Any, agent: int, n_worlds: int) -> list[int]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from kripke.errors import ModelError
+from lookalikes.skeleton import confusable_form, looks_like
 
 _SPACE = re.compile(r"\s*")
 # A bare name: no space, comma, brace, quote, colon or '#'; a parenthesised part may hold commas
@@ -262,6 +263,20 @@ class LineReader[E: ReadError]:
                              f"e.g. '{head}: {source} -> {' '.join(rest)}'{note}", number,
                              again.start() + 1)
         return (*left, *right)
+
+    def distinct(self, named: Iterable[tuple[str, Word]], noun: str) -> None:
+        """Refuse the first of ``named`` (a name and where it is written) that looks like an
+        earlier, different one (:func:`lookalikes.skeleton.confusable_form`): a reader could
+        not tell which of the two a line means."""
+        seen: dict[str, tuple[str, Word]] = {}
+        for name, word in named:
+            form = confusable_form(name)
+            if form in seen and seen[form][0] != name:
+                other, first = seen[form]
+                raise self.error(f"{noun} {looks_like(name, other)}, the {noun} on line "
+                                 f"{first.line}; a reader cannot tell them apart, so rename "
+                                 "one", word.line, word.column)
+            seen.setdefault(form, (name, word))
 
     def examples(self, k: int) -> list[str]:
         """Up to ``k`` names for an example of a fix: declared ones (as written, each once), so
