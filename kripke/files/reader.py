@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from kripke.errors import ModelError
+from lookalikes.characters import shown
 from lookalikes.skeleton import confusable_form, looks_like
 
 _SPACE = re.compile(r"\s*")
@@ -162,7 +163,7 @@ class LineReader[E: ReadError]:
                 pos = match.end()
             else:
                 fix = "close it with ')'" if char == "(" else "remove it or quote the name"
-                raise self.error(f"unexpected {char!r}; {fix}", number, pos + 1)
+                raise self.error(f"unexpected {shown(char)}; {fix}", number, pos + 1)
             pos = skip(text, pos, _SEPARATORS)
 
     def words(self, number: int, text: str, start: int) -> tuple[Word, ...]:
@@ -202,7 +203,7 @@ class LineReader[E: ReadError]:
                 current = None
             elif current is None:
                 agent, note = self.agent_for_hint(head)
-                raise self.error(f"{word.text!r} is outside braces: an agent's classes are "
+                raise self.error(f"{shown(word.text)} is outside braces: an agent's classes are "
                                  f"written in braces, e.g. '{self.class_hint(agent, text, start)}'"
                                  f" (a{'n' * (self.noun[0] in 'aeiou')} {self.noun}'s line "
                                  f"starts with '{self.noun}'{note})", number, word.column)
