@@ -32,11 +32,9 @@ DEFAULT_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7:
 
 def city_key(name: str) -> str:
     """What a city name means to a reader: Unicode-normalised (NFC: "é" typed as e + accent is
-    "é"), case-folded, spaces collapsed, in its confusable form (a Cyrillic "А" is an "A":
-    :func:`lookalikes.skeleton.confusable_form`). Two cities of a board never share a key (the
-    loader refuses "Berlin" beside "berlin", "Berlin " or "Вerlin"), so a name typed in any case
-    or script finds one."""
-    return confusable_form(" ".join(unicodedata.normalize("NFC", name).casefold().split()))
+    "é"), case-folded, spaces collapsed. Two cities of a board never share a key (the loader
+    refuses "Berlin" beside "berlin" or "Berlin "), so a name typed in any case finds one."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
 @dataclass(frozen=True)
@@ -150,9 +148,18 @@ class Board:
         """Each city's :func:`city_key` to its name as the board spells it."""
         return {city_key(name): name for name in self.city_names}
 
+    @cached_property
+    def city_forms(self) -> dict[str, str]:
+        """Each city's confusable form (:func:`lookalikes.skeleton.confusable_form`) to its
+        name: the loader refuses a board on which two cities share one."""
+        return {confusable_form(name): name for name in self.city_names}
+
     def find_city(self, typed: str) -> str | None:
-        """The board's spelling of a city typed in any case or normal form, or None."""
-        return typed if typed in self.city_index else self.city_keys.get(city_key(typed))
+        """The board's spelling of a city typed in any case or normal form, or in letters that
+        look the same (a Cyrillic "А" for a Latin "A"), or None."""
+        if typed in self.city_index:
+            return typed
+        return self.city_keys.get(city_key(typed)) or self.city_forms.get(confusable_form(typed))
 
     def points_for(self, length: int) -> int:
         """Connection points for a claimed connection of ``length``."""

@@ -27,8 +27,8 @@ from boards.board import (
     Ticket,
     city_key,
 )
-from lookalikes.characters import character_problem, escaped, invisible
-from lookalikes.skeleton import looks_like
+from lookalikes.characters import character_problem, escaped, invisible, shown
+from lookalikes.skeleton import confusable_form, looks_like
 
 FORMAT_NAME = "ttr-kripke-board"
 FORMAT_VERSION = 1
@@ -214,7 +214,7 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
         raise fail("cities", "must be a non-empty list")
     if len(raw) > MAX_CITIES:
         raise fail("cities", f"{len(raw):,} cities; a board holds at most {MAX_CITIES:,}")
-    out, seen = [], dict[str, str]()
+    out, seen, forms = [], dict[str, str](), dict[str, str]()
     for i, c in enumerate(raw):
         entry = f"cities[{i}]"
         if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"]:
@@ -227,10 +227,13 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
         if (key := city_key(c["name"])) in seen:
             same = seen[key]
             raise fail(entry, "duplicate city name" if same == c["name"] else
-                       f"{looks_like(c['name'], same)}, a city of the board: the same name "
-                       "but for case, spaces or accents' encoding, or letters that look alike; "
-                       "a reader could not tell them apart, so rename one")
+                       f"the same name as city {shown(same)} but for case, spaces or accents' "
+                       "encoding; a reader could not tell them apart, so rename one")
         seen[key] = c["name"]
+        if (form := confusable_form(c["name"])) in forms:  # "ТАХІ" in Cyrillic beside "TAXI"
+            raise fail(entry, f"{looks_like(c['name'], forms[form])}, a city of the board; a "
+                       "reader could not tell them apart, so rename one")
+        forms[form] = c["name"]
         x, y = c.get("x"), c.get("y")
         if not (_is_fraction(x) and _is_fraction(y)):
             raise fail(entry, '"x" and "y" must be numbers from 0 to 1 (drawing position, y down)')
