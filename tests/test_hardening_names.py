@@ -288,3 +288,14 @@ def test_the_model_command_writes_tikz_of_any_script_that_compiles(pdflatex, tmp
     text = (tmp_path / "m.tex").read_text(encoding="utf-8")
     assert r"\textsc{u+6771}\,\textsc{u+4eac}" in text  # 東京
     compiled(text, pdflatex, tmp_path, "m")
+
+
+def test_json_agents_and_atoms_that_look_alike_are_refused_as_in_the_text_format():
+    from kripke.files.exchange import from_json
+
+    data = {"format": "ttr-kripke model", "version": 1, "agents": ["a1", "al"], "atoms": [],
+            "actual": 0, "worlds": [{"id": 0, "true": []}], "observations": [[0], [0]]}
+    with pytest.raises(ValueError, match="\"agents\": 'al' looks like 'a1'"):
+        from_json(data)
+    with pytest.raises(ValueError, match="\"atoms\": 'pl' looks like 'p1'"):
+        from_json(data | {"agents": ["a"], "atoms": ["p1", "pl"], "observations": [[0]]})

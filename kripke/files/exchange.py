@@ -98,6 +98,7 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
     atoms = [_atom(a, '"atoms"') for a in _list(data, "atoms")]
     if len(set(atoms)) != len(atoms):
         raise ModelError("model file: \"atoms\" names an atom twice; name each once")
+    _unlike([str(a) for a in atoms], "atoms")
     listed = _list(data, "worlds")
     worlds = [_world(w, i, set(atoms)) for i, w in enumerate(listed)]
     ids = [wid for wid, _ in worlds]
@@ -141,7 +142,16 @@ def _agents(agents: list[Any]) -> list[Agent]:
             raise ModelError(f"model file: \"agents\": {problem}")
     if len({str(a) for a in agents}) != len(agents):
         raise ModelError("model file: \"agents\" names an agent twice; name each once")
+    _unlike([str(a) for a in agents], "agents")
     return agents
+
+
+def _unlike(names: list[str], field: str) -> None:
+    """Refuse two names of a field that look alike (``a1`` and ``al``), as the text format
+    does."""
+    if (twins := first_lookalike(names)) is not None:
+        raise ModelError(f"model file: \"{field}\": {looks_like(*twins)}; a reader cannot "
+                         "tell them apart, so rename one")
 
 
 def _atom(name: Any, field: str) -> Atom:
