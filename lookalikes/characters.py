@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import unicodedata
 
-from confusable_homoglyphs import categories
-
 #: Unicode's categories no name holds: controls, format characters (zero-width spaces, direction
 #: marks), surrogates, private use, unassigned, line and paragraph separators.
 REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -100,7 +98,10 @@ def character_problem(name: str) -> str | None:
 
 
 def mixed_scripts(name: str) -> str | None:
-    """Why ``name`` mixes two scripts in a word (Unicode's data gives each letter's), or None."""
+    """Why ``name`` mixes two scripts in a word (Unicode's data gives each letter's), or None.
+    (The data is loaded on first use, with urllib, which its package imports: 0.2 s.)"""
+    from confusable_homoglyphs import categories
+
     word = ""  # the script of the letters since the last digit, space or sign
     for char in name:
         script = categories.alias(char)

@@ -21,8 +21,6 @@ import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
-from confusable_homoglyphs.confusables import confusables_data
-
 from lookalikes.characters import describe, shown
 
 _MARK = "\u200e"  # the data wraps right-to-left characters in left-to-right marks
@@ -35,7 +33,10 @@ def _bare(text: str) -> str:
 @cache
 def prototypes() -> dict[str, str]:
     """Each confusable character to its prototype, itself already mapped (so a prototype of
-    two characters, ``rn``, maps each of them)."""
+    two characters, ``rn``, maps each of them). Built on first use: the data is 0.9 MB of JSON,
+    which no command that reads no name should load."""
+    from confusable_homoglyphs.confusables import confusables_data
+
     neighbours = {_bare(key): [_bare(entry["c"]) for entry in entries]
                   for key, entries in confusables_data.items()}
     centre: dict[str, str] = {}
