@@ -270,9 +270,10 @@ def test_tikz_of_greek_cyrillic_cjk_and_hostile_names_compiles(pdflatex, tmp_pat
     model = NamedModel.named(KripkeModel.from_worlds(
         [{"p"} if i % 2 else set() for i in range(n)],
         {"a": [i // 2 for i in range(n)], "b": [i % 3 for i in range(n)]}, 0), NAMES)
-    compiled(to_tikz(model, title="Москва: ¬K_a p ∧ 東京 50% & #1",
-                     agent_names={"a": "Алиса $\\x$", "b": "#&%_^~"}),
-             pdflatex, tmp_path, "s5")
+    text = to_tikz(model, title="Москва: ¬K_a p ∧ 東京 50% & #1",
+                   agent_names={"a": "Алиса $\\x$", "b": "#&%_^~"})
+    assert "{x:\\\\{}[1pt] y}" in text  # a name's second line, not a length after \\
+    compiled(text, pdflatex, tmp_path, "s5")
     belief = BeliefModel.of([{"p"}] * n, {"a": [(i, (i + 1) % n) for i in range(n)],
                                           "b": [(i, i) for i in range(0, n, 3)]},
                             actual=0, names=NAMES)

@@ -425,7 +425,8 @@ def to_tikz(model: KripkeModel | BeliefModel,
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
-        text = "\\\\{}".join(latex(line) for line in labels[w])  # {}: no '[' after \\ is read
+        # {} before a line starting '[' or '*': \\ would read it as a length or its star form
+        text = "\\\\".join("{}" * (line[:1] in ("[", "*")) + latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
         names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
