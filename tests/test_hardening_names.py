@@ -91,6 +91,16 @@ def test_names_a_reader_cannot_tell_apart_have_one_confusable_form(one, other):
     assert first_lookalike([one, "z", other]) == (other, one)
 
 
+def test_the_confusable_form_of_a_form_is_itself():
+    """Unicode's skeleton maps each prototype to itself; the table read back from the
+    two-way data keeps that for every character it holds."""
+    from lookalikes.skeleton import prototypes
+
+    table = prototypes()
+    assert len(table) > 6000
+    assert all(confusable_form(confusable_form(c)) == confusable_form(c) for c in table)
+
+
 @pytest.mark.parametrize(("one", "other"), [("w1", "w2"), ("café", "cafe"), ("a", "b"),
                                             ("Москва", "Moskva")])
 def test_names_that_look_different_have_different_forms(one, other):
@@ -154,6 +164,14 @@ def test_the_model_command_refuses_a_hostile_world_name_on_one_clean_line(name, 
                     "actual: w1\n", encoding="utf-8")
     line = refused(cli("model", str(path)))
     assert "line 3, column 7" in line and ("remove it" in line or "write" in line)
+
+
+def test_a_hostile_name_in_a_line_that_is_wrong_for_another_reason_is_shown_escaped(tmp_path):
+    path = tmp_path / "m.kripke"
+    path.write_text('agents: a\nworld w1:\na: "w2\x1b]0;owned\x07" {w1}\nactual: w1\n',
+                    encoding="utf-8")
+    line = refused(cli("model", str(path)))
+    assert "line 3, column 4: 'w2\\x1b]0;owned\\x07' is outside braces" in line
 
 
 @pytest.mark.parametrize(("latin", "lookalike"), [("a", "\u0430"), ("o", "\u03bf"),
