@@ -485,25 +485,31 @@ class _Reader(LineReader[ModelFileError]):
                              column)
         word = line.words[0]
         if word.text not in index:
-            raise self.unknown_world(word, index, "as the actual world")
+            raise self.lookalike_world(word, index, "as the actual world") or self.error(
+                f"the actual world {shown(word.text)} is not among the worlds; declare it with "
+                "'world ...:' or fix the spelling", line.number, word.column)
         return index[word.text]
 
     def unknown_world(self, word: Word, index: dict[str, int], where: str) -> ModelFileError:
-        """The error for a world no line declares: the declared world it looks like, if one
-        does (a Cyrillic 'а' typed for a Latin 'a'), else how to declare it."""
+        """The error for a world no line declares (in a class or an arrow): the declared world
+        it looks like, if one does, else how to declare it."""
+        known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
+        return self.lookalike_world(word, index, where) or self.error(
+            f"unknown world {shown(word.text)} {where}; declare it with 'world "
+            f"{_name(word.text)}: ...' or fix the spelling (worlds: {known})", word.line,
+            word.column)
+
+    def lookalike_world(self, word: Word, index: dict[str, int], where: str
+                        ) -> ModelFileError | None:
+        """The error for a name that is no declared world's but looks like one (a Cyrillic 'а'
+        typed for a Latin 'a'), or None."""
         for name in index:
             if confusable_form(name) == confusable_form(word.text):
                 return self.error(f"{looks_like(word.text, name)} {where}, but is not the "
                                   f"declared world {shown(name)}; write {shown(name)}",
                                   word.line, word.column)
-        if where == "as the actual world":
-            return self.error(f"the actual world {shown(word.text)} is not among the worlds; "
-                              "declare it with 'world ...:' or fix the spelling", word.line,
-                              word.column)
-        known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
-        return self.error(f"unknown world {shown(word.text)} {where}; declare it with "
-                          f"'world {_name(word.text)}: ...' or fix the spelling (worlds: "
-                          f"{known})", word.line, word.column)
+        return None
+
 
 def _agent(text: str) -> Agent:
     """An agent as formulas name it: digits are the number (``K_07`` is agent 7)."""
