@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from lookalikes.skeleton import confusable_form
+
 #: The eight card colours of the published games, plus ``grey`` for connections any colour pays.
 COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "pink", "black", "white")
 GREY = "grey"
@@ -146,9 +148,18 @@ class Board:
         """Each city's :func:`city_key` to its name as the board spells it."""
         return {city_key(name): name for name in self.city_names}
 
+    @cached_property
+    def city_forms(self) -> dict[str, str]:
+        """Each city's confusable form (:func:`lookalikes.skeleton.confusable_form`) to its
+        name: the loader refuses a board on which two cities share one."""
+        return {confusable_form(name): name for name in self.city_names}
+
     def find_city(self, typed: str) -> str | None:
-        """The board's spelling of a city typed in any case or normal form, or None."""
-        return typed if typed in self.city_index else self.city_keys.get(city_key(typed))
+        """The board's spelling of a city typed in any case or normal form, or in letters that
+        look the same (a Cyrillic "А" for a Latin "A"), or None."""
+        if typed in self.city_index:
+            return typed
+        return self.city_keys.get(city_key(typed)) or self.city_forms.get(confusable_form(typed))
 
     def points_for(self, length: int) -> int:
         """Connection points for a claimed connection of ``length``."""

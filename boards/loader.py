@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 import networkx as nx
-from confusable_homoglyphs import categories
 
 from boards.board import (
     COLOURS,
@@ -28,6 +27,8 @@ from boards.board import (
     Ticket,
     city_key,
 )
+from lookalikes.characters import character_problem, escaped, invisible, shown
+from lookalikes.skeleton import confusable_form, looks_like
 
 FORMAT_NAME = "ttr-kripke-board"
 FORMAT_VERSION = 1
@@ -59,8 +60,7 @@ class BoardError(ValueError):
 def _printable(text: str) -> str:
     """A message as one terminal line: control characters and direction marks (a NUL or a
     right-to-left mark in a city name) escaped, and a very long message cut in the middle."""
-    text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
+    text = "".join(escaped(ch) if invisible(ch) or not ch.isprintable() else ch for ch in text)
     if len(text) > MAX_MESSAGE:
         text = f"{text[:MAX_MESSAGE - 100]} … {text[-90:]}"
     return text
@@ -214,26 +214,26 @@ def _cities(raw: Any, fail: Fail) -> tuple[City, ...]:
         raise fail("cities", "must be a non-empty list")
     if len(raw) > MAX_CITIES:
         raise fail("cities", f"{len(raw):,} cities; a board holds at most {MAX_CITIES:,}")
-    out, seen = [], dict[str, str]()
+    out, seen, forms = [], dict[str, str](), dict[str, str]()
     for i, c in enumerate(raw):
         entry = f"cities[{i}]"
         if not isinstance(c, dict) or not isinstance(c.get("name"), str) or not c["name"]:
             raise fail(entry, 'needs a "name" string')
         entry = f"cities[{i}] ({c['name']})"
-        if not c["name"].isprintable():
-            raise fail(entry, "a city name must be printable text: no control characters or "
-                       "direction marks")
-        scripts = sorted(categories.unique_aliases(c["name"]) - {"COMMON", "INHERITED"})
-        if len(scripts) > 1:  # a Cyrillic "а" in "Paris"; digits, marks and accents are shared
-            raise fail(entry, f"a city name mixes {' and '.join(s.title() for s in scripts)} "
-                       "letters, so it looks like a city it is not; write it in one script")
+        if problem := character_problem(c["name"]):  # a NUL, a direction mark, "Pаris"
+            raise fail(entry, f"a city name must be printable text, each word in one script: "
+                       f"{problem}")
         _check_fields(c, CITY_FIELDS, entry, fail)
         if (key := city_key(c["name"])) in seen:
             same = seen[key]
             raise fail(entry, "duplicate city name" if same == c["name"] else
-                       f"the same name as city {same!r} but for case, spaces or accents' "
+                       f"the same name as city {shown(same)} but for case, spaces or accents' "
                        "encoding; a reader could not tell them apart, so rename one")
         seen[key] = c["name"]
+        if (form := confusable_form(c["name"])) in forms:  # "ТАХІ" in Cyrillic beside "TAXI"
+            raise fail(entry, f"{looks_like(c['name'], forms[form])}, a city of the board; a "
+                       "reader could not tell them apart, so rename one")
+        forms[form] = c["name"]
         x, y = c.get("x"), c.get("y")
         if not (_is_fraction(x) and _is_fraction(y)):
             raise fail(entry, '"x" and "y" must be numbers from 0 to 1 (drawing position, y down)')

@@ -28,8 +28,9 @@ from kripke.events.model import learns_whether, may_learn
 from kripke.files.eventfile import parse_event_model
 from kripke.files.exchange import to_json
 from kripke.files.modelfile import parse_model, starter_models
-from kripke.language.names import lookalike_problem
 from kripke.puzzles.gallery import GALLERY
+from lookalikes.characters import character_problem
+from lookalikes.skeleton import confusable_form
 
 
 def partitions(model: KripkeModel) -> list[set[frozenset[int]]]:
@@ -58,10 +59,10 @@ def assert_same(back: KripkeModel, model: KripkeModel, names: list[str]) -> None
 
 
 # Any text a name may hold: spaces, commas, braces, '#', unicode; quotes, line breaks and
-# lookalikes (an invisible character, two scripts) cannot be written, and a name is read in
-# Unicode's NFC form.
+# lookalikes (an invisible character, two scripts, two names alike) cannot be written, and a name
+# is read in Unicode's NFC form.
 NAME = st.text(min_size=1, max_size=8).filter(
-    lambda s: '"' not in s and s.splitlines() == [s] and lookalike_problem(s) is None
+    lambda s: '"' not in s and s.splitlines() == [s] and character_problem(s) is None
     and unicodedata.normalize("NFC", s) == s)
 
 
@@ -71,7 +72,8 @@ def named_models(draw: st.DrawFn) -> tuple[KripkeModel, list[str]]:
     keep = draw(st.lists(st.booleans(), min_size=model.n_worlds, max_size=model.n_worlds))
     keep[model.actual] = True
     model = model.restrict(np.array(keep))  # world ids with gaps, as after an announcement
-    names = draw(st.lists(NAME, min_size=model.n_worlds, max_size=model.n_worlds, unique=True))
+    names = draw(st.lists(NAME, min_size=model.n_worlds, max_size=model.n_worlds,
+                         unique_by=confusable_form))
     return model, names
 
 

@@ -53,6 +53,7 @@ from kripke.files.reader import ARROW, LineReader, ReadError, Word, read_source,
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
 from kripke.language.parser import FormulaError, parse
+from lookalikes.characters import shown
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
@@ -318,7 +319,7 @@ class _Reader(LineReader[EventFileError]):
         """The words, each checked to be an event's name."""
         for word in words:
             if not EVENT_NAME.fullmatch(word.text):
-                raise self.error(f"{word.text!r} is not an event name (letters, digits, _ "
+                raise self.error(f"{shown(word.text)} is not an event name (letters, digits, _ "
                                  "and ', starting with a letter)", word.line, word.column)
         return list(words)
 
@@ -334,6 +335,9 @@ class _Reader(LineReader[EventFileError]):
                                  f"{defined[name.text].line}; give it another name",
                                  name.line, name.column)
             defined[name.text] = name
+        self.distinct(((name.text, name) for name, _ in self.events), "event")
+        heads = [agent for agent, _ in self.partitions] + [agent for agent, *_ in self.arrows]
+        self.distinct(((agent.text, agent) for agent in heads), "agent")
         partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
         agents: dict[str, Word] = {}
         for agent, classes in self.partitions:

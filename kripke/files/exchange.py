@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, TypeGuard
 
@@ -26,6 +27,8 @@ from kripke.files.geometry import bend_control, clear_bend, curve_point
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
 from kripke.palette import agent_colour
+from lookalikes.characters import character_problem, shown
+from lookalikes.skeleton import first_lookalike, looks_like
 
 FORMAT = "ttr-kripke model"
 VERSION = 1
@@ -95,6 +98,7 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
     atoms = [_atom(a, '"atoms"') for a in _list(data, "atoms")]
     if len(set(atoms)) != len(atoms):
         raise ModelError("model file: \"atoms\" names an atom twice; name each once")
+    _unlike([str(a) for a in atoms], "atoms")
     listed = _list(data, "worlds")
     worlds = [_world(w, i, set(atoms)) for i, w in enumerate(listed)]
     ids = [wid for wid, _ in worlds]
@@ -109,9 +113,7 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
                            _relations_from_json(data, agents, len(worlds)),
                            None if actual is None else ids.index(actual),
-                           n_worlds=len(worlds), world_ids=ids,
-                           names=[str(w.get("label", f"w{i}")) for w, i in zip(listed, ids,
-                                                                              strict=True)])
+                           n_worlds=len(worlds), world_ids=ids, names=_names(listed, ids))
     observations = _list(data, "observations")
     if len(observations) != len(agents):
         raise ModelError(f"model file: \"observations\" has {len(observations)} lists for "
@@ -140,7 +142,16 @@ def _agents(agents: list[Any]) -> list[Agent]:
             raise ModelError(f"model file: \"agents\": {problem}")
     if len({str(a) for a in agents}) != len(agents):
         raise ModelError("model file: \"agents\" names an agent twice; name each once")
+    _unlike([str(a) for a in agents], "agents")
     return agents
+
+
+def _unlike(names: list[str], field: str) -> None:
+    """Refuse two names of a field that look alike (``a1`` and ``al``), as the text format
+    does."""
+    if (twins := first_lookalike(names)) is not None:
+        raise ModelError(f"model file: \"{field}\": {looks_like(*twins)}; a reader cannot "
+                         "tell them apart, so rename one")
 
 
 def _atom(name: Any, field: str) -> Atom:
@@ -178,6 +189,32 @@ def _world(world: Any, index: int, atoms: set[Atom]) -> tuple[int, list[Atom]]:
         raise ModelError(f"model file: {where}[\"true\"] names {unknown[0]}, which is not "
                          "among \"atoms\"; list it there")
     return wid, true_atoms
+
+
+def _names(listed: list[Mapping[str, Any]], ids: list[int]) -> list[str]:
+    """A belief model's world names, its worlds' labels (``w`` and the id without one), read
+    by the text format's rule: in NFC, each one a name may be
+    (:func:`lookalikes.characters.character_problem`), no two the same or alike, since the
+    model keeps them and every page and file shows them."""
+    names: list[str] = []
+    for index, (world, wid) in enumerate(zip(listed, ids, strict=True)):
+        name = unicodedata.normalize("NFC", world.get("label", f"w{wid}"))
+        where = f"model file: \"worlds\"[{index}][\"label\"]"
+        if problem := character_problem(name):
+            raise ModelError(f"{where}: {problem}")
+        if '"' in name:  # the text format quotes a name in '"', so none holds one
+            raise ModelError(f"{where}: {shown(name)} holds '\"', which no world's name may "
+                             "(the model format quotes names in it); remove it")
+        if name in names:
+            raise ModelError(f"{where}: {shown(name)} is also the label of \"worlds\""
+                             f"[{names.index(name)}]; give each world its own name")
+        names.append(name)
+    if (twins := first_lookalike(names)) is not None:
+        raise ModelError(f"model file: \"worlds\"[{names.index(twins[0])}][\"label\"]: "
+                         f"{looks_like(*twins)}, the label of \"worlds\"["
+                         f"{names.index(twins[1])}]; a reader cannot tell them apart, so "
+                         "rename one")
+    return names
 
 
 def _keys(keys: Any, agent: int, n_worlds: int) -> list[int]:
@@ -219,12 +256,69 @@ def _jsonable(value: Any) -> bool:
 
 _LATEX = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "_": r"\_", "#": r"\#",
           "&": r"\&", "%": r"\%", "$": r"\$", "~": r"\textasciitilde{}",
-          "^": r"\textasciicircum{}"}
+          "^": r"\textasciicircum{}",
+          # OT1, the default font encoding, draws these as other signs (< as an inverted !)
+          "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+          '"': r"\texttt{\char34}", "-": "-{}"}  # "--" would join into a dash
+#: Letters and signs outside ASCII that pdflatex's default fonts (Computer Modern, OT1) draw.
+_TEXT_SIGNS = {"ß": r"\ss{}", "æ": r"\ae{}", "Æ": r"\AE{}", "œ": r"\oe{}", "Œ": r"\OE{}",
+               "ø": r"\o{}", "Ø": r"\O{}", "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}",
+               "ȷ": r"\j{}", "¡": r"\textexclamdown{}", "¿": r"\textquestiondown{}",
+               "£": r"\pounds{}", "§": r"\S{}", "¶": r"\P{}", "©": r"\copyright{}",
+               "†": r"\dag{}", "‡": r"\ddag{}", "–": "--", "—": "---", "‘": "`", "’": "'",
+               "“": "``", "”": "''", "…": r"\dots{}", "·": r"$\cdot$", "°": r"$^\circ$",
+               "×": r"$\times$", "÷": r"$\div$", "±": r"$\pm$", "¬": r"$\neg$"}
+#: The accents (combining marks, as NFD writes an accented letter) OT1 puts on a letter.
+_TEXT_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
+                 "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
+                 "\u030c": "v", "\u0323": "d", "\u0327": "c", "\u0331": "b"}
+_BELOW = ("\u0323", "\u0327", "\u0331")  # dot, cedilla and line below: an i keeps its dot
+#: Greek, which Computer Modern has in math (the capitals that look Latin are Latin there).
+_GREEK = dict(zip("αβγδεζηθικλμνξοπρςστυφχψωΓΔΘΛΞΠΣΥΦΨΩΑΒΕΖΗΙΚΜΝΟΡΤΧ", [
+    *(rf"\{n}" for n in ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu "
+                          "nu xi").split()), "o",
+    *(rf"\{n}" for n in ("pi rho varsigma sigma tau upsilon varphi chi psi omega Gamma Delta "
+                          "Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega").split()),
+    *(rf"\mathrm{{{c}}}" for c in "ABEZHIKMNOPTX")], strict=True))
+#: Accents on Greek letters (tonos, dialytika), as math accents.
+_MATH_ACCENTS = {"\u0300": "grave", "\u0301": "acute", "\u0304": "bar", "\u0306": "breve",
+                 "\u0308": "ddot"}
 
 
 def latex(text: str) -> str:
-    """Text safe inside a LaTeX document."""
-    return "".join(_LATEX.get(c, c) for c in text)
+    """Text safe inside a LaTeX document that pdflatex compiles with its default fonts, in any
+    script: LaTeX's special characters escaped; letters of Latin scripts with their accents and
+    Greek drawn; any other character (Cyrillic, CJK, a control character) written as its code
+    point in small capitals (``\\textsc{u+4e2d}``), so the slide compiles and still tells
+    two names apart."""
+    drawn = "".join(_latex_char(c) for c in unicodedata.normalize("NFC", text))
+    return drawn.replace(r"}\textsc{u+", r"}\,\textsc{u+")  # code points a thin space apart
+
+
+def _latex_char(char: str) -> str:
+    """One character as pdflatex's default fonts can draw it (see :func:`latex`)."""
+    if char in _LATEX:
+        return _LATEX[char]
+    if char.isascii() and char.isprintable():
+        return char
+    if char in _TEXT_SIGNS:
+        return _TEXT_SIGNS[char]
+    if char in _GREEK:
+        return f"${_GREEK[char]}$"
+    decomposed = unicodedata.normalize("NFD", char)
+    base, marks = decomposed[0], decomposed[1:]
+    if marks and (base.isascii() and base.isalpha() or base in "ıȷ") and \
+            all(m in _TEXT_ACCENTS for m in marks):
+        drawn = base if base not in "ij" or marks[0] in _BELOW else rf"\{base}{{}}"  # dotless
+        for mark in marks:
+            drawn = f"\\{_TEXT_ACCENTS[mark]}{{{drawn}}}"
+        return drawn
+    if marks and base in _GREEK and all(m in _MATH_ACCENTS for m in marks):
+        drawn = _GREEK[base]
+        for mark in marks:
+            drawn = f"\\{_MATH_ACCENTS[mark]}{{{drawn}}}"
+        return f"${drawn}$"
+    return rf"\textsc{{u+{ord(char):04x}}}"
 
 
 #: The textbook's logical symbols in LaTeX math.
@@ -250,7 +344,8 @@ def latex_formula_text(text: str) -> str:
 
 
 def _math_symbols(text: str) -> str:
-    return "".join(f"${_MATH[c]}$" if c in _MATH else _LATEX.get(c, c) for c in text)
+    return "".join(f"${_MATH[c]}$" if c in _MATH else _latex_char(c)
+                   for c in unicodedata.normalize("NFC", text))
 
 
 #: A beamer frame's picture area, in cm: what a TikZ drawing fits by default (``size``).
@@ -330,7 +425,8 @@ def to_tikz(model: KripkeModel | BeliefModel,
     for i, w in enumerate(ids):
         x, y = place[w]
         style = "actual" if i == model.actual else "world"
-        text = "\\\\".join(latex(line) for line in labels[w])
+        # {} before a line starting '[' or '*': \\ would read it as a length or its star form
+        text = "\\\\".join("{}" * (line[:1] in ("[", "*")) + latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
         names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}

@@ -45,7 +45,9 @@ from kripke.files.exchange import from_json
 from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import AGENT as _AGENT
-from kripke.language.names import KEYWORDS, lookalike_problem
+from kripke.language.names import KEYWORDS
+from lookalikes.characters import character_problem, shown
+from lookalikes.skeleton import confusable_form, first_lookalike, looks_like
 
 #: The most worlds :func:`dump_model` writes (as many as a JSON file holds).
 MAX_WORLDS = 100_000
@@ -178,7 +180,8 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
         raise ModelFileError(message, 1, 1, origin) from None
     if isinstance(model, BeliefModel):  # it keeps its names itself
         return model
-    if len(set(labels)) == len(labels) and all(_writable(label) for label in labels):
+    if len(set(labels)) == len(labels) and all(_writable(label) for label in labels) and \
+            first_lookalike(labels) is None:  # else the labels describe, not name, the worlds
         return NamedModel.named(model, labels)
     return model
 
@@ -199,24 +202,25 @@ class _Reader(LineReader[ModelFileError]):
     def __init__(self, text: str, source: str | None) -> None:
         # NFC: "é" typed as one character or as e and an accent is one name, as a reader sees
         super().__init__(unicodedata.normalize("NFC", text), source)
-        self.declared = [self.word(m.group(1), 0, 0).text for raw in self.text_lines
-                         if (m := _WORLD_LINE.match(raw))]
+        # the names a fix may suggest: none a line will refuse (a control character, say)
+        self.declared = [name for raw in self.text_lines if (m := _WORLD_LINE.match(raw))
+                         and character_problem(name := self.word(m.group(1), 0, 0).text) is None]
         self.agents_declared = [name for raw in self.text_lines
                                 if (m := _KEYWORD_LINE.match(raw)) and m.group(1) == "agents"
                                 for name in re.split(r"[\s,]+", raw[m.end():].split("#")[0])
-                                if name]
+                                if _AGENT.fullmatch(name)]
         self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
                       if (line := self.line(number, raw)) is not None]
 
     # --- one line ------------------------------------------------------------------------
 
     def line(self, number: int, raw: str) -> _Line | None:
-        """The line read, each of its names one that looks like no other
-        (:func:`kripke.language.names.lookalike_problem`)."""
+        """The line read, each of its names one that holds nothing a reader cannot see and
+        looks like no other (:func:`lookalikes.characters.character_problem`)."""
         read = self.read_line(number, raw)
         if read is not None:
             for word in (read.head, *read.words, *(w for c in read.classes for w in c)):
-                if word is not None and (problem := lookalike_problem(word.text)):
+                if word is not None and (problem := character_problem(word.text)):
                     raise self.error(problem, number, word.column)
         return read
 
@@ -290,6 +294,7 @@ class _Reader(LineReader[ModelFileError]):
                                  line.number, word.column)
             seen[str(agent)] = word
             agents.append(agent)
+        self.distinct(((w.text, w) for w in line.words), "agent")
         return line, agents, seen
 
     def atom(self, word: Word, line: int) -> Atom:
@@ -346,6 +351,7 @@ class _Reader(LineReader[ModelFileError]):
                 raise self.error(f"atom {atom} is listed twice; list it once", line.number,
                                  word.column)
             declared[atom] = word
+        self.distinct(((str(a), w) for a, w in declared.items()), "atom")
         return declared
 
     def worlds(self, declared: dict[Atom, Word] | None) -> tuple[list[str], list[set[Atom]]]:
@@ -353,6 +359,7 @@ class _Reader(LineReader[ModelFileError]):
         names: list[str] = []
         where: dict[str, int] = {}  # world name -> its line
         true_sets: list[set[Atom]] = []
+        atoms: list[tuple[str, Word]] = []  # each atom where it is written
         for line in self.lines:
             if line.kind != "world" or line.head is None:
                 continue
@@ -372,9 +379,13 @@ class _Reader(LineReader[ModelFileError]):
                                      f"{atoms_line.number if atoms_line else 0}; add it there "
                                      "or fix the spelling", line.number, word.column)
                 true.add(atom)
+                atoms.append((str(atom), word))
             true_sets.append(true)
         if not names:
             raise self.at_end("no worlds; add one line per world, e.g. 'world w1: p q'")
+        self.distinct(((line.head.text, line.head) for line in self.lines
+                       if line.kind == "world" and line.head is not None), "world")
+        self.distinct(atoms, "atom")
         return names, true_sets
 
     def observations(self, agent_words: dict[str, Word], index: dict[str, int],
@@ -423,10 +434,7 @@ class _Reader(LineReader[ModelFileError]):
             worlds = []
             for word in line.words:
                 if word.text not in index:
-                    known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
-                    raise self.error(f"unknown world {word.text!r} in {agent}'s arrows; "
-                                     f"declare it with 'world {word.text}: ...' or fix the "
-                                     f"spelling (worlds: {known})", line.number, word.column)
+                    raise self.unknown_world(word, index, f"in {agent}'s arrows")
                 worlds.append(index[word.text])
             arrows.setdefault(agent, []).extend((worlds[0], v) for v in worlds[1:])
         return arrows
@@ -454,10 +462,7 @@ class _Reader(LineReader[ModelFileError]):
         for number, members in enumerate(line.classes):
             for word in members:
                 if word.text not in index:
-                    known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
-                    raise self.error(f"unknown world {word.text!r} in {agent}'s classes; "
-                                     f"declare it with 'world {word.text}: ...' or fix the "
-                                     f"spelling (worlds: {known})", line.number, word.column)
+                    raise self.unknown_world(word, index, f"in {agent}'s classes")
                 if word.text in placed:
                     raise self.error(
                         f"world {word.text} is in two of {agent}'s classes (also at column "
@@ -480,10 +485,30 @@ class _Reader(LineReader[ModelFileError]):
                              column)
         word = line.words[0]
         if word.text not in index:
-            raise self.error(f"the actual world {word.text!r} is not among the worlds; "
-                             "declare it with 'world ...:' or fix the spelling", line.number,
-                             word.column)
+            raise self.lookalike_world(word, index, "as the actual world") or self.error(
+                f"the actual world {shown(word.text)} is not among the worlds; declare it with "
+                "'world ...:' or fix the spelling", line.number, word.column)
         return index[word.text]
+
+    def unknown_world(self, word: Word, index: dict[str, int], where: str) -> ModelFileError:
+        """The error for a world no line declares (in a class or an arrow): the declared world
+        it looks like, if one does, else how to declare it."""
+        known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
+        return self.lookalike_world(word, index, where) or self.error(
+            f"unknown world {shown(word.text)} {where}; declare it with 'world "
+            f"{_name(word.text)}: ...' or fix the spelling (worlds: {known})", word.line,
+            word.column)
+
+    def lookalike_world(self, word: Word, index: dict[str, int], where: str
+                        ) -> ModelFileError | None:
+        """The error for a name that is no declared world's but looks like one (a Cyrillic 'а'
+        typed for a Latin 'a'), or None."""
+        for name in index:
+            if confusable_form(name) == confusable_form(word.text):
+                return self.error(f"{looks_like(word.text, name)} {where}, but is not the "
+                                  f"declared world {shown(name)}; write {shown(name)}",
+                                  word.line, word.column)
+        return None
 
 
 def _agent(text: str) -> Agent:
@@ -514,7 +539,7 @@ def _writable(name: str) -> bool:
     """Whether a name can be written in the format (bare or quoted): not empty, no quote,
     nothing that ends a line (``str.splitlines`` also ends lines at \\x1c, \\u2028, ...) and
     nothing the reader refuses as a lookalike."""
-    return '"' not in name and name.splitlines() == [name] and lookalike_problem(name) is None
+    return '"' not in name and name.splitlines() == [name] and character_problem(name) is None
 
 
 def _name(name: str) -> str:
@@ -550,30 +575,33 @@ def dump_model(model: KripkeModel | BeliefModel,
         written = [f"w{i}" for i in model.world_ids.tolist()]
     seen: dict[str, int] = {}
     for i, name in enumerate(written):
-        if problem := lookalike_problem(name):
+        if problem := character_problem(name):
             raise ModelError(f"world {i}: {problem}")
         if not _writable(name):
-            raise ModelError(f"world {i} is named {name!r}; a name is not empty and holds no "
-                             "'\"' nor line break")
+            raise ModelError(f"world {i} is named {shown(name)}; a name is not empty and holds "
+                             "no '\"' nor line break")
         if name in seen:
-            raise ModelError(f"worlds {seen[name]} and {i} are both named {name!r}; give "
+            raise ModelError(f"worlds {seen[name]} and {i} are both named {shown(name)}; give "
                              "each world its own name")
         seen[name] = i
+    if (twins := first_lookalike(written)) is not None:
+        raise ModelError(f"world {looks_like(*twins)}: a reader of the file could not tell "
+                         "them apart; give them names that look different")
     for agent in model.agents:
         text = str(agent)
         if not _AGENT.fullmatch(text) or text in KEYWORDS:
             raise ModelError(f"agent {agent!r} cannot be written: an agent is a name of "
                              "letters, digits, _ and ' starting with a letter, or a number")
-    shown = [_name(n) for n in written]
+    spelt = [_name(n) for n in written]
     atoms = model.atoms
     values = [model.atom_values(a) for a in atoms]
     lines = [f"# a Kripke model of {model.n_worlds} worlds (the format of kripke/README.md)",
              f"agents: {' '.join(str(a) for a in model.agents)}",
              f"atoms: {' '.join(str(a) for a in atoms)}".rstrip()]
-    for i, name in enumerate(shown):
+    for i, name in enumerate(spelt):
         true = " ".join(str(a) for a, v in zip(atoms, values, strict=True) if v[i])
         lines.append(f"world {name}: {true}".rstrip())
     for agent in model.agents:
-        lines += _relation_lines(model, agent, shown)
-    lines.append(f"actual: {shown[model.actual]}")
+        lines += _relation_lines(model, agent, spelt)
+    lines.append(f"actual: {spelt[model.actual]}")
     return "\n".join(lines) + "\n"

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from kripke.errors import ModelError
+from lookalikes.characters import shown
+from lookalikes.skeleton import confusable_form, looks_like
 
 _SPACE = re.compile(r"\s*")
 # A bare name: no space, comma, brace, quote, colon or '#'; a parenthesised part may hold commas
@@ -161,7 +163,7 @@ class LineReader[E: ReadError]:
                 pos = match.end()
             else:
                 fix = "close it with ')'" if char == "(" else "remove it or quote the name"
-                raise self.error(f"unexpected {char!r}; {fix}", number, pos + 1)
+                raise self.error(f"unexpected {shown(char)}; {fix}", number, pos + 1)
             pos = skip(text, pos, _SEPARATORS)
 
     def words(self, number: int, text: str, start: int) -> tuple[Word, ...]:
@@ -201,7 +203,7 @@ class LineReader[E: ReadError]:
                 current = None
             elif current is None:
                 agent, note = self.agent_for_hint(head)
-                raise self.error(f"{word.text!r} is outside braces: an agent's classes are "
+                raise self.error(f"{shown(word.text)} is outside braces: an agent's classes are "
                                  f"written in braces, e.g. '{self.class_hint(agent, text, start)}'"
                                  f" (a{'n' * (self.noun[0] in 'aeiou')} {self.noun}'s line "
                                  f"starts with '{self.noun}'{note})", number, word.column)
@@ -262,6 +264,20 @@ class LineReader[E: ReadError]:
                              f"e.g. '{head}: {source} -> {' '.join(rest)}'{note}", number,
                              again.start() + 1)
         return (*left, *right)
+
+    def distinct(self, named: Iterable[tuple[str, Word]], noun: str) -> None:
+        """Refuse the first of ``named`` (a name and where it is written) that looks like an
+        earlier, different one (:func:`lookalikes.skeleton.confusable_form`): a reader could
+        not tell which of the two a line means."""
+        seen: dict[str, tuple[str, Word]] = {}
+        for name, word in named:
+            form = confusable_form(name)
+            if form in seen and seen[form][0] != name:
+                other, first = seen[form]
+                raise self.error(f"{noun} {looks_like(name, other)}, the {noun} on line "
+                                 f"{first.line}; a reader cannot tell them apart, so rename "
+                                 "one", word.line, word.column)
+            seen.setdefault(form, (name, word))
 
     def examples(self, k: int) -> list[str]:
         """Up to ``k`` names for an example of a fix: declared ones (as written, each once), so

@@ -14,10 +14,12 @@ import difflib
 from app.cli.main import UsageError
 from boards import Board, Connection, load_board
 from game.paths import ideal_route, shortest_paths
+from lookalikes.characters import character_problem, shown
 
 NAME = "route"
 HELP = "the fewest trains between two cities over unclaimed connections, and every route as short"
 SHOWN = 10  # alternatives listed before "and N more"
+SHOWN_NAME = 60  # characters of a city name that is no city's, in the message
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,13 +30,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def city(board: Board, name: str) -> str:
-    """The board's spelling of ``name`` (case, spaces and Unicode normal form do not matter:
-    the loader refuses a board on which that would pick one of two), or a ``UsageError``
-    naming the closest cities."""
+    """The board's spelling of ``name`` (case, spaces, Unicode normal form and letters that look
+    alike do not matter: the loader refuses a board on which that would pick one of two), or a
+    ``UsageError``: the name's own problem (a control character, a trailing space), else the
+    closest cities. The name is shown escaped and cut short; spaces at its ends are a slip of
+    typing, not part of it."""
+    if (problem := character_problem(name.strip())) is not None:
+        raise UsageError(f"the city name {problem}")
     if (found := board.find_city(name)) is not None:
         return found
-    close = difflib.get_close_matches(name, board.city_names, n=3, cutoff=0.0)
-    raise UsageError(f"no city {name!r} on {board.name}; the closest are {', '.join(close)}")
+    close = difflib.get_close_matches(name[:SHOWN_NAME], board.city_names, n=3, cutoff=0.0)
+    raise UsageError(f"no city {shown(name, SHOWN_NAME)} on {board.name}; the closest are "
+                     f"{', '.join(close)}")
 
 
 def cities(start: str, connections: tuple[Connection, ...]) -> tuple[str, ...]:
