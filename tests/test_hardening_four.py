@@ -1,0 +1,86 @@
+"""Issue 44 (hardening, round four), items 2, 7, 9 and 10: each hostile input exactly as the
+audit reported it gets one line naming the problem and the fix, exit code 2, no traceback, and
+nothing touched. Item 1 (a live batch's file removed by a run on another output) is in
+``test_nothing_lost.py`` with the other runs killed or stopped."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+from test_hardening import fails
+
+BATCH = ["batch", "--games", "2", "--players", "2", "--agents", "baseline", "--no-progress"]
+
+
+# --- item 2: a claim never follows a link nor opens anything but a regular file ---------------
+
+def test_a_claim_planted_as_a_link_is_refused_and_what_it_names_is_untouched(tmp_path, capsys):
+    """The audit: ``.out.csv.claim`` a link to ``notes.txt``; the claim opened it, truncated
+    it and wrote its process id there."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    (tmp_path / ".out.csv.claim").symlink_to(notes)
+    err = fails([*BATCH, "--csv", str(tmp_path / "out.csv")], capsys)
+    assert ".out.csv.claim is a symbolic link, where this program keeps its claim on the " \
+        "output; remove it or choose another --csv" in err
+    assert notes.read_text() == "my notes\n"
+    assert (tmp_path / ".out.csv.claim").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.csv.claim", "notes.txt"]
+
+
+def test_a_claim_planted_as_a_dangling_link_creates_nothing(tmp_path, capsys):
+    (tmp_path / ".out.csv.claim").symlink_to(tmp_path / "made.txt")
+    assert "is a symbolic link" in fails([*BATCH, "--csv", str(tmp_path / "out.csv")], capsys)
+    assert not (tmp_path / "made.txt").exists()
+
+
+def test_a_fifo_where_the_claim_goes_is_refused_at_once(tmp_path, capsys):
+    """It gave an ``OSError`` traceback (and opened for reading alone it would hang)."""
+    os.mkfifo(tmp_path / ".out.csv.claim")
+    err = fails([*BATCH, "--csv", str(tmp_path / "out.csv")], capsys)
+    assert ".out.csv.claim is a FIFO, where this program keeps its claim on the output; " \
+        "remove it or choose another --csv" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.csv.claim"]
+
+
+def test_a_folder_where_the_claim_goes_is_named_as_such(tmp_path, capsys):
+    """It said "cannot write in ." though the folder takes files."""
+    (tmp_path / ".out.csv.claim").mkdir()
+    err = fails([*BATCH, "--csv", str(tmp_path / "out.csv")], capsys)
+    assert ".out.csv.claim is a folder, where this program keeps its claim on the output; " \
+        "remove it or choose another --csv" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.csv.claim"]
+
+
+# --- item 7: a full disk while claiming ---------------------------------------------------------
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A 64 KB tmpfs filled to the last byte (root only): a new file can be made there, not one
+    byte written to it."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                      capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        with (disk / "filler").open("wb", buffering=0) as f, pytest.raises(OSError):
+            while True:  # until the disk says it is full
+                f.write(b"x" * 4096)
+        yield disk
+    finally:
+        subprocess.run(["umount", "--lazy", str(disk)], check=True)  # even if a file is open
+
+
+def test_a_full_disk_while_claiming_is_one_line_and_leaves_no_claim(full_disk, capsys):
+    """The audit: writing the process id into the claim raised ``OSError [Errno 28]``, exit 1,
+    and left empty ``.x.csv.claim`` and ``.p.png.claim`` behind."""
+    err = fails([*BATCH, "--csv", str(full_disk / "x.csv"), "--plot", str(full_disk / "p.png")],
+                capsys)
+    assert "x.csv (No space left on device); free some space or choose another folder for " \
+        "--csv, then run again" in err
+    assert sorted(os.listdir(full_disk)) == ["filler"]
