@@ -11,6 +11,8 @@ import subprocess
 import pytest
 from test_hardening import fails
 
+from app.cli.main import main
+
 BATCH = ["batch", "--games", "2", "--players", "2", "--agents", "baseline", "--no-progress"]
 
 
@@ -84,3 +86,49 @@ def test_a_full_disk_while_claiming_is_one_line_and_leaves_no_claim(full_disk, c
     assert "x.csv (No space left on device); free some space or choose another folder for " \
         "--csv, then run again" in err
     assert sorted(os.listdir(full_disk)) == ["filler"]
+
+
+# --- item 9: a stopped balance's files ----------------------------------------------------------
+
+#: The smallest balance run: a few levels of 2 games, no screen, nothing to compare.
+BALANCE = ["balance", "--board", "usa", "--rules", "simplified", "--agents", "baseline,random",
+           "--workers", "0", "--no-progress", "--games", "2", "--max-games", "2", "--screen",
+           "0", "--rounds", "1", "--finest", "1000", "--confirm", "1", "--random-boards", "0"]
+
+
+@pytest.fixture(scope="module")
+def stopped_search(tmp_path_factory) -> str:
+    """The options file of a balance run with :data:`BALANCE`'s options: a resume with the same
+    options goes on to read the steps file beside it."""
+    folder = tmp_path_factory.mktemp("balance")
+    assert main([*BALANCE, "--out", str(folder / "run")]) == 0
+    return (folder / "run-search.json").read_text()
+
+
+@pytest.mark.parametrize(("steps", "message"), [
+    ("truncated", "run-steps.csv, row 2: 4 cells where 9 belong; the file was edited or damaged, "
+                  "start without --resume"),
+    ("/dev/zero", "cannot read {out}-steps.csv (not a regular file); start without --resume"),
+    ("fifo", "cannot read {out}-steps.csv (not a regular file); start without --resume"),
+    ("huge", "cannot read {out}-steps.csv (more than 16,777,216 bytes, more than a search "
+             "writes); start without --resume"),
+])
+def test_a_damaged_steps_file_is_one_line_at_once(steps, message, stopped_search, tmp_path,
+                                                  capsys):
+    """The audit: a steps file cut in its second row gave ``AttributeError``, one linked to
+    ``/dev/zero`` ``MemoryError``, a FIFO hung the resume 300 s."""
+    out = tmp_path / "run"
+    (tmp_path / "run-search.json").write_text(stopped_search)
+    path = tmp_path / "run-steps.csv"
+    if steps == "truncated":
+        path.write_text("index,phase,feature,chosen,distance,unchanged,stderr,games,tried\n"
+                        '0,1,ticket group 0.1 (30 tickets),unchanged,1.0,1.0,0.0,2,"a:1"\n'
+                        "1,1,double group 0.1 (22 doubles),unch")
+    elif steps == "fifo":
+        os.mkfifo(path)
+    elif steps == "huge":
+        with path.open("wb") as f:
+            f.truncate(17 << 20)  # sparse: no disk needed
+    else:
+        path.symlink_to(steps)
+    assert message.format(out=out) in fails([*BALANCE, "--out", str(out), "--resume"], capsys)
