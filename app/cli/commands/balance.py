@@ -300,19 +300,25 @@ def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dic
         raise UsageError(f"{files['search']} was written with other options; resume with the "
                          "same ones, or start without --resume")
     try:
-        reader = csv.DictReader(io.StringIO(_stopped_file(steps), newline=""))
-        header, rows = reader.fieldnames, list(reader)
+        # lists, not a DictReader's dicts: a row cut short would be None where cells are missing
+        lines = [line for line in csv.reader(io.StringIO(_stopped_file(steps), newline=""))
+                 if line]
     except (OSError, ValueError, csv.Error) as e:
         raise UsageError(f"cannot read {files['steps']} ({_reason(e)}); start without "
                          "--resume") from None
     # the header itself, so a damaged one with no rows under it is not "no level done yet"
-    if header is None or tuple(header) != STEP_COLUMNS:
+    if not lines or tuple(lines[0]) != STEP_COLUMNS:
         raise UsageError(f"{files['steps']} is not a balance steps file; start without "
                          "--resume")
-    for number, row in enumerate(rows):
-        if problem := _step_problem(row, number):
+    rows = []
+    for number, line in enumerate(lines[1:]):
+        row = dict(zip(STEP_COLUMNS, line, strict=False))
+        problem = f"{len(line)} cells where {len(STEP_COLUMNS)} belong" \
+            if len(line) != len(STEP_COLUMNS) else _step_problem(row, number)
+        if problem:
             raise UsageError(f"{files['steps']}, row {number + 1}: {problem}; the file was "
                              "edited or damaged, start without --resume")
+        rows.append(row)
     return rows
 
 
@@ -343,10 +349,6 @@ def _step_problem(row: dict[str, str], number: int) -> str | None:
     index, a phase 0 to 3, a whole count of games and finite measures (a level that played no
     game, nothing of its group being left to change, measured nothing: ``nan`` there); None
     if it can."""
-    if None in row or None in row.values():  # cut short, or more cells than the header
-        cells = len(STEP_COLUMNS) + len(row.get(None) or ()) if None in row else \
-            sum(value is not None for value in row.values())
-        return f"{cells} cells where {len(STEP_COLUMNS)} belong"
     if row["index"] != str(number):
         return f"index {row['index'][:20]!r} where {number} belongs"
     if row["phase"] not in ("0", "1", "2", "3"):
