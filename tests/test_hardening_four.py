@@ -132,3 +132,49 @@ def test_a_damaged_steps_file_is_one_line_at_once(steps, message, stopped_search
     else:
         path.symlink_to(steps)
     assert message.format(out=out) in fails([*BALANCE, "--out", str(out), "--resume"], capsys)
+
+
+# --- item 9: a belief model's arrows in JSON ---------------------------------------------------
+
+#: Two worlds, ann's arrows and bob's, as ``model --json`` writes a belief model.
+BELIEF_JSON = {"format": "ttr-kripke model", "version": 1, "agents": ["ann", "bob"],
+               "atoms": ["p"], "actual": 0,
+               "worlds": [{"id": 0, "label": "w0", "true": ["p"]},
+                          {"id": 1, "label": "w1", "true": []}],
+               "relations": [[[0, 1], [1, 1]], [[0, 0], [0, 1], [1, 0], [1, 1]]]}
+
+
+@pytest.mark.parametrize(("relations", "message"), [
+    ([[[0, 1], [1, 1]], [[0, 0], [0, 1], [1, True]]],
+     '"relations"[1][2] must be an arrow [from, to] of two world indices from 0 to 1, not '
+     '[1, true] (a list)'),
+    ([[[0, 0.9]], []], '"relations"[0][0] must be an arrow [from, to] of two world indices '
+                       'from 0 to 1, not [0, 0.9] (a list)'),
+    ([[["0", 1]], []], '"relations"[0][0] must be an arrow [from, to] of two world indices '
+                       'from 0 to 1, not ["0", 1] (a list)'),
+    ([[[0, 1, 1]], []], '"relations"[0][0] must be an arrow [from, to]'),
+    ([[[0, 2]], []], '"relations"[0][0] must be an arrow [from, to] of two world indices from '
+                     '0 to 1, not [0, 2]'),
+    ([[[0, 1]], {"a": 1}], '"relations"[1] must be a list of arrows [from, to], not {"a": 1} '
+                           '(an object)'),
+    ([[[0, 1]]], '"relations" has 1 lists for 2 agents; one list of arrows per agent'),
+    ("ann", '"relations" must be a list, not "ann" (text)'),
+])
+def test_a_belief_models_arrows_are_refused_naming_their_field(relations, message, tmp_path,
+                                                               capsys):
+    """The audit: "too many values to unpack", naming no field; ``true``, ``0.9`` and ``"0"``
+    were taken as world indices."""
+    import json
+
+    path = tmp_path / "belief.json"
+    path.write_text(json.dumps(BELIEF_JSON | {"relations": relations}))
+    assert f"model file: {message}" in fails(["model", str(path)], capsys)
+
+
+def test_a_belief_model_in_json_reads_back(tmp_path, capsys):
+    import json
+
+    path = tmp_path / "belief.json"
+    path.write_text(json.dumps(BELIEF_JSON))
+    assert main(["model", str(path)]) == 0
+    assert "frame class: KD45 (ann KD45, bob S5)" in capsys.readouterr().out
