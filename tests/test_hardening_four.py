@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from test_hardening import fails
+from test_hardening import board_doc, fails
 
 from app.cli.main import main
 
@@ -178,3 +178,46 @@ def test_a_belief_model_in_json_reads_back(tmp_path, capsys):
     path.write_text(json.dumps(BELIEF_JSON))
     assert main(["model", str(path)]) == 0
     assert "frame class: KD45 (ann KD45, bob S5)" in capsys.readouterr().out
+
+
+# --- item 10: the smaller ones ------------------------------------------------------------------
+
+def test_ticket_points_of_ten_to_the_thirty_are_refused_before_the_batch(tmp_path, capsys):
+    """The audit: taken, then ``batch --plot`` raised in numpy's histogram."""
+    import json
+
+    doc = board_doc()
+    doc["tickets"][0]["points"] = 10**30
+    (tmp_path / "b.json").write_text(json.dumps(doc))
+    err = fails([*BATCH, "--board", str(tmp_path / "b.json"), "--plot", str(tmp_path / "p.png")],
+                capsys)
+    assert "b.json: tickets[0] (Amsterdam–Wilno): bad points 1000000000000000000000000000000; " \
+        "must be a whole number from 1 to 1,000" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.json"]
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"route_points": {"1": 10**30}}, "route_points['1']: lengths must be whole numbers from 1 "
+                                      "to 8 in ASCII digits, each once, and points whole numbers "
+                                      "from 0 to 1,000"),
+    ({"trains": 10**30}, "trains: bad trains 1000000000000000000000000000000; the trains each "
+                         "player starts with, a whole number from 1 to 999"),
+])
+def test_a_boards_other_numbers_are_bounded_too(changes, message, tmp_path, capsys):
+    import json
+
+    (tmp_path / "b.json").write_text(json.dumps(board_doc(**changes)))
+    assert message in fails(["play", "--quiet", "--board", str(tmp_path / "b.json")], capsys)
+
+
+def test_a_board_and_a_log_starting_with_a_byte_order_mark_are_read(tmp_path, capsys):
+    """Both were refused, while a model file with one was read (Notepad writes UTF-8 so)."""
+    import json
+
+    board, log = tmp_path / "b.json", tmp_path / "g.jsonl"
+    board.write_bytes(b"\xef\xbb\xbf" + json.dumps(board_doc()).encode())
+    assert main(["play", "--quiet", "--players", "2", "--agents", "baseline", "--board",
+                 str(board), "--log", str(log)]) == 0
+    log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
+    assert main(["replay", str(log), "--board", str(board)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
