@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from pathlib import Path
 
 import pytest
 from test_hardening import board_doc, fails
@@ -221,3 +222,75 @@ def test_a_board_and_a_log_starting_with_a_byte_order_mark_are_read(tmp_path, ca
     log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
     assert main(["replay", str(log), "--board", str(board)]) == 0
     assert "Traceback" not in capsys.readouterr().err
+
+
+#: A model file of four worlds, wherever the tests run from.
+STARTER = str(Path(__file__).resolve().parents[1] / "kripke" / "models" / "alice-bob.kripke")
+#: The audit's 100 KB formula.
+BIG = " & ".join(["p"] * 25_000)
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The one error line of a command that printed the model before a step failed (an event
+    or announcement false at the actual world is found when applied)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1, err[:600]
+    return err
+
+
+@pytest.mark.parametrize(("event", "message"), [
+    (f"private:alice:{BIG} )", "expected an operator or end of input, found ')' (at character "
+                               "99,999 of the formula: …p & p & p & p & p & p & p & p )); fix "
+                               "the formula"),
+    (f"flip:alice:{BIG}", "flip toggles an atom, e.g. flip:a:heads"),
+    (f"announce:~({BIG})", "is false at the actual world (make another event the actual one)"),
+    (f"learns:{BIG}", "write learns:A:F (A learns whether F"),
+])
+def test_an_event_on_one_line_is_quoted_short_in_its_error(event, message, capsys):
+    """The audit: the 100 KB formula came back whole in the one line (``--check`` cuts it)."""
+    err = refused(["model", STARTER, "--event", event], capsys)
+    assert message in err and len(err) < 500, err[:600]
+    assert "characters)" in err
+
+
+def test_an_announcement_false_at_the_actual_world_is_quoted_short(capsys):
+    err = refused(["model", STARTER, "--announce", f"~({BIG})"], capsys)
+    assert "(100,000 characters): it is false at the actual world" in err and len(err) < 500
+
+
+@pytest.mark.parametrize(("event", "message"), [
+    ("private:alice,bob:q", "in 'private:alice,bob:q': one agent acts; for more, write "
+                            "together:A,B:F"),
+    ("learns:alice,bob:q", "in 'learns:alice,bob:q': one agent learns; for more, write "
+                           "together:A,B:F"),
+    ("shows:alice,bob:bob:red", "one agent shows a card and one sees it; write "
+                                "shows:A:B:F1,F2,..."),
+])
+def test_a_one_agent_event_naming_two_is_refused_as_the_page_refuses_it(event, message, capsys):
+    """``private:alice,bob:q`` took alice alone and dropped bob without a word."""
+    assert message in fails(["model", STARTER, "--event", event], capsys)
+
+
+def test_together_still_takes_several(capsys):
+    assert main(["model", STARTER, "--event", "together:alice,bob:q"]) == 0
+    assert "event together:alice,bob:q: 4 worlds (were 4)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("where", ["agents line", "class line", "event"])
+def test_an_agent_of_five_thousand_digits_is_one_line_without_pythons_advice(where, tmp_path,
+                                                                            capsys):
+    """The audit: ``agents: 999…`` printed Python's ``set_int_max_str_digits`` advice."""
+    digits = "9" * 5000
+    path = tmp_path / "m.kripke"
+    path.write_text({"agents line": f"agents: {digits}\nworld w1: p\nactual: w1\n",
+                     "class line": f"agents: a\nworld w1: p\n{digits}: {{w1}}\nactual: w1\n",
+                     "event": "agents: a\nworld w1: p\na: {w1}\nactual: w1\n"}[where])
+    argv = ["model", str(path), *(["--event", f"learns:{digits}:p"] if where == "event" else [])]
+    err = fails(argv, capsys)
+    assert "set_int_max_str_digits" not in err and len(err) < 400, err[:500]
+    assert {"agents line": "line 1, column 9: an agent numbered with 5,000 digits; agents are "
+                           "numbered with at most 30",
+            "class line": "line 3, column 1: unknown agent '9999",
+            "event": "an agent numbered with 5,000 digits; agents are numbered with at most "
+                     "30"}[where] in err
