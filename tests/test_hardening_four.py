@@ -294,3 +294,9 @@ def test_an_agent_of_five_thousand_digits_is_one_line_without_pythons_advice(whe
             "class line": "line 3, column 1: unknown agent '9999",
             "event": "an agent numbered with 5,000 digits; agents are numbered with at most "
                      "30"}[where] in err
+
+
+def test_route_quotes_a_city_name_of_100_kb_cut_short(capsys):
+    err = fails(["route", "X" * 100_000, "Wien"], capsys)
+    assert "no city 'XXXX" in err and "… (100,000 characters) on europe24; the closest are" in err
+    assert len(err) < 300

@@ -13,6 +13,7 @@ import difflib
 
 from app.cli.main import UsageError
 from boards import Board, Connection, load_board
+from game.fields import shown
 from game.paths import ideal_route, shortest_paths
 
 NAME = "route"
@@ -33,8 +34,10 @@ def city(board: Board, name: str) -> str:
     naming the closest cities."""
     if (found := board.find_city(name)) is not None:
         return found
-    close = difflib.get_close_matches(name, board.city_names, n=3, cutoff=0.0)
-    raise UsageError(f"no city {name!r} on {board.name}; the closest are {', '.join(close)}")
+    # a city's name is short: its first hundred characters find the closest as well
+    close = difflib.get_close_matches(name[:100], board.city_names, n=3, cutoff=0.0)
+    raise UsageError(f"no city {shown(name, 60)} on {board.name}; the closest are "
+                     f"{', '.join(close)}")
 
 
 def cities(start: str, connections: tuple[Connection, ...]) -> tuple[str, ...]:
