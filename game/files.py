@@ -243,11 +243,10 @@ def atomic_output(path: str | Path, *, binary: bool = False,
 def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[str] | IO[bytes]]:
     target = _target(path)
     try:
-        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=PART)
+        fd, temp = _new_part(target)
     except OSError as e:
         raise _disk_error(target, e) from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)  # held while written: this file's writer lives
         os.fchmod(fd, _mode(target))
         f: IO[str] | IO[bytes] = os.fdopen(fd, "wb") if binary else \
             os.fdopen(fd, "w", encoding="utf-8", newline="")
@@ -272,6 +271,19 @@ def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[st
     except BaseException:
         _remove(temp)
         raise
+
+
+def _new_part(target: Path) -> tuple[int, str]:
+    """A new temporary file of ``target``, locked: the lock, held while it is written, says
+    its writer lives (:func:`_removed_if_abandoned`). A run sweeping ``target``'s leftovers
+    may take the file in the instant before the lock; then it is made again."""
+    for _ in range(3):
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=PART)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        if _still_named(fd, Path(temp)):
+            return fd, temp
+        os.close(fd)
+    raise OSError(errno.EAGAIN, "another run removed its temporary file three times")
 
 
 def _disk_error(target: Path, error: OSError, option: str | None = None) -> OutputError:
