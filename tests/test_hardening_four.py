@@ -6,7 +6,6 @@ nothing touched. Item 1 (a live batch's file removed by a run on another output)
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -60,23 +59,13 @@ def test_a_folder_where_the_claim_goes_is_named_as_such(tmp_path, capsys):
 # --- item 7: a full disk while claiming ---------------------------------------------------------
 
 @pytest.fixture
-def full_disk(tmp_path):
-    """A 64 KB tmpfs filled to the last byte (root only): a new file can be made there, not one
-    byte written to it."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
-                      capture_output=True).returncode:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
-        with (disk / "filler").open("wb", buffering=0) as f, pytest.raises(OSError):
-            while True:  # until the disk says it is full
-                f.write(b"x" * 4096)
-        yield disk
-    finally:
-        subprocess.run(["umount", "--lazy", str(disk)], check=True)  # even if a file is open
+def full_disk(small_disk):
+    """A tmpfs filled to the last byte: a new file can be made there, not one byte written to
+    it."""
+    with (small_disk / "filler").open("wb", buffering=0) as f, pytest.raises(OSError):
+        while True:  # until the disk says it is full
+            f.write(b"x" * 4096)
+    return small_disk
 
 
 def test_a_full_disk_while_claiming_is_one_line_and_leaves_no_claim(full_disk, capsys):
