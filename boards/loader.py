@@ -38,6 +38,11 @@ MAX_LENGTH = 8
 #: 33 s and 1.6 GB to load). A message is also cut to one readable line.
 MAX_FILE_BYTES = 2_000_000
 MAX_CITIES, MAX_CONNECTIONS, MAX_TICKETS = 1_000, 5_000, 5_000
+#: Points a ticket or a connection is worth at most: published tickets give up to 22; 10³⁰ was
+#: taken and a batch's plot then failed in numpy's histogram.
+MAX_POINTS = 1_000
+#: Trains each at most, as ``--trains`` takes: 10³⁰ was taken and played.
+MAX_TRAINS = 999
 MAX_MESSAGE = 400
 
 #: The fields each part of a board file may have. Anything else is refused, because a misspelt
@@ -122,7 +127,7 @@ def _decode(path: Path) -> str:
     except OSError as e:
         raise BoardError(source, "file", f"cannot be read ({e.strerror})") from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # Notepad starts a UTF-8 file with a byte-order mark
     except UnicodeDecodeError as e:
         raise BoardError(source, f"byte {e.start}", "not UTF-8 text; save the file as UTF-8") \
             from None
@@ -154,9 +159,9 @@ def parse_board(raw: Any, source: str = "<board>") -> Board:
             raise fail(key, "must be a string")
 
     trains = raw.get("trains")
-    if trains is not None and not (_is_whole(trains) and trains >= 1):
+    if trains is not None and not (_is_whole(trains) and 1 <= trains <= MAX_TRAINS):
         raise fail("trains", f"bad trains {trains!r}; the trains each player starts with, a "
-                   "whole number of at least 1 (or leave it out)")
+                   f"whole number from 1 to {MAX_TRAINS} (or leave it out)")
     route_points = _route_points(raw.get("route_points"), fail)
     cities = _cities(raw["cities"], fail)
     names = {c.name for c in cities}
@@ -202,9 +207,10 @@ def _route_points(raw: Any, fail: Fail) -> dict[int, int]:
         # overrode length 1
         key = str(k)
         if not (key.isascii() and key.isdigit() and 1 <= int(key) <= MAX_LENGTH and _is_whole(v)
-                and v >= 0 and int(key) not in table):
+                and 0 <= v <= MAX_POINTS and int(key) not in table):
             raise fail(f"route_points[{k!r}]", f"lengths must be whole numbers from 1 to "
-                       f"{MAX_LENGTH} in ASCII digits, each once, and points whole numbers >= 0")
+                       f"{MAX_LENGTH} in ASCII digits, each once, and points whole numbers from "
+                       f"0 to {MAX_POINTS:,}")
         table[int(key)] = v
     return table
 
@@ -331,8 +337,9 @@ def _tickets(raw: Any, names: set[str], fail: Fail) -> tuple[Ticket, ...]:
         if t["a"] == t["b"]:
             raise fail(entry, "a ticket must join two different cities")
         pts = t.get("points")
-        if not _is_whole(pts) or pts <= 0:
-            raise fail(entry, f"bad points {pts!r}; must be a whole number above 0")
+        if not _is_whole(pts) or not 1 <= pts <= MAX_POINTS:
+            raise fail(entry, f"bad points {pts!r}; must be a whole number from 1 to "
+                       f"{MAX_POINTS:,}")
         key = frozenset((t["a"], t["b"]))
         if key in seen:
             raise fail(entry, "duplicate ticket between these cities")

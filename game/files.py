@@ -8,15 +8,20 @@ finished so far are renamed into place, since they are what the user asked for, 
 by line. Any other failure removes the temporary file and leaves the old one as it was; a full
 disk (or any failure of the disk itself) is then one line naming the file, an
 :class:`OutputError`, since nothing the program did was wrong. A run killed outright (SIGKILL,
-power loss) cannot clean up: its temporary file carries the process id, and the next run that
-checks the same output removes it if that process is gone, and says so.
+power loss) cannot clean up: its temporary file, named for its output alone, is removed by the
+next run that claims the same output, which says so. Whether a temporary file's writer still
+lives is read from a lock (the writer holds one on the file for its life, the system lets it go
+when the writer dies), never from a process id: ids are reused, and a name read loosely once
+let a run remove another output's live file and lose its 4,000 games.
 
 The checks run before a game is dealt, so a typo in a path costs nothing: the folder must exist,
 the path must not be a folder or a device, an existing file needs ``overwrite``, and the folder
 must take a new file (tried, not guessed from permission bits: ``/proc`` looks writable to root).
 An output that passes is then claimed for the run (a lock on ``.NAME.claim`` beside it), so
 a second run on the same file is refused in one line instead of both writing it and one run's
-work being lost; the command gives its claims up when it ends, the system when it dies.
+work being lost; the command gives its claims up when it ends, the system when it dies. The
+claim file is opened without following a link and used only if it is a regular file: a link
+planted in its place would have had the program truncate whatever file it named.
 It lives in ``game`` because the game's event log is the lowest writer; every package above
 uses it too.
 """
@@ -27,9 +32,9 @@ import atexit
 import contextlib
 import errno
 import fcntl
-import glob
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -91,8 +96,6 @@ def _checked(path: str | Path, option: str, overwrite: bool,
         if overwrite_option is not None and not overwrite:
             raise OutputError(f"{shown} exists; choose another {option} or add "
                               f"{overwrite_option}")
-    _try_folder(_target(out).parent, option)
-    _remove_leftovers(_target(out))
     return out
 
 
@@ -115,7 +118,9 @@ def check_outputs(paths: Sequence[tuple[str | Path, str]], *, overwrite: bool = 
 
 def claim_output(out: Path, option: str) -> None:
     """Claim ``out`` for this run until :func:`release_claims`: a lock on ``.NAME.claim``
-    beside it (``flock``), the file holding this process's id for the message.
+    beside it (``flock``), the file holding this process's id for the message. Once claimed,
+    the folder is tried (it takes a new file) and the temporary files a killed run left for
+    ``out`` are removed.
 
     Why: two runs writing one file each checked that it was free, both wrote it, both said
     so, and the file held one run's work (two ``batch --csv same.csv`` at once); the other's
@@ -123,33 +128,65 @@ def claim_output(out: Path, option: str) -> None:
     file, is the claim: the system lets it go when its run dies however it dies, so a killed
     run's claim is free without anyone removing it (runs that each removed a stale claim at
     once removed each other's new ones, and a process id reused by another program kept a
-    claim forever). This process's own claim is kept."""
+    claim forever). This process's own claim is kept. A full disk while the claim is made is
+    one line, and the claim is given up with the rest when the command ends."""
     target = _target(out)
     if target in _claims:
         return
     claim = target.parent / f".{target.name}{CLAIM}"
     for _ in range(3):
-        try:
-            fd = os.open(claim, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as e:
-            raise OutputError(f"cannot write in {_short(str(target.parent))} ({e.strerror}); "
-                              f"choose another {option}") from None
+        fd = _open_claim(claim, target, option)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            pid = _claimed_by(fd)
             os.close(fd)
-            pid = _claimed_by(claim)
             who = f"process {pid}" if pid is not None else f"see {_short(claim.name)}"
             raise OutputError(f"another run ({who}) is writing {_short(str(out))}; wait "
                               f"for it to end or choose another {option}") from None
         if _still_named(fd, claim):
-            os.ftruncate(fd, 0)
-            os.write(fd, str(os.getpid()).encode("ascii"))
-            _claims[target] = (claim, fd)
+            _claims[target] = (claim, fd)  # given up with the rest, even if what follows fails
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, str(os.getpid()).encode("ascii"))
+            except OSError as e:
+                raise _disk_error(target, e, option) from None
+            _try_folder(target, option)
+            _remove_leftovers(target)
             return
         os.close(fd)  # a run gave this claim up (and removed it) as we locked it: again
     raise OutputError(f"another run is claiming {_short(str(out))}; wait for it to end or "
                       f"choose another {option}")
+
+
+def _open_claim(claim: Path, target: Path, option: str) -> int:
+    """A descriptor of ``target``'s claim file, made if missing; refused in one line, nothing
+    touched, when the name is a link (not followed), a folder, a FIFO or anything but a
+    regular file."""
+    try:
+        # O_NONBLOCK: a FIFO planted there opens at once (to be refused) instead of hanging
+        fd = os.open(claim, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK |
+                     os.O_CLOEXEC, 0o644)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise _not_a_claim(claim, "a symbolic link", option) from None
+        if e.errno == errno.EISDIR:
+            raise _not_a_claim(claim, "a folder", option) from None
+        if e.errno in DISK_ERRORS:
+            raise _disk_error(target, e, option) from None
+        raise OutputError(f"cannot write in {_short(str(claim.parent))} ({e.strerror}); "
+                          f"choose another {option}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise _not_a_claim(claim, "a FIFO" if stat.S_ISFIFO(mode) else "not a regular file",
+                           option)
+    return fd
+
+
+def _not_a_claim(claim: Path, what: str, option: str) -> OutputError:
+    return OutputError(f"{_short(str(claim))} is {what}, where this program keeps its claim "
+                       f"on the output; remove it or choose another {option}")
 
 
 def release_claims() -> None:
@@ -163,19 +200,21 @@ def release_claims() -> None:
 
 
 def _still_named(fd: int, claim: Path) -> bool:
-    """Whether the locked file is still the one the claim's name leads to."""
+    """Whether the locked file is still the one the claim's name leads to (the name itself,
+    not a link put there since)."""
     try:
-        named = os.stat(claim)
+        named = os.lstat(claim)
     except OSError:
         return False
     held = os.fstat(fd)
     return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
-def _claimed_by(claim: Path) -> int | None:
-    """The process id a claim holds; None when it cannot be read or is being written."""
+def _claimed_by(fd: int) -> int | None:
+    """The process id a claim holds (read through its open descriptor, for the message
+    only); None when it cannot be read or is being written."""
     try:
-        text = claim.read_text(encoding="ascii").strip()
+        text = os.pread(fd, 32, 0).decode("ascii").strip()
     except (OSError, UnicodeDecodeError):
         return None
     return int(text) if text.isdigit() else None
@@ -204,7 +243,7 @@ def atomic_output(path: str | Path, *, binary: bool = False,
 def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[str] | IO[bytes]]:
     target = _target(path)
     try:
-        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=PART)
+        fd, temp = _new_part(target)
     except OSError as e:
         raise _disk_error(target, e) from None
     try:
@@ -234,43 +273,77 @@ def _atomic(path: Path, binary: bool, keep_on_interrupt: bool) -> Iterator[IO[st
         raise
 
 
-def _disk_error(target: Path, error: OSError) -> OutputError:
+def _new_part(target: Path) -> tuple[int, str]:
+    """A new temporary file of ``target``, locked: the lock, held while it is written, says
+    its writer lives (:func:`_removed_if_abandoned`). A run sweeping ``target``'s leftovers
+    may take the file in the instant before the lock; then it is made again."""
+    for _ in range(3):
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=PART)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        if _still_named(fd, Path(temp)):
+            return fd, temp
+        os.close(fd)
+    raise OSError(errno.EAGAIN, "another run removed its temporary file three times")
+
+
+def _disk_error(target: Path, error: OSError, option: str | None = None) -> OutputError:
     kept = "; the old file is kept" if target.exists() else ""
     fix = "free some space or choose another folder" if error.errno in \
         (errno.ENOSPC, errno.EDQUOT, errno.EFBIG) else "choose another folder"
+    if option is not None:
+        fix += f" for {option}"
     return OutputError(f"cannot write {_short(str(target))} ({error.strerror}); {fix}, then "
                        f"run again{kept}")
 
 
 def _prefix(target: Path) -> str:
-    """The start of a temporary file's name: hidden, named for its file and this process."""
-    return f".{target.name}.{os.getpid()}-"
+    """The start of a temporary file's name: hidden, named for its file; the rest is a random
+    word of letters, digits and ``_`` and :data:`PART` (see :func:`_is_part_of`)."""
+    return f".{target.name}."
+
+
+def _is_part_of(name: str, target: Path) -> bool:
+    """Whether ``name`` is a temporary file of ``target`` and of no other output: its prefix,
+    a word with no dot, :data:`PART`. Matched exactly, since ``games``' temporary files are
+    no pattern away from ``games.csv``'s: a glob ``.games.*.part`` took the live file of
+    ``games.csv`` for a leftover of ``games``. Files of older versions carried a process id
+    (``.games.csv.1234-x1y2.part``) and match too."""
+    return re.fullmatch(rf"{re.escape(_prefix(target))}(?:\d+-)?\w+{re.escape(PART)}", name,
+                        re.ASCII) is not None
 
 
 def _remove_leftovers(target: Path) -> None:
-    """Remove the temporary files of ``target`` that a killed run left (their process is gone),
-    naming each on stderr: they hold a half-written output nobody will finish."""
+    """Remove the temporary files of ``target`` that a killed run left, naming each on stderr:
+    they hold a half-written output nobody will finish. Called only under ``target``'s claim,
+    so no other run of this program is writing it; a file whose lock is held (a writer that
+    claims nothing, a library caller) is still being written and stays."""
     try:
-        names = list(target.parent.glob(f".{glob.escape(target.name)}.*{PART}"))
+        names = [n for n in os.listdir(target.parent) if _is_part_of(n, target)]
     except OSError:
         return
-    for part in names:
-        pid = part.name[len(target.name) + 2:].split("-", 1)[0]
-        if pid.isdigit() and _alive(int(pid)):
-            continue  # another run is writing this output now
-        _remove(str(part))
-        print(f"note: removed {_short(part.name)} beside {_short(target.name)}, half-written "
-              "by a run that was killed", file=sys.stderr)
+    for name in names:
+        if _removed_if_abandoned(target.parent / name):
+            print(f"note: removed {_short(name)} beside {_short(target.name)}, half-written "
+                  "by a run that was killed", file=sys.stderr)
 
 
-def _alive(pid: int) -> bool:
+def _removed_if_abandoned(part: Path) -> bool:
+    """Remove ``part`` if it is a regular file no writer holds (its lock is free): whether it
+    was removed."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        fd = os.open(part, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
         return False
-    except OSError:  # another user's process: alive
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        os.unlink(part)
         return True
-    return True
+    except OSError:  # locked: its writer lives; or gone already
+        return False
+    finally:
+        os.close(fd)
 
 
 def write_atomically(path: str | Path, data: str | bytes) -> None:
@@ -312,13 +385,17 @@ def _mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
-def _try_folder(folder: Path, option: str) -> None:
-    """Create and remove a temporary file in ``folder``: the only sure test that it takes one."""
+def _try_folder(target: Path, option: str) -> None:
+    """Create and remove a temporary file of ``target`` beside it: the only sure test that its
+    folder takes one (named as the output's own, a run killed here leaves nothing the next
+    run on it does not remove)."""
     try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".ttr-kripke-probe.", suffix=PART)
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=_prefix(target), suffix=PART)
     except OSError as e:
-        raise OutputError(f"cannot write in {_short(str(folder))} ({e.strerror}); choose "
-                          f"another {option}") from None
+        if e.errno in DISK_ERRORS:
+            raise _disk_error(target, e, option) from None
+        raise OutputError(f"cannot write in {_short(str(target.parent))} ({e.strerror}); "
+                          f"choose another {option}") from None
     os.close(fd)
     _remove(temp)
 

@@ -89,7 +89,8 @@ def read_log(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                          "wrote") from None
     for number, data in enumerate(raw, 1):
         try:
-            line = data.decode("utf-8")
+            # a byte-order mark (Notepad's UTF-8) may start the file, as a model file's may
+            line = data.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as e:
             raise ValueError(f"{path}: line {number}: not UTF-8 text (byte {data[e.start]:#04x} "
                              f"at column {e.start + 1}); the log was edited or is not a log, "

@@ -2,6 +2,18 @@
 except :class:`EvaluationStopped`, which is no mistake of the user's."""
 
 
+#: The most characters of a user's text a message quotes: a formula of 100 KB (an event written
+#: on one line, an announcement) came back whole, a wall of text for one line.
+QUOTE_LIMIT = 100
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """A user's text (a formula, an event on one line) as a message quotes it: in quotes,
+    escaped, and past ``limit`` characters cut to its start, an ellipsis and its length."""
+    shown = repr(str(text))
+    return shown if len(shown) <= limit else f"{shown[:limit]}…' ({len(str(text)):,} characters)"
+
+
 class ModelError(ValueError):
     """The model cannot answer: an unknown agent or atom, a world out of range, bad arrays."""
 
@@ -12,7 +24,7 @@ class AnnouncementError(ValueError):
     def __init__(self, formula: object) -> None:
         self.formula = formula
         super().__init__(
-            f"cannot announce {formula}: it is false at the actual world "
+            f"cannot announce {_formula(formula)}: it is false at the actual world "
             "(a truthful public announcement never removes the actual world)"
         )
 
@@ -26,9 +38,16 @@ class UpdateError(AnnouncementError):
         self.event = event
         self.formula = precondition
         ValueError.__init__(
-            self, f"cannot update with event {event!r}: its precondition {precondition} is "
+            self, f"cannot update with event {quoted(event)}: its precondition "
+            f"{_formula(precondition)} is "
             "false at the actual world (make another event the actual one)"
         )
+
+
+def _formula(formula: object) -> str:
+    """A formula in a message: as written when short, else quoted and cut (:func:`quoted`)."""
+    text = str(formula)
+    return text if len(text) <= QUOTE_LIMIT else quoted(text)
 
 
 class ModelTooLargeError(ValueError):

@@ -29,3 +29,23 @@ def pdflatex() -> str:
             pytest.fail(f"cannot compile TikZ in CI: {message}")
         pytest.skip(message)
     return found
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 64 KB tmpfs (root only, skipped otherwise), unmounted afterwards even if a file on it
+    is still open: a disk that is full after a few rows, for real."""
+    import os
+    import subprocess
+
+    if os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(disk)],
+                      capture_output=True).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "--lazy", str(disk)], check=True)

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from boards.loader import MAX_TRAINS
 from game import fields
 from game.fields import MAX_WORKERS, argument
 from game.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -19,9 +20,9 @@ from game.rules import MAX_PLAYERS, MIN_PLAYERS
 if TYPE_CHECKING:
     from agents.model import TTRModel
 
-#: Bounds of the game options: enough for any board that loads, small enough to refuse typos.
+#: Bounds of the game options: enough for any board that loads, small enough to refuse typos
+#: (the trains a board file may give, too).
 MAX_TICKETS = 99
-MAX_TRAINS = 999
 
 
 def whole(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -32,7 +32,7 @@ import os
 import re
 from collections.abc import Iterable
 
-from kripke.errors import ModelError
+from kripke.errors import ModelError, quoted
 from kripke.events.model import (
     EVENT_NAME,
     Event,
@@ -52,7 +52,7 @@ from kripke.explicit.model import KripkeModel
 from kripke.files.reader import ARROW, LineReader, ReadError, Word, read_source, skip
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
-from kripke.language.parser import FormulaError, parse
+from kripke.language.parser import MAX_DIGITS, FormulaError, parse
 from lookalikes.characters import shown
 
 _EVENT_LINE = re.compile(r"\s*event\b")
@@ -112,29 +112,37 @@ def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> Eve
     kind, _, rest = spec.partition(":")
     kind = kind.strip()
     if kind not in READY_MADE:
-        raise ModelError(f"{spec!r} is no ready-made event; write one of "
+        raise ModelError(f"{quoted(spec)} is no ready-made event; write one of "
                          f"{', '.join(form for form, _ in READY_MADE.values())}, or give an "
                          "event model's file or text")
     form, meaning = READY_MADE[kind]
     parts = [part.strip() for part in rest.split(":")]
     if len(parts) != form.count(":") or not all(parts):
-        raise ModelError(f"{spec!r}: write {form} ({meaning})")
+        raise ModelError(f"{quoted(spec)}: write {form} ({meaning})")
     texts = _cards(parts[-1]) if kind == "shows" else [parts[-1]]
     try:
         formulas = [parse(text) for text in texts]
     except FormulaError as e:  # its own text shows the formula with a caret: two lines
-        raise ModelError(f"in {spec!r}: {e.message} (at character {e.position + 1} of the "
-                         "formula); fix the formula") from None
+        near, _ = e.excerpt()
+        raise ModelError(f"in {quoted(spec)}: {e.message} (at character {e.position + 1:,} of "
+                         f"the formula: {near}); fix the formula") from None
     if kind == "set":
         return _assignment(spec, parts[0], formulas[0])
-    agents = [_ready_agent(name, spec) for part in parts[:-1] for name in part.split(",")]
+    named = [[_ready_agent(name, spec) for name in part.split(",")] for part in parts[:-1]]
+    if kind != "together" and any(len(group) > 1 for group in named):
+        # private:alice,bob:q took alice alone, silently; the page refuses it in these words
+        raise ModelError(f"in {quoted(spec)}: " + (
+            f"one agent shows a card and one sees it; write {form}" if kind == "shows" else
+            f"one agent {'learns' if kind == 'learns' else 'acts'}; for more, write "
+            "together:A,B:F"))
+    agents = [agent for group in named for agent in group]
     if kind in ("private", "secret", "flip"):
         if model is None:
-            raise ModelError(f"{spec!r} needs the model, whose other agents believe nothing "
+            raise ModelError(f"{quoted(spec)} needs the model, whose other agents believe nothing "
                              "happened")
         if kind == "flip":
             if not isinstance(formulas[0], Atom):
-                raise ModelError(f"in {spec!r}: flip toggles an atom, e.g. flip:a:heads")
+                raise ModelError(f"in {quoted(spec)}: flip toggles an atom, e.g. flip:a:heads")
             events = secret_flip(agents[0], formulas[0], model.agents)
         else:
             events = _UNSEEN[kind](agents[0], formulas[0], model.agents)
@@ -148,7 +156,7 @@ def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> Eve
         events = may_learn(agents[0], formulas[0])
     else:
         if not all(isinstance(card, Atom) for card in formulas):
-            raise ModelError(f"in {spec!r}: the cards are atoms (a card the shower holds), "
+            raise ModelError(f"in {quoted(spec)}: the cards are atoms (a card the shower holds), "
                              "e.g. shows:a:b:red(a),white(a),blue(a)")
         cards = [str(card) for card in formulas]
         events = shows_card(agents[0], agents[1], cards, cards[0], atom="{card}")
@@ -166,15 +174,18 @@ def _assignment(spec: str, atom: str, value: Formula) -> EventModel:
     try:
         return public_assignment(Atom(atom), value)
     except ValueError:
-        raise ModelError(f"in {spec!r}: {atom!r} is not an atom; write set:P:F with an atom "
-                         "P, e.g. set:heads:false") from None
+        raise ModelError(f"in {quoted(spec)}: {quoted(atom)} is not an atom; write set:P:F "
+                         "with an atom P, e.g. set:heads:false") from None
 
 
 def _ready_agent(name: str, spec: str) -> Agent:
     name = name.strip()
     if not AGENT.fullmatch(name):
-        raise ModelError(f"in {spec!r}: {name!r} is not an agent's name; agents are "
+        raise ModelError(f"in {quoted(spec)}: {quoted(name)} is not an agent's name; agents are "
                          "separated by commas, e.g. together:a,b:p")
+    if name.isdigit() and len(name) > MAX_DIGITS:  # int() refuses 4,300 with Python's advice
+        raise ModelError(f"in {quoted(spec)}: an agent numbered with {len(name):,} digits; "
+                         f"agents are numbered with at most {MAX_DIGITS}")
     return int(name) if name.isdigit() else name
 
 

@@ -71,19 +71,29 @@ def _relations_json(model: BeliefModel) -> list[list[list[int]]]:
 
 def _relations_from_json(data: Mapping[str, Any], agents: list[Agent], n: int
                          ) -> dict[Agent, Any]:
-    """Per agent its arrows' matrix, from ``"relations"``; each arrow must join listed
-    worlds."""
-    try:
-        arrows = [[(int(v), int(u)) for v, u in pairs] for pairs in data["relations"]]
-    except (KeyError, TypeError, ValueError) as e:
-        raise ModelError(f"model file is malformed: {e}") from None
-    if len(arrows) != len(agents):
-        raise ModelError("model file: one list of arrows per agent is needed in \"relations\"")
-    if any(not (0 <= v < n and 0 <= u < n) for pairs in arrows for v, u in pairs):
-        raise ModelError(f"model file: an arrow joins a world that is not listed (worlds are "
-                         f"0..{n - 1})")
-    return {agent: relation_matrix(pairs, n) for agent, pairs in zip(agents, arrows,
-                                                                     strict=True)}
+    """Per agent its arrows' matrix, from ``"relations"``: one list per agent of arrows
+    ``[from, to]``, each end a world's index (a whole number, never ``true``, ``0.9`` or
+    ``"0"``, which ``int`` took for worlds); an error names the field by its path."""
+    relations = _list(data, "relations")
+    if len(relations) != len(agents):
+        raise ModelError(f"model file: \"relations\" has {len(relations)} lists for "
+                         f"{len(agents)} agents; one list of arrows per agent is needed")
+    return {agent: relation_matrix(_arrows(pairs, i, n), n)
+            for i, (agent, pairs) in enumerate(zip(agents, relations, strict=True))}
+
+
+def _arrows(pairs: Any, agent: int, n: int) -> list[tuple[int, int]]:
+    """One agent's arrows (``"relations"[agent]``), each a pair of world indices below ``n``."""
+    where = f"\"relations\"[{agent}]"
+    if not isinstance(pairs, list):
+        raise ModelError(f"model file: {where} must be a list of arrows [from, to], not "
+                         f"{_shown(pairs)}")
+    for j, pair in enumerate(pairs):
+        if not (isinstance(pair, list) and len(pair) == 2 and
+                all(_whole(end) and 0 <= end < n for end in pair)):
+            raise ModelError(f"model file: {where}[{j}] must be an arrow [from, to] of two "
+                             f"world indices from 0 to {n - 1}, not {_shown(pair)}")
+    return [(v, u) for v, u in pairs]
 
 
 def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:

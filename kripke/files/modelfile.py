@@ -37,7 +37,7 @@ from importlib import resources
 
 import numpy as np
 
-from kripke.errors import ModelError, ModelTooLargeError
+from kripke.errors import ModelError, ModelTooLargeError, quoted
 from kripke.events.model import EventModel
 from kripke.explicit.belief import BeliefModel, partition_matrix, relation_matrix
 from kripke.explicit.model import KripkeModel
@@ -46,6 +46,7 @@ from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_s
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import AGENT as _AGENT
 from kripke.language.names import KEYWORDS
+from kripke.language.parser import MAX_DIGITS
 from lookalikes.characters import character_problem, shown
 from lookalikes.skeleton import confusable_form, first_lookalike, looks_like
 
@@ -288,6 +289,9 @@ class _Reader(LineReader[ModelFileError]):
             if word.text in KEYWORDS:
                 raise self.error(f"an agent cannot be called {word.text!r}, a word of the "
                                  "format; rename it", line.number, word.column)
+            if len(word.text) > MAX_DIGITS and word.text.isdigit():  # int() would give advice
+                raise self.error(f"an agent numbered with {len(word.text):,} digits; agents are "
+                                 f"numbered with at most {MAX_DIGITS}", line.number, word.column)
             agent = _agent(word.text)
             if str(agent) in seen:
                 raise self.error(f"agent {agent} is named twice; name it once",
@@ -443,7 +447,7 @@ class _Reader(LineReader[ModelFileError]):
         """The agent a line is about (by its text), refused when not on the 'agents:' line."""
         agent = str(_agent(head.text))
         if agent not in agent_words:
-            raise self.error(f"unknown agent {agent!r}: it is not on the 'agents:' line; add "
+            raise self.error(f"unknown agent {quoted(agent)}: it is not on the 'agents:' line; add "
                              "it there or fix the spelling", line, head.column)
         return agent
 
@@ -512,8 +516,9 @@ class _Reader(LineReader[ModelFileError]):
 
 
 def _agent(text: str) -> Agent:
-    """An agent as formulas name it: digits are the number (``K_07`` is agent 7)."""
-    return int(text) if text.isascii() and text.isdigit() else text
+    """An agent as formulas name it: digits are the number (``K_07`` is agent 7); too many
+    for a number (which the agents line refuses) stay a name no agent has."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else text
 
 
 def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[str]

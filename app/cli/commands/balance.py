@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
 import math
+import os
+import stat
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, replace
@@ -118,6 +121,9 @@ ROUNDS = 3
 SCREEN = 31
 STEP_COLUMNS = ("index", "phase", "feature", "chosen", "distance", "unchanged", "stderr",
                 "games", "tried")
+#: The most bytes a stopped run's file is read to: a search's steps are a few hundred rows
+#: of under a kilobyte, its options a few hundred bytes.
+MAX_STOPPED_BYTES = 16 << 20
 
 
 def run(args: argparse.Namespace) -> int:
@@ -286,7 +292,7 @@ def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dic
         raise UsageError(f"no stopped run to resume at {files['steps']}; start without "
                          "--resume (or give the --out of the stopped run)")
     try:
-        same = json.loads(saved.read_text(encoding="utf-8")) == search
+        same = json.loads(_stopped_file(saved)) == search
     except (OSError, ValueError, RecursionError) as e:
         raise UsageError(f"cannot read {files['search']} ({_reason(e)}); start without "
                          "--resume") from None
@@ -294,22 +300,40 @@ def resumed_levels(files: dict[str, str], search: dict[str, object]) -> list[dic
         raise UsageError(f"{files['search']} was written with other options; resume with the "
                          "same ones, or start without --resume")
     try:
-        with steps.open(encoding="utf-8", newline="") as f:
-            reader = csv.DictReader(f)
-            header, rows = reader.fieldnames, list(reader)
+        # lists, not a DictReader's dicts: a row cut short would be None where cells are missing
+        lines = [line for line in csv.reader(io.StringIO(_stopped_file(steps), newline=""))
+                 if line]
     except (OSError, ValueError, csv.Error) as e:
         raise UsageError(f"cannot read {files['steps']} ({_reason(e)}); start without "
                          "--resume") from None
     # the header itself, so a damaged one with no rows under it is not "no level done yet"
-    if header is None or tuple(header) != STEP_COLUMNS or \
-            any(set(r) != set(STEP_COLUMNS) for r in rows):
+    if not lines or tuple(lines[0]) != STEP_COLUMNS:
         raise UsageError(f"{files['steps']} is not a balance steps file; start without "
                          "--resume")
-    for number, row in enumerate(rows):
-        if problem := _step_problem(row, number):
+    rows = []
+    for number, line in enumerate(lines[1:]):
+        row = dict(zip(STEP_COLUMNS, line, strict=False))
+        problem = f"{len(line)} cells where {len(STEP_COLUMNS)} belong" \
+            if len(line) != len(STEP_COLUMNS) else _step_problem(row, number)
+        if problem:
             raise UsageError(f"{files['steps']}, row {number + 1}: {problem}; the file was "
                              "edited or damaged, start without --resume")
+        rows.append(row)
     return rows
+
+
+def _stopped_file(path: Path) -> str:
+    """A stopped run's file as text: a regular file (a FIFO hung the resume for minutes,
+    ``/dev/zero`` ran it out of memory) of at most :data:`MAX_STOPPED_BYTES`, else
+    ``ValueError`` saying which it is not."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        data = f.read(MAX_STOPPED_BYTES + 1)
+    if len(data) > MAX_STOPPED_BYTES:
+        raise ValueError(f"more than {MAX_STOPPED_BYTES:,} bytes, more than a search writes")
+    return data.decode("utf-8")
 
 
 def _reason(error: Exception) -> str:
