@@ -156,6 +156,10 @@ class EventModel:
         """Whether some event assigns an atom."""
         return any(e.post for e in self.events)
 
+    def is_partitioned(self, agent: Agent) -> bool:
+        """Whether the agent's view of the events is a partition (it has no arrows)."""
+        return all(str(named) != str(agent) for named, _ in self.arrows)
+
     def relation(self, agent: Agent) -> frozenset[tuple[str, str]]:
         """The agent's arrows between events as pairs (e, f): its arrows if it has them, else
         every pair within one of its classes (all pairs for an agent given neither)."""

@@ -39,7 +39,8 @@ import numpy as np
 
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.events.model import EventModel
-from kripke.explicit.belief import BeliefModel, partition_matrix, relation_matrix
+from kripke.explicit.access import Access
+from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.files.exchange import from_json
 from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
@@ -322,10 +323,10 @@ class _Reader(LineReader[ModelFileError]):
                     f"{' '.join(rest) or first} possible) ('{agent}:' alone: {agent} tells "
                     "every world apart)", agents_line.number, word.column)
         valuation = {atom: [atom in true for true in true_sets] for atom in order}
-        if arrows:  # some agent believes: every agent's relation as arrows
+        if arrows:  # some agent believes: its arrows, the others their classes
             n = len(true_sets)
             relations = {a: relation_matrix(arrows[str(a)], n) if str(a) in arrows
-                         else partition_matrix(np.array(observations[str(a)]))
+                         else Access.partition(np.array(observations[str(a)]))
                          for a in agents}
             return BeliefModel(valuation, relations, self.actual(index), n_worlds=n,
                                names=names)
