@@ -56,10 +56,10 @@ _ANNOUNCE = (15_000, 4)  # [!φ], <!φ>: a restriction of the model
 # A model that stores arrows (a belief model) pays per world and per stored arrow instead:
 # (fixed steps, per world, per stored arrow), measured on dense and sparse belief models
 # (tests/test_kripke_budget_arrows.py holds estimates to CPU times).
-_ARROWS_KNOWS = (20_000, 25, 6)  # K_a, M_a, and each agent of E_G: a scatter, a product, a gather
-_ARROWS_COMMON = (150_000, 120, 60)  # C_G: a graph of worlds and labels, one search (per agent)
-_ARROWS_ANNOUNCE = (30_000, 30, 30)  # [!φ], <!φ>: the worlds and the arrows kept
-_ARROWS_DISTRIBUTED = 30  # D_G: per arrow between worlds of its sparsest agent, expanded
+_ARROWS_KNOWS = (20_000, 12, 2)  # K_a, M_a, and each agent of E_G: a scatter, a product, a gather
+_ARROWS_COMMON = (150_000, 140, 20)  # C_G: a graph of worlds and labels, one search (per agent)
+_ARROWS_ANNOUNCE = (30_000, 40, 10)  # [!φ], <!φ>: the worlds and the arrows kept
+_ARROWS_DISTRIBUTED = 100  # D_G: per arrow between worlds of its sparsest agent, expanded
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import sparse
 
-from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.explicit.arrays import BoolArray, IntArray, distinct
 
 type Matrix = sparse.csr_array
 
@@ -40,7 +40,7 @@ def dense_labels(keys: IntArray) -> tuple[IntArray, int]:
 
 def label_matrix(rows: IntArray, cols: IntArray, size: int) -> Matrix:
     """The CSR matrix (int8) of the arrows (rows[i], cols[i]) among ``size`` labels, each once."""
-    codes = np.unique(np.asarray(rows, dtype=np.int64) * size + np.asarray(cols, dtype=np.int64))
+    codes = distinct(np.asarray(rows, dtype=np.int64) * size + np.asarray(cols, dtype=np.int64))
     return sparse.csr_array((np.ones(codes.size, dtype=np.int8), np.divmod(codes, size)),
                             shape=(size, size))
 
@@ -98,6 +98,14 @@ class Access:
             return int(np.dot(sizes, sizes))
         coo = self.arrows.tocoo()
         return int(np.dot(sizes[coo.row], sizes[coo.col]))
+
+    @property
+    def reach_work(self) -> int:
+        """The (label, world) pairs its stored arrows lead to: what a round of bisimulation
+        refinement walks at most (:mod:`kripke.explicit.bisim`); none for a partition."""
+        if self.arrows is None:
+            return 0
+        return int(self.sizes[self.arrows.indices].sum())
 
     # --- the checker's two questions -----------------------------------------------------
 

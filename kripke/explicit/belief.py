@@ -86,6 +86,10 @@ def properties(relation: Relation) -> frozenset[str]:
 #: check is refused in one line, before any work (a dense relation of 2,000 worlds is 8·10⁹).
 MAX_FRAME_WORK = 200_000_000
 
+#: The most (world, class reached) pairs a round of :meth:`BeliefModel.minimised` may walk
+#: (a few seconds a round; a partition's worlds count once each, whatever its classes).
+MAX_MINIMISE_WORK = 200_000_000
+
 #: The most arrows between worlds :meth:`BeliefModel.arrows` lists (a drawing, a file).
 MAX_LISTED_ARROWS = 5_000_000
 
@@ -455,6 +459,11 @@ class BeliefModel(PerWorld):
         bisimilar worlds, the first of them (its name and id), with an arrow between two
         classes when a world of the first points to one of the second. Every formula has the
         same value at a world and at its class; no two worlds of the result are bisimilar."""
+        work = self._n + sum(r.reach_work for r in self._access)
+        if work > MAX_MINIMISE_WORK:
+            raise ModelError(f"minimising this model is too much work: {work:,} pairs of a "
+                             f"world and a class its arrows reach, more than "
+                             f"{MAX_MINIMISE_WORK:,} a round; restrict the model first")
         block, count = blocks(list(self._valuation.values()), self._access, self._n)
         first = np.full(count, self._n, dtype=np.int64)
         np.minimum.at(first, block, np.arange(self._n))

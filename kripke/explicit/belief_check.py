@@ -160,10 +160,12 @@ def _expand(access: Access, own: IntArray) -> tuple[IntArray, IntArray]:
 
 
 def _has(arrows: sparse.csr_array, rows: IntArray, cols: IntArray) -> BoolArray:
-    """Per pair: whether the matrix has that arrow."""
+    """Per pair: whether the matrix has that arrow (its arrows in row-major order are sorted
+    codes row · size + column, so one binary search each)."""
     size = arrows.shape[1]
-    coo = arrows.tocoo()
-    codes = np.sort(coo.row.astype(np.int64) * size + coo.col)
+    arrows.sort_indices()
+    codes = np.repeat(np.arange(arrows.shape[0], dtype=np.int64) * size,
+                      np.diff(arrows.indptr)) + arrows.indices
     asked = rows.astype(np.int64) * size + cols
     if not codes.size:
         return np.zeros(asked.size, dtype=bool)

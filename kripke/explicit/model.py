@@ -386,6 +386,11 @@ class KripkeModel(PerWorld):
             {agent: self._keys[i] for i, agent in enumerate(self._agents)}, self.actual,
             [self.world_label(i) for i in range(self._n)], self.world_ids.astype(np.int64))
 
+    def update_arrows(self, events: EventModel) -> int:
+        """How many arrows :meth:`update` would store: none for an S5 event (partitions stay
+        partitions), else the belief model's count (:meth:`BeliefModel.update_arrows`)."""
+        return 0 if events.is_s5 else self.to_belief().update_arrows(events)
+
     def minimised(self) -> BeliefModel:
         """The model up to bisimulation (:meth:`kripke.explicit.belief.BeliefModel.minimised`); its
         relations are still equivalences, so its frame class is S5."""

@@ -33,6 +33,11 @@ SHOWN = 200
 #: The most worlds an --event may make: each multiplies the worlds by up to its number of
 #: events, and a million worlds of a hand-written model is already a few hundred MB.
 UPDATE_LIMIT = 1_000_000
+#: The most arrows (between classes of worlds, as a belief model stores them) an --event may
+#: make: building them peaks near 50 bytes an arrow (codes, a sort, the CSR's int8 and int32),
+#: so 200 million stay near 10 GB, under half of a 24 GB machine, and a K over them about a
+#: second. A class is never listed as arrows, so only arrows an event or a file gives count.
+UPDATE_ARROWS = 200_000_000
 
 
 def _check(text: str) -> tuple[str, str]:
@@ -160,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
         if kind == "event":
             # a ready-made event's actual event is the one that can happen in the model now
             events = load_event_model(text, model)
-            check_product_size(model, events, UPDATE_LIMIT, where="an --event may make")
+            check_product_size(model, events, UPDATE_LIMIT, where="an --event may make",
+                               max_arrows=UPDATE_ARROWS)
             old, model = model, model.update(events)  # its actual event cannot happen: one
             # line, code 2
             if places is not None:

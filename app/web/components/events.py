@@ -45,6 +45,10 @@ OTHERS = {"private": "The others believe nothing happened.",
 #: The most worlds an event may make on a page (ten times the biggest puzzle's): each event
 #: multiplies the worlds by up to its number of events, and the server is shared.
 UPDATE_LIMIT = 20_000
+#: The most arrows (between classes of worlds, as a belief model stores them) an event may make
+#: on a page: about 1 GB at the peak of building them (near 50 bytes an arrow), a tenth of the
+#: command line's, since one server holds every tab's models.
+UPDATE_ARROWS = 20_000_000
 #: Said when the tab went while the event was being checked.
 STOPPED = "Stopped: the page lost its connection while the event was being checked."
 #: The kinds where one agent acts and the others are onlookers.
@@ -105,7 +109,8 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
     try:
         events.check_agents(model.agents)
         possible = [model.holds(e.precondition) for e in events.events]
-        check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make")
+        check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make",
+                           max_arrows=UPDATE_ARROWS)
     except ValueError as e:  # an unknown atom or agent, too many worlds
         return Prepared(error=str(e))
     if not possible[events.names.index(events.actual)]:
