@@ -31,6 +31,9 @@ from kripke.explicit.arrays import BoolArray, IntArray, distinct
 
 type Matrix = sparse.csr_array
 
+#: Stored arrows per chunk where a pass over them widens them (a few MB at a time).
+_ARROWS = 1 << 21
+
 
 def dense_labels(keys: IntArray) -> tuple[IntArray, int]:
     """Keys renumbered 0.. in order of their values (equal keys, equal labels), and how many."""
@@ -53,7 +56,7 @@ class Access:
     labels: IntArray
     size: int
     arrows: Matrix | None
-    _sizes: list[IntArray] = field(default_factory=list, repr=False)
+    _kept: dict[str, IntArray | int] = field(default_factory=dict, repr=False)  # worked out once
 
     @classmethod
     def partition(cls, keys: IntArray) -> Access:
@@ -86,18 +89,34 @@ class Access:
     @property
     def sizes(self) -> IntArray:
         """Worlds per label."""
-        if not self._sizes:
-            self._sizes.append(np.bincount(self.labels, minlength=self.size))
-        return self._sizes[0]
+        if "sizes" not in self._kept:
+            self._kept["sizes"] = np.bincount(self.labels, minlength=self.size)
+        sizes = self._kept["sizes"]
+        assert isinstance(sizes, np.ndarray)
+        return sizes
 
     @property
     def world_arrows(self) -> int:
-        """The arrows between worlds it stands for (what listing them would cost)."""
-        sizes = self.sizes
-        if self.arrows is None:
-            return int(np.dot(sizes, sizes))
-        coo = self.arrows.tocoo()
-        return int(np.dot(sizes[coo.row], sizes[coo.col]))
+        """The arrows between worlds it stands for (what listing them would cost): Σ over
+        l → m of |l|·|m|, a stored arrow at a time in chunks (a product with the sizes would
+        widen every stored arrow to 64 bits at once)."""
+        if "world_arrows" not in self._kept:
+            sizes = self.sizes
+            if self.arrows is None:
+                total = int(np.dot(sizes, sizes))
+            elif self.size == self.n_worlds:  # a label per world: one arrow each
+                total = int(self.arrows.nnz)
+            else:
+                total = 0
+                indptr, indices = self.arrows.indptr, self.arrows.indices
+                bounds = np.unique(np.r_[np.searchsorted(
+                    indptr, np.arange(0, indices.size, _ARROWS), side="right") - 1, self.size])
+                for start, stop in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+                    rows = np.repeat(np.arange(start, stop), np.diff(indptr[start:stop + 1]))
+                    total += int(np.dot(sizes[rows],
+                                        sizes[indices[indptr[start]:indptr[stop]]]))
+            self._kept["world_arrows"] = total
+        return int(self._kept["world_arrows"])
 
     @property
     def reach_work(self) -> int:
@@ -251,9 +270,8 @@ def product(access: Access, worlds: IntArray, chosen: IntArray, n_events: int,
     between = access.arrows if access.arrows is not None else \
         sparse.identity(access.size, dtype=np.int8, format="csr")
     events = event_arrows if event_arrows is not None else _partition_arrows(event_keys)
-    rows, cols = _pair_arrows(between, events, present, n_events)
     return Access(labels.reshape(-1).astype(np.int64), int(present.size),
-                  label_matrix(rows, cols, int(present.size)))
+                  _pair_arrows(between, events, present, n_events))
 
 
 def _partition_arrows(keys: IntArray | None) -> Matrix:
@@ -263,29 +281,52 @@ def _partition_arrows(keys: IntArray | None) -> Matrix:
 
 
 def _pair_arrows(between: Matrix, events: Matrix, present: IntArray, n_events: int
-                 ) -> tuple[IntArray, IntArray]:
-    """The arrows between the present (label, event) codes, as positions in ``present``: per
-    event e, the label arrows from labels where e happens, then per event f that e points to,
-    those reaching a label where f happens."""
-    size = between.shape[0]
+                 ) -> Matrix:
+    """The arrows between the present (label, event) codes, as a CSR matrix over their
+    positions in ``present``: (l, e) → (m, f) for l → m and e → f, where f happens at m.
+
+    Built straight into the CSR arrays (int32 columns and int8 ones), not through a list of
+    pairs: the arrows are distinct by construction, so the first pass counts each row's
+    arrows (a product of the label arrows with what happens where, then with the event
+    arrows) and the second writes them, an event arrow at a time, each row filled from its
+    own cursor. Peak memory is about five bytes an arrow beside one event arrow's worth."""
+    size, rows_n = between.shape[0], present.size
     happens = np.zeros((size, n_events), dtype=bool)
     happens[present // n_events, present % n_events] = True
+    position = np.full(size * n_events, -1, dtype=np.int64)
+    position[present] = np.arange(rows_n)
+    wide = np.int32 if size * n_events < 2**31 else np.int64  # a row's count is below
+    per_label = np.asarray(between @ happens.astype(wide))  # labels reached where f happens
+    per_code = np.asarray(sparse.csr_array(events) @ per_label.T).T  # (l, e): Σ over e → f
+    counts = per_code.reshape(-1)[present].astype(np.int64)
+    indptr = np.zeros(rows_n + 1, dtype=np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    index_type = np.int32 if max(rows_n, int(indptr[-1])) < 2**31 else np.int64
+    indices = np.empty(int(indptr[-1]), dtype=index_type)
+    cursor = indptr[:-1].copy()
     coo = between.tocoo()
-    rows_out: list[IntArray] = []
-    cols_out: list[IntArray] = []
+    source_all, target_all = coo.row.astype(np.int64), coo.col.astype(np.int64)
     for e in range(n_events):
         targets = events.indices[events.indptr[e]:events.indptr[e + 1]]
         if not targets.size:
             continue
-        at = happens[coo.row, e]
-        source, target = coo.row[at], coo.col[at]
-        for f in targets.tolist():
+        at = happens[source_all, e]
+        source = position[source_all[at] * n_events + e]
+        target = target_all[at]
+        order = np.argsort(source, kind="stable")
+        source, target = source[order], target[order]
+        for f in np.sort(targets).tolist():
             reach = happens[target, f]
-            rows_out.append(np.searchsorted(present, source[reach] * n_events + e))
-            cols_out.append(np.searchsorted(present, target[reach] * n_events + f))
-    if not rows_out:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(rows_out), np.concatenate(cols_out)
+            row, col = source[reach], position[target[reach] * n_events + f]
+            if not row.size:
+                continue
+            first = np.r_[True, row[1:] != row[:-1]]
+            rank = np.arange(row.size) - np.maximum.accumulate(
+                np.where(first, np.arange(row.size), 0))
+            indices[cursor[row] + rank] = col
+            cursor[row[first]] += np.diff(np.r_[np.flatnonzero(first), row.size])
+    return sparse.csr_array((np.ones(indices.size, dtype=np.int8), indices,
+                             indptr.astype(index_type)), shape=(rows_n, rows_n))
 
 
 def product_arrows(access: Access, possible: BoolArray, event_keys: IntArray | None,

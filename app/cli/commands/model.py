@@ -34,10 +34,11 @@ SHOWN = 200
 #: events, and a million worlds of a hand-written model is already a few hundred MB.
 UPDATE_LIMIT = 1_000_000
 #: The most arrows (between classes of worlds, as a belief model stores them) an --event may
-#: make: building them peaks near 50 bytes an arrow (codes, a sort, the CSR's int8 and int32),
-#: so 200 million stay near 10 GB, under half of a 24 GB machine, and a K over them about a
-#: second. A class is never listed as arrows, so only arrows an event or a file gives count.
-UPDATE_ARROWS = 200_000_000
+#: make. Measured on the shared two-core machine: 98 million took 30 s and 1.3 GB at the peak
+#: (about 14 bytes an arrow: the CSR's int32 and int8, counts and cursors), so 100 million
+#: stay within a minute and far inside a 24 GB machine (or a 6 GB cap), and a K over them takes
+#: about a second. A class is never listed as arrows: only what an event's arrows make counts.
+UPDATE_ARROWS = 100_000_000
 
 
 def _check(text: str) -> tuple[str, str]:

@@ -46,9 +46,9 @@ OTHERS = {"private": "The others believe nothing happened.",
 #: multiplies the worlds by up to its number of events, and the server is shared.
 UPDATE_LIMIT = 20_000
 #: The most arrows (between classes of worlds, as a belief model stores them) an event may make
-#: on a page: about 1 GB at the peak of building them (near 50 bytes an arrow), a tenth of the
-#: command line's, since one server holds every tab's models.
-UPDATE_ARROWS = 20_000_000
+#: on a page: a tenth of the command line's (``app.cli.commands.model.UPDATE_ARROWS``), about
+#: 3 s and 140 MB to build, since one server holds every tab's models.
+UPDATE_ARROWS = 10_000_000
 #: Said when the tab went while the event was being checked.
 STOPPED = "Stopped: the page lost its connection while the event was being checked."
 #: The kinds where one agent acts and the others are onlookers.
