@@ -124,7 +124,7 @@ class BeliefModel(PerWorld):
         self._access: tuple[Access, ...] = tuple(
             r if isinstance(r, Access) else Access.of_matrix(sparse.csr_array(r))
             for _, r in given)
-        self._properties: dict[int, frozenset[str]] = {}  # kept: models are immutable
+        self._properties: dict[tuple[int, bool], frozenset[str]] = {}  # kept: immutable
         self._work: dict[Agent, AgentWork] = {}
         self._valuation: dict[Atom, BoolArray] = {}
         for atom, values in valuation.items():
@@ -296,24 +296,30 @@ class BeliefModel(PerWorld):
 
     def properties(self, agent: Agent) -> frozenset[str]:
         """Which of reflexive, serial, transitive, symmetric, euclidean the agent's relation is:
-        all five for a partition, by construction; else asked of the arrows between labels,
-        refused (:class:`ModelError`, one line) past :data:`MAX_FRAME_WORK` pairs of them,
-        counted before any work (:meth:`kripke.explicit.access.Access.frame_work`)."""
+        all five for a partition, by construction; else asked of the arrows between labels
+        (:meth:`kripke.explicit.access.Access.properties`: one pass, unless transitivity and
+        euclideanness must be told apart, which compares pairs of arrows: refused,
+        :class:`ModelError` in one line, past :data:`MAX_FRAME_WORK` of them, before any)."""
+        return self._properties_of(agent, frame_only=False)
+
+    def _properties_of(self, agent: Agent, frame_only: bool) -> frozenset[str]:
         index = self.agent_index(agent)
-        if index not in self._properties:
-            access = self._access[index]
-            if (work := access.frame_work()) > MAX_FRAME_WORK:
-                raise ModelError(f"the frame class of agent {agent} is too much work: "
-                                 f"{work:,} pairs of arrows to compare, more than "
-                                 f"{MAX_FRAME_WORK:,}; restrict the model first")
-            self._properties[index] = access.properties()
-        return self._properties[index]
+        key = (index, frame_only)
+        if key not in self._properties:
+            def check(work: int) -> None:
+                if work > MAX_FRAME_WORK:
+                    raise ModelError(f"the frame class of agent {agent} is too much work: "
+                                     f"{work:,} pairs of arrows to compare, more than "
+                                     f"{MAX_FRAME_WORK:,}; restrict the model first")
+            self._properties[key] = self._access[index].properties(check, frame_only)
+        return self._properties[key]
 
     def frame_class(self, agent: Agent | None = None) -> str:
         """The strongest of S5, KD45, S4, KD and K the agent's relation (or every agent's) is
-        in: S5 is knowledge, KD45 consistent introspective belief, K anything at all."""
+        in: S5 is knowledge, KD45 consistent introspective belief, K anything at all. One pass
+        over the stored arrows for all but a reflexive relation that is not S5 (is it S4?)."""
         agents = self._agents if agent is None else (agent,)
-        return frame_class_of(self.properties(a) for a in agents)
+        return frame_class_of(self._properties_of(a, frame_only=True) for a in agents)
 
     def dead_ends(self, agent: Agent) -> IntArray:
         """The worlds where the agent has no arrow (it believes everything there, even ⊥):
