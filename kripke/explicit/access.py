@@ -69,6 +69,9 @@ class Access:
     def of_matrix(cls, matrix: Matrix) -> Access:
         """A relation given arrow by arrow (row w: the worlds w points to)."""
         n = matrix.shape[0]
+        if isinstance(matrix, sparse.csr_array) and matrix.has_canonical_format and \
+                bool(np.all(matrix.data != 0)):  # as relation_matrix makes it: taken as is
+            return cls(np.arange(n, dtype=np.int64), n, sparse.csr_array(matrix, dtype=np.int8))
         coo = sparse.coo_array(matrix)
         keep = coo.data != 0
         return cls(np.arange(n, dtype=np.int64), n,
@@ -237,13 +240,16 @@ class Access:
             return True
         r = self.arrows
         rng = np.random.default_rng(0)
-        rows = np.repeat(np.arange(self.size), np.diff(r.indptr))
+        degree = np.diff(r.indptr)
+        targets = r.indices.astype(np.intp)  # indexed twice a round: converted once
+        filled = np.flatnonzero(degree)
         for _ in range(2):
             weights = rng.integers(0, np.iinfo(np.uint64).max, size=self.size,
                                    dtype=np.uint64, endpoint=True)
-            sums = np.zeros(self.size, dtype=np.uint64)
-            np.add.at(sums, rows, weights[r.indices])
-            if not bool(np.all(sums[rows] == sums[r.indices])):
+            sums = np.zeros(self.size, dtype=np.uint64)  # summed modulo 2**64, row by row
+            if filled.size:
+                sums[filled] = np.add.reduceat(weights[targets], r.indptr[filled])
+            if not bool(np.array_equal(np.repeat(sums, degree), sums[targets])):
                 return False
         return True
 
@@ -264,9 +270,13 @@ class Access:
             found.add("reflexive")
         if self.size == 0 or bool(np.all(np.diff(r.indptr) > 0)):
             found.add("serial")
-        if (r != r.T).nnz == 0:
+        alike = self.alike()
+        if frame_only:  # symmetric matters only for S5, which reflexive and alike give
+            if alike and "reflexive" in found:
+                found.add("symmetric")
+        elif (r != r.T).nnz == 0:
             found.add("symmetric")
-        if self.alike():
+        if alike:
             return frozenset(found | {"transitive", "euclidean"})
         if frame_only and "reflexive" not in found:
             return frozenset(found)  # not S5, KD45 nor S4, whatever else it is

@@ -72,8 +72,11 @@ def relation_matrix(pairs: Iterable[tuple[int, int]] | IntArray, n: int) -> Rela
     arrow once however often it is given."""
     array = np.asarray(pairs if isinstance(pairs, np.ndarray) else list(pairs),
                        dtype=np.int64).reshape(-1, 2)
-    codes = distinct(array[:, 0] * n + array[:, 1])
-    return sparse.csr_array((np.ones(codes.size, dtype=np.int8), np.divmod(codes, n)),
+    codes = distinct(array[:, 0] * n + array[:, 1])  # sorted: row by row, columns in order
+    rows, cols = np.divmod(codes, n)
+    index = np.int32 if max(n, codes.size) < 2**31 else np.int64
+    return sparse.csr_array((np.ones(codes.size, dtype=np.int8), cols.astype(index),
+                             np.searchsorted(rows, np.arange(n + 1)).astype(index)),
                             shape=(n, n))
 
 
