@@ -86,6 +86,15 @@ class Access:
         return int(self.labels.size)
 
     @property
+    def by_world(self) -> bool:
+        """Whether each world is its own label (arrows given world by world): then the stored
+        arrows are the arrows between worlds, and a question may skip the labels."""
+        if "by_world" not in self._kept:
+            self._kept["by_world"] = int(self.arrows is not None and self.size == self.n_worlds
+                                         and bool(np.all(self.labels == np.arange(self.size))))
+        return bool(self._kept["by_world"])
+
+    @property
     def label_arrows(self) -> int:
         """The arrows it stores (0 for a partition): with the worlds, what every question costs."""
         return 0 if self.arrows is None else int(self.arrows.nnz)

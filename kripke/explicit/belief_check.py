@@ -93,8 +93,12 @@ def reaches(relations: list[Access], targets: BoolArray) -> BoolArray:
             tails += [into, worlds]
             top += access.size
             continue
-        out = top + access.size + access.labels  # the label a step leaves from
         coo = access.arrows.tocoo()
+        if access.by_world:  # the stored arrows join worlds: w → v is the edge v ← w
+            heads.append(coo.col.astype(np.int64))
+            tails.append(coo.row.astype(np.int64))
+            continue
+        out = top + access.size + access.labels  # the label a step leaves from
         heads += [worlds, top + coo.col.astype(np.int64), out]
         tails += [into, top + access.size + coo.row.astype(np.int64), worlds]
         top += 2 * access.size

@@ -83,6 +83,10 @@ def blocks(valuation: Sequence[BoolArray], relations: Sequence[Access],
 def _reached(access: Access, block: IntArray, count: int) -> tuple[IntArray, IntArray]:
     """Each (label, block reached from it) once, sorted: the blocks of the worlds of each
     label the label's arrows lead to (its own, for a partition)."""
+    if access.by_world:  # a label per world: the blocks its arrows reach, directly
+        assert access.arrows is not None
+        rows = np.repeat(np.arange(access.size), np.diff(access.arrows.indptr))
+        return np.divmod(distinct(rows * count + block[access.arrows.indices]), count)
     held = distinct(access.labels * count + block)  # (label, block of a world with it)
     label, target = np.divmod(held, count)
     if access.arrows is None:
