@@ -5,13 +5,15 @@ budget is refused in one line before any world is looked at."""
 
 from __future__ import annotations
 
+import time
+
 import ipyvuetify as v
 import numpy as np
 import solara
 from test_app_teaching import press, wait_for
 from test_app_widgets import close_pages  # noqa: F401 (autouse: pages closed after each test)
 
-from app.web.components.events import EventControl, event_steps, prepare
+from app.web.components.events import STOPPED, EventControl, event_steps, prepare
 from app.web.components.formula import QUICK_STEPS, FormulaResult, first_result
 from kripke.budget import MAX_STEPS
 from kripke.explicit.belief import BeliefModel, relation_matrix
@@ -78,3 +80,22 @@ def test_an_event_heavy_by_its_arrows_is_checked_in_a_thread():
 
 def text_of(rc) -> str:
     return "".join(w.unsafe_innerHTML or "" for w in rc.find(solara.widgets.HTML).widgets)
+
+
+def test_an_event_s_check_stops_at_the_next_operator_once_its_tab_is_gone():
+    """The thread's predicate (the tab gone, or the choices changed) is asked once per
+    operator: 160 C_b of about 40 ms each by the budget (6 s), stopped after the first
+    twenty operators, comes back within a second of CPU saying it stopped."""
+    model = dense_model()
+    text_ = hand_events(2, 40)
+    assert 5 * 10**9 < event_steps(model, "hand", "", text_) <= MAX_STEPS
+    asked = []
+
+    def gone() -> bool:
+        asked.append(None)
+        return len(asked) > 20
+
+    start = time.process_time()
+    prepared = prepare(model, "hand", [], "", text_, stop=gone)
+    assert prepared.events is None and prepared.error == STOPPED
+    assert time.process_time() - start < 1.5

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import sparse
 
+from kripke.budget import check_stopped
 from kripke.explicit.arrays import BoolArray, IntArray, distinct
 
 type Matrix = sparse.csr_array
@@ -290,6 +291,7 @@ class Access:
         if frame_only and "reflexive" not in found:
             return frozenset(found)  # not S5, KD45 nor S4, whatever else it is
         check(self.frame_work())
+        check_stopped()
         if _within(r @ r, r):
             found.add("transitive")
         if not frame_only and _within(r.T @ r, r):  # w → v and w → u give v → u
@@ -356,6 +358,7 @@ def _pair_arrows(between: Matrix, events: Matrix, present: IntArray, n_events: i
     coo = between.tocoo()
     source_all, target_all = coo.row.astype(np.int64), coo.col.astype(np.int64)
     for e in range(n_events):
+        check_stopped()  # an event at a time: a tab that closed stops a big product here
         targets = events.indices[events.indptr[e]:events.indptr[e + 1]]
         if not targets.size:
             continue

@@ -24,6 +24,7 @@ import numpy as np
 from scipy import sparse
 from scipy.sparse import csgraph
 
+from kripke.budget import check_stopped
 from kripke.explicit.access import Access, label_matrix
 from kripke.explicit.arrays import BoolArray, IntArray, distinct
 
@@ -62,6 +63,7 @@ def blocks(valuation: Sequence[BoolArray], relations: Sequence[Access],
     block, count = _relabel(atoms)
     rng = np.random.default_rng(seed)
     while True:
+        check_stopped()  # a round at a time: a caller that no longer wants it stops it
         weights = rng.integers(0, np.iinfo(np.uint64).max, size=(2, count), dtype=np.uint64,
                                endpoint=True)
         columns: list[np.ndarray] = [block]
