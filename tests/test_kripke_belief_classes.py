@@ -5,17 +5,16 @@ of tens of thousands of worlds is never listed as arrows)."""
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import numpy as np
-from hypothesis import assume, given, settings
-from kripke_strategies import PLAIN_ATOMS, classed_belief_models, formulas, general_event_models
+from hypothesis import given, settings
+from kripke_strategies import PLAIN_ATOMS, classed_belief_models, formulas
+from test_kripke_belief import bisimilar_pairs
 
 from kripke import KripkeModel
-from kripke.events.model import EventModel, private_announcement
-from kripke.explicit.belief import BeliefModel
-from kripke.reference import reference_belief, reference_update
+from kripke.events.model import private_announcement
+from kripke.reference import reference_belief
 
 PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
 
@@ -51,72 +50,18 @@ def test_frame_properties_read_on_the_labels_are_those_of_the_arrows_between_wor
             [w for w in range(model.n_worlds) if not any(x == w for x, _ in pairs)]
 
 
-def possible(model: BeliefModel, events: EventModel) -> list[str]:
-    return [e.name for e in events.events if model.holds(e.precondition)]
-
-
-@settings(max_examples=60, deadline=None)
-@given(classed_belief_models(max_worlds=5), general_event_models(), PLAIN)
-def test_the_product_update_on_classes_is_the_textbook_one(model, events, formula):
-    here = possible(model, events)
-    assume(here)
-    events = events.at(here[0])
-    expected = reference_update(model, events, formula)
-    product = model.update(events)
-    m = len(events.events)
-    split = any(
-        len([e for e in events.events if model.holds(e.precondition, w)]) > 1
-        for w in range(model.n_worlds))
-    pairs = []
-    for wid in product.world_ids.tolist():
-        if split:
-            old, e = divmod(wid, m)
-            pairs.append((model.world_ids.tolist().index(old), events.names[e]))
-        else:
-            w = model.world_ids.tolist().index(wid)
-            pairs.append((w, next(e.name for e in events.events
-                                  if model.holds(e.precondition, w))))
-    assert sorted(pairs) == sorted(expected)
-    assert product.evaluate(formula).tolist() == [expected[p] for p in pairs]
-    # counted before: exactly the arrows the product stores
-    assert model.update_arrows(events) == sum(product.access(a).label_arrows
-                                              for a in product.agents)
-    for agent in model.agents:  # a partition met by a partition stays one
-        if model.access(agent).is_partition and events.is_partitioned(agent):
-            assert product.access(agent).is_partition
-
-
-def bisimilar(model: BeliefModel) -> set[tuple[int, int]]:
-    """The greatest bisimulation from its definition."""
-    n = model.n_worlds
-    succ = {a: {w: set(model.possible_worlds(a, w).tolist()) for w in range(n)}
-            for a in model.agents}
-    rel = {(w, v) for w, v in itertools.product(range(n), repeat=2)
-           if model.true_atoms(w) == model.true_atoms(v)}
-    changed = True
-    while changed:
-        changed = False
-        for w, v in list(rel):
-            if not all(all(any((x, y) in rel for y in succ[a][v]) for x in succ[a][w]) and
-                       all(any((x, y) in rel for x in succ[a][w]) for y in succ[a][v])
-                       for a in model.agents):
-                rel.discard((w, v))
-                changed = True
-    return rel
-
-
 @settings(max_examples=50, deadline=None)
 @given(classed_belief_models(), PLAIN)
 def test_minimising_classes_agrees_on_every_formula_and_is_minimal(model, formula):
     small = model.minimised()
     values, small_values = model.evaluate(formula), small.evaluate(formula)
-    pairs = bisimilar(model)
+    pairs = bisimilar_pairs(model)
     kept = [model.world_ids.tolist().index(i) for i in small.world_ids.tolist()]
     for w in range(model.n_worlds):
         stands = [i for i, k in enumerate(kept) if (k, w) in pairs]
         assert len(stands) == 1
         assert small_values[stands[0]] == values[w]
-    assert all(w == v for w, v in bisimilar(small))
+    assert all(w == v for w, v in bisimilar_pairs(small))
     for agent in model.agents:
         if model.access(agent).is_partition:
             assert small.access(agent).is_partition
