@@ -75,17 +75,30 @@ CHECKING = "Checking the event's preconditions…"
 READY_MADE_PASSES = 6
 
 
-def event_steps(model: KripkeModel, kind: str, formula: str, text: str) -> int:
+def written(kind: str, text: str) -> EventModel | None:
+    """The event model written by hand, read once (a long text takes seconds to read: the
+    control reads it as it is typed and hands it on), or None (another kind, or a mistake,
+    which the check reports)."""
+    if kind != "hand":
+        return None
+    try:
+        return parse_event_model(text)
+    except ValueError:
+        return None
+
+
+def event_steps(model: KripkeModel, kind: str, formula: str, text: str,
+                events: EventModel | None = None) -> int:
     """What checking the event costs, by the budget (:mod:`kripke.budget`, counting a belief
     model's arrows), worked out from the text alone before any world is looked at: the sum
     over its preconditions, each evaluated twice (can it happen, how many worlds it makes),
-    or a ready-made event's formula a few times. 0 for text that does not read (the check
-    says why at once)."""
+    or a ready-made event's formula a few times (``events``: the hand-written model, already
+    read). 0 for text that does not read (the check says why at once)."""
     work = model_work(model)
     n, agents = model.n_worlds, len(model.agents)
     try:
         if kind == "hand":
-            events = parse_event_model(text)
+            events = events if events is not None else parse_event_model(text)
             return sum(2 * steps(e.precondition, n, agents, work) +
                        sum(steps(value, n, agents, work) for _, value in e.post)
                        for e in events.events)
@@ -95,13 +108,14 @@ def event_steps(model: KripkeModel, kind: str, formula: str, text: str) -> int:
 
 
 def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
-            text: str = "", stop: Callable[[], bool] = lambda: False) -> Prepared:
+            text: str = "", stop: Callable[[], bool] = lambda: False,
+            events: EventModel | None = None) -> Prepared:
     """The event the control's choices describe, checked against the model: its agents and
     atoms exist, its actual event can happen at the actual world and its product is within
     the page's bound; else the reason, as a teacher would read it (an event model's mistake
     with its line and column). The preconditions' evaluation stops once ``stop()`` is true
     (the tab is gone: a hundred preconditions are work for nobody then)."""
-    needed = event_steps(model, kind, formula, text)
+    needed = event_steps(model, kind, formula, text, events)
     if needed > MAX_STEPS:
         return Prepared(error=f"checking this event is too much work over {model.n_worlds:,} "
                               f"worlds (about {needed / 1e9:,.0f} s; the limit is "
@@ -109,19 +123,19 @@ def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str
                               "or announce something first")
     try:
         with stop_when(stop):
-            return _prepare(model, kind, chosen, formula, text)
+            return _prepare(model, kind, chosen, formula, text, events)
     except EvaluationStopped:
         return Prepared(error=STOPPED)
 
 
 def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
-             text: str) -> Prepared:
+             text: str, given: EventModel | None) -> Prepared:
     if kind == "hand":
         if not text.strip():
             return Prepared(error="write the event model, e.g. 'event yes: pre p', "
                                   "'a: {yes} {no}', 'actual: yes'")
         try:
-            events = parse_event_model(text)
+            events = given if given is not None else parse_event_model(text)
         except ValueError as e:
             return Prepared(error=str(e))
         label = f"{len(events.events)} events written by hand"
@@ -180,18 +194,20 @@ def EventControl(model: KripkeModel, formula: str,
     # quick to check: at once, as it is typed; longer: in a thread of its own, stopped when
     # the choices change or the tab goes (checked in the message handler, 5 × 200 C_b p kept
     # the server busy 2.5 minutes after the tab closed)
+    hand = solara.use_memo(lambda: written(kind.value, text.value) if opened.value else None,
+                           [kind.value, text.value, opened.value])
     slow = solara.use_memo(lambda: opened.value and
-                           QUICK_STEPS < event_steps(model, kind.value, formula, text.value)
-                           <= MAX_STEPS, choices)
+                           QUICK_STEPS < event_steps(model, kind.value, formula, text.value,
+                                                     hand) <= MAX_STEPS, choices)
     quick = solara.use_memo(
-        lambda: prepare(model, kind.value, chosen, formula, text.value, gone)
+        lambda: prepare(model, kind.value, chosen, formula, text.value, gone, hand)
         if opened.value and not slow else Prepared(), choices)
 
     def checked(cancel: threading.Event) -> tuple[list[object], Prepared] | None:
         if not slow:
             return None
         return choices, prepare(model, kind.value, chosen, formula, text.value,
-                                lambda: cancel.is_set() or gone())
+                                lambda: cancel.is_set() or gone(), hand)
 
     running = solara.use_thread(checked, dependencies=choices, intrusive_cancel=False)
     done = running.value if running.state == solara.ResultState.FINISHED else None
