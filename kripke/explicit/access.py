@@ -326,6 +326,8 @@ def product(access: Access, worlds: IntArray, chosen: IntArray, n_events: int,
 
 
 def _partition_arrows(keys: IntArray | None) -> Matrix:
+    """An agent's partition of the events as arrows between them (m × m, m the events): what
+    a relation with arrows of its own is multiplied by."""
     assert keys is not None
     same = keys[:, None] == keys[None, :]
     return sparse.csr_array(same.astype(np.int8))
