@@ -41,7 +41,7 @@ from typing import Any, Protocol, Self
 
 import numpy as np
 
-from kripke.budget import check_budget
+from kripke.budget import check_budget, model_work
 from kripke.errors import ModelError
 from kripke.explicit.arrays import BoolArray, IntArray
 from kripke.language.formula import (
@@ -250,7 +250,8 @@ def explain(model: Listed, formula: Formula, world: int | None = None,
         raise ModelError(f"world {world} is out of range 0..{model.n_worlds - 1}")
     # each subformula is evaluated on its own: a deep formula the checker takes in 10 s took
     # 24 s to explain, so the explanation has its own bound, checked before any work
-    check_budget(formula, model.n_worlds, len(model.agents), explaining=True)
+    check_budget(formula, model.n_worlds, len(model.agents), explaining=True,
+                 work=model_work(model))
     explainer = _Explainer(name, agent_name, show)
     if values is not None:
         if values.shape != (model.n_worlds,):

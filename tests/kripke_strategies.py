@@ -13,6 +13,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from kripke.events.model import Event, EventModel
+from kripke.explicit.access import Access, label_matrix
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.language.formula import (
@@ -194,6 +195,34 @@ def belief_models(draw: st.DrawFn, max_worlds: int = 6,
               for row in zip(*[draw(bools) for _ in PLAIN_ATOMS], strict=True)]
     return BeliefModel.of(worlds, {a: draw(pairs) for a in agents},
                           draw(st.integers(0, n - 1)), atoms=PLAIN_ATOMS)
+
+
+@st.composite
+def classed_belief_models(draw: st.DrawFn, max_worlds: int = 6,
+                          agents: tuple[Agent, ...] = AGENTS) -> BeliefModel:
+    """A belief model whose agents hold their relations by classes, each drawn as one of the
+    three kinds: a partition (random keys), arrows world by world, or labels (some worlds
+    sharing one) with random arrows between the labels; the plain atoms random."""
+    n = draw(st.integers(1, max_worlds))
+    bools = st.lists(st.booleans(), min_size=n, max_size=n)
+    valuation = {a: draw(bools) for a in PLAIN_ATOMS}
+    relations = {}
+    for agent in agents:
+        kind = draw(st.sampled_from(["partition", "arrows", "labels"]))
+        size = n if kind == "arrows" else draw(st.integers(1, n))
+        labels = list(range(n)) if kind == "arrows" else \
+            draw(st.lists(st.integers(0, size - 1), min_size=n, max_size=n))
+        if kind == "partition":
+            relations[agent] = Access.partition(np.array(labels))
+            continue
+        used = sorted(set(labels))  # every label some world's, numbered 0..
+        dense = np.array([used.index(label) for label in labels])
+        pairs = draw(st.lists(st.tuples(st.integers(0, len(used) - 1),
+                                        st.integers(0, len(used) - 1)), max_size=len(used) ** 2))
+        rows = np.array([p for p, _ in pairs], dtype=np.int64)
+        cols = np.array([q for _, q in pairs], dtype=np.int64)
+        relations[agent] = Access(dense, len(used), label_matrix(rows, cols, len(used)))
+    return BeliefModel(valuation, relations, draw(st.integers(0, n - 1)), n_worlds=n)
 
 
 @st.composite

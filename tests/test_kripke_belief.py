@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kripke_strategies import (
     PLAIN_ATOMS,
     belief_models,
+    classed_belief_models,
     event_models,
     formulas,
     general_event_models,
@@ -97,10 +98,13 @@ def possible(model: BeliefModel | KripkeModel, events: EventModel) -> list[str]:
     return [e.name for e in events.events if model.holds(e.precondition)]
 
 
-@settings(max_examples=120, deadline=None)
-@given(belief_models(max_worlds=5), general_event_models(), PLAIN)
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(belief_models(max_worlds=5), classed_belief_models(max_worlds=5)),
+       general_event_models(), PLAIN)
 def test_the_product_update_with_arrows_and_assignments_is_the_textbook_one(
         model, events, formula):
+    """On relations given arrow by arrow and on relations kept by classes (partitions,
+    labels with arrows between them), which the update keeps by classes."""
     here = possible(model, events)
     assume(here)
     events = events.at(here[0])
@@ -123,6 +127,12 @@ def test_the_product_update_with_arrows_and_assignments_is_the_textbook_one(
     assert sorted(pairs) == sorted(expected)
     assert product.evaluate(formula).tolist() == [expected[p] for p in pairs]
     assert pairs[product.actual] == (model.actual, events.actual)
+    # counted before it is built: exactly the arrows the product stores
+    assert model.update_arrows(events) == sum(product.access(a).label_arrows
+                                              for a in product.agents)
+    for agent in model.agents:  # a partition met by a partition stays one
+        if model.access(agent).is_partition and events.is_partitioned(agent):
+            assert product.access(agent).is_partition
 
 
 @settings(max_examples=80, deadline=None)

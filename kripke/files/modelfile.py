@@ -39,7 +39,8 @@ import numpy as np
 
 from kripke.errors import ModelError, ModelTooLargeError, quoted
 from kripke.events.model import EventModel
-from kripke.explicit.belief import BeliefModel, partition_matrix, relation_matrix
+from kripke.explicit.access import Access
+from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.files.exchange import from_json
 from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
@@ -331,10 +332,10 @@ class _Reader(LineReader[ModelFileError]):
                     f"{' '.join(rest) or first} possible) ('{agent}:' alone: {agent} tells "
                     "every world apart)", agents_line.number, word.column)
         valuation = {atom: [atom in true for true in true_sets] for atom in order}
-        if arrows:  # some agent believes: every agent's relation as arrows
+        if arrows:  # some agent believes: its arrows, the others their classes
             n = len(true_sets)
             relations = {a: relation_matrix(arrows[str(a)], n) if str(a) in arrows
-                         else partition_matrix(np.array(observations[str(a)]))
+                         else Access.partition(np.array(observations[str(a)]))
                          for a in agents}
             return BeliefModel(valuation, relations, self.actual(index), n_worlds=n,
                                names=names)
@@ -523,19 +524,33 @@ def _agent(text: str) -> Agent:
 
 def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[str]
                     ) -> list[str]:
-    """An agent's line(s): its classes when its relation is a partition, else its arrows."""
-    if isinstance(model, BeliefModel) and model.frame_class(agent) != "S5":
+    """An agent's line(s): its classes when its relation is a partition (read off a belief
+    model's classes when it keeps them), else its arrows."""
+    if isinstance(model, BeliefModel) and model.access(agent).is_partition:
+        keys = model.access(agent).labels.tolist()
+    elif isinstance(model, BeliefModel) and _arrows_written(model, agent):
         targets: dict[int, list[str]] = {}
         for w, v in model.arrows(agent):
             targets.setdefault(w, []).append(shown[v])
         return [f"{agent}: {shown[w]} -> {' '.join(vs)}" for w, vs in targets.items()] or \
             [f"# {agent} has no arrows", f"{agent}: {shown[0]} ->"]
-    keys = model.observation(agent).tolist() if isinstance(model, KripkeModel) else \
-        [min(model.possible_worlds(agent, w).tolist()) for w in range(model.n_worlds)]
+    elif isinstance(model, KripkeModel):
+        keys = model.observation(agent).tolist()
+    else:  # arrows that happen to be a partition: each world's class by its least member
+        keys = [min(model.possible_worlds(agent, w).tolist()) for w in range(model.n_worlds)]
     classes: dict[int, list[str]] = {}
     for i, key in enumerate(keys):
         classes.setdefault(key, []).append(shown[i])
     return [f"{agent}: " + " ".join("{" + " ".join(c) + "}" for c in classes.values())]
+
+
+def _arrows_written(model: BeliefModel, agent: Agent) -> bool:
+    """Whether the agent's relation is written as arrows: it is not S5, or telling would take
+    more than the frame-class bound (:data:`kripke.explicit.belief.MAX_FRAME_WORK`)."""
+    try:
+        return model.frame_class(agent) != "S5"
+    except ModelError:
+        return True
 
 
 # --- writing ------------------------------------------------------------------------------------

@@ -115,3 +115,35 @@ def test_a_long_formula_shows_its_verdict_when_done(browser):
     expect(page.get_by_test_id("formula-result")).to_contain_text(
         "true at the actual world", timeout=30_000)
     expect(page.get_by_test_id("formula-pending")).to_have_count(0)
+
+
+def test_closing_the_tab_stops_an_event_s_preconditions(browser):
+    """An event written by hand whose preconditions are some 38,000 C operators (the audit's
+    5 × 200 C_b p kept the server busy 2.5 minutes after its tab closed): checked in a thread
+    of its own, which stops with the tab."""
+    from test_model_page import model_tab
+
+    page = model_tab(browser)
+    worlds = [f"world w{i}:{' p' if i % 2 else ''}{' q' if i % 3 else ''}" for i in range(1000)]
+    page.locator(".ttr-model-text textarea").fill("\n".join(
+        ["agents: a b", "atoms: p q", *worlds, "a observes: p", "b observes: q",
+         "actual: w1"]))
+    expect(page.get_by_test_id("puzzle-worlds")).to_have_text("1,000", timeout=60_000)
+    page.get_by_role("button", name="Event ▸").click()
+    page.locator(".ttr-event .v-select", has=page.locator("label", has_text="event")) \
+        .locator(".v-select__slot").click()
+    page.locator(".menuable__content__active .v-list-item", has_text="written by hand") \
+        .first.click()
+    pre = " & ".join(["C_{a,b} (p | ~p)"] * 7_600)
+    events = "\n".join([*(f"event e{i}: pre {pre}" for i in range(5)), "a: {e0 e1 e2 e3 e4}",
+                        "actual: e0"])
+    pid = server_pid(browser.url)
+    page.locator(".ttr-event textarea").fill(events)
+    # the page's sign that the check went to its thread (the text read once, as it came),
+    # then a second of the server's CPU evaluating
+    expect(page.get_by_test_id("event-checking")).to_have_count(1, timeout=60_000)
+    wait_for_cpu(pid, cpu_seconds(pid) + STARTED)
+    page.close()
+    closed = cpu_seconds(pid)
+    used = cpu_until_quiet(pid) - closed
+    assert used < AFTER_CLOSE, f"the server computed {used:.1f} s more for a closed tab"

@@ -17,17 +17,18 @@ alike. A ready-made event is built by the same code as ``ttr-kripke model --even
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
 import solara
 
-from app.web.components.formula import tab_gone
+from app.web.components.formula import QUICK_STEPS, tab_gone
 from app.worlds.graph import GRAPH_LIMIT, event_graph
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel
-from kripke.budget import stop_when
+from kripke import EvaluationStopped, KripkeModel, parse
+from kripke.budget import MAX_STEPS, model_work, steps, stop_when
 from kripke.events.model import EventModel, check_product_size
 from kripke.files.eventfile import parse_event_model, ready_made
 from kripke.language.formula import Agent
@@ -45,6 +46,10 @@ OTHERS = {"private": "The others believe nothing happened.",
 #: The most worlds an event may make on a page (ten times the biggest puzzle's): each event
 #: multiplies the worlds by up to its number of events, and the server is shared.
 UPDATE_LIMIT = 20_000
+#: The most arrows (between classes of worlds, as a belief model stores them) an event may make
+#: on a page: a tenth of the command line's (``app.cli.commands.model.UPDATE_ARROWS``), about
+#: 3 s and 140 MB to build, since one server holds every tab's models.
+UPDATE_ARROWS = 10_000_000
 #: Said when the tab went while the event was being checked.
 STOPPED = "Stopped: the page lost its connection while the event was being checked."
 #: The kinds where one agent acts and the others are onlookers.
@@ -60,30 +65,77 @@ class Prepared:
     events: EventModel | None = None
     label: str = ""
     error: str = ""
+    checking: bool = False  # its preconditions are being evaluated in a thread
+
+
+#: Said while an event's preconditions are evaluated in a thread.
+CHECKING = "Checking the event's preconditions…"
+#: How often a ready-made event's formula is evaluated in checking it, at most (the actual
+#: event picked, whether it can happen, the worlds it makes: φ, ¬φ and ⊤ for a secret look).
+READY_MADE_PASSES = 6
+
+
+def written(kind: str, text: str) -> EventModel | None:
+    """The event model written by hand, read once (a long text takes seconds to read: the
+    control reads it as it is typed and hands it on), or None (another kind, or a mistake,
+    which the check reports)."""
+    if kind != "hand":
+        return None
+    try:
+        return parse_event_model(text)
+    except ValueError:
+        return None
+
+
+def event_steps(model: KripkeModel, kind: str, formula: str, text: str,
+                events: EventModel | None = None) -> int:
+    """What checking the event costs, by the budget (:mod:`kripke.budget`, counting a belief
+    model's arrows), worked out from the text alone before any world is looked at: the sum
+    over its preconditions, each evaluated twice (can it happen, how many worlds it makes),
+    or a ready-made event's formula a few times (``events``: the hand-written model, already
+    read). 0 for text that does not read (the check says why at once)."""
+    work = model_work(model)
+    n, agents = model.n_worlds, len(model.agents)
+    try:
+        if kind == "hand":
+            events = events if events is not None else parse_event_model(text)
+            return sum(2 * steps(e.precondition, n, agents, work) +
+                       sum(steps(value, n, agents, work) for _, value in e.post)
+                       for e in events.events)
+        return READY_MADE_PASSES * steps(parse(formula), n, agents, work)
+    except ValueError:
+        return 0
 
 
 def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
-            text: str = "", stop: Callable[[], bool] = lambda: False) -> Prepared:
+            text: str = "", stop: Callable[[], bool] = lambda: False,
+            events: EventModel | None = None) -> Prepared:
     """The event the control's choices describe, checked against the model: its agents and
     atoms exist, its actual event can happen at the actual world and its product is within
     the page's bound; else the reason, as a teacher would read it (an event model's mistake
     with its line and column). The preconditions' evaluation stops once ``stop()`` is true
     (the tab is gone: a hundred preconditions are work for nobody then)."""
+    needed = event_steps(model, kind, formula, text, events)
+    if needed > MAX_STEPS:
+        return Prepared(error=f"checking this event is too much work over {model.n_worlds:,} "
+                              f"worlds (about {needed / 1e9:,.0f} s; the limit is "
+                              f"{MAX_STEPS / 1e9:,.0f} s): use fewer or shorter preconditions, "
+                              "or announce something first")
     try:
         with stop_when(stop):
-            return _prepare(model, kind, chosen, formula, text)
+            return _prepare(model, kind, chosen, formula, text, events)
     except EvaluationStopped:
         return Prepared(error=STOPPED)
 
 
 def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
-             text: str) -> Prepared:
+             text: str, given: EventModel | None) -> Prepared:
     if kind == "hand":
         if not text.strip():
             return Prepared(error="write the event model, e.g. 'event yes: pre p', "
                                   "'a: {yes} {no}', 'actual: yes'")
         try:
-            events = parse_event_model(text)
+            events = given if given is not None else parse_event_model(text)
         except ValueError as e:
             return Prepared(error=str(e))
         label = f"{len(events.events)} events written by hand"
@@ -105,7 +157,8 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
     try:
         events.check_agents(model.agents)
         possible = [model.holds(e.precondition) for e in events.events]
-        check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make")
+        check_product_size(model, events, UPDATE_LIMIT, where="a page's event may make",
+                           max_arrows=UPDATE_ARROWS)
     except ValueError as e:  # an unknown atom or agent, too many worlds
         return Prepared(error=str(e))
     if not possible[events.names.index(events.actual)]:
@@ -137,10 +190,30 @@ def EventControl(model: KripkeModel, formula: str,
     if not chosen and agents and kind.value in ONE_AGENT:
         chosen = agents[:1]
     gone = tab_gone()
-    prepared = solara.use_memo(
-        lambda: prepare(model, kind.value, chosen, formula, text.value, gone)
-        if opened.value else Prepared(), [model, kind.value, tuple(map(str, chosen)), formula,
-                                          text.value, opened.value])
+    choices = [model, kind.value, tuple(map(str, chosen)), formula, text.value, opened.value]
+    # quick to check: at once, as it is typed; longer: in a thread of its own, stopped when
+    # the choices change or the tab goes (checked in the message handler, 5 × 200 C_b p kept
+    # the server busy 2.5 minutes after the tab closed)
+    hand = solara.use_memo(lambda: written(kind.value, text.value) if opened.value else None,
+                           [kind.value, text.value, opened.value])
+    slow = solara.use_memo(lambda: opened.value and
+                           QUICK_STEPS < event_steps(model, kind.value, formula, text.value,
+                                                     hand) <= MAX_STEPS, choices)
+    quick = solara.use_memo(
+        lambda: prepare(model, kind.value, chosen, formula, text.value, gone, hand)
+        if opened.value and not slow else Prepared(), choices)
+
+    def checked(cancel: threading.Event) -> tuple[list[object], Prepared] | None:
+        if not slow:
+            return None
+        return choices, prepare(model, kind.value, chosen, formula, text.value,
+                                lambda: cancel.is_set() or gone(), hand)
+
+    running = solara.use_thread(checked, dependencies=choices, intrusive_cancel=False)
+    done = running.value if running.state == solara.ResultState.FINISHED else None
+    current = done is not None and done[0][0] is model and done[0][1:] == choices[1:]
+    prepared = quick if not slow else done[1] if done is not None and current else \
+        Prepared(checking=True)
 
     ready = prepared.events if opened.value else None
     solara.use_effect(lambda: on_prepared(ready) if on_prepared is not None else None,
@@ -196,6 +269,10 @@ def EventControl(model: KripkeModel, formula: str,
         if opened.value and kind.value == "hand":
             solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=3,
                                  disabled=disabled)
+        if opened.value and prepared.checking:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(CHECKING),
+                        attributes={"data-testid": "event-checking"},
+                        style="font-size:12px;opacity:.75")
         if opened.value and prepared.error:
             solara.HTML(tag="div", unsafe_innerHTML=escape(prepared.error),
                         attributes={"data-testid": "event-error"},

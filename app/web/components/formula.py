@@ -33,7 +33,7 @@ from solara.server import kernel_context
 from agents.model import TTRModel
 from app.worlds.layout import Picture, Text
 from kripke import Announce, AnnounceDual, EpistemicModel, EvaluationStopped, parse
-from kripke.budget import MAX_STEPS, steps, stop_when
+from kripke.budget import MAX_STEPS, model_work, steps, stop_when
 from kripke.explain import Explanation, Step
 from kripke.interface import Values
 from kripke.language.formula import Agent, Formula
@@ -111,7 +111,7 @@ def first_result(worlds: EpistemicModel, text: str) -> FormulaResult | Formula:
     formula = _parsed(text)
     if isinstance(formula, FormulaResult):
         return formula
-    needed = steps(formula, worlds.n_worlds, len(worlds.agents))
+    needed = steps(formula, worlds.n_worlds, len(worlds.agents), model_work(worlds))
     if needed <= QUICK_STEPS or needed > MAX_STEPS:
         return _evaluated(worlds, text, formula)
     return formula

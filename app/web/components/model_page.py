@@ -309,7 +309,10 @@ def minimised_text(model: KripkeModel) -> tuple[str, str | None]:
     """What bisimulation contraction would do to the model, in words ("12 worlds; 6 up to
     bisimulation"), and the text of the smaller model (None when no two worlds are
     bisimilar, or the smaller model cannot be written)."""
-    smaller = model.minimised()
+    try:
+        smaller = model.minimised()
+    except ValueError as e:  # past the contraction's bound (kripke.explicit.belief)
+        return f"not minimised: {e}", None
     n, m = model.n_worlds, smaller.n_worlds
     said = f"{n:,} world{'s' * (n != 1)}; {m:,} up to bisimulation"
     if m == n:

@@ -23,7 +23,7 @@ from typing import cast
 
 import solara
 
-from app.web.components.events import UPDATE_LIMIT, EventControl, EventPicture
+from app.web.components.events import UPDATE_ARROWS, UPDATE_LIMIT, EventControl, EventPicture
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -449,6 +449,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         else agents[[str(a) for a in agents].index(choice.value)]
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
+    frame = use_frame_class(model, perspective)  # its own thread: see there
     layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
                                                                                    [puzzle])
     graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
@@ -558,7 +559,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         try:  # refused before the product is built, as the control refuses it; stopped
             with stop_when(gone):  # when the tab goes
                 check_product_size(model, events, UPDATE_LIMIT,
-                                   where="a page's event may make")
+                                   where="a page's event may make", max_arrows=UPDATE_ARROWS)
                 after = model.update(events)
         except ValueError as e:  # the control checked it; the model may have moved on since
             said.set(f"Not applied: {e}")
@@ -667,7 +668,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 # the caption under the picture, with the legend: the picture comes first on
                 # the screen even with Why? and an event box open
                 solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
-                                                                     perspective),
+                                                                     perspective, frame),
                             attributes={"data-testid": "worlds-caption"},
                             style="font-size:13px;line-height:1.35;margin-top:4px")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(
@@ -717,14 +718,40 @@ def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = 
                                             "per pair of worlds an agent cannot tell apart"})])
 
 
+def use_frame_class(model: DrawnModel, perspective: Agent | None) -> str | None:
+    """The frame class of the agent whose view is shown, for the caption's words: at once
+    for a model drawn by classes (S5), else in a thread of its own (a belief model's frame
+    class is a pass over its arrows, and for a reflexive relation that is not S5 a bounded
+    comparison of pairs of them: on a dense model it froze the tab 15–20 s). None while it is
+    being worked out, or when it was too much work (the caption then says what any relation
+    gives)."""
+    direct = perspective is None or partitioned(model)
+
+    def work(cancel: threading.Event) -> str | None:
+        if direct:
+            return None
+        try:
+            return model.frame_class(perspective)
+        except ValueError:  # past the frame-class bound: words that hold for any relation
+            return None
+
+    running = solara.use_thread(work, dependencies=[model, str(perspective)],
+                                intrusive_cancel=False)
+    if direct:
+        return None if perspective is None else "S5"
+    return running.value if running.state == solara.ResultState.FINISHED else None
+
+
 def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
-                 perspective: Agent | None) -> str:
+                 perspective: Agent | None, frame: str | None = None) -> str:
+    """The line under the picture; ``frame``, the frame class of the agent whose view it is
+    (:func:`use_frame_class`; None: not known, worded as for any relation)."""
     n = model.n_worlds
     head = f"<b data-testid='worlds-count'>{n:,}</b> world{'s' * (n != 1)} possible. "
     if perspective is not None:
         n = model.possible_count(perspective)
         who = escape(puzzle.agent_name(perspective)).capitalize()
-        if model.frame_class(perspective) == "S5":
+        if frame == "S5":
             head += (f"{who} cannot tell apart the {n:,} world{'s' * (n != 1)} of its class; "
                      "the others are faded. ")
         else:  # a belief: where its arrows from the actual world lead
