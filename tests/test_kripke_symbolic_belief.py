@@ -1,0 +1,154 @@
+"""The symbolic belief backend (belief structures and transformers on BDDs) held to the textbook
+definitions of kripke.reference on random belief models, formulas and events with arrows and
+assignments, and to the explicit backend on the shipped models and events."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from kripke_strategies import (
+    PLAIN_ATOMS,
+    belief_models,
+    formulas,
+    general_event_models,
+    models,
+)
+
+from kripke import AnnouncementError, ModelError
+from kripke.events.model import EventModel, private_announcement, secret_look
+from kripke.explicit.belief import BeliefModel
+from kripke.files.modelfile import load_model, starter_models
+from kripke.interface import EpistemicModel
+from kripke.reference import reference_belief, reference_update
+from kripke.symbolic.belief import from_explicit, from_knowledge
+from kripke.symbolic.deal import symbolic_deal
+from kripke.symbolic.transformer import peek
+
+PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
+
+
+@settings(max_examples=120, deadline=None)
+@given(belief_models(), PLAIN, st.data())
+def test_the_belief_structure_agrees_with_the_textbook_on_any_relation(model, formula, data):
+    """At a random world (the structure pointed there) and counted over all of them."""
+    expected = reference_belief(model, formula)
+    world = data.draw(st.integers(0, model.n_worlds - 1))
+    symbolic = from_explicit(model.at(world))
+    assert symbolic.n_worlds == model.n_worlds
+    assert symbolic.holds(formula) == expected[world]
+    assert symbolic.count(formula) == sum(expected)
+
+
+@settings(max_examples=60, deadline=None)
+@given(models(max_worlds=6), formulas(max_leaves=8))
+def test_an_s5_model_as_a_belief_structure_answers_as_before(model, formula):
+    symbolic = from_explicit(model)
+    assert symbolic.frame_class() == "S5"
+    assert symbolic.count(formula) == model.count(formula)
+    if model.actual is not None:
+        assert symbolic.holds(formula) == model.holds(formula)
+
+
+@settings(max_examples=100, deadline=None)
+@given(belief_models(max_worlds=5), general_event_models(), PLAIN, st.data())
+def test_a_transformer_with_arrows_and_assignments_agrees_with_the_textbook_product(
+        model, events, formula, data):
+    """At the state of any pair (w, e) of the product, every formula has the textbook's value,
+    and the update has as many states as the product has pairs."""
+    expected = reference_update(model, events, formula)
+    assume(expected)
+    w, e = data.draw(st.sampled_from(sorted(expected)))
+    after = from_explicit(model.at(w)).update(events.at(e))
+    assert after.n_worlds == len(expected)
+    assert after.holds(formula) == expected[(w, e)]
+    assert after.count(formula) == sum(expected.values())
+    explicit = model.at(w).update(events.at(e))
+    assert after.frame_class() == explicit.frame_class()
+    for agent in model.agents:
+        assert after.properties(agent) == explicit.properties(agent)
+        assert after.possible_count(agent) == explicit.possible_count(agent)
+        assert after.known_atoms(agent) == explicit.known_atoms(agent)
+        assert after.dead_end_count(agent) == explicit.dead_ends(agent).size
+
+
+@settings(max_examples=60, deadline=None)
+@given(belief_models(max_worlds=5), PLAIN, PLAIN)
+def test_the_neutral_interface_answers_as_the_explicit_backend(model, said, then):
+    symbolic = from_explicit(model)
+    assert isinstance(symbolic, EpistemicModel)
+    values = symbolic.values(said)
+    assert symbolic.count_values(values) == model.count(said)
+    assert symbolic.actual_value(values) == model.holds(said)
+    kept = symbolic.restrict(values)
+    assert kept.count(then) == model.restrict(model.values(said)).count(then)
+    if model.holds(said):
+        assert symbolic.announce(said).holds(then) == model.announce(said).holds(then)
+    else:
+        with pytest.raises(AnnouncementError):
+            symbolic.announce(said)
+
+
+def test_a_listed_copy_is_the_same_belief_model():
+    model = load_model(starter_models()["sally-anne"])
+    listed = from_explicit(model).as_list()
+    assert isinstance(listed, BeliefModel)
+    assert listed.n_worlds == model.n_worlds
+    assert {a: len(listed.arrows(a)) for a in listed.agents} == \
+        {a: len(model.arrows(a)) for a in model.agents}
+    assert from_explicit(model).explain(model.atoms[0]).value == model.holds(model.atoms[0])
+
+
+@pytest.mark.parametrize("name", sorted(starter_models()))
+def test_every_shipped_model_gets_the_same_answers_after_a_secret_look(name):
+    """A secret look by the first agent at the first atom, then a private announcement by the
+    last: both backends give the same counts, verdicts and frame classes."""
+    model = load_model(starter_models()[name])
+    symbolic = from_explicit(model)
+    atom = model.atoms[0]
+    look = secret_look(model.agents[0], atom, model.agents, holds=model.holds(atom))
+    steps: list[EventModel] = [look, private_announcement(model.agents[-1], "true",
+                                                          model.agents)]
+    explicit: EpistemicModel = model
+    for events in steps:
+        explicit, symbolic = explicit.update(events), symbolic.update(events)
+        assert symbolic.n_worlds == explicit.n_worlds
+        assert symbolic.frame_class() == explicit.frame_class()
+        for agent in model.agents:
+            assert symbolic.frame_class(agent) == explicit.frame_class(agent)
+            for f in (atom, f"K_{agent} {atom}", f"C ({atom} | ~{atom}) & M_{agent} ~{atom}"):
+                assert symbolic.holds(f) == explicit.holds(f)
+                assert symbolic.count(f) == explicit.count(f)
+
+
+def test_an_event_naming_an_atom_the_model_lacks_is_refused():
+    symbolic = from_explicit(load_model(starter_models()["sally-anne"]))
+    events = EventModel.of({"e": "true"}, post={"e": {"nowhere": "true"}})
+    with pytest.raises(ModelError, match="assigns nowhere"):
+        symbolic.update(events)
+
+
+def test_a_secret_look_in_the_five_by_four_deal_and_a_private_announcement():
+    """305,540,235,000 deals: player 0 looks at p(1,7) in secret, then player 2 learns in
+    private that player 1 holds card 4; nobody's beliefs about the others' looks change."""
+    deal = symbolic_deal(range(20), [4] * 5, [range(4 * i, 4 * i + 4) for i in range(5)])
+    structure = from_knowledge(deal)
+    assert structure.n_worlds == 305_540_235_000
+    looked = structure.update(secret_look(0, "p(1,7)", deal.agents, holds=True))
+    assert looked.holds("K_0 p(1,7) & ~K_2 p(1,7) & K_2 ~K_0 p(1,7) & K_1 ~K_0 p(1,7)")
+    told = looked.update(private_announcement(2, "p(1,4)", deal.agents))
+    assert told.holds("K_2 p(1,4) & K_0 p(1,7) & ~K_0 p(1,4) & K_0 ~K_2 p(1,4)")
+    assert told.frame_class(0) == "KD45"  # 0 believes 2 learned nothing; still consistent
+
+
+def test_a_peek_at_one_of_many_cards_is_one_transformer():
+    """Player 0 looks at one of player 1's cards in secret: one event variable per bit of
+    the card's number, not one event per card."""
+    deal = symbolic_deal(range(8), [2] * 4, [[0, 1], [2, 3], [4, 5], [6, 7]])
+    structure = from_knowledge(deal)
+    cards = [f"p(1,{c})" for c in range(8)]
+    after = structure.update(peek(0, cards, "p(1,3)", deal.agents))
+    assert len(after.vocabulary) == len(structure.vocabulary) + 4  # 3 bits and "a look"
+    assert after.holds("K_0 p(1,3) & ~K_0 p(1,2) & ~K_2 p(1,3) & K_1 ~K_0 p(1,3)")
+    assert after.n_worlds == 3 * structure.n_worlds  # no look, or a look at either card
+
