@@ -4,6 +4,9 @@ assignments, and to the explicit backend on the shipped models and events."""
 
 from __future__ import annotations
 
+import re
+from importlib import resources
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -15,11 +18,13 @@ from kripke_strategies import (
     models,
 )
 
+from app.cli.main import main
 from kripke import AnnouncementError, ModelError
 from kripke.events.model import EventModel, private_announcement, secret_look
 from kripke.explicit.belief import BeliefModel
 from kripke.files.modelfile import load_model, starter_models
 from kripke.interface import EpistemicModel
+from kripke.puzzles.gallery import GALLERY
 from kripke.reference import reference_belief, reference_update
 from kripke.symbolic.belief import from_explicit, from_knowledge
 from kripke.symbolic.deal import symbolic_deal
@@ -152,3 +157,47 @@ def test_a_peek_at_one_of_many_cards_is_one_transformer():
     assert after.holds("K_0 p(1,3) & ~K_0 p(1,2) & ~K_2 p(1,3) & K_1 ~K_0 p(1,3)")
     assert after.n_worlds == 3 * structure.n_worlds  # no look, or a look at either card
 
+
+
+# --- the command line: either backend from the same files ---------------------------------------
+
+MODELS = resources.files("kripke") / "models"
+
+
+def answers(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    """The exit code and what ``ttr-kripke`` says that both backends must say alike: each
+    verdict with its count, each event's count of worlds, each frame class (a world's name
+    left out: the explicit backend names worlds, the symbolic one lists their atoms)."""
+    code = main(argv)
+    out = capsys.readouterr().out
+    kept = [re.sub(r"at the actual world \(.*\); it holds", "; it holds", line)
+            for line in out.splitlines()
+            if re.search(r"at the actual world|^event .*worlds|^# frame class|^announce ",
+                         line)]
+    return code, kept
+
+
+@pytest.mark.parametrize("name", sorted(starter_models()))
+def test_the_model_command_answers_alike_with_symbolic(name, capsys):
+    path = str(MODELS / f"{name}.kripke")
+    model = load_model(path)
+    a, b, p = model.agents[0], model.agents[-1], model.atoms[0]
+    argv = ["model", path, "--check", f"K_{a} {p} | M_{b} ~{p}", "--event", f"secret:{a}:{p}",
+            "--check", f"K_{b} K_{a} {p} | C ~K_{a} {p}", "--event", f"flip:{b}:{p}",
+            "--check", f"D {p} & E ({p} | K_{a} ~{p})", "--event", f"private:{b}:~{p} | {p}",
+            "--check", f"[!~K_{a} {p}] K_{b} {p}"]
+    explicit = answers(argv, capsys)
+    assert len(explicit[1]) >= 9  # two frame classes, four checks, three events
+    assert answers([*argv, "--symbolic"], capsys) == explicit
+
+
+@pytest.mark.parametrize("name", ["sally-anne", "coin", "ice-cream"])
+def test_the_false_belief_stories_tell_alike_with_symbolic(name, capsys):
+    for example in GALLERY[name]().examples:
+        main(["puzzle", name, "--formula", example])
+        explicit = [line for line in capsys.readouterr().out.splitlines()
+                    if re.match(r"\s+\d+\s+(TRUE|FALSE)|# frame class", line)]
+        main(["puzzle", name, "--formula", example, "--symbolic"])
+        symbolic = [line for line in capsys.readouterr().out.splitlines()
+                    if re.match(r"\s+\d+\s+(TRUE|FALSE)|# frame class", line)]
+        assert symbolic == explicit and len(explicit) == 4
