@@ -157,9 +157,18 @@ class Vocabulary:
         """u with the given atoms fixed (the cofactor): a function of the other atoms."""
         return self.manager.let({self.name(a): bool(v) for a, v in values.items()}, u)
 
+    def named(self, state: Mapping[Atom, bool]) -> dict[str, bool]:
+        """A state by variable names, as :meth:`value_named` reads it: a model that asks
+        many questions at one state names it once, not once per atom per question."""
+        return {self.names[a]: bool(v) for a, v in state.items()}
+
     def value(self, u: Function, state: Mapping[Atom, bool]) -> bool:
         """u's value at a state that fixes every atom u depends on."""
-        result = self.restrict(u, state)
+        return self.value_named(u, self.named(state))
+
+    def value_named(self, u: Function, state: Mapping[str, bool]) -> bool:
+        """u's value at a state given by variable names (:meth:`named`)."""
+        result = self.manager.let(state, u)
         if result == self.true:
             return True
         if result != self.false:

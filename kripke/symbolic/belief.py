@@ -39,7 +39,17 @@ from kripke.explain import Explanation, explain
 from kripke.explicit.belief import BeliefModel, frame_class_of, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.interface import AgentIndex, Values
-from kripke.language.formula import Agent, Atom, Formula
+from kripke.language.formula import (
+    Agent,
+    And,
+    Atom,
+    Formula,
+    Implies,
+    Knows,
+    Not,
+    Or,
+    Possible,
+)
 from kripke.language.parser import parse
 from kripke.symbolic.bdd import Function, Vocabulary
 from kripke.symbolic.belief_check import BeliefChecker, Copies, properties
@@ -125,6 +135,8 @@ class SymbolicBeliefModel:
     def values(self, formula: Formula | str) -> Function:
         """The diagram of the states where φ holds (meaningful on the states of the law)."""
         formula = parse(formula) if isinstance(formula, str) else formula
+        if isinstance(formula, Atom):  # its variable: nothing to work out or to keep
+            return self.vocabulary.var(formula)
         if (known := self._cache.get(formula)) is not None:
             return known
         check_budget(formula, len(self.law), len(self._agents))
@@ -149,6 +161,25 @@ class SymbolicBeliefModel:
         return self.vocabulary.value(self._diagram(values), self._actual())
 
     def holds(self, formula: Formula | str) -> bool:
+        """φ at the actual state. Connectives and K_a, M_a at the top are read at the state
+        itself (K_a φ: no state the agent considers possible there fails φ), so only what
+        they govern is worked out over all states: a question about the actual state of a
+        big structure (everybody knows every secret) costs a cofactor per agent, not a
+        relational product over the whole law per operator."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        match formula:
+            case Not(g):
+                return not self.holds(g)
+            case And(parts):
+                return all(self.holds(part) for part in parts)
+            case Or(parts):
+                return any(self.holds(part) for part in parts)
+            case Implies(left, right):
+                return not self.holds(left) or self.holds(right)
+            case Knows(agent, g):
+                return self.knows(agent, g)
+            case Possible(agent, g):
+                return (self.successors(agent) & self.values(g)) != self.vocabulary.false
         return self.actual_value(self.values(formula))
 
     def count(self, formula: Formula | str) -> int:

@@ -16,8 +16,10 @@ is why every question a user asks goes through the law. No state is ever listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol, cast
+
+from dd import cudd  # type: ignore[import-not-found,unused-ignore]
 
 from kripke.budget import check_stopped
 from kripke.language.formula import (
@@ -120,8 +122,9 @@ class SymbolicChecker:
         raise TypeError(f"not a formula: {f!r}")
 
     def box(self, hidden: tuple[str, ...], phi: Function) -> Function:
-        """φ at every state that agrees with the current one except on the hidden variables."""
-        return self.vocabulary.forall(hidden, self.law.implies(phi))
+        """φ at every state that agrees with the current one except on the hidden variables:
+        ∀hidden. (¬θ ∨ φ) in one CUDD call, which never builds the disjunction."""
+        return cast(Function, cudd.or_forall(~self.law, phi, hidden))
 
     def common(self, agents: tuple[Agent, ...], phi: Function) -> Function:
         """C_G φ as the greatest fixed point of X ↦ E_G(φ ∧ X), starting from ⊤.
@@ -146,3 +149,35 @@ class SymbolicChecker:
         """f's extension once ``condition`` has been announced (the law shrinks to it)."""
         return SymbolicChecker(self.model, self.law & condition).value(f)
 
+
+
+def pointed(formula: Formula, knows: Callable[[Agent, Formula], bool],
+            possible: Callable[[Agent, Formula], bool], value: Callable[[Formula], bool]
+            ) -> bool:
+    """A formula at one state (both symbolic models' ``holds``): the connectives and K_a, M_a
+    at the top are read at the state itself, through ``knows`` and ``possible`` (the agent's
+    class or successors there, one cofactor), so only what they govern is worked out over
+    every state (``value``). A question at the actual state then never quantifies the whole
+    law for its outermost operators: n² "i does not know who paid" of the dining
+    cryptographers are n² cofactors."""
+    def at(f: Formula) -> bool:
+        match f:
+            case Not(g):
+                return not at(g)
+            case And(parts):
+                return all(at(part) for part in parts)
+            case Or(parts):
+                return any(at(part) for part in parts)
+            case Implies(left, right):
+                return not at(left) or at(right)
+            case Knows(agent, Not(g)):  # no successor where g: g's extension, not ¬g's
+                return not possible(agent, g)
+            case Knows(agent, g):
+                return knows(agent, g)
+            case Possible(agent, Not(g)):
+                return not knows(agent, g)
+            case Possible(agent, g):
+                return possible(agent, g)
+        return value(f)
+
+    return at(formula)

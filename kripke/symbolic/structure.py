@@ -32,7 +32,7 @@ from kripke.interface import AgentIndex, Values
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 from kripke.symbolic.bdd import Function, Vocabulary
-from kripke.symbolic.check import SymbolicChecker
+from kripke.symbolic.check import SymbolicChecker, pointed
 
 if TYPE_CHECKING:
     from kripke.events.model import EventModel
@@ -108,6 +108,11 @@ class SymbolicModel:
         self._cache: dict[Formula, Function] = {}
         self._n_worlds: int | None = None
         self.actual: dict[Atom, bool] | None = None
+        self._named: dict[str, bool] | None = None
+        self._classes: dict[int, Function] = {}
+        #: per agent, the cube of what it observes at the actual state, which restrictions
+        #: of the law keep (so it is shared with them)
+        self._seen: dict[int, Function] = {}
         if actual is not None:
             self.actual = self.state(actual)
             if not vocabulary.value(law, self.actual):
@@ -190,6 +195,8 @@ class SymbolicModel:
     def extension(self, formula: Formula | str) -> Function:
         """‖φ‖: the BDD of the states where φ holds (meaningful on the states of the law)."""
         formula = parse(formula) if isinstance(formula, str) else formula
+        if isinstance(formula, Atom):  # its variable: nothing to work out or to keep
+            return self.vocabulary.var(formula)
         if (known := self._cache.get(formula)) is not None:
             return known
         # a BDD operation's cost grows with the diagrams' nodes, as the checker's with worlds
@@ -216,14 +223,27 @@ class SymbolicModel:
 
     def actual_value(self, values: Values) -> bool:
         """``values`` (from :meth:`values`) at the actual state."""
-        return self.vocabulary.value(self._diagram(values), self._at(None))
+        return self.vocabulary.value_named(self._diagram(values), self._named_actual())
 
     def holds(self, formula: Formula | str, state: State | None = None) -> bool:
-        """Whether the formula is true at a state (default: the actual state)."""
+        """Whether the formula is true at a state (default: the actual state), its outermost
+        K_a and M_a read in the agent's class there (:func:`kripke.symbolic.check.pointed`)."""
         at = self._at(state)
         if state is not None and not self.vocabulary.value(self.law, at):
             raise ModelError("the state does not satisfy the law: it is not a possible world")
-        return self.vocabulary.value(self.extension(formula), at)
+        named = self._named_actual() if state is None else self.vocabulary.named(at)
+        false = self.vocabulary.false
+        return pointed(
+            parse(formula) if isinstance(formula, str) else formula,
+            lambda a, g: (self._class(a, state) & ~self.extension(g)) == false,
+            lambda a, g: (self._class(a, state) & self.extension(g)) != false,
+            lambda g: self.vocabulary.value_named(self.extension(g), named))
+
+    def _named_actual(self) -> dict[str, bool]:
+        """The actual state by variable names, made once (a story asks many questions)."""
+        if self._named is None:
+            self._named = self.vocabulary.named(self._at(None))
+        return self._named
 
     def count(self, formula: Formula | str) -> int:
         """In how many possible states the formula holds."""
@@ -246,7 +266,7 @@ class SymbolicModel:
         """The model whose law is θ ∧ condition (the actual state is kept as it is)."""
         new = copy.copy(self)
         new.law = self.law & self._diagram(condition)
-        new._cache = {}
+        new._cache, new._classes = {}, {}
         new._n_worlds = None
         return new
 
@@ -312,6 +332,13 @@ class SymbolicModel:
         """The law restricted to the states the agent cannot tell from the given one."""
         at = self._at(state)
         observed = self._observed[self.agent_index(agent)]
+        if state is None:  # the class of the actual state, one per agent and law
+            key = self.agent_index(agent)
+            if (known := self._classes.get(key)) is None:
+                if (seen := self._seen.get(key)) is None:  # the same after announcements
+                    seen = self._seen[key] = self.vocabulary.cube({a: at[a] for a in observed})
+                known = self._classes[key] = self.law & seen
+            return known
         return self.law & self.vocabulary.cube({a: at[a] for a in observed})
 
     def knows(self, agent: Agent, formula: Formula | str, state: State | None = None) -> bool:
