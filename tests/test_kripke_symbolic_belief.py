@@ -25,6 +25,7 @@ from kripke.events.model import EventModel, private_announcement, secret_look
 from kripke.explicit.belief import BeliefModel
 from kripke.files.modelfile import load_model, starter_models
 from kripke.interface import EpistemicModel
+from kripke.puzzles.classic import mirror_story, muddy_children, muddy_mirror
 from kripke.puzzles.gallery import GALLERY
 from kripke.reference import reference_belief, reference_update
 from kripke.symbolic.belief import from_explicit, from_knowledge
@@ -214,3 +215,26 @@ def test_gossip_on_belief_structures_agrees_with_smcdel():
         model = model.update(call(model, a, b, 4, t))
     assert model.holds("K_1 s(4) & K_3 s(2) & ~K_2 s(4) & ~K_4 s(2) & K_2 s(1)")
     assert model.frame_class() == "S5"  # calls are seen by the callers, and known to happen
+
+
+def test_muddy_children_with_a_mirror_at_twenty():
+    """Child 0 peeks in a mirror in secret; at the father's question it steps forward, which
+    every other child (seeing mud on two others) believed impossible: they then believe
+    everything, while child 0 knows it is muddy and that the others believe nothing happened."""
+    steps = muddy_mirror(20, {0, 1, 2})
+    assert [m.n_worlds for _, m in steps] == [2**20, 2**20 - 1, 2 * 2**20 - 2, 1_048_557]
+    looked, asked = steps[2][1], steps[3][1]
+    assert looked.holds("K_0 m0 & K_1 ~(K_0 m0 | K_0 ~m0) & ~K_1 m1")
+    assert asked.holds("K_0 m0 & K_1 false & K_3 false & K_0 K_1 false")
+    assert asked.frame_class(0) == "S5" and asked.frame_class(1) == "K"
+
+
+@pytest.mark.parametrize("muddy", [{0, 1}, {0}, {1, 2}])
+def test_the_mirror_story_tells_alike_on_both_backends(muddy):
+    explicit = mirror_story(muddy_children(4, muddy), 4, 0)
+    symbolic = muddy_mirror(4, muddy)
+    for (said, a), (same, b) in zip(explicit, symbolic, strict=True):
+        assert said == same and a.n_worlds == b.n_worlds
+        assert a.frame_class() == b.frame_class()
+        for f in ("K_0 m0 | K_0 ~m0", "K_1 false", "C (m0 | m1 | m2 | m3)", "M_2 m2"):
+            assert a.holds(f) == b.holds(f) and a.count(f) == b.count(f)

@@ -83,7 +83,7 @@ class SymbolicBeliefModel:
         self._relations: tuple[Function, ...] = tuple(relations.values())
         self._auxiliary = frozenset(auxiliary)
         self._cache: dict[Formula, Function] = {}
-        self._checker: BeliefChecker | None = None
+        self._access: dict[tuple[str, tuple[Agent, ...]], Function] = {}
         self._n_worlds: int | None = None
         self._properties: dict[int, frozenset[str]] = {}
         self.actual: dict[Atom, bool] | None = None
@@ -140,10 +140,10 @@ class SymbolicBeliefModel:
         if (known := self._cache.get(formula)) is not None:
             return known
         check_budget(formula, len(self.law), len(self._agents))
-        if self._checker is None:
-            self._checker = BeliefChecker(self, self.law)
-        result = self._checker.value(formula)
-        self._checker.memo.clear()  # the per-law relational products are kept, not the parts
+        # a new checker each time (it refers to the model, which must not refer back: CUDD's
+        # manager has to outlive every diagram, which a collected cycle does not promise),
+        # sharing the per-law relational products the model keeps
+        result = BeliefChecker(self, self.law, self._access).value(formula)
         if len(self._cache) >= _CACHE_SIZE:
             self._cache.clear()
         self._cache[formula] = result
@@ -245,7 +245,7 @@ class SymbolicBeliefModel:
         """The model whose law is θ ∧ values (the actual state is not checked)."""
         new = copy.copy(self)
         new.law = self.law & self._diagram(values)
-        new._cache, new._checker, new._n_worlds, new._properties = {}, None, None, {}
+        new._cache, new._access, new._n_worlds, new._properties = {}, {}, None, {}
         return new
 
     def announce(self, formula: Formula | str) -> Self:

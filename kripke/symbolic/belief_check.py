@@ -114,13 +114,16 @@ class Structure(Protocol):
 class BeliefChecker:
     """Extensions of formulas under one law, each sub-formula worked out once."""
 
-    def __init__(self, model: Structure, law: Function) -> None:
+    def __init__(self, model: Structure, law: Function,
+                 access: dict[tuple[str, tuple[Agent, ...]], Function] | None = None) -> None:
+        """``access`` keeps the relational products of this law between checkers (a model
+        passes its own, so a second formula reuses them)."""
         self.model = model
         self.copies = model.copies
         self.vocabulary = model.copies.vocabulary
         self.law = law
         self.law_primed = self.copies.primed(law)
-        self._access: dict[tuple[str, tuple[Agent, ...]], Function] = {}
+        self._access = {} if access is None else access
         # By node identity, as the explicit checker does: a formula's parts are its own objects.
         self.memo: dict[int, tuple[Formula, Function]] = {}
 
