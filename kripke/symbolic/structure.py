@@ -288,14 +288,14 @@ class SymbolicModel:
         happen at the actual state.
 
         Knowledge structures are S5: an event with arrows (a belief) or with assignments is
-        refused (:class:`ModelError`, saying to list the model as an explicit one first).
+        refused (:class:`ModelError`, saying to make it a belief structure first).
         """
         if not events.is_s5 or events.changes_facts:
             what = "arrows (somebody's belief)" if not events.is_s5 else \
                 "assignments (a change of facts)"
             raise ModelError(f"this event has {what}, which a symbolic model (S5, no change "
-                             "of facts) cannot take; list it first with "
-                             "kripke.symbolic.translate.to_explicit(model)")
+                             "of facts) cannot take; make it a belief structure first with "
+                             "kripke.symbolic.belief.from_knowledge(model)")
         events.check_agents(self._agents)
         pre = [self.extension(e.precondition) for e in events.events]
         chosen = events.names.index(events.actual)
