@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kripke.language.formula import And, Atom, Formula, Iff, Implies, Knows, Not, Or
-from kripke.symbolic.bdd import Vocabulary
-from kripke.symbolic.belief import SymbolicBeliefModel, from_knowledge
-from kripke.symbolic.structure import SymbolicModel
+from kripke.symbolic.belief import SymbolicBeliefModel, observing
 from kripke.symbolic.transformer import Transformer, primed
 
 
@@ -29,10 +27,7 @@ def secret(k: int) -> Atom:
 def gossip_start(n: int) -> SymbolicBeliefModel:
     """n agents, each knowing its own secret only; every secret true."""
     atoms = [secret(k) for k in range(1, n + 1)]
-    vocabulary = Vocabulary(atoms)
-    knowledge = SymbolicModel(vocabulary, vocabulary.true,
-                              {k: [secret(k)] for k in range(1, n + 1)}, actual=atoms)
-    return from_knowledge(knowledge)
+    return observing(atoms, {k: [secret(k)] for k in range(1, n + 1)}, atoms)
 
 
 def passes(a: int, b: int, k: int) -> Formula:

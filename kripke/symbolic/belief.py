@@ -30,8 +30,6 @@ import copy
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
-import numpy as np
-
 from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
 from kripke.events.model import EventModel
@@ -55,6 +53,7 @@ from kripke.symbolic.bdd import Function, Vocabulary
 from kripke.symbolic.belief_check import BeliefChecker, Copies, properties
 from kripke.symbolic.structure import (
     EXPLAINED_LIMIT,
+    LawStates,
     SymbolicModel,
     bits_for,
     fresh_name,
@@ -67,7 +66,7 @@ from kripke.symbolic.translate import translate
 _CACHE_SIZE = 256
 
 
-class SymbolicBeliefModel:
+class SymbolicBeliefModel(LawStates):
     """A belief structure: vocabulary (three copies), law, a relation per agent, an actual
     state (a full assignment of the vocabulary). Immutable: announcements and updates return
     new models. ``auxiliary`` atoms are in the vocabulary but not in the language."""
@@ -93,22 +92,6 @@ class SymbolicBeliefModel:
                 raise ModelError("the actual state does not satisfy the law")
 
     # --- structure -------------------------------------------------------------------------
-
-    @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
-    def atoms(self) -> tuple[Atom, ...]:
-        """The atoms of the model's language (the vocabulary without auxiliary atoms)."""
-        return tuple(a for a in self.vocabulary.atoms if a not in self._auxiliary)
-
-    @property
-    def n_worlds(self) -> int:
-        """The number of possible states, exactly."""
-        if self._n_worlds is None:
-            self._n_worlds = self.vocabulary.count(self.law)
-        return self._n_worlds
 
     def agent_index(self, agent: Agent) -> int:
         return self._agent_index(agent)
@@ -148,14 +131,6 @@ class SymbolicBeliefModel:
             self._cache.clear()
         self._cache[formula] = result
         return result
-
-    def _diagram(self, values: Values) -> Function:
-        if isinstance(values, np.ndarray):
-            raise ModelError("a value per listed world is no diagram of a belief structure")
-        return values
-
-    def count_values(self, values: Values) -> int:
-        return self.vocabulary.count(self.law & self._diagram(values))
 
     def actual_value(self, values: Values) -> bool:
         return self.vocabulary.value(self._diagram(values), self._actual())
@@ -300,19 +275,7 @@ class SymbolicBeliefModel:
 
     def world_label(self, state: Mapping[Atom, bool] | None = None) -> str:
         """A state by the atoms true in it (auxiliary ones left out)."""
-        at = self._actual() if state is None else state
-        true = [str(a) for a in self.atoms if at[a]]
-        return " ".join(true) if true else "(no atom true)"
-
-    def states(self, max_worlds: int = 500) -> list[dict[Atom, bool]]:
-        """Every possible state, in the order of the vocabulary (first atom highest); refused
-        past ``max_worlds`` (:class:`ModelTooLargeError`) before listing any."""
-        if self.n_worlds > max_worlds:
-            raise ModelTooLargeError(self.n_worlds, max_worlds, task="to list",
-                                     advice="ask about counts instead")
-        atoms = self.vocabulary.atoms
-        found = list(self.vocabulary.assignments(self.law))
-        return sorted(found, key=lambda s: tuple(not s[a] for a in atoms))
+        return self.label(self._actual() if state is None else state)
 
     def as_list(self, max_worlds: int = EXPLAINED_LIMIT) -> BeliefModel:
         """Every possible state as a world of a belief model (auxiliary atoms left out), its
@@ -445,6 +408,17 @@ def from_knowledge(model: SymbolicModel) -> SymbolicBeliefModel:
         relations[agent] = same
     return SymbolicBeliefModel(vocabulary, vocabulary.transfer(model.law, old), relations,
                                model.actual, auxiliary=model.auxiliary)
+
+
+def observing(atoms: Iterable[Atom], observations: Mapping[Agent, Iterable[Atom]],
+              actual: Iterable[Atom]) -> SymbolicBeliefModel:
+    """A belief structure of every assignment of ``atoms`` (the law ⊤), each agent knowing
+    exactly the atoms it observes (as a knowledge structure, :func:`from_knowledge`), the
+    actual state the one where ``actual`` are true: where a story of transformers starts
+    (gossip: each agent knows its own secret)."""
+    vocabulary = Vocabulary(list(atoms))
+    return from_knowledge(SymbolicModel(vocabulary, vocabulary.true, dict(observations),
+                                        list(actual)))
 
 
 def from_explicit(model: KripkeModel | BeliefModel, max_worlds: int = 100_000

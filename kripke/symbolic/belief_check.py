@@ -26,26 +26,9 @@ from typing import Protocol, cast
 from dd import cudd  # type: ignore[import-not-found,unused-ignore]
 
 from kripke.budget import check_stopped
-from kripke.language.formula import (
-    Agent,
-    And,
-    Announce,
-    AnnounceDual,
-    Atom,
-    Bottom,
-    Common,
-    Distributed,
-    Everyone,
-    Formula,
-    Iff,
-    Implies,
-    Knows,
-    Not,
-    Or,
-    Possible,
-    Top,
-)
+from kripke.language.formula import Agent, Common, Distributed, Everyone, Formula, Knows, Possible
 from kripke.symbolic.bdd import Function, Vocabulary
+from kripke.symbolic.check import DiagramChecker
 
 
 class Copies:
@@ -111,21 +94,18 @@ class Structure(Protocol):
     def relation(self, agent: Agent) -> Function: ...
 
 
-class BeliefChecker:
-    """Extensions of formulas under one law, each sub-formula worked out once."""
+class BeliefChecker(DiagramChecker):
+    """Extensions of formulas in a belief structure under one law."""
 
     def __init__(self, model: Structure, law: Function,
                  access: dict[tuple[str, tuple[Agent, ...]], Function] | None = None) -> None:
         """``access`` keeps the relational products of this law between checkers (a model
         passes its own, so a second formula reuses them)."""
+        super().__init__(model.copies.vocabulary, law)
         self.model = model
         self.copies = model.copies
-        self.vocabulary = model.copies.vocabulary
-        self.law = law
         self.law_primed = self.copies.primed(law)
         self._access = {} if access is None else access
-        # By node identity, as the explicit checker does: a formula's parts are its own objects.
-        self.memo: dict[int, tuple[Formula, Function]] = {}
 
     def access(self, how: str, agents: tuple[Agent, ...]) -> Function:
         """(⋁ or ⋀ of the agents' relations) ∧ θ′, made once per law and group."""
@@ -138,39 +118,8 @@ class BeliefChecker:
             known = self._access[key] = joined & self.law_primed
         return known
 
-    def value(self, f: Formula) -> Function:
-        if (known := self.memo.get(id(f))) is not None and known[0] is f:
-            return known[1]
-        result = self.compute(f)
-        self.memo[id(f)] = (f, result)
-        return result
-
-    def compute(self, f: Formula) -> Function:
-        check_stopped()  # a caller that no longer wants the answer stops us here
-        v = self.vocabulary
+    def modal(self, f: Formula) -> Function:
         match f:
-            case Top():
-                return v.true
-            case Bottom():
-                return v.false
-            case Atom():
-                return v.var(f)
-            case Not(g):
-                return ~self.value(g)
-            case And(parts):
-                result = v.true
-                for part in parts:
-                    result = result & self.value(part)
-                return result
-            case Or(parts):
-                result = v.false
-                for part in parts:
-                    result = result | self.value(part)
-                return result
-            case Implies(left, right):
-                return self.value(left).implies(self.value(right))
-            case Iff(left, right):
-                return self.value(left).equiv(self.value(right))
             case Knows(agent, g):
                 return self.box(self.access("or", self.model.single(agent)), self.value(g))
             case Possible(agent, g):
@@ -182,13 +131,7 @@ class BeliefChecker:
                 return self.box(self.access("and", self.model.group(group)), self.value(g))
             case Common(group, g):
                 return self.common(self.access("or", self.model.group(group)), self.value(g))
-            case Announce(announcement, g):
-                condition = self.value(announcement)
-                return condition.implies(self.after(condition, g))
-            case AnnounceDual(announcement, g):
-                condition = self.value(announcement)
-                return condition & self.after(condition, g)
-        raise TypeError(f"not a formula: {f!r}")
+        return super().modal(f)
 
     def box(self, access: Function, phi: Function) -> Function:
         """φ in every state of the law that ``access`` reaches (true where it reaches none)."""

@@ -56,12 +56,14 @@ class Structure(Protocol):
     def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]: ...
 
 
-class SymbolicChecker:
-    """Extensions of formulas under one law, each sub-formula worked out once."""
+class DiagramChecker:
+    """What both symbolic checkers share (this one and the belief structures',
+    :mod:`kripke.symbolic.belief_check`): each sub-formula worked out once under one law, the
+    connectives as BDD operations and announcements as a new law; a subclass reads the
+    modal operators (:meth:`modal`) and makes the checker of a smaller law (:meth:`after`)."""
 
-    def __init__(self, model: Structure, law: Function) -> None:
-        self.model = model
-        self.vocabulary = model.vocabulary
+    def __init__(self, vocabulary: Vocabulary, law: Function) -> None:
+        self.vocabulary = vocabulary
         self.law = law
         # By node identity, as the explicit checker does: a formula's parts are its own objects.
         self.memo: dict[int, tuple[Formula, Function]] = {}
@@ -99,6 +101,33 @@ class SymbolicChecker:
                 return self.value(left).implies(self.value(right))
             case Iff(left, right):
                 return self.value(left).equiv(self.value(right))
+            case Announce(announcement, g):
+                condition = self.value(announcement)
+                return condition.implies(self.after(condition, g))
+            case AnnounceDual(announcement, g):
+                condition = self.value(announcement)
+                return condition & self.after(condition, g)
+        return self.modal(f)
+
+    def modal(self, f: Formula) -> Function:
+        """K_a, M_a, E_G, D_G and C_G, as the structure reads them."""
+        raise TypeError(f"not a formula: {f!r}")
+
+    def after(self, condition: Function, f: Formula) -> Function:
+        """f's extension once ``condition`` has been announced (the law shrinks to it)."""
+        raise NotImplementedError
+
+
+class SymbolicChecker(DiagramChecker):
+    """Extensions of formulas in a knowledge structure under one law."""
+
+    def __init__(self, model: Structure, law: Function) -> None:
+        super().__init__(model.vocabulary, law)
+        self.model = model
+
+    def modal(self, f: Formula) -> Function:
+        v = self.vocabulary
+        match f:
             case Knows(agent, g):
                 return self.box(self.model.unobserved((agent,)), self.value(g))
             case Possible(agent, g):
@@ -113,13 +142,7 @@ class SymbolicChecker:
                 return self.box(self.model.unobserved(self.model.group(group)), self.value(g))
             case Common(group, g):
                 return self.common(self.model.group(group), self.value(g))
-            case Announce(announcement, g):
-                condition = self.value(announcement)
-                return condition.implies(self.after(condition, g))
-            case AnnounceDual(announcement, g):
-                condition = self.value(announcement)
-                return condition & self.after(condition, g)
-        raise TypeError(f"not a formula: {f!r}")
+        return super().modal(f)
 
     def box(self, hidden: tuple[str, ...], phi: Function) -> Function:
         """φ at every state that agrees with the current one except on the hidden variables:

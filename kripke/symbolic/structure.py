@@ -73,7 +73,63 @@ def numbered(keys: Iterable[object]) -> list[int]:
     return numbers
 
 
-class SymbolicModel:
+class LawStates:
+    """What a structure with a law answers alike, whatever relates its states (this module's
+    knowledge structures, :mod:`kripke.symbolic.belief`'s belief structures): its agents and
+    language, how many states the law has, a formula's diagram counted there, the states
+    listed, a state named by its atoms."""
+
+    vocabulary: Vocabulary
+    law: Function
+    _agents: tuple[Agent, ...]
+    _auxiliary: frozenset[Atom]
+    _n_worlds: int | None
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        return self._agents
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]:
+        """The atoms of the model's language (the vocabulary without auxiliary atoms)."""
+        return tuple(a for a in self.vocabulary.atoms if a not in self._auxiliary)
+
+    @property
+    def n_worlds(self) -> int:
+        """The number of possible states (satisfying assignments of the law), exactly."""
+        if self._n_worlds is None:
+            self._n_worlds = self.vocabulary.count(self.law)
+        return self._n_worlds
+
+    def _diagram(self, values: Values) -> Function:
+        """``values`` as a diagram of this model's vocabulary; a value per world refused."""
+        if isinstance(values, np.ndarray):
+            raise ModelError("a value per listed world is no diagram of a symbolic model")
+        return values
+
+    def count_values(self, values: Values) -> int:
+        """In how many possible states ``values`` (from ``values``) is true."""
+        return self.vocabulary.count(self.law & self._diagram(values))
+
+    def label(self, state: Mapping[Atom, bool]) -> str:
+        """A readable name for a state: the atoms true in it (auxiliary ones left out)."""
+        true = [str(a) for a in self.atoms if state[a]]
+        return " ".join(true) if true else "(no atom true)"
+
+    def states(self, max_worlds: int = 500) -> list[dict[Atom, bool]]:
+        """Every possible state, in the order of the vocabulary's bits (first atom highest).
+
+        Raises :class:`ModelTooLargeError` past ``max_worlds`` states, before listing any.
+        """
+        if self.n_worlds > max_worlds:
+            raise ModelTooLargeError(self.n_worlds, max_worlds, task="to list",
+                                     advice="ask about counts and classes instead")
+        atoms = self.vocabulary.atoms
+        found = list(self.vocabulary.assignments(self.law))
+        return sorted(found, key=lambda s: tuple(not s[a] for a in atoms))
+
+
+class SymbolicModel(LawStates):
     """A knowledge structure: vocabulary, law, observed atoms per agent, an actual state.
 
     ``observations`` maps each agent (name or int) to the atoms it observes. ``actual`` is the
@@ -121,24 +177,8 @@ class SymbolicModel:
     # --- structure -------------------------------------------------------------------------
 
     @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
-    def atoms(self) -> tuple[Atom, ...]:
-        """The atoms of the model's language (the vocabulary without auxiliary atoms)."""
-        return tuple(a for a in self.vocabulary.atoms if a not in self._auxiliary)
-
-    @property
     def auxiliary(self) -> frozenset[Atom]:
         return self._auxiliary
-
-    @property
-    def n_worlds(self) -> int:
-        """The number of possible states (satisfying assignments of the law), exactly."""
-        if self._n_worlds is None:
-            self._n_worlds = self.vocabulary.count(self.law)
-        return self._n_worlds
 
     def observed(self, agent: Agent) -> tuple[Atom, ...]:
         """The atoms the agent observes."""
@@ -210,16 +250,6 @@ class SymbolicModel:
     def values(self, formula: Formula | str) -> Function:
         """The interface's name for :meth:`extension`: the diagram of where φ holds."""
         return self.extension(formula)
-
-    def _diagram(self, values: Values) -> Function:
-        """``values`` as a diagram of this model's vocabulary; a value per world refused."""
-        if isinstance(values, np.ndarray):
-            raise ModelError("a value per listed world is no diagram of a knowledge structure")
-        return values
-
-    def count_values(self, values: Values) -> int:
-        """In how many possible states ``values`` (from :meth:`values`) is true."""
-        return self.vocabulary.count(self.law & self._diagram(values))
 
     def actual_value(self, values: Values) -> bool:
         """``values`` (from :meth:`values`) at the actual state."""
@@ -401,21 +431,7 @@ class SymbolicModel:
 
     def world_label(self, state: State | None = None) -> str:
         """A readable name for a state: the atoms true in it (auxiliary ones left out)."""
-        at = self._at(state)
-        true = [str(a) for a in self.atoms if at[a]]
-        return " ".join(true) if true else "(no atom true)"
-
-    def states(self, max_worlds: int = 500) -> list[dict[Atom, bool]]:
-        """Every possible state, in the order of the vocabulary's bits (first atom highest).
-
-        Raises :class:`ModelTooLargeError` past ``max_worlds`` states, before listing any.
-        """
-        if self.n_worlds > max_worlds:
-            raise ModelTooLargeError(self.n_worlds, max_worlds, task="to list",
-                                     advice="ask about counts and classes instead")
-        atoms = self.vocabulary.atoms
-        found = list(self.vocabulary.assignments(self.law))
-        return sorted(found, key=lambda s: tuple(not s[a] for a in atoms))
+        return self.label(self._at(state))
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.n_worlds:,} states, {len(self.vocabulary)} atoms, "

@@ -120,6 +120,21 @@ def _label(text: str) -> str:
     return text if "\n" not in text.strip() else f"{first} ..."
 
 
+def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, formula: Formula,
+          explain: bool) -> bool:
+    """A --check: its value at the actual world, in how many worlds it holds, the vacuity
+    note and, asked, why; the value."""
+    holds = model.holds(formula)
+    print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
+          f"({model.world_label()}); it holds in {model.count(formula):,} of "
+          f"{model.n_worlds:,} worlds")
+    if note := vacuity_note(model, formula):
+        print(note)
+    if explain:
+        print(render(model.explain(formula)))
+    return holds
+
+
 def run(args: argparse.Namespace) -> int:
     outputs = [(path, option) for path, option in ((args.json, "--json"),
                                                    (args.tikz, "--tikz")) if path]
@@ -184,15 +199,7 @@ def run(args: argparse.Namespace) -> int:
             changed.append("announcements")
             print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
             continue
-        holds = model.holds(formula)
-        all_true &= holds
-        print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
-              f"({model.world_label()}); it holds in {model.count(formula):,} of "
-              f"{model.n_worlds:,} worlds")
-        if note := vacuity_note(model, formula):
-            print(note)
-        if args.explain:
-            print(render(model.explain(formula)))
+        all_true &= check(model, text, formula, args.explain)
     if changed:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")
@@ -237,15 +244,7 @@ def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
             print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
         else:
             assert formula is not None
-            holds = model.holds(formula)
-            all_true &= holds
-            print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
-                  f"({model.world_label()}); it holds in {model.count(formula):,} of "
-                  f"{model.n_worlds:,} worlds")
-            if note := vacuity_note(model, formula):
-                print(note)
-            if args.explain:
-                print(render(model.explain(formula)))
+            all_true &= check(model, text, formula, args.explain)
         changed |= kind != "check"
     if changed:
         print()

@@ -124,6 +124,19 @@ def shorten(text: str, limit: int = 140) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
+def ending(puzzle: Puzzle, steps: tuple[Step, ...], actual: str, frame_line: str,
+           warnings: list[str]) -> None:
+    """Where the story stops: its ending when told whole, the actual world, the frame class
+    and the worlds where an agent has no arrow."""
+    print()
+    if len(steps) == len(puzzle.steps):
+        print(textwrap.fill(puzzle.ending, 96))
+    print(f"actual world: {actual}")
+    print(frame_line)
+    for warning in warnings:
+        print(warning)
+
+
 def tell_symbolically(args: argparse.Namespace, puzzle: Puzzle, steps: tuple[Step, ...],
                       formula: Formula | None) -> int:
     """The story on the puzzle's model as a belief structure (:mod:`kripke.symbolic.belief`):
@@ -149,13 +162,7 @@ def tell_symbolically(args: argparse.Namespace, puzzle: Puzzle, steps: tuple[Ste
         value = "" if formula is None else f"{'TRUE' if model.holds(formula) else 'FALSE':<6}  "
         said = "start" if step is None else f"{number}. {step.speaker}: {step.said}"
         print(f"{model.n_worlds:>7,}  {value}{said}")
-    print()
-    if len(steps) == len(puzzle.steps):
-        print(textwrap.fill(puzzle.ending, 96))
-    print(f"actual world: {model.world_label()}")
-    print(frame(model))
-    for warning in symbolic_dead_ends(model, 200):
-        print(warning)
+    ending(puzzle, steps, model.world_label(), frame(model), symbolic_dead_ends(model, 200))
     if args.explain and formula is not None:
         print()
         print(render(model.explain(formula, name=puzzle.describe)))
@@ -203,13 +210,7 @@ def run(args: argparse.Namespace) -> int:
                   f"{puzzle.actual_world(model)}")
     if formula is not None:
         print(f"(value: {formula} at the actual world)")
-    print()
-    if len(steps) == len(puzzle.steps):
-        print(textwrap.fill(puzzle.ending, 96))
-    print(f"actual world: {puzzle.actual_world(model)}")
-    print(frame(model))
-    for warning in dead_ends(model):
-        print(warning)
+    ending(puzzle, steps, puzzle.actual_world(model), frame(model), dead_ends(model))
     if args.safe:
         if args.name != "russian":
             raise UsageError("--safe counts Russian cards announcements: use it with russian")
