@@ -193,6 +193,31 @@ def test_the_model_command_answers_alike_with_symbolic(name, capsys):
     assert answers([*argv, "--symbolic"], capsys) == explicit
 
 
+def table(argv: list[str], capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """A story's table (worlds and value after each step) and its frame class."""
+    main(argv)
+    return [line for line in capsys.readouterr().out.splitlines()
+            if re.match(r"\s+[\d,]+\s+(TRUE|FALSE)?|# frame class", line)]
+
+
+@pytest.mark.parametrize("name", [key for key, build in GALLERY.items()
+                                  if all(s.actual is None for s in build().steps)])
+def test_every_gallery_story_of_announcements_and_events_tells_alike_with_symbolic(name,
+                                                                                  capsys):
+    """The worlds left after each step, and the frame class, on both backends (the stories
+    that move the actual world, the coordinated attack's, are refused with --symbolic)."""
+    puzzle = GALLERY[name]()
+    formula = puzzle.examples[0]
+    explicit = table(["puzzle", name, "--formula", formula], capsys)
+    assert len(explicit) == len(puzzle.steps) + 2
+    assert table(["puzzle", name, "--formula", formula, "--symbolic"], capsys) == explicit
+
+
+def test_a_story_that_moves_the_actual_world_is_refused_with_symbolic(capsys):
+    assert main(["puzzle", "attack", "--symbolic"]) == 2
+    assert "--symbolic tells a story of announcements and events" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("name", ["sally-anne", "coin", "ice-cream"])
 def test_the_false_belief_stories_tell_alike_with_symbolic(name, capsys):
     for example in GALLERY[name]().examples:
