@@ -285,6 +285,10 @@ def belief_deal() -> list[Row]:
                  1.0, "s", "symbolic"),
             _row(f"belief deal 5×4: private:2:p(1,4) → {told.n_worlds:,} worlds (CPU)", tell,
                  1.0, "s", "symbolic")]
+    classes, frames = timed(lambda: [looked.frame_class(a) for a in looked.agents])
+    assert classes == ["S5", "KD45", "KD45", "KD45", "KD45"]
+    rows.append(_row(f"belief deal 5×4 after the secret look: frame classes {' '.join(classes)} "
+                     "(CPU)", frames, 1.0, "s", "symbolic"))
     for where, after, formula in ((looked, "secret look", "K_0 p(1,7) & K_2 ~K_0 p(1,7)"),
                                   (told, "private", "B_0 ~K_2 p(1,4) & K_2 p(1,4)")):
         holds, check = timed(lambda: where.holds(formula))  # noqa: B023
