@@ -85,6 +85,8 @@ class SymbolicBeliefModel(LawStates):
         self._access: dict[tuple[str, tuple[Agent, ...]], Function] = {}
         self._n_worlds: int | None = None
         self._properties: dict[int, frozenset[str]] = {}
+        self._successors: dict[int, Function] = {}
+        self._named: dict[str, bool] | None = None
         self.actual: dict[Atom, bool] | None = None
         if actual is not None:
             self.actual = {a: bool(actual[a]) for a in vocabulary.atoms}
@@ -133,7 +135,7 @@ class SymbolicBeliefModel(LawStates):
         return result
 
     def actual_value(self, values: Values) -> bool:
-        return self.vocabulary.value(self._diagram(values), self._actual())
+        return self.vocabulary.value_named(self._diagram(values), self._named_actual())
 
     def holds(self, formula: Formula | str) -> bool:
         """φ at the actual state. Connectives and K_a, M_a at the top are read at the state
@@ -165,11 +167,17 @@ class SymbolicBeliefModel(LawStates):
     def successors(self, agent: Agent) -> Function:
         """The states (of the law) the agent considers possible at the actual state, as a
         diagram over V."""
-        at = self._actual()
-        names = self.vocabulary.names
-        here = self.vocabulary.manager.let({names[a]: v for a, v in at.items()},
-                                           self.relation(agent))
-        return self.law & self.copies.unprimed(here)
+        i = self._agent_index(agent)
+        if (known := self._successors.get(i)) is None:
+            here = self.vocabulary.manager.let(self._named_actual(), self._relations[i])
+            known = self._successors[i] = self.law & self.copies.unprimed(here)
+        return known
+
+    def _named_actual(self) -> dict[str, bool]:
+        """The actual state by variable names, made once (a story asks many questions)."""
+        if self._named is None:
+            self._named = self.vocabulary.named(self._actual())
+        return self._named
 
     def knows(self, agent: Agent, formula: Formula | str) -> bool:
         """K_a φ (belief, on a belief structure) at the actual state."""
@@ -221,6 +229,7 @@ class SymbolicBeliefModel(LawStates):
         new = copy.copy(self)
         new.law = self.law & self._diagram(values)
         new._cache, new._access, new._n_worlds, new._properties = {}, {}, None, {}
+        new._successors = {}
         return new
 
     def announce(self, formula: Formula | str) -> Self:
