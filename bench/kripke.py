@@ -9,6 +9,10 @@ Russian cards (SMCDEL's 1,290 candidate announcements checked for safety), Sum a
 (the three statements), and the 4 × 4 and 5 × 4 ticket deals with an announcement and a K_a.
 Belief (issue 36): a random 100,000-world model with any relations, a private announcement,
 K_a, C_G and its contraction up to bisimulation.
+Symbolic belief (issue 46), in CPU seconds: the 5 × 4 deal as a belief structure after a secret
+look and a private announcement (build, each update, frame classes, each K/B check), and
+SMCDEL's benchmarks on the same work: gossip on belief structures (``bench.smcdel``), the dining
+cryptographers at n = 90 and 160 and muddy children at n = 40.
 Rows without a target are there for comparison. Small cases report the best of several runs,
 since a millisecond timer on a shared machine measures the neighbours as much as the code.
 

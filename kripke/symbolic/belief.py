@@ -30,7 +30,6 @@ import copy
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Self
 
-from kripke.budget import check_budget
 from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
 from kripke.events.model import EventModel
 from kripke.explain import Explanation, explain
@@ -61,9 +60,6 @@ from kripke.symbolic.structure import (
 )
 from kripke.symbolic.transformer import Transformer, boolean, of_event_model, primed
 from kripke.symbolic.translate import translate
-
-#: Top-level extensions a model keeps (a page asks the same few formulas many times).
-_CACHE_SIZE = 256
 
 
 class SymbolicBeliefModel(LawStates):
@@ -118,21 +114,11 @@ class SymbolicBeliefModel(LawStates):
     # --- model checking -------------------------------------------------------------------
 
     def values(self, formula: Formula | str) -> Function:
-        """The diagram of the states where φ holds (meaningful on the states of the law)."""
-        formula = parse(formula) if isinstance(formula, str) else formula
-        if isinstance(formula, Atom):  # its variable: nothing to work out or to keep
-            return self.vocabulary.var(formula)
-        if (known := self._cache.get(formula)) is not None:
-            return known
-        check_budget(formula, len(self.law), len(self._agents))
-        # a new checker each time (it refers to the model, which must not refer back: CUDD's
-        # manager has to outlive every diagram, which a collected cycle does not promise),
-        # sharing the per-law relational products the model keeps
-        result = BeliefChecker(self, self.law, self._access).value(formula)
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.clear()
-        self._cache[formula] = result
-        return result
+        """The diagram of the states where φ holds (meaningful on the states of the law). A
+        new checker each time (it refers to the model, which must not refer back: CUDD's
+        manager has to outlive every diagram, which a collected cycle does not promise),
+        sharing the per-law relational products the model keeps."""
+        return self.worked_out(formula, lambda: BeliefChecker(self, self.law, self._access))
 
     def actual_value(self, values: Values) -> bool:
         return self.vocabulary.value_named(self._diagram(values), self._named_actual())

@@ -32,7 +32,7 @@ from kripke.interface import AgentIndex, Values
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 from kripke.symbolic.bdd import Function, Vocabulary
-from kripke.symbolic.check import SymbolicChecker, pointed
+from kripke.symbolic.check import DiagramChecker, SymbolicChecker, pointed
 
 if TYPE_CHECKING:
     from kripke.events.model import EventModel
@@ -84,6 +84,7 @@ class LawStates:
     _agents: tuple[Agent, ...]
     _auxiliary: frozenset[Atom]
     _n_worlds: int | None
+    _cache: dict[Formula, Function]
 
     @property
     def agents(self) -> tuple[Agent, ...]:
@@ -110,6 +111,23 @@ class LawStates:
     def count_values(self, values: Values) -> int:
         """In how many possible states ``values`` (from ``values``) is true."""
         return self.vocabulary.count(self.law & self._diagram(values))
+
+    def worked_out(self, formula: Formula | str, checker: Callable[[], DiagramChecker]
+                   ) -> Function:
+        """φ's diagram over every state, by a new ``checker``, kept per formula: an atom is
+        its variable; anything else is first held to the budget (a BDD operation's cost
+        grows with the diagrams' nodes, as the array checker's with worlds)."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        if isinstance(formula, Atom):  # its variable: nothing to work out or to keep
+            return self.vocabulary.var(formula)
+        if (known := self._cache.get(formula)) is not None:
+            return known
+        check_budget(formula, len(self.law), len(self._agents))
+        result = checker().value(formula)
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.clear()
+        self._cache[formula] = result
+        return result
 
     def label(self, state: Mapping[Atom, bool]) -> str:
         """A readable name for a state: the atoms true in it (auxiliary ones left out)."""
@@ -234,18 +252,7 @@ class SymbolicModel(LawStates):
 
     def extension(self, formula: Formula | str) -> Function:
         """‖φ‖: the BDD of the states where φ holds (meaningful on the states of the law)."""
-        formula = parse(formula) if isinstance(formula, str) else formula
-        if isinstance(formula, Atom):  # its variable: nothing to work out or to keep
-            return self.vocabulary.var(formula)
-        if (known := self._cache.get(formula)) is not None:
-            return known
-        # a BDD operation's cost grows with the diagrams' nodes, as the checker's with worlds
-        check_budget(formula, len(self.law), len(self._agents))
-        result = SymbolicChecker(self, self.law).value(formula)
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.clear()
-        self._cache[formula] = result
-        return result
+        return self.worked_out(formula, lambda: SymbolicChecker(self, self.law))
 
     def values(self, formula: Formula | str) -> Function:
         """The interface's name for :meth:`extension`: the diagram of where φ holds."""
