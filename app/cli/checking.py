@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from app.cli.main import UsageError
 from game.files import write_atomically
@@ -14,6 +15,9 @@ from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel,
 from kripke.explicit.belief import BeliefModel
 from kripke.files.exchange import SLIDE, to_json, to_tikz
 from kripke.language.formula import Agent
+
+if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
+    from kripke.symbolic.belief import SymbolicBeliefModel
 
 
 def read_formula(text: str) -> Formula:
@@ -44,7 +48,7 @@ def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
     return None
 
 
-def frame(model: KripkeModel | BeliefModel) -> str:
+def frame(model: EpistemicModel) -> str:
     """The frame class in one line, a comment of the model format (so what the command prints
     still reads as a model): the model's, and each agent's when they are not all S5."""
     try:
@@ -68,6 +72,16 @@ def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
             lines.append(f"# warning: {agent} has no arrow from {named}, so {agent}'s relation "
                          f"is not serial: there {agent} believes everything, false too")
     return lines
+
+
+def symbolic_dead_ends(model: SymbolicBeliefModel, shown: int) -> list[str]:
+    """:func:`dead_ends` of a belief structure: the same lines on its listed copy when it has
+    at most ``shown`` worlds, else how many worlds each agent has no arrow from."""
+    if model.n_worlds <= shown:
+        return dead_ends(model.as_list(shown))
+    return [f"# warning: {agent} has no arrow from {count:,} worlds, so {agent}'s relation is "
+            f"not serial: there {agent} believes everything, false too"
+            for agent in model.agents if (count := model.dead_end_count(agent))]
 
 
 def write_model_files(model: KripkeModel | BeliefModel, json_path: str | None,

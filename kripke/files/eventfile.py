@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from kripke.errors import ModelError, quoted
 from kripke.events.model import (
@@ -54,6 +55,9 @@ from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
 from kripke.language.parser import MAX_DIGITS, FormulaError, parse
 from lookalikes.characters import shown
+
+if TYPE_CHECKING:  # a model read from a file never needs the BDD library
+    from kripke.symbolic.belief import SymbolicBeliefModel
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
@@ -94,7 +98,8 @@ def is_ready_made(source: object) -> bool:
 
 
 def load_event_model(source: str | os.PathLike[str],
-                     model: KripkeModel | BeliefModel | None = None) -> EventModel:
+                     model: KripkeModel | BeliefModel | SymbolicBeliefModel | None = None
+                     ) -> EventModel:
     """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
     file (a path; a ``str`` of one line is one when such a file exists or it ends in
     ``.events``) or the text itself, read as :func:`kripke.files.modelfile.load_model` reads a
@@ -106,7 +111,9 @@ def load_event_model(source: str | os.PathLike[str],
     return parse_event_model(text, origin, None if model is None else model.atoms)
 
 
-def ready_made(spec: str, model: KripkeModel | BeliefModel | None = None) -> EventModel:
+def ready_made(spec: str,
+               model: KripkeModel | BeliefModel | SymbolicBeliefModel | None = None
+               ) -> EventModel:
     """A ready-made event written on one line, as :data:`READY_MADE` lists them; a
     :class:`ModelError` (one line, with the form to write) for anything else."""
     kind, _, rest = spec.partition(":")

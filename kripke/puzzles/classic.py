@@ -5,8 +5,9 @@ story is told once, through :class:`kripke.interface.EpistemicModel`, so both ba
 the same answers: muddy children, Russian cards (which of Alice's announcements are safe), the
 dining cryptographers, Sum and Product, Cheryl's birthday; and two told by semi-private events
 (:mod:`kripke.events.model`): three cards shown, and Alice reading a letter while Bob watches; and
-three of false belief, told with arrows and factual change (explicit only: knowledge
-structures are S5): Sally and Anne, the secret coin and the ice-cream van.
+three of false belief, told with arrows and factual change (explicit, and on belief
+structures through ``--symbolic``): Sally and Anne, the secret coin and the ice-cream van; and
+muddy children with a mirror, a private look told on a belief structure (:func:`muddy_mirror`).
 """
 
 from __future__ import annotations
@@ -98,6 +99,45 @@ def muddy_story[M: EpistemicModel](model: M, n: int) -> tuple[M, int, list[int]]
         model = model.announce(nobody_knows(n))
         rounds += 1
     return model, rounds, [i for i in range(n) if model.holds(knows_own_state(i))]
+
+
+def muddy_mirror(n: int, muddy: Collection[int], peeker: int = 0
+                 ) -> list[tuple[str, EpistemicModel]]:
+    """Muddy children with a mirror: after the father's announcement, child ``peeker`` looks
+    in a mirror in secret (``secret_look``: it learns whether it is muddy, and every other
+    child believes nothing happened); then the father asks who knows, and the children answer
+    truthfully (those who know step forward, publicly). Told on a belief structure
+    (:mod:`kripke.symbolic.belief`), since the look turns the 2ⁿ patterns into belief worlds
+    (2,097,150 at n = 20, every child with arrows of its own). The steps, each with the model
+    after it.
+
+    What it shows: the peeker knows at the first question, which the others believed
+    impossible when they see another muddy child (only a child who sees no mud can know at
+    once), so its stepping forward removes every world they considered possible: a child
+    that believes all it saw leaves no room for surprise and then believes everything, ⊥
+    included (no belief revision in DEL)."""
+    from kripke.symbolic.belief import from_knowledge
+
+    return mirror_story(from_knowledge(muddy_children_symbolic(n, muddy)), n, peeker)
+
+
+def mirror_story(model: EpistemicModel, n: int, peeker: int
+                 ) -> list[tuple[str, EpistemicModel]]:
+    """The steps of :func:`muddy_mirror` on any muddy children's model (either backend)."""
+    from kripke.events.model import secret_look
+
+    steps = [("start", model)]
+    model = model.announce(at_least_one_muddy(n))
+    steps.append(("the father: at least one of you is muddy", model))
+    mirror = Atom(f"m{peeker}")
+    model = model.update(secret_look(peeker, mirror, model.agents, holds=model.holds(mirror)))
+    steps.append((f"child {peeker} looks in a mirror; the others believe nothing happened",
+                  model))
+    answers = And.of([knows_own_state(i) if model.holds(knows_own_state(i)) else
+                      Not(knows_own_state(i)) for i in range(n)])
+    model = model.announce(answers)
+    steps.append(("the father asks who knows; those who know step forward", model))
+    return steps
 
 
 # --- Russian cards ------------------------------------------------------------------------------

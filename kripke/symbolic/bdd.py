@@ -66,7 +66,8 @@ class Manager(Protocol):
     def configure(self, **settings: object) -> dict[str, object]: ...
     def ite(self, condition: Function, then: Function, otherwise: Function, /) -> Function: ...
     def cube(self, assignment: Mapping[str, bool], /) -> Function: ...
-    def let(self, definitions: Mapping[str, bool], u: Function, /) -> Function: ...
+    def let(self, definitions: Mapping[str, bool] | Mapping[str, str] | Mapping[str, Function],
+            u: Function, /) -> Function: ...
     def exist(self, names: Iterable[str], u: Function, /) -> Function: ...
     def forall(self, names: Iterable[str], u: Function, /) -> Function: ...
     def count(self, u: Function, nvars: int | None = None) -> float: ...
@@ -83,7 +84,8 @@ class Vocabulary:
     Dynamic reordering is off, so sizes and run times do not depend on what CUDD decides.
     """
 
-    def __init__(self, atoms: Iterable[Atom | str], names: Sequence[str] | None = None) -> None:
+    def __init__(self, atoms: Iterable[Atom | str], names: Sequence[str] | None = None, *,
+                 copies: int = 1) -> None:
         self.atoms: tuple[Atom, ...] = tuple(a if isinstance(a, Atom) else Atom(a) for a in atoms)
         if len(set(self.atoms)) != len(self.atoms):
             raise ModelError("a vocabulary lists each atom once")
@@ -94,7 +96,13 @@ class Vocabulary:
         self.names: dict[Atom, str] = dict(zip(
             self.atoms, names or [f"v{i}" for i in range(len(self.atoms))], strict=True))
         self.atom_of: dict[str, Atom] = {n: a for a, n in self.names.items()}
-        self.manager.declare(*self.names.values())
+        #: How many copies of each variable the manager has (a belief structure's relations
+        #: need two, its frame properties three): copy k of variable v is named v followed by
+        #: k primes, and the copies of one variable sit side by side in the order, so "v
+        #: equals its copy" stays one small diagram per variable.
+        self.copies = copies
+        self.manager.declare(*(name + "'" * k for name in self.names.values()
+                               for k in range(copies)))
 
     def __len__(self) -> int:
         return len(self.atoms)
@@ -107,7 +115,8 @@ class Vocabulary:
         the rest (which four of twenty cards a player holds) in every case. Diagrams move over
         with :meth:`transfer`."""
         fresh = [f"v{len(self.atoms) + i}" for i in range(len(atoms))]
-        return Vocabulary([*atoms, *self.atoms], [*fresh, *self.names.values()])
+        return Vocabulary([*atoms, *self.atoms], [*fresh, *self.names.values()],
+                          copies=self.copies)
 
     def transfer(self, u: Function, source: Vocabulary) -> Function:
         """A diagram of ``source`` as a diagram of this vocabulary, which must name the same
@@ -148,9 +157,18 @@ class Vocabulary:
         """u with the given atoms fixed (the cofactor): a function of the other atoms."""
         return self.manager.let({self.name(a): bool(v) for a, v in values.items()}, u)
 
+    def named(self, state: Mapping[Atom, bool]) -> dict[str, bool]:
+        """A state by variable names, as :meth:`value_named` reads it: a model that asks
+        many questions at one state names it once, not once per atom per question."""
+        return {self.names[a]: bool(v) for a, v in state.items()}
+
     def value(self, u: Function, state: Mapping[Atom, bool]) -> bool:
         """u's value at a state that fixes every atom u depends on."""
-        result = self.restrict(u, state)
+        return self.value_named(u, self.named(state))
+
+    def value_named(self, u: Function, state: Mapping[str, bool]) -> bool:
+        """u's value at a state given by variable names (:meth:`named`)."""
+        result = self.manager.let(state, u)
         if result == self.true:
             return True
         if result != self.false:
@@ -246,7 +264,7 @@ class Vocabulary:
             # Every partial count CUDD adds is a whole number no larger than the total, so a
             # double holds each of them exactly while the total is below 2**53.
             return int(approximate)
-        return _exact_count(self.manager, u, len(self.atoms))
+        return _exact_count(self.manager, u, len(self.atoms), self.copies)
 
     def assignments(self, u: Function, atoms: Iterable[Atom] | None = None
                     ) -> Iterable[dict[Atom, bool]]:
@@ -266,7 +284,7 @@ class Vocabulary:
         """
         if u == self.false:
             raise ModelError("no assignment satisfies the function")
-        n = len(self.atoms)
+        n = len(self.atoms) * self.copies  # levels
         true, false = self.true, self.false
         can_be = [[False, False] for _ in range(n)]  # per level: can be false, can be true
         skipped = [0] * (n + 1)  # a difference array of edges jumping over each level
@@ -315,8 +333,9 @@ class Vocabulary:
         return f"{type(self).__name__}({len(self.atoms)} atoms)"
 
 
-def _exact_count(manager: Manager, root: Function, n_vars: int) -> int:
-    """Satisfying assignments over n_vars variables, in Python ints, by one pass over the nodes.
+def _exact_count(manager: Manager, root: Function, n_vars: int, copies: int = 1) -> int:
+    """Satisfying assignments over n_vars variables, in Python ints, by one pass over the nodes
+    (``root`` a function of the first of ``copies`` interleaved copies of them).
 
     CUDD stores complemented edges: a negated node stands for the complement of its regular
     node, so its count is 2**(variables below) minus the regular one's.
@@ -325,7 +344,8 @@ def _exact_count(manager: Manager, root: Function, n_vars: int) -> int:
     memo: dict[int, int] = {}
 
     def level(u: Function) -> int:
-        return n_vars if u == true or u == false else u.level
+        """The number of counted variables above u (its level among them)."""
+        return n_vars if u == true or u == false else -(-u.level // copies)
 
     def below(u: Function) -> int:
         """Models of u over the variables at levels >= level(u)."""
@@ -336,7 +356,7 @@ def _exact_count(manager: Manager, root: Function, n_vars: int) -> int:
         key = int(u)
         if key in memo:
             return memo[key]
-        top = u.level
+        top = level(u)
         regular = ~u if u.negated else u
         low, high = regular.low, regular.high
         models = (below(low) << (level(low) - top - 1)) + (below(high) << (level(high) - top - 1))

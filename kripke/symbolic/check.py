@@ -16,8 +16,10 @@ is why every question a user asks goes through the law. No state is ever listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol, cast
+
+from dd import cudd  # type: ignore[import-not-found,unused-ignore]
 
 from kripke.budget import check_stopped
 from kripke.language.formula import (
@@ -54,12 +56,14 @@ class Structure(Protocol):
     def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]: ...
 
 
-class SymbolicChecker:
-    """Extensions of formulas under one law, each sub-formula worked out once."""
+class DiagramChecker:
+    """What both symbolic checkers share (this one and the belief structures',
+    :mod:`kripke.symbolic.belief_check`): each sub-formula worked out once under one law, the
+    connectives as BDD operations and announcements as a new law; a subclass reads the
+    modal operators (:meth:`modal`) and makes the checker of a smaller law (:meth:`after`)."""
 
-    def __init__(self, model: Structure, law: Function) -> None:
-        self.model = model
-        self.vocabulary = model.vocabulary
+    def __init__(self, vocabulary: Vocabulary, law: Function) -> None:
+        self.vocabulary = vocabulary
         self.law = law
         # By node identity, as the explicit checker does: a formula's parts are its own objects.
         self.memo: dict[int, tuple[Formula, Function]] = {}
@@ -97,6 +101,33 @@ class SymbolicChecker:
                 return self.value(left).implies(self.value(right))
             case Iff(left, right):
                 return self.value(left).equiv(self.value(right))
+            case Announce(announcement, g):
+                condition = self.value(announcement)
+                return condition.implies(self.after(condition, g))
+            case AnnounceDual(announcement, g):
+                condition = self.value(announcement)
+                return condition & self.after(condition, g)
+        return self.modal(f)
+
+    def modal(self, f: Formula) -> Function:
+        """K_a, M_a, E_G, D_G and C_G, as the structure reads them."""
+        raise TypeError(f"not a formula: {f!r}")
+
+    def after(self, condition: Function, f: Formula) -> Function:
+        """f's extension once ``condition`` has been announced (the law shrinks to it)."""
+        raise NotImplementedError
+
+
+class SymbolicChecker(DiagramChecker):
+    """Extensions of formulas in a knowledge structure under one law."""
+
+    def __init__(self, model: Structure, law: Function) -> None:
+        super().__init__(model.vocabulary, law)
+        self.model = model
+
+    def modal(self, f: Formula) -> Function:
+        v = self.vocabulary
+        match f:
             case Knows(agent, g):
                 return self.box(self.model.unobserved((agent,)), self.value(g))
             case Possible(agent, g):
@@ -111,17 +142,12 @@ class SymbolicChecker:
                 return self.box(self.model.unobserved(self.model.group(group)), self.value(g))
             case Common(group, g):
                 return self.common(self.model.group(group), self.value(g))
-            case Announce(announcement, g):
-                condition = self.value(announcement)
-                return condition.implies(self.after(condition, g))
-            case AnnounceDual(announcement, g):
-                condition = self.value(announcement)
-                return condition & self.after(condition, g)
-        raise TypeError(f"not a formula: {f!r}")
+        return super().modal(f)
 
     def box(self, hidden: tuple[str, ...], phi: Function) -> Function:
-        """φ at every state that agrees with the current one except on the hidden variables."""
-        return self.vocabulary.forall(hidden, self.law.implies(phi))
+        """φ at every state that agrees with the current one except on the hidden variables:
+        ∀hidden. (¬θ ∨ φ) in one CUDD call, which never builds the disjunction."""
+        return cast(Function, cudd.or_forall(~self.law, phi, hidden))
 
     def common(self, agents: tuple[Agent, ...], phi: Function) -> Function:
         """C_G φ as the greatest fixed point of X ↦ E_G(φ ∧ X), starting from ⊤.
@@ -146,3 +172,35 @@ class SymbolicChecker:
         """f's extension once ``condition`` has been announced (the law shrinks to it)."""
         return SymbolicChecker(self.model, self.law & condition).value(f)
 
+
+
+def pointed(formula: Formula, knows: Callable[[Agent, Formula], bool],
+            possible: Callable[[Agent, Formula], bool], value: Callable[[Formula], bool]
+            ) -> bool:
+    """A formula at one state (both symbolic models' ``holds``): the connectives and K_a, M_a
+    at the top are read at the state itself, through ``knows`` and ``possible`` (the agent's
+    class or successors there, one cofactor), so only what they govern is worked out over
+    every state (``value``). A question at the actual state then never quantifies the whole
+    law for its outermost operators: n² "i does not know who paid" of the dining
+    cryptographers are n² cofactors."""
+    def at(f: Formula) -> bool:
+        match f:
+            case Not(g):
+                return not at(g)
+            case And(parts):
+                return all(at(part) for part in parts)
+            case Or(parts):
+                return any(at(part) for part in parts)
+            case Implies(left, right):
+                return not at(left) or at(right)
+            case Knows(agent, Not(g)):  # no successor where g: g's extension, not ¬g's
+                return not possible(agent, g)
+            case Knows(agent, g):
+                return knows(agent, g)
+            case Possible(agent, Not(g)):
+                return not knows(agent, g)
+            case Possible(agent, g):
+                return possible(agent, g)
+        return value(f)
+
+    return at(formula)

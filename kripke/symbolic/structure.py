@@ -32,7 +32,7 @@ from kripke.interface import AgentIndex, Values
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 from kripke.symbolic.bdd import Function, Vocabulary
-from kripke.symbolic.check import SymbolicChecker
+from kripke.symbolic.check import DiagramChecker, SymbolicChecker, pointed
 
 if TYPE_CHECKING:
     from kripke.events.model import EventModel
@@ -73,7 +73,81 @@ def numbered(keys: Iterable[object]) -> list[int]:
     return numbers
 
 
-class SymbolicModel:
+class LawStates:
+    """What a structure with a law answers alike, whatever relates its states (this module's
+    knowledge structures, :mod:`kripke.symbolic.belief`'s belief structures): its agents and
+    language, how many states the law has, a formula's diagram counted there, the states
+    listed, a state named by its atoms."""
+
+    vocabulary: Vocabulary
+    law: Function
+    _agents: tuple[Agent, ...]
+    _auxiliary: frozenset[Atom]
+    _n_worlds: int | None
+    _cache: dict[Formula, Function]
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        return self._agents
+
+    @property
+    def atoms(self) -> tuple[Atom, ...]:
+        """The atoms of the model's language (the vocabulary without auxiliary atoms)."""
+        return tuple(a for a in self.vocabulary.atoms if a not in self._auxiliary)
+
+    @property
+    def n_worlds(self) -> int:
+        """The number of possible states (satisfying assignments of the law), exactly."""
+        if self._n_worlds is None:
+            self._n_worlds = self.vocabulary.count(self.law)
+        return self._n_worlds
+
+    def _diagram(self, values: Values) -> Function:
+        """``values`` as a diagram of this model's vocabulary; a value per world refused."""
+        if isinstance(values, np.ndarray):
+            raise ModelError("a value per listed world is no diagram of a symbolic model")
+        return values
+
+    def count_values(self, values: Values) -> int:
+        """In how many possible states ``values`` (from ``values``) is true."""
+        return self.vocabulary.count(self.law & self._diagram(values))
+
+    def worked_out(self, formula: Formula | str, checker: Callable[[], DiagramChecker]
+                   ) -> Function:
+        """φ's diagram over every state, by a new ``checker``, kept per formula: an atom is
+        its variable; anything else is first held to the budget (a BDD operation's cost
+        grows with the diagrams' nodes, as the array checker's with worlds)."""
+        formula = parse(formula) if isinstance(formula, str) else formula
+        if isinstance(formula, Atom):  # its variable: nothing to work out or to keep
+            return self.vocabulary.var(formula)
+        if (known := self._cache.get(formula)) is not None:
+            return known
+        check_budget(formula, len(self.law), len(self._agents))
+        result = checker().value(formula)
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.clear()
+        self._cache[formula] = result
+        return result
+
+    def label(self, state: Mapping[Atom, bool]) -> str:
+        """A readable name for a state: the atoms true in it (auxiliary ones left out)."""
+        true = [str(a) for a in self.atoms if state[a]]
+        return " ".join(true) if true else "(no atom true)"
+
+    def states(self, max_worlds: int = 500) -> list[dict[Atom, bool]]:
+        """Every possible state, in the order of the vocabulary's bits (first atom highest).
+
+        Raises :class:`ModelTooLargeError` past ``max_worlds`` states, before listing any.
+        """
+        if self.n_worlds > max_worlds:
+            raise ModelTooLargeError(self.n_worlds, max_worlds, task="to list",
+                                     advice="ask about counts and classes instead")
+        atoms = self.vocabulary.atoms
+        found = list(self.vocabulary.assignments(self.law))
+        return sorted(found, key=lambda s: tuple(not s[a] for a in atoms))
+
+
+class SymbolicModel(LawStates):
     """A knowledge structure: vocabulary, law, observed atoms per agent, an actual state.
 
     ``observations`` maps each agent (name or int) to the atoms it observes. ``actual`` is the
@@ -108,6 +182,11 @@ class SymbolicModel:
         self._cache: dict[Formula, Function] = {}
         self._n_worlds: int | None = None
         self.actual: dict[Atom, bool] | None = None
+        self._named: dict[str, bool] | None = None
+        self._classes: dict[int, Function] = {}
+        #: per agent, the cube of what it observes at the actual state, which restrictions
+        #: of the law keep (so it is shared with them)
+        self._seen: dict[int, Function] = {}
         if actual is not None:
             self.actual = self.state(actual)
             if not vocabulary.value(law, self.actual):
@@ -116,24 +195,8 @@ class SymbolicModel:
     # --- structure -------------------------------------------------------------------------
 
     @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
-    def atoms(self) -> tuple[Atom, ...]:
-        """The atoms of the model's language (the vocabulary without auxiliary atoms)."""
-        return tuple(a for a in self.vocabulary.atoms if a not in self._auxiliary)
-
-    @property
     def auxiliary(self) -> frozenset[Atom]:
         return self._auxiliary
-
-    @property
-    def n_worlds(self) -> int:
-        """The number of possible states (satisfying assignments of the law), exactly."""
-        if self._n_worlds is None:
-            self._n_worlds = self.vocabulary.count(self.law)
-        return self._n_worlds
 
     def observed(self, agent: Agent) -> tuple[Atom, ...]:
         """The atoms the agent observes."""
@@ -189,41 +252,35 @@ class SymbolicModel:
 
     def extension(self, formula: Formula | str) -> Function:
         """‖φ‖: the BDD of the states where φ holds (meaningful on the states of the law)."""
-        formula = parse(formula) if isinstance(formula, str) else formula
-        if (known := self._cache.get(formula)) is not None:
-            return known
-        # a BDD operation's cost grows with the diagrams' nodes, as the checker's with worlds
-        check_budget(formula, len(self.law), len(self._agents))
-        result = SymbolicChecker(self, self.law).value(formula)
-        if len(self._cache) >= _CACHE_SIZE:
-            self._cache.clear()
-        self._cache[formula] = result
-        return result
+        return self.worked_out(formula, lambda: SymbolicChecker(self, self.law))
 
     def values(self, formula: Formula | str) -> Function:
         """The interface's name for :meth:`extension`: the diagram of where φ holds."""
         return self.extension(formula)
 
-    def _diagram(self, values: Values) -> Function:
-        """``values`` as a diagram of this model's vocabulary; a value per world refused."""
-        if isinstance(values, np.ndarray):
-            raise ModelError("a value per listed world is no diagram of a knowledge structure")
-        return values
-
-    def count_values(self, values: Values) -> int:
-        """In how many possible states ``values`` (from :meth:`values`) is true."""
-        return self.vocabulary.count(self.law & self._diagram(values))
-
     def actual_value(self, values: Values) -> bool:
         """``values`` (from :meth:`values`) at the actual state."""
-        return self.vocabulary.value(self._diagram(values), self._at(None))
+        return self.vocabulary.value_named(self._diagram(values), self._named_actual())
 
     def holds(self, formula: Formula | str, state: State | None = None) -> bool:
-        """Whether the formula is true at a state (default: the actual state)."""
+        """Whether the formula is true at a state (default: the actual state), its outermost
+        K_a and M_a read in the agent's class there (:func:`kripke.symbolic.check.pointed`)."""
         at = self._at(state)
         if state is not None and not self.vocabulary.value(self.law, at):
             raise ModelError("the state does not satisfy the law: it is not a possible world")
-        return self.vocabulary.value(self.extension(formula), at)
+        named = self._named_actual() if state is None else self.vocabulary.named(at)
+        false = self.vocabulary.false
+        return pointed(
+            parse(formula) if isinstance(formula, str) else formula,
+            lambda a, g: (self._class(a, state) & ~self.extension(g)) == false,
+            lambda a, g: (self._class(a, state) & self.extension(g)) != false,
+            lambda g: self.vocabulary.value_named(self.extension(g), named))
+
+    def _named_actual(self) -> dict[str, bool]:
+        """The actual state by variable names, made once (a story asks many questions)."""
+        if self._named is None:
+            self._named = self.vocabulary.named(self._at(None))
+        return self._named
 
     def count(self, formula: Formula | str) -> int:
         """In how many possible states the formula holds."""
@@ -246,7 +303,7 @@ class SymbolicModel:
         """The model whose law is θ ∧ condition (the actual state is kept as it is)."""
         new = copy.copy(self)
         new.law = self.law & self._diagram(condition)
-        new._cache = {}
+        new._cache, new._classes = {}, {}
         new._n_worlds = None
         return new
 
@@ -268,14 +325,14 @@ class SymbolicModel:
         happen at the actual state.
 
         Knowledge structures are S5: an event with arrows (a belief) or with assignments is
-        refused (:class:`ModelError`, saying to list the model as an explicit one first).
+        refused (:class:`ModelError`, saying to make it a belief structure first).
         """
         if not events.is_s5 or events.changes_facts:
             what = "arrows (somebody's belief)" if not events.is_s5 else \
                 "assignments (a change of facts)"
             raise ModelError(f"this event has {what}, which a symbolic model (S5, no change "
-                             "of facts) cannot take; list it first with "
-                             "kripke.symbolic.translate.to_explicit(model)")
+                             "of facts) cannot take; make it a belief structure first with "
+                             "kripke.symbolic.belief.from_knowledge(model)")
         events.check_agents(self._agents)
         pre = [self.extension(e.precondition) for e in events.events]
         chosen = events.names.index(events.actual)
@@ -312,6 +369,13 @@ class SymbolicModel:
         """The law restricted to the states the agent cannot tell from the given one."""
         at = self._at(state)
         observed = self._observed[self.agent_index(agent)]
+        if state is None:  # the class of the actual state, one per agent and law
+            key = self.agent_index(agent)
+            if (known := self._classes.get(key)) is None:
+                if (seen := self._seen.get(key)) is None:  # the same after announcements
+                    seen = self._seen[key] = self.vocabulary.cube({a: at[a] for a in observed})
+                known = self._classes[key] = self.law & seen
+            return known
         return self.law & self.vocabulary.cube({a: at[a] for a in observed})
 
     def knows(self, agent: Agent, formula: Formula | str, state: State | None = None) -> bool:
@@ -374,21 +438,7 @@ class SymbolicModel:
 
     def world_label(self, state: State | None = None) -> str:
         """A readable name for a state: the atoms true in it (auxiliary ones left out)."""
-        at = self._at(state)
-        true = [str(a) for a in self.atoms if at[a]]
-        return " ".join(true) if true else "(no atom true)"
-
-    def states(self, max_worlds: int = 500) -> list[dict[Atom, bool]]:
-        """Every possible state, in the order of the vocabulary's bits (first atom highest).
-
-        Raises :class:`ModelTooLargeError` past ``max_worlds`` states, before listing any.
-        """
-        if self.n_worlds > max_worlds:
-            raise ModelTooLargeError(self.n_worlds, max_worlds, task="to list",
-                                     advice="ask about counts and classes instead")
-        atoms = self.vocabulary.atoms
-        found = list(self.vocabulary.assignments(self.law))
-        return sorted(found, key=lambda s: tuple(not s[a] for a in atoms))
+        return self.label(self._at(state))
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.n_worlds:,} states, {len(self.vocabulary)} atoms, "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.cli.checking import (
     dead_ends,
@@ -24,6 +25,9 @@ from kripke.explicit.belief import BeliefModel
 from kripke.files.eventfile import READY_MADE, load_event_model
 from kripke.files.exchange import SLIDE
 from kripke.parts import DrawnModel
+
+if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
+    from kripke.symbolic.belief import SymbolicBeliefModel
 
 NAME = "model"
 HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "
@@ -84,6 +88,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "worlds no formula tells apart), in the order given")
     parser.add_argument("--explain", action="store_true",
                         help="say why each --check has its value")
+    parser.add_argument("--symbolic", action="store_true",
+                        help="hold the model as a belief structure on BDDs (no world listed "
+                             "after an event): the same answers, counts and frame classes")
     parser.add_argument("--json", metavar="OUT", help="write the model after the "
                         "announcements and events as JSON")
     parser.add_argument("--tikz", metavar="OUT", help="... and as a LaTeX/TikZ drawing")
@@ -119,6 +126,21 @@ def _label(text: str) -> str:
     return text if "\n" not in text.strip() else f"{first} ..."
 
 
+def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, formula: Formula,
+          explain: bool) -> bool:
+    """A --check: its value at the actual world, in how many worlds it holds, the vacuity
+    note and, asked, why; the value."""
+    holds = model.holds(formula)
+    print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
+          f"({model.world_label()}); it holds in {model.count(formula):,} of "
+          f"{model.n_worlds:,} worlds")
+    if note := vacuity_note(model, formula):
+        print(note)
+    if explain:
+        print(render(model.explain(formula)))
+    return holds
+
+
 def run(args: argparse.Namespace) -> int:
     outputs = [(path, option) for path, option in ((args.json, "--json"),
                                                    (args.tikz, "--tikz")) if path]
@@ -147,6 +169,8 @@ def run(args: argparse.Namespace) -> int:
             read = read_formula(text)
             model.evaluate(read)
             steps.append((kind, text, read))
+    if args.symbolic:
+        return run_symbolic(args, model, steps)
     print(describe(model))
     print()
     # where the TikZ draws each world: the textbook graph's places, kept across announcements,
@@ -182,15 +206,7 @@ def run(args: argparse.Namespace) -> int:
             changed.append("announcements")
             print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
             continue
-        holds = model.holds(formula)
-        all_true &= holds
-        print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
-              f"({model.world_label()}); it holds in {model.count(formula):,} of "
-              f"{model.n_worlds:,} worlds")
-        if note := vacuity_note(model, formula):
-            print(note)
-        if args.explain:
-            print(render(model.explain(formula)))
+        all_true &= check(model, text, formula, args.explain)
     if changed:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")
@@ -199,4 +215,46 @@ def run(args: argparse.Namespace) -> int:
         places = graph_positions(model)
     write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name,
                       positions=places, size=args.size)
+    return 0 if all_true else 1
+
+
+def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
+                 steps: list[tuple[str, str, Formula | None]]) -> int:
+    """The steps on the model as a belief structure (:mod:`kripke.symbolic.belief`), printed
+    as :func:`run` prints them; what needs a list of worlds is refused before any output."""
+    if args.json or args.tikz or any(kind == "minimise" for kind, _, _ in steps):
+        raise UsageError("--symbolic keeps the model as diagrams; drop it to use --json, "
+                         "--tikz or --minimise")
+    from app.cli.checking import symbolic_dead_ends
+    from kripke.symbolic.belief import from_explicit
+
+    def summary(model: SymbolicBeliefModel) -> str:
+        text = dump_model(model.as_list(SHOWN)).rstrip("\n") if model.n_worlds <= SHOWN else \
+            f"{model.n_worlds:,} worlds (more than {SHOWN} to list), agents " \
+            f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms"
+        return "\n".join([text, frame(model), *symbolic_dead_ends(model, SHOWN)])
+
+    model = from_explicit(start)
+    print(summary(model))
+    print()
+    all_true, changed = True, False
+    for kind, text, formula in steps:
+        before = model.n_worlds
+        if kind == "event":
+            events = load_event_model(text, model)
+            model = model.update(events)
+            print(f"event {_label(text)}: {model.n_worlds:,} worlds (were {before:,})")
+            print(f"  {events.observations(model.agents)}")
+        elif kind == "announce":
+            assert formula is not None
+            model = model.announce(formula)
+            print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
+        else:
+            assert formula is not None
+            all_true &= check(model, text, formula, args.explain)
+        changed |= kind != "check"
+    if changed:
+        print()
+        print("after the steps:")
+        print(summary(model))
     return 0 if all_true else 1

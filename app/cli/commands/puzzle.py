@@ -14,9 +14,11 @@ from kripke.explain import render
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.files.exchange import SLIDE
+from kripke.language.formula import Formula
 from kripke.puzzles.gallery import (
     GALLERY,
     Puzzle,
+    Step,
     cards,
     consecutive,
     coordinated_attack,
@@ -63,6 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "each step")
     parser.add_argument("--explain", action="store_true",
                         help="say why --formula has its value where the story stops")
+    parser.add_argument("--symbolic", action="store_true",
+                        help="tell the story on a belief structure (BDDs): the same verdicts "
+                             "and counts; a story of announcements and events only")
     parser.add_argument("--json", type=file_name, metavar="FILE",
                         help="write the model where the story stops as JSON")
     parser.add_argument("--tikz", type=file_name, metavar="FILE",
@@ -119,6 +124,51 @@ def shorten(text: str, limit: int = 140) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
+def ending(puzzle: Puzzle, steps: tuple[Step, ...], actual: str, frame_line: str,
+           warnings: list[str]) -> None:
+    """Where the story stops: its ending when told whole, the actual world, the frame class
+    and the worlds where an agent has no arrow."""
+    print()
+    if len(steps) == len(puzzle.steps):
+        print(textwrap.fill(puzzle.ending, 96))
+    print(f"actual world: {actual}")
+    print(frame_line)
+    for warning in warnings:
+        print(warning)
+
+
+def tell_symbolically(args: argparse.Namespace, puzzle: Puzzle, steps: tuple[Step, ...],
+                      formula: Formula | None) -> int:
+    """The story on the puzzle's model as a belief structure (:mod:`kripke.symbolic.belief`):
+    each world count and verdict as :func:`run` prints them; what needs a list of worlds or
+    moves the actual world is refused before the story."""
+    if args.json or args.tikz or args.safe or any(s.formula is None and s.event is None
+                                                  for s in steps):
+        raise UsageError("--symbolic tells a story of announcements and events without "
+                         "listing its worlds; drop it for --json, --tikz, --safe or this "
+                         "puzzle")
+    from app.cli.checking import symbolic_dead_ends
+    from kripke.symbolic.belief import from_explicit
+
+    model = from_explicit(puzzle.model)
+    print(puzzle.title)
+    print(textwrap.fill(puzzle.story, 96))
+    print()
+    print(f"{'worlds':>7}  {'' if formula is None else f'{'value':<6}  '}step")
+    for number, step in enumerate((None, *steps)):
+        if step is not None:
+            model = model.announce(step.formula) if step.formula is not None else \
+                model.update(step.event)  # type: ignore[arg-type]  # an event, checked above
+        value = "" if formula is None else f"{'TRUE' if model.holds(formula) else 'FALSE':<6}  "
+        said = "start" if step is None else f"{number}. {step.speaker}: {step.said}"
+        print(f"{model.n_worlds:>7,}  {value}{said}")
+    ending(puzzle, steps, model.world_label(), frame(model), symbolic_dead_ends(model, 200))
+    if args.explain and formula is not None:
+        print()
+        print(render(model.explain(formula, name=puzzle.describe)))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     check_outputs([(path, option) for path, option in ((args.json, "--json"),
                                                        (args.tikz, "--tikz")) if path],
@@ -132,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
     if formula is not None:
         puzzle.model.evaluate(formula)  # an unknown atom or agent: refused before the story
     steps = puzzle.steps if args.steps is None else puzzle.steps[:max(args.steps, 0)]
+    if args.symbolic:
+        return tell_symbolically(args, puzzle, steps, formula)
     print(puzzle.title)
     print(textwrap.fill(puzzle.story, 96))
     print()
@@ -158,13 +210,7 @@ def run(args: argparse.Namespace) -> int:
                   f"{puzzle.actual_world(model)}")
     if formula is not None:
         print(f"(value: {formula} at the actual world)")
-    print()
-    if len(steps) == len(puzzle.steps):
-        print(textwrap.fill(puzzle.ending, 96))
-    print(f"actual world: {puzzle.actual_world(model)}")
-    print(frame(model))
-    for warning in dead_ends(model):
-        print(warning)
+    ending(puzzle, steps, puzzle.actual_world(model), frame(model), dead_ends(model))
     if args.safe:
         if args.name != "russian":
             raise UsageError("--safe counts Russian cards announcements: use it with russian")
