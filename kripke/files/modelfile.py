@@ -90,14 +90,14 @@ class NamedModel(KripkeModel):
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
 
-    def update(self, events: EventModel) -> NamedModel | BeliefModel:
+    def update(self, events: EventModel) -> KripkeModel | BeliefModel:
         """The product update (:meth:`KripkeModel.update`) with the worlds still named (an
         event with arrows gives a :class:`BeliefModel`, which keeps names itself): when
         no world splits, each keeps its name (as after an announcement); when worlds split,
         the pair (w, e) is named ``w·e``, the world's name and the event's, as a textbook
         writes it (with ``'`` added in the rare case that such a name is taken already)."""
         product = super().update(events)
-        if not isinstance(product, KripkeModel):
+        if type(product) is not KripkeModel:  # a belief or plausibility model names its own
             return product
         split = self.splits(events)
         names: list[str] = []

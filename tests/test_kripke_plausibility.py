@@ -1,0 +1,211 @@
+"""Plausibility models and belief revision, held to the definitions.
+
+The fast model (:mod:`kripke.explicit.plausibility`: ranks per world, vectorised) against the
+plain reference (:mod:`kripke.reference`: orders as sets of pairs, Baltag and Smets'
+definitions world by world) on random models, orders, formulas, upgrades and ordered event
+models; then what a user sees: the syntax, a flat model's belief, the errors.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kripke.events.model import Event, EventModel
+from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import (
+    PlausibilityModel,
+    RankedEvents,
+    dense,
+    rank_shift,
+    upgrade,
+)
+from kripke.language.formula import (
+    And,
+    Announce,
+    Atom,
+    BelievedPossible,
+    Believes,
+    ConditionalBelief,
+    ConditionalPossible,
+    Formula,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    SafeBelief,
+    SafePossible,
+)
+from kripke.language.parser import parse
+from kripke.reference import (
+    Structure,
+    reference_plausibility,
+    reference_priority,
+    reference_upgrade,
+)
+from tests.kripke_strategies import AGENTS, ATOMS, event_models, formulas, models
+
+AGENT = st.sampled_from(AGENTS)
+
+
+@st.composite
+def plausibility_models(draw: st.DrawFn, max_worlds: int = 6) -> PlausibilityModel:
+    """A random S5 model of :func:`models` with random ranks (ties likely) for some agents."""
+    model = draw(models(max_worlds))
+    n = model.n_worlds
+    ranked = draw(st.lists(AGENT, unique=True))
+    return PlausibilityModel.of(model, {a: draw(st.lists(st.integers(0, 3), min_size=n,
+                                                         max_size=n)) for a in ranked})
+
+
+def plausibility_formulas(max_leaves: int = 8) -> st.SearchStrategy[Formula]:
+    """Random formulas with every plausibility operator among the others."""
+    def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
+        return st.one_of(
+            st.builds(Not, inner),
+            st.builds(lambda a, b: And(a, b), inner, inner),
+            st.builds(lambda a, b: Or(a, b), inner, inner),
+            st.builds(Knows, AGENT, inner),
+            st.builds(Possible, AGENT, inner),
+            st.builds(Believes, AGENT, inner),
+            st.builds(SafeBelief, AGENT, inner),
+            st.builds(BelievedPossible, AGENT, inner),
+            st.builds(SafePossible, AGENT, inner),
+            st.builds(ConditionalBelief.of, AGENT, inner, inner),
+            st.builds(ConditionalPossible.of, AGENT, inner, inner),
+            st.builds(Announce, inner, inner),
+        )
+    return st.recursive(formulas(max_leaves=2), extend, max_leaves=max_leaves)
+
+
+def order_of(model: PlausibilityModel) -> dict[str, frozenset[tuple[int, int]]]:
+    """The fast model's order as the reference writes one: pairs u ≤ v within a class."""
+    return Structure.of_plausibility(model).order or {}
+
+
+@settings(max_examples=150, deadline=None)
+@given(plausibility_models(), plausibility_formulas())
+def test_every_operator_agrees_with_the_definitions(model, formula):
+    assert model.evaluate(formula).tolist() == reference_plausibility(model, formula)
+
+
+@settings(max_examples=100, deadline=None)
+@given(plausibility_formulas())
+def test_a_formula_prints_and_parses_back(formula):
+    assert parse(str(formula)) == formula
+    assert parse(formula.unicode()) == formula
+
+
+@settings(max_examples=100, deadline=None)
+@given(plausibility_models(), st.sampled_from(["radical", "conservative"]),
+       formulas(max_leaves=4))
+def test_upgrades_agree_with_the_definitions(model, kind, formula):
+    upgraded = model.update(upgrade(kind, formula))
+    assert order_of(upgraded) == reference_upgrade(model, kind, formula)
+    assert upgraded.world_ids.tolist() == model.world_ids.tolist()  # the worlds stay
+
+
+@st.composite
+def ranked_events(draw: st.DrawFn) -> RankedEvents:
+    """A random event model of :func:`event_models` with a random order for some agents."""
+    events = draw(event_models(max_events=3))
+    n = len(events.events)
+    ranks = tuple((a, tuple(draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))))
+                  for a in draw(st.lists(AGENT, unique=True)))
+    return RankedEvents(events.events, events.partitions, events.actual, ranks=ranks)
+
+
+@settings(max_examples=100, deadline=None)
+@given(plausibility_models(), ranked_events(), plausibility_formulas(max_leaves=4))
+def test_the_priority_update_agrees_with_the_definitions(model, events, formula):
+    possible = [model.holds(e.precondition) for e in events.events]
+    events = events.at(events.names[possible.index(True)]) if any(possible) else events
+    if not any(possible):
+        return  # nothing can happen at the actual world: refused, tested below
+    product = model.update(events)
+    order, pairs = reference_priority(model, events)
+    # the fast product lists the pairs world by world, as the reference numbers them
+    assert order_of(product) == order
+    assert len(pairs) == product.n_worlds
+    reference = Structure.of_plausibility(model).product(events)[0]
+    reference = Structure(reference.worlds, reference.access, reference.agents,
+                          reference.valuation, order)
+    assert product.evaluate(formula).tolist() == [reference.sat(k, formula)
+                                                  for k in range(len(pairs))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(plausibility_models(), formulas(max_leaves=4))
+def test_a_radical_upgrade_is_the_priority_update_with_two_ordered_events(model, formula):
+    """Baltag and Smets: ⇑φ is the product with the events φ and ¬φ, alike to everyone, the
+    φ event strictly more plausible for every agent."""
+    yes, no = Event("yes", formula), Event("no", Not(formula))
+    actual = "yes" if model.holds(formula) else "no"
+    events = RankedEvents((yes, no), (), actual, ranks=tuple((a, (0, 1)) for a in AGENTS))
+    upgraded = model.update(upgrade("radical", formula))
+    assert order_of(model.update(events)) == order_of(upgraded)
+
+
+def test_without_an_order_belief_is_knowledge_on_every_model():
+    """A flat order: B_a is K_a, B_a[ψ] φ is K_a (ψ → φ), Sb_a is K_a, on the S5 model (which
+    reads them as the operators they subclass) and on the plausibility model alike."""
+    model = KripkeModel.from_worlds([{"p", "q"}, {"p"}, {"q"}, set()],
+                                    {"a": [0, 0, 1, 1], "b": [0, 1, 0, 1]}, actual=0)
+    flat = PlausibilityModel.of(model)
+    for text, same in [("B_a p", "K_a p"), ("B_a[q] p", "K_a (q -> p)"), ("Sb_b q", "K_b q"),
+                       ("<B_a>~q", "M_a ~q"), ("<B_b[p]>~q", "M_b (p & ~q)")]:
+        assert model.evaluate(text).tolist() == model.evaluate(same).tolist()
+        assert flat.evaluate(text).tolist() == model.evaluate(same).tolist()
+    assert flat.is_flat()
+
+
+def test_belief_and_knowledge_come_apart_with_an_order():
+    """Two worlds alice cannot tell apart, the p-world more plausible, actual the other:
+    she believes p, wrongly, knows nothing of it; her belief is not safe at the actual world
+    (a world at least as plausible, the p-world, has p... and the actual one has not)."""
+    model = PlausibilityModel.of(
+        KripkeModel.from_worlds([{"p"}, set()], {"alice": [0, 0]}, actual=1),
+        {"alice": [0, 1]})
+    assert model.holds("B_alice p & ~p & ~K_alice p & ~Sb_alice p")
+    assert model.holds("Sb_alice p", world=0) and model.holds("B_alice[~p] ~p")
+    assert model.best("alice").tolist() == [0]
+
+
+def test_ranks_become_levels_within_each_class():
+    keys = np.array([0, 0, 0, 1, 1])
+    assert dense(keys, np.array([5, 2, 5, 7, 7])).tolist() == [1, 0, 1, 0, 0]
+    assert rank_shift(np.array([0, 1, 0]), np.array([True, False, False])).tolist() == [0, 2, 1]
+
+
+def test_the_rank_shift_keeps_counts_and_moves_belief():
+    """Spohn's step as the open game takes it: the worlds leaving a claim unexplained drop one
+    rank each time; belief follows the fewest unexplained claims."""
+    model = PlausibilityModel.of(
+        KripkeModel.from_worlds([{"h"}, {"k"}, set()], {"b": [0, 0, 0]}, actual=0))
+    once = model.shifted("h | k")
+    twice = once.shifted("k")
+    assert once.ranks("b").tolist() == [0, 0, 1] and twice.ranks("b").tolist() == [1, 0, 2]
+    assert twice.holds("B_b k & ~k & B_b[~k] h")
+
+
+def test_an_ordered_event_model_needs_its_ranks_right():
+    with pytest.raises(ValueError, match="a rank of 0 or more for each of the 2 events"):
+        RankedEvents((Event("e", Atom("p")), Event("f", Atom("q"))), (), "e",
+                     ranks=(("a", (0,)),))
+    with pytest.raises(ValueError, match="no upgrade called 'sideways'"):
+        upgrade("sideways", Atom("p"))
+
+
+def test_an_event_with_arrows_is_refused_on_a_plausibility_model():
+    model = PlausibilityModel.of(KripkeModel.from_worlds([{"p"}], {"a": [0]}, actual=0))
+    events = EventModel.of({"e": "p"}, {}, actual="e", arrows={"a": [("e", "e")]})
+    with pytest.raises(ValueError, match="classes, not arrows"):
+        model.update(events)
+
+
+def test_atoms_of_the_strategies_are_all_readable():
+    """The random models' atoms (tables, lazy ones) are all kept by the conversion."""
+    model = KripkeModel.from_worlds([{"p"}], {"a": [0]}, actual=0, atoms=ATOMS[:3])
+    assert set(PlausibilityModel.of(model).atoms) == set(model.atoms)
