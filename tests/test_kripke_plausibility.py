@@ -8,11 +8,16 @@ models; then what a user sees: the syntax, a flat model's belief, the errors.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.cli.main import main
+from kripke import load_model
 from kripke.events.model import Event, EventModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import (
@@ -22,6 +27,9 @@ from kripke.explicit.plausibility import (
     rank_shift,
     upgrade,
 )
+from kripke.files.eventfile import parse_event_model
+from kripke.files.exchange import to_json
+from kripke.files.modelfile import dump_model, parse_model
 from kripke.language.formula import (
     And,
     Announce,
@@ -48,6 +56,8 @@ from kripke.reference import (
 from tests.kripke_strategies import AGENTS, ATOMS, event_models, formulas, models
 
 AGENT = st.sampled_from(AGENTS)
+MODELS = resources.files("kripke") / "models"
+ALICE = str(MODELS / "alice-bob.kripke")
 
 
 @st.composite
@@ -209,3 +219,91 @@ def test_atoms_of_the_strategies_are_all_readable():
     """The random models' atoms (tables, lazy ones) are all kept by the conversion."""
     model = KripkeModel.from_worlds([{"p"}], {"a": [0]}, actual=0, atoms=ATOMS[:3])
     assert set(PlausibilityModel.of(model).atoms) == set(model.atoms)
+
+
+# --- the text, JSON and the command line ------------------------------------------------------
+
+ORDERED = """agents: a b
+world w1: p
+world w2:
+world w3: p
+a: {w1 w2 w3}
+b:
+a ranks: w2 < w1 = w3   # w2 the most plausible
+actual: w1
+"""
+
+
+def test_an_order_in_the_text_is_read_and_written_back():
+    model = parse_model(ORDERED)
+    assert model.ranks("a").tolist() == [1, 0, 1]
+    assert model.holds("B_a ~p & p & B_a[p] p & ~Sb_a ~p")
+    text = dump_model(model)
+    assert "a ranks: w2 < w1 = w3\n" in text
+    again = parse_model(text)
+    assert again.ranks("a").tolist() == [1, 0, 1] and again.world_name(1) == "w2"
+
+
+def test_an_order_goes_through_json_and_back():
+    model = parse_model(ORDERED)
+    again = load_model(json.dumps(to_json(model)))
+    assert again.ranks("a").tolist() == [1, 0, 1]
+    assert [again.world_name(i) for i in range(3)] == ["w1", "w2", "w3"]
+    data = to_json(model)
+    data["ranks"] = [[0, "1", 0], [0, 0, 0]]
+    with pytest.raises(ValueError, match=r'"ranks"\[0\] must be a list of 3 whole numbers'):
+        load_model(json.dumps(data))
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("a ranks: w2 < w1", "line 7, column 17: a's order leaves out w3 of the same class"),
+    ("a ranks: w2 w1 w3", "line 7, column 13: put '<' (less plausible after) or '='"),
+    ("a ranks: w1 > w2 = w3", "line 7, column 13: an order is written most plausible first"),
+    ("a ranks: w1 < w2 <", "line 7, column 19: expected a world after '<'"),
+    ("a ranks: w1 < w2 < w1", "line 7, column 20: world w1 is ranked twice for a"),
+    ("a ranks: w1 < w9", "line 7, column 15: unknown world 'w9' in a's order"),
+    ("c ranks: w1", "line 7, column 1: unknown agent 'c'"),
+    ("b ranks: w1 < w2", "line 7, column 15: w2 is not in b's class of w1"),
+])
+def test_a_wrong_order_is_refused_at_its_line_and_column_with_the_fix(line, message):
+    with pytest.raises(ValueError) as error:
+        parse_model(ORDERED.replace("a ranks: w2 < w1 = w3   # w2 the most plausible", line))
+    assert str(error.value).startswith(message)
+
+
+def test_an_order_on_the_events_is_read_and_written_back():
+    text = ("event honest: pre p\nevent bluff: pre ~p\nalice ranks: honest < bluff\n"
+            "actual: honest\n")
+    events = parse_event_model(text)
+    assert isinstance(events, RankedEvents) and events.ranks == (("alice", (0, 1)),)
+    assert parse_event_model(str(events)) == events
+    with pytest.raises(ValueError, match="line 1, column 1: alice's order leaves out bluff"):
+        parse_event_model("alice ranks: honest\nevent honest: pre p\nevent bluff: pre ~p\n"
+                          "actual: honest\n")
+
+
+def test_the_cli_revises_a_belief_with_one_liners(capsys):
+    """alice-bob: alice sees p, not q. Told softly that ~q, she believes ~q (falsely: w1 has
+    q); a conservative upgrade with q puts the best q-world back on top."""
+    assert main(["model", ALICE, "--event", "radical:~q", "--check", "B_alice ~q & q",
+                 "--event", "conservative:q", "--check", "B_alice q"]) == 0
+    out = capsys.readouterr().out
+    assert "event radical:~q: 4 worlds (were 4)\n  alice: ⇑¬q; bob: ⇑¬q" in out
+    assert "alice ranks: w1 < w2\nalice ranks: w3 < w4\n" in out  # the model after
+
+
+@pytest.mark.parametrize(("event", "message"), [
+    ("radical:", "'radical:': write radical:F (soft information F"),
+    ("radical:p &", "in 'radical:p &': expected a formula after '&'"),
+    ("conservative:zz", "unknown atom zz"),
+])
+def test_a_wrong_upgrade_is_one_line_and_exit_2(capsys, event, message):
+    assert main(["model", ALICE, "--event", event]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_an_upgrade_of_a_model_with_arrows_is_refused_in_one_line(capsys):
+    assert main(["model", str(MODELS / "sally-anne.kripke"), "--event", "radical:basket"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "this model has arrows (a belief model)" in err

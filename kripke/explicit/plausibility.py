@@ -142,10 +142,12 @@ class PlausibilityModel(KripkeModel):
 
     @classmethod
     def of(cls, model: KripkeModel,
-           ranks: Mapping[Agent, Sequence[int] | IntArray] | None = None) -> PlausibilityModel:
+           ranks: Mapping[Agent, Sequence[int] | IntArray] | None = None,
+           names: Sequence[str] | None = None) -> PlausibilityModel:
         """``model`` (any S5 model; a plausibility model keeps its own ranks unless given)
         with ranks per agent (a rank per world, lower more plausible); an agent not given
-        has every world of a class equally plausible."""
+        has every world of a class equally plausible. The worlds keep the model's names
+        (:meth:`world_label`) unless ``names`` gives others."""
         given = dict(ranks or {})
         keyed = {str(a): r for a, r in given.items()}
         plain = KripkeModel({a: model.atom_values(a) for a in model.atoms},
@@ -153,8 +155,11 @@ class PlausibilityModel(KripkeModel):
                             n_worlds=model.n_worlds, world_ids=model.world_ids)
         new = cls.__new__(cls)
         new.__dict__.update(plain.__dict__)
-        new.names = {int(i): model.world_label(w)
-                     for w, i in enumerate(model.world_ids.tolist())}
+        labels = list(names) if names is not None else \
+            [model.world_label(w) for w in range(model.n_worlds)]
+        if len(labels) != model.n_worlds:
+            raise ModelError(f"{len(labels)} names for {model.n_worlds} worlds")
+        new.names = dict(zip(model.world_ids.tolist(), labels, strict=True))
         own = model._ranks if isinstance(model, PlausibilityModel) else None
         columns = []
         for i, agent in enumerate(model.agents):
@@ -351,9 +356,7 @@ class PlausibilityModel(KripkeModel):
             order = np.asarray(event_ranks(events, agent), dtype=np.int64)
             ranks[agent] = dense(product.observation(agent), order[chosen],
                                  self._ranks[i][worlds])
-        new = PlausibilityModel.of(product, ranks)
-        new.names = dict(zip(new.world_ids.tolist(), names, strict=True))
-        return new
+        return PlausibilityModel.of(product, ranks, names)
 
     def __repr__(self) -> str:
         return (f"PlausibilityModel({self.n_worlds:,} worlds, agents={list(self.agents)}, "

@@ -22,6 +22,7 @@ import numpy as np
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import PlausibilityModel
 from kripke.files.geometry import bend_control, clear_bend, curve_point
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
@@ -37,7 +38,8 @@ def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
             name: Callable[[KripkeModel, int], str] | None = None) -> dict[str, Any]:
     """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``. A belief
     model writes ``"relations"`` (per agent its arrows as [from, to] world indices) instead of
-    ``"observations"``."""
+    ``"observations"``; a plausibility model writes ``"ranks"`` too (per agent a rank per
+    world, 0 the most plausible)."""
     if model.n_worlds > max_worlds:
         raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
                                  advice="restrict the model")
@@ -58,7 +60,10 @@ def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
     }
     if isinstance(model, BeliefModel):
         return data | {"relations": _relations_json(model)}
-    return data | {"observations": [model.observation(a).tolist() for a in model.agents]}
+    data |= {"observations": [model.observation(a).tolist() for a in model.agents]}
+    if isinstance(model, PlausibilityModel):
+        data |= {"ranks": [model.ranks(a).tolist() for a in model.agents]}
+    return data
 
 
 def _relations_json(model: BeliefModel) -> list[list[list[int]]]:
@@ -117,9 +122,30 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         raise ModelError(f"model file: \"observations\" has {len(observations)} lists for "
                          f"{len(agents)} agents; one list per agent is needed")
     keys = [_keys(k, i, len(ids)) for i, k in enumerate(observations)]
-    return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
-                                   None if actual is None else ids.index(actual),
-                                   atoms=atoms, world_ids=ids)
+    model = KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
+                                    None if actual is None else ids.index(actual),
+                                    atoms=atoms, world_ids=ids)
+    if "ranks" not in data:
+        return model
+    ranks = _list(data, "ranks")
+    if len(ranks) != len(agents):
+        raise ModelError(f"model file: \"ranks\" has {len(ranks)} lists for {len(agents)} "
+                         "agents; one list per agent is needed")
+    return PlausibilityModel.of(
+        model, {a: _ranks(r, i, len(ids)) for i, (a, r) in enumerate(zip(agents, ranks,
+                                                                            strict=True))},
+        names=[str(w.get("label", f"w{i}")) for w, i in zip(listed, ids, strict=True)])
+
+
+def _ranks(ranks: Any, agent: int, n_worlds: int) -> list[int]:
+    """One agent's rank per world: whole numbers from 0 (the most plausible)."""
+    where = f"\"ranks\"[{agent}]"
+    if not isinstance(ranks, list) or len(ranks) != n_worlds or \
+            not all(_whole(r) and r >= 0 for r in ranks):
+        raise ModelError(f"model file: {where} must be a list of {n_worlds} whole numbers "
+                         f"from 0, a rank per world (0 the most plausible), not "
+                         f"{_shown(ranks)}")
+    return ranks
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
