@@ -47,6 +47,7 @@ from kripke.language.formula import (
     SafePossible,
 )
 from kripke.language.parser import parse
+from kripke.puzzles.gallery import bluff, red_bird, whisper
 from kripke.reference import (
     Structure,
     reference_plausibility,
@@ -194,8 +195,8 @@ def test_the_rank_shift_keeps_counts_and_moves_belief():
     rank each time; belief follows the fewest unexplained claims."""
     model = PlausibilityModel.of(
         KripkeModel.from_worlds([{"h"}, {"k"}, set()], {"b": [0, 0, 0]}, actual=0))
-    once = model.shifted("h | k")
-    twice = once.shifted("k")
+    once = model.update(upgrade("shift", parse("h | k")))
+    twice = once.update(upgrade("shift", Atom("k")))
     assert once.ranks("b").tolist() == [0, 0, 1] and twice.ranks("b").tolist() == [1, 0, 2]
     assert twice.holds("B_b k & ~k & B_b[~k] h")
 
@@ -307,3 +308,66 @@ def test_an_upgrade_of_a_model_with_arrows_is_refused_in_one_line(capsys):
     assert main(["model", str(MODELS / "sally-anne.kripke"), "--event", "radical:basket"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "this model has arrows (a belief model)" in err
+
+
+# --- the stories, with verdicts worked by hand ------------------------------------------------
+
+def test_the_red_bird_keeps_red_under_radical_and_forgets_it_under_conservative_upgrades():
+    """Darwiche and Pearl's red bird. Worlds br, b¬r, ¬br (actual), ¬b¬r, all as plausible.
+    Radical: ⇑bird gives {br, b¬r} < {¬br, ¬b¬r}; ⇑red gives br < ¬br < b¬r < ¬b¬r; ⇑¬bird
+    gives ¬br < ¬b¬r < br < b¬r: you believe red. Conservative: ↑bird as ⇑bird; ↑red puts br
+    alone on top, br < b¬r < {¬br, ¬b¬r}; ↑¬bird puts both not-bird worlds on top, tied:
+    neither red nor ¬red believed. Hard information could not tell this story: !bird is
+    false at the actual world."""
+    radical, conservative = red_bird("radical"), red_bird("conservative")
+    levels = [m.level("you").tolist() for m in radical.models()]
+    assert levels == [[0, 0, 0, 0], [0, 0, 1, 1], [0, 2, 1, 3], [2, 3, 0, 1]]
+    assert [m.level("you").tolist() for m in conservative.models()][2:] == \
+        [[0, 1, 2, 2], [1, 2, 0, 0]]
+    after_radical, after_conservative = radical.models()[-1], conservative.models()[-1]
+    assert after_radical.holds("B_you red & B_you ~bird & ~K_you red")
+    assert after_conservative.holds("~B_you red & ~B_you ~red & B_you ~bird")
+    assert radical.counts() == [4, 4, 4, 4]  # soft information keeps every world
+    with pytest.raises(ValueError, match="false at the actual world"):
+        radical.model.announce("bird")
+
+
+def test_the_whisper_makes_belief_and_the_cup_makes_knowledge():
+    """Heads (actual) and tails, tails more plausible for both. Start: Alice believes tails
+    (falsely), Bob believes she does not know. ⇑heads: she believes heads, does not know it,
+    and Bob's belief survives (the classes did not change). !heads: one world; she knows
+    heads and Bob's belief that she does not is false."""
+    start, soft, hard = whisper().models()
+    assert start.holds("B_alice ~heads & heads & B_bob ~K_alice heads")
+    assert soft.holds("B_alice heads & ~K_alice heads & B_bob ~K_alice heads & Sb_alice heads")
+    assert hard.holds("K_alice heads & ~B_bob ~K_alice heads")
+    assert [m.n_worlds for m in (start, soft, hard)] == [2, 2, 1]
+
+
+def test_the_bluff_plants_a_false_belief_that_the_completion_revises():
+    """Tickets north (actual), south, west, ranks 0 0 0. Claim north ∨ south: 0 0 1. Claim
+    south ∨ west (the bluff): 1 0 1, so Bob believes south, falsely, without knowing it, and
+    conditional on not south he believes north or west equally. !north: he knows north."""
+    start, one, two, done = bluff().models()
+    assert [m.ranks("bob").tolist() for m in (start, one, two)] == [[0, 0, 0], [0, 0, 1],
+                                                                   [1, 0, 1]]
+    assert not one.holds("B_bob south") and one.holds("B_bob ~west")
+    assert two.holds("B_bob south & ~south & ~K_bob south & ~B_bob[~south] north")
+    assert two.holds("<B_bob[~south]>north & <B_bob[~south]>west")
+    assert done.holds("K_bob north & ~B_bob south") and done.n_worlds == 1
+
+
+def test_the_stories_are_told_by_the_cli(capsys):
+    assert main(["puzzle", "red-bird", "--formula", "B_you red"]) == 0
+    out = capsys.readouterr().out
+    assert "Darwiche and Pearl (1997)" in out
+    assert "      4  TRUE    3. Expert: It is not a bird (⇑¬bird)." in out
+    assert "upgrade ⇑¬bird: every agent's order changes within each class" in out
+    assert main(["puzzle", "red-bird", "--upgrade", "conservative", "--formula",
+                 "B_you red"]) == 0
+    assert "      4  FALSE   3. Expert: It is not a bird (↑¬bird)." in capsys.readouterr().out
+    assert main(["puzzle", "bluff", "--formula", "B_bob south"]) == 0
+    out = capsys.readouterr().out
+    assert "Spohn (1988)" in out and "      1  FALSE   3. Alice: completes her ticket" in out
+    assert main(["puzzle", "whisper", "--formula", "B_bob ~K_alice heads"]) == 0
+    assert "van Benthem (2007)" in capsys.readouterr().out

@@ -25,7 +25,8 @@ the radical upgrade ``⇑φ`` makes every φ-world more plausible than every ¬�
 kept within each; the conservative upgrade ``↑φ`` makes the best φ-worlds the most plausible,
 the rest keeping their order below them. Soft information need not be true: an upgrade with
 φ false at the actual world is allowed and plants a false belief. :func:`rank_shift` is the
-open game's step (Spohn: the worlds that leave a claim unexplained drop one rank). An event
+open game's step (Spohn: the worlds that leave a claim unexplained drop one rank; an
+:class:`Upgrade` of kind "shift", ``shift:F`` on one line). An event
 model with an order on its events (:class:`RankedEvents`) updates by **priority update**: the
 product, ordered lexicographically, the event order first, then the order of the worlds.
 
@@ -77,8 +78,9 @@ from kripke.language.formula import (
     Top,
 )
 
-#: The upgrades written on one line (``radical:F``, ``conservative:F``) and their symbols.
-UPGRADES = {"radical": "⇑", "conservative": "↑"}
+#: The upgrades written on one line (``radical:F``, ``conservative:F``, ``shift:F``) and how
+#: each is written with its formula.
+UPGRADES = {"radical": "⇑{}", "conservative": "↑{}", "shift": "¬{} one rank down"}
 #: A rank no world has: "no such world in this class".
 _NONE = np.iinfo(np.int64).max
 #: The atom a subformula's values stand in for when a modal operator of the S5 checker reads
@@ -302,8 +304,9 @@ class PlausibilityModel(KripkeModel):
 
     def upgrade(self, kind: str, formula: Formula | str) -> PlausibilityModel:
         """The radical (``kind`` "radical", ⇑φ) or conservative ("conservative", ↑φ) upgrade
-        with φ, for every agent within each of its classes. Any φ is allowed, true or false
-        at the actual world: soft information can mislead."""
+        with φ, or the rank shift ("shift", :func:`rank_shift`), for every agent within each
+        of its classes. Any φ is allowed, true or false at the actual world: soft information
+        can mislead."""
         holds = self.evaluate(formula)
         ranks = {}
         for i, agent in enumerate(self.agents):
@@ -312,18 +315,12 @@ class PlausibilityModel(KripkeModel):
                 ranks[agent] = radical(keys, old, holds)
             elif kind == "conservative":
                 ranks[agent] = conservative(keys, self.n_keys(i), old, holds)
+            elif kind == "shift":
+                ranks[agent] = rank_shift(old, holds)
             else:
                 raise ModelError(f"no upgrade called {kind!r}; the upgrades are "
                                  f"{', '.join(UPGRADES)}")
         return PlausibilityModel.of(self, ranks)
-
-    def shifted(self, explained: Formula | str) -> PlausibilityModel:
-        """Every agent's ranks after :func:`rank_shift`: the worlds where ``explained`` is
-        false drop one rank."""
-        holds = self.evaluate(explained)
-        return PlausibilityModel.of(self, {a: rank_shift(r, holds)
-                                           for a, r in zip(self.agents, self._ranks,
-                                                           strict=True)})
 
     def update(self, events: EventModel) -> PlausibilityModel:
         """An upgrade (:class:`Upgrade`) or the priority update with an event model (Baltag
@@ -455,12 +452,17 @@ class Upgrade(EventModel):
         return plausibility_of(model).upgrade(self.kind, self.formula)
 
     def seen_by(self, agent: Agent) -> str:
-        return f"{UPGRADES[self.kind]}{self.formula.unicode()}"
+        return UPGRADES[self.kind].format(self.formula.unicode())
+
+    def __str__(self) -> str:
+        """The upgrade in words (no event model's text: it reads back as none)."""
+        return (f"upgrade {UPGRADES[self.kind].format(self.formula.unicode())}: every agent's "
+                "order changes within each class; every world stays")
 
 
 def upgrade(kind: str, formula: Formula) -> Upgrade:
-    """The radical ("radical", ⇑φ) or conservative ("conservative", ↑φ) upgrade with φ, as an
-    event any S5 model's ``update`` takes."""
+    """The radical ("radical", ⇑φ) or conservative ("conservative", ↑φ) upgrade with φ, or
+    the rank shift ("shift"), as an event any S5 model's ``update`` takes."""
     if kind not in UPGRADES:
         raise ModelError(f"no upgrade called {kind!r}; the upgrades are {', '.join(UPGRADES)}")
     return Upgrade((Event(kind, Top()),), (), kind, kind=kind, formula=formula)

@@ -88,6 +88,8 @@ READY_MADE = {
                 "than every other, for everyone"),
     "conservative": ("conservative:F", "soft information F, minimal change (↑F): the most "
                      "plausible F-worlds go on top, for everyone"),
+    "shift": ("shift:F", "evidence for F (Spohn): every world where F fails drops one rank, "
+              "for everyone"),
 }
 #: The ready-made events that name the agents who did not see (the model's other agents).
 _UNSEEN = {"private": private_announcement, "secret": secret_look}
