@@ -1,0 +1,62 @@
+"""The belief-revision stories and the upgrades on the puzzle page, without a browser: the
+gallery lists the stories, steps through them with belief checked in the formula box, and the
+Event menu applies a radical upgrade to a puzzle's model."""
+
+from __future__ import annotations
+
+import ipyvuetify as v
+import pytest
+from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
+from test_app_widgets import (
+    attributes,
+    close_pages,  # noqa: F401 (autouse: pages closed after each test)
+    text,
+)
+
+from app.web.components.events import KINDS, prepare
+from kripke import load_model
+from kripke.files.modelfile import starter_models
+
+
+@pytest.mark.parametrize(("key", "formula", "values", "counts"), [
+    ("red-bird", "B_you red", ["false", "false", "true", "true"], [4, 4, 4, 4]),
+    ("whisper", "B_bob ~K_alice heads", ["true", "true", "false"], [2, 2, 1]),
+    ("bluff", "B_bob south", ["false", "false", "true", "false"], [3, 3, 3, 1]),
+])
+def test_each_story_steps_with_its_beliefs_in_the_formula_box(key, formula, values, counts):
+    rc = render_puzzles()
+    choose_puzzle(rc, key)
+    type_formula(rc, formula)
+    seen, worlds = [text(rc, "formula-result")], [puzzle_counts(rc)]
+    for _ in values[1:]:
+        press(rc, "Step ▶")
+        seen.append(text(rc, "formula-result"))
+        worlds.append(puzzle_counts(rc))
+    assert [s.split()[0] for s in seen] == values  # "true at the actual world; ..."
+    assert worlds == counts
+    assert text(rc, "puzzle-ending")
+    assert attributes(rc, "worlds-graph")["data-drawn-worlds"] != "0"
+
+
+def test_the_event_menu_applies_a_radical_upgrade_to_a_puzzle():
+    rc = render_puzzles()
+    choose_puzzle(rc, "letter")  # p true; Alice and Bob cannot tell p from ~p at the start
+    type_formula(rc, "p")
+    press(rc, "Event ▸")
+    rc.find(v.Select, label="event").widget.v_model = KINDS["radical"]
+    type_formula(rc, "~p")  # soft information need not be true
+    assert text(rc, "event-label") == "radical:~p"
+    press(rc, "Apply")
+    assert "Event radical:~p: 2 → 2 worlds. Alice: ⇑¬p; Bob: ⇑¬p." in \
+        text(rc, "announce-result")
+    type_formula(rc, "B_alice ~p & p & ~K_alice ~p")
+    assert text(rc, "formula-result").startswith("true at the actual world")
+
+
+def test_the_event_menu_says_why_an_upgrade_cannot_apply():
+    arrows = load_model(starter_models()["sally-anne"])
+    refused = prepare(arrows, "radical", [], "basket")
+    assert refused.events is None and "this model has arrows" in refused.error
+    plain = load_model(starter_models()["alice-bob"])
+    assert prepare(plain, "conservative", [], "zz").error.startswith("unknown atom zz")
+    assert prepare(plain, "shift", [], "q").label == "shift:q"
