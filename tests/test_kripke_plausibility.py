@@ -371,3 +371,34 @@ def test_the_stories_are_told_by_the_cli(capsys):
     assert "Spohn (1988)" in out and "      1  FALSE   3. Alice: completes her ticket" in out
     assert main(["puzzle", "whisper", "--formula", "B_bob ~K_alice heads"]) == 0
     assert "van Benthem (2007)" in capsys.readouterr().out
+
+
+@settings(max_examples=80, deadline=None)
+@given(plausibility_models(), st.sampled_from([Believes, SafeBelief, BelievedPossible,
+                                               SafePossible]), AGENT, formulas(max_leaves=3))
+def test_why_looks_where_the_operator_looks(model, operator, agent, inner):
+    """Why? of a belief at the actual world has the value the definitions give and rests on
+    worlds the definition quantifies over: the most plausible of the class (B, ⟨B⟩), or those
+    at least as plausible (Sb, ⟨Sb⟩)."""
+    formula = operator(agent, inner)
+    why = model.explain(formula)
+    assert why.value == reference_plausibility(model, formula)[model.actual]
+    structure = Structure.of_plausibility(model)
+    a, w = str(agent), model.actual
+    looked = structure.best(a, structure.access[a][w]) \
+        if operator in (Believes, BelievedPossible) else \
+        frozenset(v for v in structure.access[a][w] if (v, w) in structure.leq(a))
+    ids = {model.world_id(v) for v in looked}
+    assert all(child.world in ids for child in why.children)
+    assert why.n_worlds == len(looked)
+
+
+def test_why_names_the_most_plausible_worlds():
+    """The bluff after two claims: Bob believes south from the one most plausible ticket,
+    and knows nothing from all three."""
+    model = bluff().models()[2]
+    assert model.explain(parse("B_bob south")).reason.startswith(
+        "agent bob finds 1 world the most plausible, and south holds in every one of them")
+    assert model.explain(parse("B_bob[~south] north")).reason.startswith(
+        "agent bob finds 2 worlds the most plausible where ~south holds; ~south -> north "
+        "fails in the world “west”")

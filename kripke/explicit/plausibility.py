@@ -273,6 +273,26 @@ class PlausibilityModel(KripkeModel):
                 return probe.evaluate(replace(f, formula=_INNER))
         raise TypeError(f"not a formula: {f!r}")
 
+    def ranged(self, formula: Formula, world: int) -> IntArray | None:
+        """The worlds a plausibility operator quantifies over at a world (what Why? shows):
+        the most plausible of the agent's class (``B_a``, ``⟨B_a⟩``), of its ψ-worlds
+        (``B_a[ψ]``, ``⟨B_a[ψ]⟩``), or those at least as plausible as the world (``Sb_a``,
+        ``⟨Sb_a⟩``); None for any other formula."""
+        if not isinstance(formula, PLAUSIBILITY):
+            return None
+        assert isinstance(formula, Knows | Possible)
+        worlds = self.possible_worlds(formula.agent, world)
+        ranks = self.ranks(formula.agent)
+        if isinstance(formula, SafeBelief | SafePossible):
+            found: IntArray = worlds[ranks[worlds] <= ranks[world]]
+            return found
+        if isinstance(formula, ConditionalBelief | ConditionalPossible):
+            worlds = worlds[self.evaluate(formula.condition)[worlds]]
+        if not worlds.size:
+            return worlds
+        best: IntArray = worlds[ranks[worlds] == ranks[worlds].min()]
+        return best
+
     def _conditional(self, agent: Agent, condition: BoolArray, body: BoolArray) -> BoolArray:
         """B_a[ψ] φ at every world: φ in the most plausible ψ-worlds of a's class."""
         i = self.agent_index(agent)
