@@ -4,12 +4,15 @@ Event menu applies a radical upgrade to a puzzle's model."""
 
 from __future__ import annotations
 
+import re
+
 import ipyvuetify as v
 import pytest
 from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
 from test_app_widgets import (
     attributes,
     close_pages,  # noqa: F401 (autouse: pages closed after each test)
+    html,
     text,
 )
 
@@ -60,3 +63,25 @@ def test_the_event_menu_says_why_an_upgrade_cannot_apply():
     plain = load_model(starter_models()["alice-bob"])
     assert prepare(plain, "conservative", [], "zz").error.startswith("unknown atom zz")
     assert prepare(plain, "shift", [], "q").label == "shift:q"
+
+
+def test_the_picture_marks_what_bob_believes_apart_from_what_he_knows():
+    """The bluff after two claims: Bob's levels are north 1, south 0, west 1, and the one
+    world he believes in is south; the caption says belief and knowledge apart."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "bluff")
+    press(rc, "Step ▶")
+    press(rc, "Step ▶")
+    drawn = html(rc, "worlds-graph")
+    names = {m[2]: float(m[0]) for m in re.findall(
+        r'<text class="node" x="([\d.]+)" y="([\d.]+)"[^>]*>(\w+)</text>', drawn)}
+    counts = re.findall(r'<text class="count" x="([\d.]+)" y="[\d.]+"[^>]*>([^<]+)</text>',
+                        drawn)
+    stars = [float(x) for x, t in counts if t == "★"]
+    levels = sorted(t for _, t in counts if t != "★")
+    assert levels == ["0", "1", "1"] and len(stars) == 1
+    assert min(names, key=lambda n: abs(names[n] - stars[0])) == "south"
+    assert "★ marks the worlds Bob believes in at the actual world" in drawn
+    assert "Bob knows only what holds in the whole class (K)" in drawn
+    press(rc, "Step ▶")  # the completion: one world, no order left to draw
+    assert "★" not in html(rc, "worlds-graph")

@@ -54,6 +54,7 @@ from kripke.events.model import EventModel
 from kripke.explicit.belief import BeliefModel
 from kripke.files.geometry import clear_bend, curve_point
 from kripke.language.formula import Agent
+from kripke.parts import Leveled
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40
@@ -507,6 +508,13 @@ class GraphLayout(_Positioned):
             caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
+        if isinstance(model, Leveled) and not model.is_flat():
+            texts += self._levels(model, model, marks)
+            who = self.names.agent(self.focus)
+            caption += (f". The number beside a world is its plausibility level in {who}'s "
+                        f"class (0 the most plausible); ★ marks the worlds {who} believes in "
+                        "at the actual world (B: the most plausible of the class), while "
+                        f"{who} knows only what holds in the whole class (K)")
         picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
                                    tuple(texts), caption, drawn, agents), marking.viewer)
         # say what the picture shows: in an agent's view no world is marked actual
@@ -518,6 +526,27 @@ class GraphLayout(_Positioned):
         else:
             ending = "."
         return replace(picture, caption=caption + ending)
+
+    def _levels(self, model: DrawnModel, order: Leveled, marks: Sequence[Mark]) -> list[Text]:
+        """The focus agent's level beside each world still possible (``order``: the model's
+        plausibility), and a star on those it believes in (the most plausible of its class at
+        the actual world)."""
+        level = order.level(self.focus).tolist()
+        believed = set() if model.actual is None else \
+            {int(model.world_ids[w]) for w in order.best(self.focus).tolist()}
+        index = {int(wid): i for i, wid in enumerate(model.world_ids.tolist())}
+        texts = []
+        for mark in marks:
+            wid = int(mark.key[1:])
+            if mark.state in (GONE, GOING) or wid not in index:
+                continue
+            x, y = self.pos[wid]
+            texts.append(Text(x + NODE_R + 2, y - NODE_R + 2, str(level[index[wid]]),
+                              anchor="start", role="count", agent=self.focus))
+            if wid in believed:
+                texts.append(Text(x - NODE_R - 2, y - NODE_R + 2, "★", anchor="end",
+                                  role="count", agent=self.focus))
+        return texts
 
     def _edge_links(self, edges: _Edges, rim: Callable[[int], float]
                     ) -> tuple[list[Link], list[tuple[tuple[float, float, float, float, float],

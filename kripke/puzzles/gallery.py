@@ -813,8 +813,8 @@ def bluff() -> Puzzle:
     south 0, west 1: ``B_bob south`` (false) and ``~K_bob south``. Alice completes north
     (hard, !north): ``K_bob north`` and the belief in south is gone."""
     model = PlausibilityModel.of(
-        KripkeModel.from_worlds([{t} for t in TICKETS], {"alice": [0, 1, 2], "bob": [0, 0, 0]},
-                                actual=0),
+        KripkeModel.from_worlds([{t} for t in TICKETS], {"bob": [0, 0, 0], "alice": [0, 1, 2]},
+                                actual=0),  # Bob first: the picture shows his order
         names=list(TICKETS))
     north, south, west = (Atom(t) for t in TICKETS)
     steps = (
