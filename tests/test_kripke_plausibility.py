@@ -28,7 +28,7 @@ from kripke.explicit.plausibility import (
     upgrade,
 )
 from kripke.files.eventfile import parse_event_model
-from kripke.files.exchange import to_json
+from kripke.files.exchange import to_json, to_tikz
 from kripke.files.modelfile import dump_model, parse_model
 from kripke.language.formula import (
     And,
@@ -402,3 +402,17 @@ def test_why_names_the_most_plausible_worlds():
     assert model.explain(parse("B_bob[~south] north")).reason.startswith(
         "agent bob finds 2 worlds the most plausible where ~south holds; ~south -> north "
         "fails in the world “west”")
+
+
+def test_the_tikz_draws_the_levels_most_plausible_on_top():
+    """The bluff after two claims, Bob's order: south alone on level 0 (top, starred: what he
+    believes), north and west side by side on level 1; the caption says what rows and
+    columns are."""
+    tikz = to_tikz(bluff().models()[2])
+    assert "\\node[world] (w1) at (0.000,0.000) {};" in tikz  # south
+    assert "\\node[actual] (w0) at (0.000,1.000) {};" in tikz  # north, the actual world
+    assert "\\node[world] (w2) at (1.000,1.000) {};" in tikz  # west
+    assert tikz.count("$\\star$};") == 1 and "at (w1.north west) {$\\star$};" in tikz
+    assert "{south\\\\level 0}" in tikz and "{north\\\\level 1}" in tikz
+    assert "rows: the plausibility levels of bob within each class" in tikz
+    assert "level" not in to_tikz(bluff().models()[0])  # no order yet: drawn as before

@@ -322,6 +322,16 @@ def to_tikz(model: KripkeModel | BeliefModel,
                  for w in ids}
     labels = {w: _label_lines(name(model, i) if name else model.world_label(i))
               for i, w in enumerate(ids)}
+    ordered = _ordered_agent(model)
+    believed: set[int] = set()
+    if ordered is not None:  # plausibility: the agent's classes in columns, its levels in rows
+        assert isinstance(model, PlausibilityModel)
+        place = _level_places(model, ordered)
+        level = model.level(ordered).tolist()
+        for i, w in enumerate(ids):
+            labels[w].append(f"level {level[i]}")
+        if model.actual is not None:
+            believed = {ids[i] for i in model.best(ordered).tolist()}
     directed = model.frame_class() != "S5"
     arrows = _tikz_arrows(model) if directed else {}
     edges = {pair: [a for a, _ in who] for pair, who in arrows.items()} if directed else \
@@ -359,6 +369,9 @@ def to_tikz(model: KripkeModel | BeliefModel,
         text = "\\\\".join(latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
         names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
+        if w in believed:
+            names.append(f"\\node[anchor=south east,inner sep=0pt] at (w{w}.north west) "
+                         "{$\\star$};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     if directed:
         lines += _arrow_lines(model, arrows, bends, place, colour, agent_names)
@@ -370,8 +383,41 @@ def to_tikz(model: KripkeModel | BeliefModel,
         lines.append(_draw(f"edge,{colour[who[0]]}", a, b, bends.get((a, b), 0.0), place,
                            label))
     # the names last, on white: an edge that passes under one does not strike it through
-    lines += [*names, "\\end{tikzpicture}", "\\end{document}", ""]
+    lines += [*names, "\\end{tikzpicture}"]
+    if ordered is not None:
+        agent = latex(agent_names.get(ordered, str(ordered)) if agent_names else str(ordered))
+        lines.append(f"\\par\\medskip\\noindent{{\\small Columns: the classes of {agent} "
+                     f"(knowledge); rows: the plausibility levels of {agent} within each class, "
+                     "the most plausible (level 0) on top; $\\star$: the worlds "
+                     f"{agent} believes in at the actual world.}}")
+    lines += ["\\end{document}", ""]
     return "\n".join(lines)
+
+
+def _ordered_agent(model: KripkeModel | BeliefModel) -> Agent | None:
+    """The first agent whose plausibility order is not flat (a slide draws its levels)."""
+    if not isinstance(model, PlausibilityModel):
+        return None
+    return next((a for i, a in enumerate(model.agents)
+                 if bool(np.any(model.level(a) > 0))), None)
+
+
+def _level_places(model: PlausibilityModel, agent: Agent) -> dict[int, tuple[float, float]]:
+    """Each world by id at (column, level): the agent's classes side by side in the order of
+    their first world, each as wide as its widest level, level 0 on top."""
+    keys, level = model.observation(agent).tolist(), model.level(agent).tolist()
+    ids = model.world_ids.tolist()
+    place: dict[int, tuple[float, float]] = {}
+    left = 0.0
+    for key in dict.fromkeys(keys):
+        members = [i for i, k in enumerate(keys) if k == key]
+        used: dict[int, int] = {}
+        for i in members:
+            column = used.get(level[i], 0)
+            used[level[i]] = column + 1
+            place[ids[i]] = (left + column, float(level[i]))
+        left += max(used.values()) + 0.6
+    return place
 
 
 def _draw(style: str, a: int, b: int, bend: float, place: Mapping[int, tuple[float, float]],
