@@ -54,6 +54,7 @@ from kripke.reference import (
     reference_priority,
     reference_upgrade,
 )
+from kripke.symbolic.translate import to_symbolic
 from tests.kripke_strategies import AGENTS, ATOMS, event_models, formulas, models
 
 AGENT = st.sampled_from(AGENTS)
@@ -416,3 +417,14 @@ def test_the_tikz_draws_the_levels_most_plausible_on_top():
     assert "{south\\\\level 0}" in tikz and "{north\\\\level 1}" in tikz
     assert "rows: the plausibility levels of bob within each class" in tikz
     assert "level" not in to_tikz(bluff().models()[0])  # no order yet: drawn as before
+
+
+def test_a_symbolic_model_refuses_an_upgrade_in_one_line():
+    """A knowledge structure has no order to change: refused, not taken as nothing."""
+    symbolic = to_symbolic(KripkeModel.from_worlds([{"p"}, set()], {"a": [0, 0]}, actual=0))
+    with pytest.raises(ValueError, match="a plausibility order to change"):
+        symbolic.update(upgrade("radical", Atom("p")))
+    events = RankedEvents((Event("e", Atom("p")), Event("f", Not(Atom("p")))), (), "e",
+                          ranks=(("a", (0, 1)),))
+    with pytest.raises(ValueError, match="list it first"):
+        symbolic.update(events)

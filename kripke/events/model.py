@@ -153,6 +153,12 @@ class EventModel:
         return None
 
     @property
+    def reorders(self) -> bool:
+        """Whether the event changes a plausibility order (an upgrade, an order on the
+        events), which only a list of worlds with classes takes."""
+        return False
+
+    @property
     def is_s5(self) -> bool:
         """Whether the event is one the S5 path takes: partitions only (no arrows). An S5
         model updated by it stays S5, with or without assignments."""

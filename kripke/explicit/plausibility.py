@@ -426,6 +426,10 @@ class RankedEvents(EventModel):
     def applied(self, model: object) -> PlausibilityModel:
         return plausibility_of(model).update(self)
 
+    @property
+    def reorders(self) -> bool:
+        return True
+
     def check_agents(self, agents: Sequence[Agent]) -> None:
         EventModel.check_agents(self, agents)
         known = {str(a) for a in agents}
@@ -470,6 +474,10 @@ class Upgrade(EventModel):
 
     def applied(self, model: object) -> PlausibilityModel:
         return plausibility_of(model).upgrade(self.kind, self.formula)
+
+    @property
+    def reorders(self) -> bool:
+        return True
 
     def seen_by(self, agent: Agent) -> str:
         return UPGRADES[self.kind].format(self.formula.unicode())

@@ -267,12 +267,14 @@ class SymbolicModel:
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event cannot
         happen at the actual state.
 
-        Knowledge structures are S5: an event with arrows (a belief) or with assignments is
-        refused (:class:`ModelError`, saying to list the model as an explicit one first).
+        Knowledge structures are S5: an event with arrows (a belief), with assignments or
+        changing a plausibility order (an upgrade) is refused (:class:`ModelError`, saying to
+        list the model as an explicit one first).
         """
-        if not events.is_s5 or events.changes_facts:
+        if not events.is_s5 or events.changes_facts or events.reorders:
             what = "arrows (somebody's belief)" if not events.is_s5 else \
-                "assignments (a change of facts)"
+                "assignments (a change of facts)" if events.changes_facts else \
+                "a plausibility order to change (an upgrade)"
             raise ModelError(f"this event has {what}, which a symbolic model (S5, no change "
                              "of facts) cannot take; list it first with "
                              "kripke.symbolic.translate.to_explicit(model)")
