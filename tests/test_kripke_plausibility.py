@@ -27,9 +27,9 @@ from kripke.explicit.plausibility import (
     rank_shift,
     upgrade,
 )
-from kripke.files.eventfile import parse_event_model
+from kripke.files.eventfile import load_event_model, parse_event_model
 from kripke.files.exchange import to_json, to_tikz
-from kripke.files.modelfile import dump_model, parse_model
+from kripke.files.modelfile import dump_model, parse_model, starter_models
 from kripke.language.formula import (
     And,
     Announce,
@@ -428,3 +428,14 @@ def test_a_symbolic_model_refuses_an_upgrade_in_one_line():
                           ranks=(("a", (0, 1)),))
     with pytest.raises(ValueError, match="list it first"):
         symbolic.update(events)
+
+
+def test_the_red_bird_starter_says_what_its_comments_say():
+    """red < plain < bird_red < bird_plain, actual red: you believe red without knowing it;
+    conditional on bird, the best bird world is red; a conservative bird puts bird_red on
+    top (believed: bird and red)."""
+    model = load_model(starter_models()["red-bird"])
+    assert "Darwiche and Pearl" in starter_models()["red-bird"]
+    assert model.holds("B_you red & ~K_you red & B_you[bird] red & ~B_you bird")
+    after = model.update(load_event_model("conservative:bird", model))
+    assert after.holds("B_you bird & B_you red & ~bird")
