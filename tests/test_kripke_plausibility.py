@@ -292,6 +292,7 @@ def test_the_cli_revises_a_belief_with_one_liners(capsys):
     out = capsys.readouterr().out
     assert "event radical:~q: 4 worlds (were 4)\n  alice: ⇑¬q; bob: ⇑¬q" in out
     assert "alice ranks: w1 < w2\nalice ranks: w3 < w4\n" in out  # the model after
+    assert out.count("belief B_a from each agent's plausibility order") == 1  # after only
 
 
 @pytest.mark.parametrize(("event", "message"), [

@@ -14,6 +14,7 @@ from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel,
 from kripke.explicit.belief import BeliefModel
 from kripke.files.exchange import SLIDE, to_json, to_tikz
 from kripke.language.formula import Agent
+from kripke.parts import Leveled
 
 
 def read_formula(text: str) -> Formula:
@@ -47,6 +48,9 @@ def vacuity_note(model: EpistemicModel, formula: Formula) -> str | None:
 def frame(model: KripkeModel | BeliefModel) -> str:
     """The frame class in one line, a comment of the model format (so what the command prints
     still reads as a model): the model's, and each agent's when they are not all S5."""
+    if model.frame_class() == "S5" and isinstance(model, Leveled) and not model.is_flat():
+        return ("# frame class: S5 (every agent's relation is a partition: knowledge); belief "
+                "B_a from each agent's plausibility order in its classes")
     if model.frame_class() == "S5":
         return "# frame class: S5 (every agent's relation is a partition: knowledge)"
     each = {a: model.frame_class(a) for a in model.agents}
