@@ -111,12 +111,17 @@ def test_a_formula_prints_and_parses_back(formula):
 
 
 @settings(max_examples=100, deadline=None)
-@given(plausibility_models(), st.sampled_from(["radical", "conservative"]),
-       formulas(max_leaves=4))
-def test_upgrades_agree_with_the_definitions(model, kind, formula):
-    upgraded = model.update(upgrade(kind, formula))
-    assert order_of(upgraded) == reference_upgrade(model, kind, formula)
-    assert upgraded.world_ids.tolist() == model.world_ids.tolist()  # the worlds stay
+@given(plausibility_models(), st.lists(st.tuples(st.sampled_from(["radical", "conservative"]),
+                                                 plausibility_formulas(max_leaves=3)),
+                                       min_size=1, max_size=3))
+def test_upgrades_one_after_another_agree_with_the_definitions(model, changes):
+    """Each upgrade of a random sequence (its formula may speak of belief) against the
+    definitions applied to the model before it."""
+    for kind, formula in changes:
+        upgraded = model.update(upgrade(kind, formula))
+        assert order_of(upgraded) == reference_upgrade(model, kind, formula)
+        assert upgraded.world_ids.tolist() == model.world_ids.tolist()  # the worlds stay
+        model = upgraded
 
 
 @st.composite
