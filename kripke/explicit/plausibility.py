@@ -137,7 +137,8 @@ class PlausibilityModel(KripkeModel):
     """An S5 model (classes per agent, see :class:`KripkeModel`) with a rank per world and
     agent, its plausibility order within each class, and a name per world (kept by id, as a
     model file's). Immutable: announcements, upgrades and updates return new models. A picture
-    reads the ranks with :meth:`ranks`; :meth:`best` are the worlds an agent's belief rests on."""
+    reads the levels with :meth:`level`; :meth:`best` are the worlds an agent's belief rests
+    on (:class:`kripke.parts.Leveled`)."""
 
     names: dict[int, str]
     _ranks: tuple[IntArray, ...]
@@ -166,7 +167,7 @@ class PlausibilityModel(KripkeModel):
         columns = []
         for i, agent in enumerate(model.agents):
             if str(agent) in keyed:
-                column = np.asarray(keyed.pop(str(agent)), dtype=np.int64)
+                column = np.array(keyed.pop(str(agent)), dtype=np.int64)  # not the caller's
                 if column.shape != (model.n_worlds,) or (column.size and column.min() < 0):
                     raise ModelError(f"{agent}'s ranks: give a rank of 0 or more for each of "
                                      f"the {model.n_worlds} worlds")
@@ -211,10 +212,6 @@ class PlausibilityModel(KripkeModel):
 
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
-
-    def frame_class(self, agent: Agent | None = None) -> str:
-        """"S5": knowledge is the classes; belief is read from the order within them."""
-        return super().frame_class(agent)
 
     # --- checking ---------------------------------------------------------------------------
 
