@@ -17,6 +17,7 @@ from test_app_widgets import (
 )
 
 from app.web.components.events import KINDS, prepare
+from app.worlds.graph import GraphLayout
 from kripke import load_model
 from kripke.files.modelfile import starter_models
 
@@ -85,3 +86,17 @@ def test_the_picture_marks_what_bob_believes_apart_from_what_he_knows():
     assert "Bob knows only what holds in the whole class (K)" in drawn
     press(rc, "Step ▶")  # the completion: one world, no order left to draw
     assert "★" not in html(rc, "worlds-graph")
+
+
+def test_a_model_written_with_an_order_is_drawn_in_rows_of_its_levels():
+    """red-bird.kripke: red < plain < bird_red < bird_plain, one class: four rows, the most
+    plausible on top, the level written in each world and a star on the believed one."""
+    model = load_model(starter_models()["red-bird"])
+    layout = GraphLayout(model, "you", label=lambda m, i: m.world_name(i))
+    heights = {model.world_name(i): layout.pos[int(w)][1]
+               for i, w in enumerate(model.world_ids.tolist())}
+    assert sorted(heights, key=heights.get) == ["red", "plain", "bird_red", "bird_plain"]
+    picture = layout.picture(model)
+    assert sorted(t.text for t in picture.texts if t.role == "count") == ["0", "1", "2", "3",
+                                                                          "★"]
+    assert "the rows are the levels it started with, 0 on top" in picture.caption

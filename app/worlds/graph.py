@@ -52,7 +52,7 @@ from app.worlds.layout import (
 )
 from kripke.events.model import EventModel
 from kripke.explicit.belief import BeliefModel
-from kripke.files.geometry import clear_bend, curve_point
+from kripke.files.geometry import clear_bend, curve_point, level_places
 from kripke.language.formula import Agent
 from kripke.parts import Leveled
 
@@ -286,6 +286,13 @@ class GraphLayout(_Positioned):
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
+        self.leveled = not positions and isinstance(universe, Leveled) and \
+            not universe.is_flat()
+        if self.leveled:
+            # an order at the start: the focus agent's classes in columns, its levels in rows
+            positions = level_places(universe.world_ids.tolist(),
+                                     universe.observation(focus).tolist(),
+                                     universe.level(focus).tolist())
         if positions:  # kept as given (a product's layers), only scaled to the names' room
             closest = min((math.dist(p, q) for i, p in enumerate(positions.values())
                            for q in list(positions.values())[i + 1:]), default=1.0)
@@ -511,10 +518,12 @@ class GraphLayout(_Positioned):
         if isinstance(model, Leveled) and not model.is_flat():
             texts += self._levels(model, model, marks)
             who = self.names.agent(self.focus)
-            caption += (f". The number beside a world is its plausibility level in {who}'s "
-                        f"class (0 the most plausible); ★ marks the worlds {who} believes in "
-                        "at the actual world (B: the most plausible of the class), while "
-                        f"{who} knows only what holds in the whole class (K)")
+            rows = "; the rows are the levels it started with, 0 on top" if self.leveled \
+                else ""
+            caption += (f". The number in a world is its plausibility level in {who}'s "
+                        f"class (0 the most plausible{rows}); ★ marks the worlds {who} "
+                        "believes in at the actual world (B: the most plausible of the class), "
+                        f"while {who} knows only what holds in the whole class (K)")
         picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
                                    tuple(texts), caption, drawn, agents), marking.viewer)
         # say what the picture shows: in an agent's view no world is marked actual
@@ -528,7 +537,7 @@ class GraphLayout(_Positioned):
         return replace(picture, caption=caption + ending)
 
     def _levels(self, model: DrawnModel, order: Leveled, marks: Sequence[Mark]) -> list[Text]:
-        """The focus agent's level beside each world still possible (``order``: the model's
+        """The focus agent's level in each world still possible (``order``: the model's
         plausibility), and a star on those it believes in (the most plausible of its class at
         the actual world)."""
         level = order.level(self.focus).tolist()
@@ -541,11 +550,11 @@ class GraphLayout(_Positioned):
             if mark.state in (GONE, GOING) or wid not in index:
                 continue
             x, y = self.pos[wid]
-            texts.append(Text(x + NODE_R + 2, y - NODE_R + 2, str(level[index[wid]]),
-                              anchor="start", role="count", agent=self.focus))
+            texts.append(Text(x, y + 4, str(level[index[wid]]), role="count",
+                              agent=self.focus))  # inside the node, on its halo
             if wid in believed:
-                texts.append(Text(x - NODE_R - 2, y - NODE_R + 2, "★", anchor="end",
-                                  role="count", agent=self.focus))
+                texts.append(Text(x, y - NODE_R - 4, "★", role="count",
+                                  agent=self.focus))  # just above the node
         return texts
 
     def _edge_links(self, edges: _Edges, rim: Callable[[int], float]

@@ -23,7 +23,7 @@ from kripke.errors import ModelError, ModelTooLargeError
 from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel
-from kripke.files.geometry import bend_control, clear_bend, curve_point
+from kripke.files.geometry import bend_control, clear_bend, curve_point, level_places
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
 from kripke.palette import agent_colour
@@ -326,7 +326,8 @@ def to_tikz(model: KripkeModel | BeliefModel,
     believed: set[int] = set()
     if ordered is not None:  # plausibility: the agent's classes in columns, its levels in rows
         assert isinstance(model, PlausibilityModel)
-        place = _level_places(model, ordered)
+        place = level_places(ids, model.observation(ordered).tolist(),
+                             model.level(ordered).tolist())
         level = model.level(ordered).tolist()
         for i, w in enumerate(ids):
             labels[w].append(f"level {level[i]}")
@@ -400,24 +401,6 @@ def _ordered_agent(model: KripkeModel | BeliefModel) -> Agent | None:
         return None
     return next((a for i, a in enumerate(model.agents)
                  if bool(np.any(model.level(a) > 0))), None)
-
-
-def _level_places(model: PlausibilityModel, agent: Agent) -> dict[int, tuple[float, float]]:
-    """Each world by id at (column, level): the agent's classes side by side in the order of
-    their first world, each as wide as its widest level, level 0 on top."""
-    keys, level = model.observation(agent).tolist(), model.level(agent).tolist()
-    ids = model.world_ids.tolist()
-    place: dict[int, tuple[float, float]] = {}
-    left = 0.0
-    for key in dict.fromkeys(keys):
-        members = [i for i, k in enumerate(keys) if k == key]
-        used: dict[int, int] = {}
-        for i in members:
-            column = used.get(level[i], 0)
-            used[level[i]] = column + 1
-            place[ids[i]] = (left + column, float(level[i]))
-        left += max(used.values()) + 0.6
-    return place
 
 
 def _draw(style: str, a: int, b: int, bend: float, place: Mapping[int, tuple[float, float]],
