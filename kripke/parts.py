@@ -58,6 +58,10 @@ class Leveled(Protocol):
         plausible)."""
         ...
 
+    def observation(self, agent: Agent) -> IntArray:
+        """The agent's class key per world (its classes: what it knows)."""
+        ...
+
     def best(self, agent: Agent, world: int | None = None) -> IntArray:
         """The worlds the agent believes in at a world (default: the actual one): the most
         plausible of its class."""

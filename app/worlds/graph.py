@@ -286,10 +286,10 @@ class GraphLayout(_Positioned):
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
-        self.leveled = not positions and isinstance(universe, Leveled) and \
-            not universe.is_flat()
-        if self.leveled:
+        self.leveled = False
+        if not positions and isinstance(universe, Leveled) and not universe.is_flat():
             # an order at the start: the focus agent's classes in columns, its levels in rows
+            self.leveled = True
             positions = level_places(universe.world_ids.tolist(),
                                      universe.observation(focus).tolist(),
                                      universe.level(focus).tolist())
@@ -517,13 +517,13 @@ class GraphLayout(_Positioned):
                         "agent's ring are indistinguishable to it)")
         if isinstance(model, Leveled) and not model.is_flat():
             texts += self._levels(model, model, marks)
-            who = self.names.agent(self.focus)
-            rows = "; the rows are the levels it started with, 0 on top" if self.leveled \
-                else ""
-            caption += (f". The number in a world is its plausibility level in {who}'s "
-                        f"class (0 the most plausible{rows}); ★ marks the worlds {who} "
+            focus = self.names.agent(self.focus)
+            layered = "; the rows are the levels it started with, 0 on top" \
+                if self.leveled else ""
+            caption += (f". The number in a world is its plausibility level in {focus}'s "
+                        f"class (0 the most plausible{layered}); ★ marks the worlds {focus} "
                         "believes in at the actual world (B: the most plausible of the class), "
-                        f"while {who} knows only what holds in the whole class (K)")
+                        f"while {focus} knows only what holds in the whole class (K)")
         picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
                                    tuple(texts), caption, drawn, agents), marking.viewer)
         # say what the picture shows: in an agent's view no world is marked actual
