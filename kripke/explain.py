@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, runtime_checkable
 
 import numpy as np
 
@@ -52,6 +52,8 @@ from kripke.language.formula import (
     Atom,
     Bottom,
     Common,
+    ConditionalBelief,
+    ConditionalPossible,
     Distributed,
     Everyone,
     Formula,
@@ -61,8 +63,22 @@ from kripke.language.formula import (
     Not,
     Or,
     Possible,
+    SafeBelief,
+    SafePossible,
     Top,
 )
+
+
+@runtime_checkable
+class Ordered(Protocol):
+    """A list of worlds with a plausibility order
+    (:class:`kripke.explicit.plausibility.PlausibilityModel`): where B_a, B_a[ψ], Sb_a and
+    their duals look, which on a model without an order is the class (as for K_a)."""
+
+    def ranged(self, formula: Formula, world: int) -> IntArray | None:
+        """The worlds a plausibility operator quantifies over at a world; None for any
+        other formula."""
+        ...
 
 
 class Listed(Protocol):
@@ -334,8 +350,19 @@ class _Explainer:
                 kids = [self.node(model, left, w), self.node(model, right, w)]
                 return make("both sides agree" if value else "the sides differ", kids)
             case Knows(agent, g) | Possible(agent, g):
-                return self.box(model, f, g, w, model.possible_worlds(agent, w),
-                                self.agent_name(agent), must=isinstance(f, Knows))
+                who = self.agent_name(agent)
+                ranged = model.ranged(f, w) if isinstance(model, Ordered) else None
+                if ranged is None:
+                    return self.box(model, f, g, w, model.possible_worlds(agent, w), who,
+                                    must=isinstance(f, Knows))
+                if isinstance(f, SafeBelief | SafePossible):
+                    phrase = "at least as plausible as this one"
+                elif isinstance(f, ConditionalBelief | ConditionalPossible):
+                    phrase = f"the most plausible where {self.show(f.condition)} holds"
+                else:
+                    phrase = "the most plausible"
+                return self.box(model, f, g, w, ranged, who, must=isinstance(f, Knows),
+                                phrase=phrase)
             case Distributed(group, g):
                 agents = [model.agents[i] for i in model.agent_indices(group)]
                 seen = np.arange(model.n_worlds)
@@ -373,8 +400,9 @@ class _Explainer:
         raise TypeError(f"not a formula: {f!r}")
 
     def box(self, model: Listed, f: Formula, g: Formula, w: int, seen: IntArray,
-            who: str, must: bool, plural: bool = False) -> Explanation:
-        """K (must) or M over the worlds ``seen`` from ``w``."""
+            who: str, must: bool, plural: bool = False, phrase: str = "") -> Explanation:
+        """K (must) or M over the worlds ``seen`` from ``w``; with ``phrase``, a plausibility
+        operator over the worlds ``who`` finds so ("the most plausible")."""
         inner = self.value(model, g)[seen]
         value = bool(inner.all()) if must else bool(inner.any())
         wid = model.world_id(w)
@@ -385,10 +413,13 @@ class _Explainer:
             pick = int(found[found != w][0]) if (found != w).any() else int(found[0])
         listed = _listed(model, seen, w, pick)
         verb = "consider" if plural else "considers"
-        where = f"{who} {verb} {_count(seen.size, 'world')} possible"
-        if not seen.size:  # no arrow from here (a belief model): K holds, M fails, vacuously
-            reason = (f"{who} {verb} no world possible from here, so "
-                      f"{'it is true only vacuously' if must else 'it is false'}")
+        where = f"{who} {verb} {_count(seen.size, 'world')} possible" if not phrase else \
+            f"{who} finds {_count(seen.size, 'world')} {phrase}"
+        if not seen.size:  # no arrow from here (a belief model), no world where the condition
+            # of B_a[ψ] holds: K holds, M fails, vacuously
+            none = f"{who} {verb} no world possible from here" if not phrase else \
+                f"{who} finds no world {phrase}"
+            reason = f"{none}, so {'it is true only vacuously' if must else 'it is false'}"
             children = []
         elif pick is None:  # K true, M false: nothing to point at; the world itself stands
             at = w if (seen == w).any() else int(seen[0])  # or the first a belief reaches

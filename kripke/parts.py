@@ -35,12 +35,37 @@ from kripke.language.formula import Agent
 if TYPE_CHECKING:
     from kripke.explicit.belief import BeliefModel
 
-__all__ = ["ClassCounts", "DrawnModel", "Fixed", "Values"]
+__all__ = ["ClassCounts", "DrawnModel", "Fixed", "Leveled", "Values"]
 #: A model whose worlds are listed, as a graph draws it: asked the same questions (arrows,
 #: properties, frame_class, world names), never which kind it is.
 type DrawnModel = KripkeModel | BeliefModel
 #: A part: the agents whose class is fixed, each with its class's key; {} is the whole model.
 type Fixed = Mapping[Agent, int]
+
+
+@runtime_checkable
+class Leveled(Protocol):
+    """What a picture asks of a model with a plausibility order
+    (:class:`kripke.explicit.plausibility.PlausibilityModel`), so it can mark belief apart
+    from knowledge without asking which kind of model it holds."""
+
+    def is_flat(self) -> bool:
+        """Whether every world of each class is as plausible as every other (no order)."""
+        ...
+
+    def level(self, agent: Agent) -> IntArray:
+        """The agent's plausibility level per world within its class (0 the most
+        plausible)."""
+        ...
+
+    def observation(self, agent: Agent) -> IntArray:
+        """The agent's class key per world (its classes: what it knows)."""
+        ...
+
+    def best(self, agent: Agent, world: int | None = None) -> IntArray:
+        """The worlds the agent believes in at a world (default: the actual one): the most
+        plausible of its class."""
+        ...
 
 
 @runtime_checkable

@@ -192,7 +192,8 @@ def test_a_cycle_would_be_seen(tmp_path):
 #: ``BeliefModel`` (what a file with arrows reads, what a benchmark builds), but nothing may ask
 #: whether a model is one: what differs is the model's own answer (``frame_class``, ``explain``,
 #: ``kripke.files.exchange.to_tikz`` refusing what it cannot draw).
-BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel", "BeliefModel"}
+BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel", "BeliefModel",
+            "PlausibilityModel"}
 NAMED_OUTSIDE = {"KripkeModel", "BeliefModel"}
 
 

@@ -15,6 +15,7 @@ from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel,
 from kripke.explicit.belief import BeliefModel
 from kripke.files.exchange import SLIDE, to_json, to_tikz
 from kripke.language.formula import Agent
+from kripke.parts import Leveled
 
 if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
     from kripke.symbolic.belief import SymbolicBeliefModel
@@ -55,6 +56,10 @@ def frame(model: EpistemicModel) -> str:
         each = {a: model.frame_class(a) for a in model.agents}
     except ModelError as e:  # too much work to check: said, and the rest still printed
         return f"# frame class: not checked ({e})"
+    if all(c == "S5" for c in each.values()) and isinstance(model, Leveled) and \
+            not model.is_flat():
+        return ("# frame class: S5 (every agent's relation is a partition: knowledge); belief "
+                "B_a from each agent's plausibility order in its classes")
     if all(c == "S5" for c in each.values()):
         return "# frame class: S5 (every agent's relation is a partition: knowledge)"
     per = ", ".join(f"{a} {c}" for a, c in each.items())

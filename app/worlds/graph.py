@@ -52,8 +52,9 @@ from app.worlds.layout import (
 )
 from kripke.events.model import EventModel
 from kripke.explicit.belief import BeliefModel
-from kripke.files.geometry import clear_bend, curve_point
+from kripke.files.geometry import clear_bend, curve_point, level_places
 from kripke.language.formula import Agent
+from kripke.parts import Leveled
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40
@@ -283,6 +284,13 @@ class GraphLayout(_Positioned):
         widest = max(text_width(t) for lines in self.lines.values() for t in lines)
         deepest = max(len(lines) for lines in self.lines.values())
         spacing = max(widest + 34, 2 * NODE_R + 14 + deepest * (FONT + 2) + 22, 84.0)
+        self.leveled = False
+        if not positions and isinstance(universe, Leveled) and not universe.is_flat():
+            # an order at the start: the focus agent's classes in columns, its levels in rows
+            self.leveled = True
+            positions = level_places(universe.world_ids.tolist(),
+                                     universe.observation(focus).tolist(),
+                                     universe.level(focus).tolist())
         if positions:  # kept as given (a product's layers), only scaled to the names' room
             closest = min((math.dist(p, q) for i, p in enumerate(positions.values())
                            for q in list(positions.values())[i + 1:]), default=1.0)
@@ -524,6 +532,15 @@ class GraphLayout(_Positioned):
             caption += (f"; a class of more than {CLIQUE_LIMIT} worlds is drawn as a ring "
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
+        if isinstance(model, Leveled) and not model.is_flat():
+            texts += self._levels(model, model, marks)
+            focus = self.names.agent(self.focus)
+            layered = "; the rows are the levels it started with, 0 on top" \
+                if self.leveled else ""
+            caption += (f". The number in a world is its plausibility level in {focus}'s "
+                        f"class (0 the most plausible{layered}); ★ marks the worlds {focus} "
+                        "believes in at the actual world (B: the most plausible of the class), "
+                        f"while {focus} knows only what holds in the whole class (K)")
         picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
                                    tuple(texts), caption, drawn, agents), marking.viewer)
         # say what the picture shows: in an agent's view no world is marked actual
@@ -535,6 +552,27 @@ class GraphLayout(_Positioned):
         else:
             ending = "."
         return replace(picture, caption=caption + ending)
+
+    def _levels(self, model: DrawnModel, order: Leveled, marks: Sequence[Mark]) -> list[Text]:
+        """The focus agent's level in each world still possible (``order``: the model's
+        plausibility), and a star on those it believes in (the most plausible of its class at
+        the actual world)."""
+        level = order.level(self.focus).tolist()
+        believed = set() if model.actual is None else \
+            {int(model.world_ids[w]) for w in order.best(self.focus).tolist()}
+        index = {int(wid): i for i, wid in enumerate(model.world_ids.tolist())}
+        texts = []
+        for mark in marks:
+            wid = int(mark.key[1:])
+            if mark.state in (GONE, GOING) or wid not in index:
+                continue
+            x, y = self.pos[wid]
+            texts.append(Text(x, y + 4, str(level[index[wid]]), role="count",
+                              agent=self.focus))  # inside the node, on its halo
+            if wid in believed:
+                texts.append(Text(x, y - NODE_R - 4, "★", role="count",
+                                  agent=self.focus))  # just above the node
+        return texts
 
     def _edge_links(self, edges: _Edges, rim: Callable[[int], float]
                     ) -> tuple[list[Link], list[tuple[tuple[float, float, float, float, float],

@@ -145,6 +145,19 @@ class EventModel:
             (agent, tuple(sorted(set(pairs), key=lambda p: (order[p[0]], order[p[1]]))))
             for agent, pairs in self.arrows))
 
+    def applied(self, model: object) -> object | None:
+        """What the event does to ``model`` when that is no plain product update: an upgrade
+        or an order on the events makes a plausibility model
+        (:mod:`kripke.explicit.plausibility`, whose event models answer here). None: the
+        model takes its product update."""
+        return None
+
+    @property
+    def reorders(self) -> bool:
+        """Whether the event changes a plausibility order (an upgrade, an order on the
+        events), which only a list of worlds with classes takes."""
+        return False
+
     @property
     def is_s5(self) -> bool:
         """Whether the event is one the S5 path takes: partitions only (no arrows). An S5

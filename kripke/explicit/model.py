@@ -431,6 +431,9 @@ class KripkeModel(PerWorld):
         Raises :class:`UpdateError` (an :class:`AnnouncementError`) if the actual event's
         precondition is false at the actual world.
         """
+        if (changed := events.applied(self)) is not None:  # an upgrade, ordered events
+            assert isinstance(changed, KripkeModel)
+            return changed
         if not events.is_s5:
             return self.to_belief().update(events)
         events.check_agents(self._agents)

@@ -50,6 +50,7 @@ from kripke.events.model import (
 )
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import UPGRADES, RankedEvents, upgrade
 from kripke.files.reader import ARROW, LineReader, ReadError, Word, read_source, skip
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
@@ -65,8 +66,9 @@ _POST_LINE = re.compile(r"\s*post\b")
 _ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
+_RANKS_LINE = re.compile(rf"\s*({AGENT.pattern})\s+ranks\s*:")
 _LINES = ("a line is one of 'event e1: pre p', 'post e1: p := true, q := ~q', "
-          "'a: {e1 e2} {e3}', 'a: e1 -> e2' or 'actual: e1'")
+          "'a: {e1 e2} {e3}', 'a: e1 -> e2', 'a ranks: e1 < e2' or 'actual: e1'")
 
 
 #: The ready-made events written on one line: the kind, its form and what it means. A is an
@@ -87,6 +89,12 @@ READY_MADE = {
                "happened"),
     "flip": ("flip:A:P", "A toggles the atom P in secret; the others believe nothing changed"),
     "set": ("set:P:F", "everyone sees the atom P set to the value F had (P := F)"),
+    "radical": ("radical:F", "soft information F (⇑F): every F-world becomes more plausible "
+                "than every other, for everyone"),
+    "conservative": ("conservative:F", "soft information F, minimal change (↑F): the most "
+                     "plausible F-worlds go on top, for everyone"),
+    "shift": ("shift:F", "evidence for F (Spohn): every world where F fails drops one rank, "
+              "for everyone"),
 }
 #: The ready-made events that name the agents who did not see (the model's other agents).
 _UNSEEN = {"private": private_announcement, "secret": secret_look}
@@ -108,7 +116,20 @@ def load_event_model(source: str | os.PathLike[str],
     if is_ready_made(source):
         return ready_made(str(source), model)
     text, origin = read_source(source, (".events",), "event model", "event yes: pre p")
-    return parse_event_model(text, origin, None if model is None else model.atoms)
+    events = parse_event_model(text, origin, None if model is None else model.atoms)
+    if model is not None and isinstance(events, RankedEvents):
+        _orderable(model, origin or "the event model")
+    return events
+
+
+def _orderable(model: KripkeModel | BeliefModel | SymbolicBeliefModel, what: str) -> None:
+    """Refuse (one line) an upgrade or ordered events on a model with arrows (listed or
+    symbolic), whose update would not read an order: a plausibility order ranks the worlds of
+    classes."""
+    if not isinstance(model, KripkeModel):
+        raise ModelError(f"{what} orders the worlds of each agent's classes, and this model "
+                         "has arrows (a belief model); write it with classes to revise "
+                         "beliefs ('a: {w1 w2}', 'a ranks: w1 < w2')")
 
 
 def ready_made(spec: str,
@@ -135,6 +156,11 @@ def ready_made(spec: str,
                          f"the formula: {near}); fix the formula") from None
     if kind == "set":
         return _assignment(spec, parts[0], formulas[0])
+    if kind in UPGRADES:
+        if model is not None:
+            _orderable(model, spec)
+            model.values(formulas[0])  # an unknown atom or agent, before any work
+        return upgrade(kind, formulas[0])
     named = [[_ready_agent(name, spec) for name in part.split(",")] for part in parts[:-1]]
     if kind != "together" and any(len(group) > 1 for group in named):
         # private:alice,bob:q took alice alone, silently; the page refuses it in these words
@@ -244,6 +270,7 @@ class _Reader(LineReader[EventFileError]):
         self.arrows: list[tuple[Word, Word, list[Word]]] = []
         self.posts: list[tuple[Word, list[tuple[Word, Formula]]]] = []
         self.actual: list[Word] = []
+        self.ranks: list[tuple[Word, tuple[tuple[Word, ...], ...]]] = []
         for number, raw in enumerate(self.text_lines, start=1):
             self.read(number, self.uncommented(number, raw))
 
@@ -263,6 +290,10 @@ class _Reader(LineReader[EventFileError]):
                 raise self.error(f"'actual:' names one event, e.g. 'actual: "
                                  f"{self.examples(1)[0]}'", number, at)
             self.actual.append(names[0])
+        elif match := _RANKS_LINE.match(text):
+            agent = Word(match.group(1), number, match.start(1) + 1)
+            levels = self.chain(number, text, match.end(), agent.text)
+            self.ranks.append((agent, tuple(tuple(self.named(level)) for level in levels)))
         elif match := _AGENT_LINE.match(text):
             agent = Word(match.group(1), number, match.start(1) + 1)
             if (arrow := ARROW.search(text, match.end())) is not None:
@@ -388,7 +419,40 @@ class _Reader(LineReader[EventFileError]):
         post = self.assignments(defined)
         events = tuple(Event(name.text, pre, post.get(name.text, ()))
                        for name, pre in self.events)
+        ranks = self.orders(defined, {a.text for a, _, _ in self.arrows})
+        if ranks:
+            return RankedEvents(events, tuple(partitions), actual.text, arrows, ranks=ranks)
         return EventModel(events, tuple(partitions), actual.text, arrows)
+
+    def orders(self, defined: dict[str, Word], with_arrows: set[str]
+               ) -> tuple[tuple[Agent, tuple[int, ...]], ...]:
+        """Each ordering agent's rank per event from its 'ranks:' lines: every event once."""
+        ranks: dict[str, dict[str, int]] = {}
+        where: dict[str, Word] = {}
+        for agent, levels in self.ranks:
+            if agent.text in with_arrows:
+                raise self.error(f"agent {agent.text} has arrows and an order; an order ranks "
+                                 "events an agent cannot tell apart: give it classes "
+                                 f"('{agent.text}: {{e1 e2}}') or no line", agent.line,
+                                 agent.column)
+            placed = ranks.setdefault(agent.text, {})
+            where.setdefault(agent.text, agent)
+            for level, names in enumerate(levels):
+                for name in names:
+                    self.defined(name, defined)
+                    if name.text in placed:
+                        raise self.error(f"event {name.text} is ranked twice for "
+                                         f"{agent.text}; an order names each event once",
+                                         name.line, name.column)
+                    placed[name.text] = level
+        for who, placed in ranks.items():
+            if left := [name for name in defined if name not in placed]:
+                raise self.error(f"{who}'s order leaves out {', '.join(left)}; an order ranks "
+                                 f"every event: add it ('= {left[0]}' as plausible as the "
+                                 f"last, '< {left[0]}' less plausible)", where[who].line,
+                                 where[who].column)
+        return tuple((int(a) if a.isdigit() else a, tuple(placed[n] for n in defined))
+                     for a, placed in ranks.items())
 
     def defined(self, name: Word, defined: dict[str, Word]) -> None:
         """Refuse a name no 'event' line defines, listing those that do."""

@@ -23,7 +23,8 @@ import numpy as np
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
-from kripke.files.geometry import bend_control, clear_bend, curve_point
+from kripke.explicit.plausibility import PlausibilityModel
+from kripke.files.geometry import bend_control, clear_bend, curve_point, level_places
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
 from kripke.palette import agent_colour
@@ -40,7 +41,8 @@ def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
             name: Callable[[KripkeModel, int], str] | None = None) -> dict[str, Any]:
     """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``. A belief
     model writes ``"relations"`` (per agent its arrows as [from, to] world indices) instead of
-    ``"observations"``."""
+    ``"observations"``; a plausibility model writes ``"ranks"`` too (per agent a rank per
+    world, 0 the most plausible)."""
     if model.n_worlds > max_worlds:
         raise ModelTooLargeError(model.n_worlds, max_worlds, task="to write out",
                                  advice="restrict the model")
@@ -61,7 +63,10 @@ def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
     }
     if isinstance(model, BeliefModel):
         return data | {"relations": _relations_json(model)}
-    return data | {"observations": [model.observation(a).tolist() for a in model.agents]}
+    data |= {"observations": [model.observation(a).tolist() for a in model.agents]}
+    if isinstance(model, PlausibilityModel):
+        data |= {"ranks": [model.ranks(a).tolist() for a in model.agents]}
+    return data
 
 
 def _relations_json(model: BeliefModel) -> list[list[list[int]]]:
@@ -129,9 +134,30 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         raise ModelError(f"model file: \"observations\" has {len(observations)} lists for "
                          f"{len(agents)} agents; one list per agent is needed")
     keys = [_keys(k, i, len(ids)) for i, k in enumerate(observations)]
-    return KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
-                                   None if actual is None else ids.index(actual),
-                                   atoms=atoms, world_ids=ids)
+    model = KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
+                                    None if actual is None else ids.index(actual),
+                                    atoms=atoms, world_ids=ids)
+    if "ranks" not in data:
+        return model
+    ranks = _list(data, "ranks")
+    if len(ranks) != len(agents):
+        raise ModelError(f"model file: \"ranks\" has {len(ranks)} lists for {len(agents)} "
+                         "agents; one list per agent is needed")
+    return PlausibilityModel.of(
+        model, {a: _ranks(r, i, len(ids)) for i, (a, r) in enumerate(zip(agents, ranks,
+                                                                            strict=True))},
+        names=[str(w.get("label", f"w{i}")) for w, i in zip(listed, ids, strict=True)])
+
+
+def _ranks(ranks: Any, agent: int, n_worlds: int) -> list[int]:
+    """One agent's rank per world: whole numbers from 0 (the most plausible)."""
+    where = f"\"ranks\"[{agent}]"
+    if not isinstance(ranks, list) or len(ranks) != n_worlds or \
+            not all(_whole(r) and r >= 0 for r in ranks):
+        raise ModelError(f"model file: {where} must be a list of {n_worlds} whole numbers "
+                         f"from 0, a rank per world (0 the most plausible), not "
+                         f"{_shown(ranks)}")
+    return ranks
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
@@ -401,6 +427,17 @@ def to_tikz(model: KripkeModel | BeliefModel,
                  for w in ids}
     labels = {w: _label_lines(name(model, i) if name else model.world_label(i))
               for i, w in enumerate(ids)}
+    ordered = _ordered_agent(model)
+    believed: set[int] = set()
+    if ordered is not None:  # plausibility: the agent's classes in columns, its levels in rows
+        assert isinstance(model, PlausibilityModel)
+        place = level_places(ids, model.observation(ordered).tolist(),
+                             model.level(ordered).tolist())
+        level = model.level(ordered).tolist()
+        for i, w in enumerate(ids):
+            labels[w].append(f"level {level[i]}")
+        if model.actual is not None:
+            believed = {ids[i] for i in model.best(ordered).tolist()}
     directed = model.frame_class() != "S5"
     arrows = _tikz_arrows(model) if directed else {}
     edges = {pair: [a for a, _ in who] for pair, who in arrows.items()} if directed else \
@@ -439,6 +476,9 @@ def to_tikz(model: KripkeModel | BeliefModel,
         text = "\\\\".join("{}" * (line[:1] in ("[", "*")) + latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
         names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
+        if w in believed:
+            names.append(f"\\node[anchor=south east,inner sep=0pt] at (w{w}.north west) "
+                         "{$\\star$};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     if directed:
         lines += _arrow_lines(model, arrows, bends, place, colour, agent_names)
@@ -450,8 +490,23 @@ def to_tikz(model: KripkeModel | BeliefModel,
         lines.append(_draw(f"edge,{colour[who[0]]}", a, b, bends.get((a, b), 0.0), place,
                            label))
     # the names last, on white: an edge that passes under one does not strike it through
-    lines += [*names, "\\end{tikzpicture}", "\\end{document}", ""]
+    lines += [*names, "\\end{tikzpicture}"]
+    if ordered is not None:
+        agent = latex(agent_names.get(ordered, str(ordered)) if agent_names else str(ordered))
+        lines.append(f"\\par\\medskip\\noindent{{\\small Columns: the classes of {agent} "
+                     f"(knowledge); rows: the plausibility levels of {agent} within each class, "
+                     "the most plausible (level 0) on top; $\\star$: the worlds "
+                     f"{agent} believes in at the actual world.}}")
+    lines += ["\\end{document}", ""]
     return "\n".join(lines)
+
+
+def _ordered_agent(model: KripkeModel | BeliefModel) -> Agent | None:
+    """The first agent whose plausibility order is not flat (a slide draws its levels)."""
+    if not isinstance(model, PlausibilityModel):
+        return None
+    return next((a for i, a in enumerate(model.agents)
+                 if bool(np.any(model.level(a) > 0))), None)
 
 
 def _draw(style: str, a: int, b: int, bend: float, place: Mapping[int, tuple[float, float]],

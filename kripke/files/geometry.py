@@ -1,7 +1,8 @@
 """The plane geometry every drawing of a model shares (the page's graph, its SVG and PNG, the TikZ
 for slides): an edge is a quadratic curve bent ``bend`` units off its chord, and an edge may
 never run through a world it does not join, since the picture would show a link that does not
-exist. One place, so a slide and the page bend the same edge the same way.
+exist. One place, so a slide and the page bend the same edge the same way. A plausibility
+order is drawn in levels (:func:`level_places`), alike on both.
 """
 
 from __future__ import annotations
@@ -52,3 +53,21 @@ def clear_bend(p: Point, q: Point, others: Iterable[Point], gap: float,
                 return bend
             best = max(best, (room, bend))
     return best[1]
+
+
+def level_places(ids: Sequence[int], keys: Sequence[int], levels: Sequence[int]
+                 ) -> dict[int, Point]:
+    """Each world (by id) at (column, level): an agent's classes (``keys``) side by side in
+    the order of their first world, each as wide as its widest level, the worlds of a level
+    in a row, level 0 (the most plausible) on top (y grows downwards, as on screen)."""
+    place: dict[int, Point] = {}
+    left = 0.0
+    for key in dict.fromkeys(keys):
+        used: dict[int, int] = {}
+        for wid, k, level in zip(ids, keys, levels, strict=True):
+            if k == key:
+                column = used.get(level, 0)
+                used[level] = column + 1
+                place[wid] = (left + column, float(level))
+        left += max(used.values()) + 0.6
+    return place

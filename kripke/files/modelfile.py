@@ -10,6 +10,7 @@ written (:func:`dump_model`) so that a model written out and read back is the sa
     world w3:              # none true
     alice: {w1} {w2 w3}    # the worlds alice cannot tell apart, class by class
     bob observes: q        # or: bob tells worlds apart by the atoms q
+    alice ranks: w2 < w3   # optional: in alice's class {w2 w3}, w2 is the more plausible
     actual: w1
 
 Lines may come in any order; ``#`` starts a comment. A world an agent's classes leave out is a
@@ -19,6 +20,10 @@ oversight (``alice:`` alone says that alice tells every world apart). ``atoms:``
 given, it lists every atom (also those false everywhere), in the model's order, and a spelling
 outside it is an error; without it the atoms are those the worlds name, sorted.
 Names with spaces or commas are quoted: ``world "July 16": ...``.
+``AGENT ranks: w1 < w2 = w3`` orders one class of the agent, most plausible first (``=``: as
+plausible); a class without such a line has its worlds equally plausible, and any order makes
+the model a :class:`~kripke.explicit.plausibility.PlausibilityModel` (belief ``B_a``,
+conditional and safe belief, upgrades).
 
 Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
 says what to change. :func:`load_model` also reads the JSON that :mod:`kripke.files.exchange` writes
@@ -42,6 +47,7 @@ from kripke.events.model import EventModel
 from kripke.explicit.access import Access
 from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import PlausibilityModel, chain
 from kripke.files.exchange import from_json
 from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
 from kripke.language.formula import Agent, Atom
@@ -58,9 +64,10 @@ _NAME = f'(?:"[^"]*"|{WORD.pattern})'
 _KEYWORD_LINE = re.compile(r"\s*(agents|atoms|actual)\s*:")
 _WORLD_LINE = re.compile(rf"\s*world\s+({_NAME})\s*:")
 _OBSERVES_LINE = re.compile(rf"\s*({_NAME})\s+observes\s*:")
+_RANKS_LINE = re.compile(rf"\s*({_NAME})\s+ranks\s*:")
 _AGENT_LINE = re.compile(rf"\s*({_NAME})\s*:")
 _LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w1 w2} {w3}', "
-          "'a: w1 -> w2 w3', 'a observes: p' or 'actual: w1'")
+          "'a: w1 -> w2 w3', 'a observes: p', 'a ranks: w1 < w2' or 'actual: w1'")
 
 
 class ModelFileError(ReadError):
@@ -94,14 +101,14 @@ class NamedModel(KripkeModel):
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
 
-    def update(self, events: EventModel) -> NamedModel | BeliefModel:
+    def update(self, events: EventModel) -> KripkeModel | BeliefModel:
         """The product update (:meth:`KripkeModel.update`) with the worlds still named (an
         event with arrows gives a :class:`BeliefModel`, which keeps names itself): when
         no world splits, each keeps its name (as after an announcement); when worlds split,
         the pair (w, e) is named ``w·e``, the world's name and the event's, as a textbook
         writes it (with ``'`` added in the rare case that such a name is taken already)."""
         product = super().update(events)
-        if not isinstance(product, KripkeModel):
+        if type(product) is not KripkeModel:  # a belief or plausibility model names its own
             return product
         split = self.splits(events)
         names: list[str] = []
@@ -120,7 +127,8 @@ class NamedModel(KripkeModel):
 @dataclass(frozen=True)
 class _Line:
     """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes',
-    'arrows': words are the world the arrows leave, then those they reach),
+    'arrows': words are the world the arrows leave, then those they reach; 'ranks': classes
+    are the levels of an order, most plausible first),
     the name before the colon (a world's or an agent's), and what follows the colon."""
 
     number: int
@@ -180,7 +188,7 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
         raise ModelFileError(message, 1, 1, origin) from None
-    if isinstance(model, BeliefModel):  # it keeps its names itself
+    if isinstance(model, BeliefModel | PlausibilityModel):  # it keeps its names itself
         return model
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels) and \
             first_lookalike(labels) is None:  # else the labels describe, not name, the worlds
@@ -188,7 +196,8 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
     return model
 
 
-def parse_model(text: str, source: str | None = None) -> NamedModel | BeliefModel:
+def parse_model(text: str, source: str | None = None
+                ) -> NamedModel | PlausibilityModel | BeliefModel:
     """The model written in the hand-written format; :class:`ModelFileError` at the first
     mistake (``source``, a file name, is put in front of its message)."""
     return _Reader(text, source).model()
@@ -237,6 +246,10 @@ class _Reader(LineReader[ModelFileError]):
         if match := _WORLD_LINE.match(text):
             head = self.word(match.group(1), number, match.start(1))
             return _Line(number, "world", head, self.words(number, text, match.end()))
+        if match := _RANKS_LINE.match(text):
+            head = self.word(match.group(1), number, match.start(1))
+            return _Line(number, "ranks", head,
+                         classes=self.chain(number, text, match.end(), head.text))
         if match := _OBSERVES_LINE.match(text):
             head = self.word(match.group(1), number, match.start(1))
             return _Line(number, "observes", head, self.words(number, text, match.end()))
@@ -312,7 +325,7 @@ class _Reader(LineReader[ModelFileError]):
                 "K_..., M_..., E_..., C_..., D_..., K M E C D, true, false, not, and, or "
                 "are taken by formulas", line, word.column) from None
 
-    def model(self) -> NamedModel | BeliefModel:
+    def model(self) -> NamedModel | PlausibilityModel | BeliefModel:
         agents_line, agents, agent_words = self.agents()
         declared = self.declared_atoms()
         names, true_sets = self.worlds(declared)
@@ -332,7 +345,14 @@ class _Reader(LineReader[ModelFileError]):
                     f"{' '.join(rest) or first} possible) ('{agent}:' alone: {agent} tells "
                     "every world apart)", agents_line.number, word.column)
         valuation = {atom: [atom in true for true in true_sets] for atom in order}
+        ranks = self.ranks(agent_words, index, observations)
         if arrows:  # some agent believes: its arrows, the others their classes
+            if ranks:
+                line = next(line for line in self.lines if line.kind == "ranks")
+                raise self.error("an order ranks the worlds of an agent's classes, and this "
+                                 "model has arrows (a belief model); write every agent's "
+                                 "classes to order them, or remove the 'ranks:' lines",
+                                 line.number, 1)
             n = len(true_sets)
             relations = {a: relation_matrix(arrows[str(a)], n) if str(a) in arrows
                          else Access.partition(np.array(observations[str(a)]))
@@ -342,7 +362,10 @@ class _Reader(LineReader[ModelFileError]):
         model = KripkeModel(valuation, {a: observations[str(a)] for a in agents},
                             self.actual(index),
                             n_worlds=len(true_sets))
-        return NamedModel.named(model, names)
+        named = NamedModel.named(model, names)
+        if not ranks:
+            return named
+        return PlausibilityModel.of(named, {_agent(a): r for a, r in ranks.items()})
 
     def declared_atoms(self) -> dict[Atom, Word] | None:
         """The atoms of the 'atoms:' line, in its order; None without one."""
@@ -443,6 +466,48 @@ class _Reader(LineReader[ModelFileError]):
                 worlds.append(index[word.text])
             arrows.setdefault(agent, []).extend((worlds[0], v) for v in worlds[1:])
         return arrows
+
+    def ranks(self, agent_words: dict[str, Word], index: dict[str, int],
+              observations: dict[str, list[int]]) -> dict[str, list[int]]:
+        """Each ordered agent's rank per world (by the agent's text), from its 'ranks:'
+        lines, one per class: every world of the class once, the class's worlds only."""
+        ranks: dict[str, list[int]] = {}
+        placed: dict[tuple[str, str], int] = {}  # (agent, world) -> the line ranking it
+        for line in self.lines:
+            if line.kind != "ranks" or line.head is None:
+                continue
+            agent = self.known_agent(line.head, line.number, agent_words)
+            keys = observations.get(agent)
+            column = ranks.setdefault(agent, [0] * len(index))
+            first = line.classes[0][0]
+            for level, words in enumerate(line.classes):
+                for word in words:
+                    if word.text not in index:
+                        raise self.error(f"unknown world {word.text!r} in {agent}'s order; "
+                                         f"declare it with 'world {word.text}: ...' or fix "
+                                         "the spelling", line.number, word.column)
+                    if (agent, word.text) in placed:
+                        raise self.error(
+                            f"world {word.text} is ranked twice for {agent} (also on line "
+                            f"{placed[agent, word.text]}); an order names each world once, "
+                            "so keep one place for it", line.number, word.column)
+                    if keys is not None and keys[index[word.text]] != keys[index[first.text]]:
+                        raise self.error(
+                            f"{word.text} is not in {agent}'s class of {first.text}: an order "
+                            f"ranks one class; give each class its own '{agent} ranks:' line",
+                            line.number, word.column)
+                    placed[agent, word.text] = line.number
+                    column[index[word.text]] = level
+            if keys is not None:
+                left = [w for w, i in index.items()
+                        if keys[i] == keys[index[first.text]] and (agent, w) not in placed]
+                if left:
+                    raise self.error(
+                        f"{agent}'s order leaves out {', '.join(left)} of the same class; an "
+                        f"order ranks every world of the class: add it ('= {left[0]}' as "
+                        f"plausible as the last, '< {left[0]}' less plausible)", line.number,
+                        len(self.text_lines[line.number - 1].split("#")[0].rstrip()) + 1)
+        return ranks
 
     def known_agent(self, head: Word, line: int, agent_words: dict[str, Word]) -> str:
         """The agent a line is about (by its text), refused when not on the 'agents:' line."""
@@ -553,6 +618,19 @@ def _arrows_written(model: BeliefModel, agent: Agent) -> bool:
         return True
 
 
+def _order_lines(model: PlausibilityModel, shown: list[str]) -> list[str]:
+    """Each agent's order, a line per class whose worlds are not all equally plausible."""
+    lines = []
+    for agent in model.agents:
+        keys, level = model.observation(agent), model.level(agent)
+        for key in dict.fromkeys(keys.tolist()):
+            members = np.flatnonzero(keys == key)
+            if np.any(level[members] > 0):
+                lines.append(f"{agent} ranks: "
+                             f"{chain([shown[w] for w in members], level[members].tolist())}")
+    return lines
+
+
 # --- writing ------------------------------------------------------------------------------------
 
 def _writable(name: str) -> bool:
@@ -576,7 +654,8 @@ def dump_model(model: KripkeModel | BeliefModel,
     model's agents are written as classes where their relation is S5 and as arrows, one line
     per world they leave, where it is not (its own names).
 
-    ``names(model, index)`` names the worlds; by default a :class:`NamedModel`'s names, else
+    ``names(model, index)`` names the worlds; by default a :class:`NamedModel`'s (or a
+    plausibility model's) names, else
     ``w`` and the world's id. Refused (:class:`ModelError`) past ``max_worlds``, without an
     actual world, or when names repeat or cannot be written."""
     if model.n_worlds > max_worlds:
@@ -589,7 +668,7 @@ def dump_model(model: KripkeModel | BeliefModel,
         written = list(model.names)
     elif names is not None:
         written = [names(model, i) for i in range(model.n_worlds)]
-    elif isinstance(model, NamedModel):
+    elif isinstance(model, NamedModel | PlausibilityModel):
         written = [model.world_name(i) for i in range(model.n_worlds)]
     else:
         written = [f"w{i}" for i in model.world_ids.tolist()]
@@ -623,5 +702,7 @@ def dump_model(model: KripkeModel | BeliefModel,
         lines.append(f"world {name}: {true}".rstrip())
     for agent in model.agents:
         lines += _relation_lines(model, agent, spelt)
+    if isinstance(model, PlausibilityModel):
+        lines += _order_lines(model, spelt)
     lines.append(f"actual: {spelt[model.actual]}")
     return "\n".join(lines) + "\n"

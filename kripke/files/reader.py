@@ -29,6 +29,8 @@ WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
 QUOTED = re.compile(r"\"([^\"]*)\"")
 _SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
 # An arrow between names, outside quotes: from the left one to the right ones.
+#: The tokens of an order (``w1 < w2 = w3``): '<', '=', '>' (refused) and names.
+_CHAIN = re.compile(r'\s*("[^"]*"|[<=>]|[^\s<=>"]+)')
 ARROW = re.compile(r'->(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
 #: The most bytes a model or event file may have: a model of 100,000 worlds, the most any
 #: writer writes, takes a few MB; past this the file is read no further.
@@ -278,6 +280,46 @@ class LineReader[E: ReadError]:
                                  f"{first.line}; a reader cannot tell them apart, so rename "
                                  "one", word.line, word.column)
             seen.setdefault(form, (name, word))
+
+    def chain(self, number: int, text: str, start: int, head: str
+              ) -> tuple[tuple[Word, ...], ...]:
+        """``w1 < w2 = w3``: a plausibility order, most plausible first, as its levels (the
+        names of each level equally plausible). ``<`` and ``=`` separate names, so a name
+        holding one is quoted."""
+        levels: list[list[Word]] = [[]]
+        expect_name, last = True, None
+        for match in _CHAIN.finditer(text, start):
+            token, column = match.group(1), match.start(1) + 1
+            if token == ">":
+                raise self.error(f"an order is written most plausible first, with '<': "
+                                 f"'{head} ranks: {' < '.join(self.examples(2))}'",
+                                 number, column)
+            if token in "<=":
+                if expect_name:
+                    raise self.error(f"expected a {self.noun} before {token!r}, as in "
+                                     f"'{head} ranks: {' < '.join(self.examples(2))}'",
+                                     number, column)
+                if token == "<":
+                    levels.append([])
+                expect_name, last = True, token
+                continue
+            if not expect_name:
+                raise self.error(f"put '<' (less plausible after) or '=' (as plausible) "
+                                 f"between {levels[-1][-1].text} and {token.strip(chr(34))}",
+                                 number, column)
+            word = self.word(token, number, match.start(1))
+            if not word.text:
+                raise self.error('an empty name ""; give it a name', number, column)
+            levels[-1].append(word)
+            expect_name = False
+        if expect_name:
+            end = len(text.rstrip()) + 1
+            if last is None:
+                raise self.error(f"an order names the {self.noun}s of a class, most plausible "
+                                 f"first: '{head} ranks: {' < '.join(self.examples(2))}'",
+                                 number, end)
+            raise self.error(f"expected a {self.noun} after {last!r}", number, end)
+        return tuple(tuple(level) for level in levels)
 
     def examples(self, k: int) -> list[str]:
         """Up to ``k`` names for an example of a fix: declared ones (as written, each once), so

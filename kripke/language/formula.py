@@ -23,7 +23,8 @@ _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*\Z")
 _NUMBER = re.compile(r"[0-9]+\Z")
 # Names the parser reads as operators or constants, so no atom may be called this.
 RESERVED = frozenset({"K", "B", "M", "E", "C", "D", "true", "false", "not", "and", "or"})
-_MODAL_PREFIX = re.compile(r"[KBMECD]_")
+# Sb_a (safe belief) takes the prefix Sb_ too, though an atom may still be called Sb.
+_MODAL_PREFIX = re.compile(r"[KBMECD]_|Sb_")
 
 
 def _name_or_number(value: int | str, what: str) -> int | str:
@@ -222,6 +223,95 @@ class Possible(AgentFormula):
     """M_a φ: agent a considers some world possible where φ holds (¬K_a¬φ)."""
 
 
+# --- plausibility: belief, conditional belief, safe belief and their duals --------------------
+#
+# On a plausibility model (:mod:`kripke.explicit.plausibility`) these quantify over the most
+# plausible worlds of a class, or those at least as plausible as the current one. On a model
+# without an order every world of a class is equally plausible, and each operator is exactly the
+# modal operator it subclasses (B_a φ and Sb_a φ are K_a φ, B_a[ψ] φ is K_a (ψ → φ), their duals
+# M_a ...), so every other checker, the explanations and the budget read them right unchanged.
+
+
+@dataclass(frozen=True, slots=True)
+class Believes(Knows):
+    """B_a φ: φ holds in the most plausible worlds of a's class (on a model without an order:
+    every world of the class, K_a φ; on a model with arrows: where a's arrows lead)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SafeBelief(Knows):
+    """Sb_a φ: φ holds in every world of a's class at least as plausible as this one (Baltag
+    and Smets' safe belief, the "defeasible knowledge" of Stalnaker)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalBelief(Knows):
+    """B_a[ψ] φ: φ holds in the most plausible ψ-worlds of a's class (true when it has none).
+    Held as K_a (ψ → φ), which it is on a model without an order; build it with :meth:`of`."""
+
+    def __post_init__(self) -> None:
+        AgentFormula.__post_init__(self)
+        if not isinstance(self.formula, Implies):
+            raise TypeError("ConditionalBelief holds ψ → φ; build it with "
+                            "ConditionalBelief.of(agent, ψ, φ)")
+
+    @classmethod
+    def of(cls, agent: Agent, condition: Formula, formula: Formula) -> ConditionalBelief:
+        return cls(agent, Implies(condition, formula))
+
+    @property
+    def condition(self) -> Formula:
+        assert isinstance(self.formula, Implies)
+        return self.formula.left
+
+    @property
+    def consequent(self) -> Formula:
+        assert isinstance(self.formula, Implies)
+        return self.formula.right
+
+
+@dataclass(frozen=True, slots=True)
+class BelievedPossible(Possible):
+    """⟨B_a⟩φ, ¬B_a ¬φ: some most plausible world of a's class is a φ-world."""
+
+
+@dataclass(frozen=True, slots=True)
+class SafePossible(Possible):
+    """⟨Sb_a⟩φ, ¬Sb_a ¬φ: some world of a's class at least as plausible as this one is a
+    φ-world."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalPossible(Possible):
+    """⟨B_a[ψ]⟩φ, ¬B_a[ψ] ¬φ: some most plausible ψ-world of a's class is a φ-world. Held as
+    M_a (ψ ∧ φ), which it is on a model without an order; build it with :meth:`of`."""
+
+    def __post_init__(self) -> None:
+        AgentFormula.__post_init__(self)
+        if not (isinstance(self.formula, And) and len(self.formula.parts) == 2):
+            raise TypeError("ConditionalPossible holds ψ ∧ φ; build it with "
+                            "ConditionalPossible.of(agent, ψ, φ)")
+
+    @classmethod
+    def of(cls, agent: Agent, condition: Formula, formula: Formula) -> ConditionalPossible:
+        return cls(agent, And(condition, formula))
+
+    @property
+    def condition(self) -> Formula:
+        assert isinstance(self.formula, And)
+        return self.formula.parts[0]
+
+    @property
+    def consequent(self) -> Formula:
+        assert isinstance(self.formula, And)
+        return self.formula.parts[1]
+
+
+#: The operators only a plausibility order tells apart from K_a and M_a.
+PLAUSIBILITY = (Believes, SafeBelief, ConditionalBelief, BelievedPossible, SafePossible,
+                ConditionalPossible)
+
+
 def _normalise_group(group: Iterable[Agent] | None) -> tuple[Agent, ...] | None:
     """A group is a set: sort it and drop repeats so equal groups compare equal."""
     if group is None:
@@ -312,10 +402,11 @@ class _Symbols:
     iff: str
     dual_open: str
     dual_close: str
+    diamond_open: str
 
 
-ASCII = _Symbols("true", "false", "~", "&", "|", "->", "<->", "<!", ">")
-UNICODE = _Symbols("⊤", "⊥", "¬", "∧", "∨", "→", "↔", "⟨!", "⟩")
+ASCII = _Symbols("true", "false", "~", "&", "|", "->", "<->", "<!", ">", "<")
+UNICODE = _Symbols("⊤", "⊥", "¬", "∧", "∨", "→", "↔", "⟨!", "⟩", "⟨")
 
 _IFF, _IMP, _OR, _AND, _PREFIX = range(5)
 
@@ -364,6 +455,19 @@ def _render(f: Formula, s: _Symbols) -> str:
             return f"{wrap(left, _IMP + 1)} {s.imp} {wrap(right, _IMP)}"
         case Iff(left, right):
             return f"{wrap(left, _IFF + 1)} {s.iff} {wrap(right, _IFF)}"
+        case ConditionalBelief(agent):
+            return f"B_{agent}[{_render(f.condition, s)}] {wrap(f.consequent, _PREFIX)}"
+        case Believes(agent, g):
+            return f"B_{agent} {wrap(g, _PREFIX)}"
+        case SafeBelief(agent, g):
+            return f"Sb_{agent} {wrap(g, _PREFIX)}"
+        case ConditionalPossible(agent):
+            return (f"{s.diamond_open}B_{agent}[{_render(f.condition, s)}]{s.dual_close}"
+                    f"{wrap(f.consequent, _PREFIX)}")
+        case BelievedPossible(agent, g):
+            return f"{s.diamond_open}B_{agent}{s.dual_close}{wrap(g, _PREFIX)}"
+        case SafePossible(agent, g):
+            return f"{s.diamond_open}Sb_{agent}{s.dual_close}{wrap(g, _PREFIX)}"
         case Knows(agent, g):
             return f"K_{agent} {wrap(g, _PREFIX)}"
         case Possible(agent, g):

@@ -7,12 +7,16 @@ Grammar (loosest first; → and ↔ group to the right)::
     disj     := conj ( ('|' | '∨' | '\\/' | 'or') conj )*
     conj     := prefix ( ('&' | '∧' | '/\\' | 'and') prefix )*
     prefix   := ('~' | '¬' | '!' | 'not') prefix
-              | ('K_' | 'B_' | 'M_') agent prefix      agent: identifier, number or {agent};
-                                                       K₀, Kₐ: subscripts as in print
+              | ('K_' | 'B_' | 'M_' | 'Sb_') agent prefix   agent: identifier, number or
+                                                       {agent}; K₀, Kₐ: subscripts as in print
+              | 'B_' agent '[' formula ']' prefix      conditional belief B_a[ψ] φ ('[!' after
+                                                       B_a is an announcement: B_a[~p] q)
+              | ('<' | '⟨') ('B_' | 'Sb_') agent ('[' formula ']')? ('>' | '⟩') prefix
+                                                       the duals ⟨B_a⟩φ, ⟨Sb_a⟩φ, ⟨B_a[ψ]⟩φ
               | ('E' | 'C' | 'D') group? prefix        no group: all agents of the model
               | '[' '!' formula ']' prefix
               | ('<!' | '⟨!') formula ('>' | '⟩') prefix
-              | ('<' | '⟨') agent ('>' | '⟩') prefix   <a>φ is M_a φ; B_a is K_a (belief)
+              | ('<' | '⟨') agent ('>' | '⟩') prefix   <a>φ is M_a φ
               | '(' formula ')' | 'true' | '⊤' | 'false' | '⊥' | atom
     group    := '_' agent | '_{' agent (',' agent)* '}'     C_{ab}: a and b, if the model
                                                        has no agent named ab
@@ -34,8 +38,12 @@ from kripke.language.formula import (
     AnnounceDual,
     Atom,
     AtomArg,
+    BelievedPossible,
+    Believes,
     Bottom,
     Common,
+    ConditionalBelief,
+    ConditionalPossible,
     Distributed,
     Everyone,
     Formula,
@@ -45,6 +53,8 @@ from kripke.language.formula import (
     Not,
     Or,
     Possible,
+    SafeBelief,
+    SafePossible,
     Top,
 )
 
@@ -256,6 +266,8 @@ class _Parser:
                 return AnnounceDual(announcement, self.operand(close))
             case "diamond_open":  # <a>φ: M_a φ, as dynamic logic writes the diamond
                 self.advance()
+                if self.token.kind == "ident" and self.token.text.startswith(("B_", "Sb_")):
+                    return self.plausible_dual(token)
                 who = self.advance()
                 if who.kind not in ("ident", "number"):
                     raise FormulaError(f"expected an agent after '<', as in <a>p; found "
@@ -266,11 +278,40 @@ class _Parser:
                 return self.word()
         raise self.fail("a formula")
 
+    def plausible_dual(self, opening: Token) -> Formula:
+        """⟨B_a⟩φ, ⟨Sb_a⟩φ or ⟨B_a[ψ]⟩φ, after the opening bracket."""
+        token = self.advance()
+        head, _, rest = token.text.partition("_")
+        if not rest:
+            raise self.fail("an agent", token)
+        agent = self.agent(rest, token.position + len(head) + 1)
+        condition = self.condition(token) if head == "B" else None
+        close = self.expect("dual_close", ">", token)
+        body = self.operand(close)
+        if condition is not None:
+            return ConditionalPossible.of(agent, condition, body)
+        return (BelievedPossible if head == "B" else SafePossible)(agent, body)
+
+    def condition(self, op: Token) -> Formula | None:
+        """The ψ of B_a[ψ], if a bracket follows that opens no announcement ``[!φ]``."""
+        after = self.tokens[self.index + 1] if self.token.kind == "lbracket" else None
+        if after is None or after.text == "!":
+            return None
+        bracket = self.advance()
+        self.operand_check(bracket)
+        condition = self.formula()
+        self.expect("rbracket", "]", op)
+        return condition
+
     def word(self) -> Formula:
         token = self.advance()
         text = token.text
         head, underscore, rest = text.partition("_")
-        if head in ("K", "B", "M") and (underscore or text == head):  # B_a: belief, K_a
+        if head == "Sb" and underscore:
+            if not rest:
+                raise self.fail("an agent", token)
+            return SafeBelief(self.agent(rest, token.position + 3), self.operand(token))
+        if head in ("K", "B", "M") and (underscore or text == head):
             if rest:
                 agent = self.agent(rest, token.position + 2)
             elif underscore and self.token.kind == "lbrace":
@@ -286,7 +327,11 @@ class _Parser:
                 raise FormulaError(
                     f"expected '_' and an agent after {head!r}", token.position + 1, self.text
                 )
-            cls = Possible if head == "M" else Knows
+            if head == "B":
+                condition = self.condition(token)
+                if condition is not None:
+                    return ConditionalBelief.of(agent, condition, self.operand(token))
+            cls = {"M": Possible, "K": Knows, "B": Believes}[head]
             return cls(agent, self.operand(token))
         if head in ("E", "C", "D") and (underscore or text == head):
             group: tuple[Agent, ...] | None = None

@@ -13,6 +13,9 @@ steps are messengers getting through, which change the actual world and not the 
 last step shows what a public announcement does there. The three cards and the letter are told
 by semi-private events (:mod:`kripke.events.model`): a card shown to one player, a letter read while
 another watches, which change who knows what, and may even add worlds, without an announcement.
+The red bird, the whisper and the bluff revise beliefs on a plausibility model
+(:mod:`kripke.explicit.plausibility`): soft information (upgrades) moves belief and keeps every
+world, hard information (an announcement) removes worlds.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from kripke.events.model import EventModel, secret_flip, secret_look
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.deal import DealModel
 from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import UPGRADES, PlausibilityModel, upgrade
 from kripke.language.formula import Agent, And, Atom, Formula, Knows, Not, Or, Top, knows_whether
 from kripke.puzzles.classic import (
     anne_moves_marble,
@@ -693,6 +697,151 @@ def ice_cream() -> Puzzle:
                   {"john": "John", "mary": "Mary"}, describe, examples, ending)
 
 
+# --- belief revision ----------------------------------------------------------------------------
+#
+# Three stories from the literature on a plausibility model (kripke.explicit.plausibility): its
+# steps are upgrades (⇑φ, ↑φ, a rank shift), which keep every world and move belief, and hard
+# announcements !φ, which remove worlds.
+#
+# * The red bird (Darwiche and Pearl, "On the logic of iterated belief revision", 1997): radical
+#   upgrades (Nayak's lexicographic revision) keep the belief that it is red, conservative ones
+#   (Boutilier's natural revision) forget it: they differ on B_you red.
+# * The whisper and the cup (van Benthem, "Dynamic logic for belief revision", 2007: hard
+#   information !φ against soft ⇑φ): Bob's belief that Alice does not know survives the whisper
+#   and dies when the cup is lifted.
+# * The bluff (Spohn's ranking functions, "Ordinal conditional functions", 1988, as the open game
+#   of design/open-game.md ranks deals): claims revise Bob's belief twice, a completion once more.
+
+def _atoms_in_words(model: KripkeModel, index: int, atoms: tuple[str, ...]) -> str:
+    """The atoms true in a world, in words (those false as 'not ...')."""
+    return ", ".join(a if model.holds(a, index) else f"not {a}" for a in atoms)
+
+
+def red_bird(kind: str = "radical") -> Puzzle:
+    """Darwiche and Pearl's red bird, told with radical or conservative upgrades (``kind``).
+    Four worlds (bird or not, red or not), one agent, "you", every world as plausible at the
+    start; the animal is red and no bird. With ``radical`` the order ends ¬bird∧red <
+    ¬bird∧¬red < bird∧red < bird∧¬red and ``B_you red`` is true; with ``conservative`` it
+    ends {¬bird∧red, ¬bird∧¬red} < bird∧red < bird∧¬red and ``B_you red`` is false (so is
+    ``B_you ~red``)."""
+    if kind not in ("radical", "conservative"):
+        raise ValueError(f"the red bird is told with radical or conservative upgrades, not "
+                         f"{kind!r}")
+    worlds = [{"bird", "red"}, {"bird"}, {"red"}, set()]
+    model = PlausibilityModel.of(
+        KripkeModel.from_worlds(worlds, {"you": [0, 0, 0, 0]}, actual=2),
+        names=["bird·red", "bird·plain", "red", "plain"])
+    symbol = UPGRADES[kind].format("")
+    bird, red = Atom("bird"), Atom("red")
+    steps = (
+        Step("You", f"see a strange animal; it looks like a bird ({symbol}bird).",
+             event=upgrade(kind, bird)),
+        Step("You", f"see it come closer: it is red ({symbol}red).", event=upgrade(kind, red)),
+        Step("Expert", f"It is not a bird ({symbol}¬bird).", event=upgrade(kind, Not(bird))),
+    )
+    story = ("Darwiche and Pearl (1997): we meet a strange animal that looks like a bird, so we "
+             "believe it is one; it comes closer and we see it is red; then an expert tells us "
+             "it is not a bird. Should we still believe it is red? Each piece of evidence is "
+             f"soft, a {kind} upgrade (⇑: every φ-world above every other, their order kept; "
+             "↑: only the best φ-worlds on top). Atoms: bird, red. Compare "
+             f"'ttr-kripke puzzle red-bird --upgrade "
+             f"{'conservative' if kind == 'radical' else 'radical'}'.")
+    examples = ("B_you red", "B_you ~red", "B_you ~bird", "K_you red", "B_you[bird] red",
+                "Sb_you red")
+    ending = ("With radical upgrades you still believe the animal is red: being red was "
+              "learnt apart from being a bird (Nayak's lexicographic revision). With "
+              "conservative ones the belief is lost: only the best worlds moved, and the "
+              "expert's word brings back every not-bird world as it was (Boutilier's natural "
+              "revision, which Darwiche and Pearl criticise with this example)."
+              if kind == "radical" else
+              "With conservative upgrades the belief that it is red is lost: only the best "
+              "worlds moved each time, so the expert's word brings back both not-bird worlds "
+              "as equally plausible (Boutilier's natural revision). Radical upgrades keep it.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        return _atoms_in_words(m, index, ("bird", "red"))
+
+    return Puzzle("red-bird", "The red bird", story, model, steps, {"you": "You"}, describe,
+                  examples, ending)
+
+
+def whisper() -> Puzzle:
+    """Soft then hard information (van Benthem 2007). Two worlds, heads (actual) and tails;
+    neither Alice nor Bob can tell them apart, and both find tails more plausible (it lay
+    tails up yesterday). Start: ``B_alice ~heads`` (false), ``B_bob ~K_alice heads``. After
+    the whisper, ⇑heads: ``B_alice heads & ~K_alice heads``, and ``B_bob ~K_alice heads``
+    survives. After the cup is lifted, !heads: ``K_alice heads``, and ``B_bob ~K_alice
+    heads`` is false: it died."""
+    model = PlausibilityModel.of(
+        KripkeModel.from_worlds([{"heads"}, set()], {"alice": [0, 0], "bob": [0, 0]},
+                                actual=0),
+        {"alice": [1, 0], "bob": [1, 0]}, names=["heads", "tails"])
+    heads = Atom("heads")
+    steps = (
+        Step("A friend", "whispers to both: \"it is heads\" (soft: ⇑heads).",
+             event=upgrade("radical", heads)),
+        Step("Bob", "lifts the cup; both see heads (hard: !heads).", heads),
+    )
+    story = ("van Benthem (2007): hard information (!φ) removes the worlds where φ fails; soft "
+             "information (⇑φ) keeps every world and makes the φ-worlds more plausible. A coin "
+             "lies under a cup; it lay tails up yesterday, so Alice and Bob both believe tails. "
+             "A friend whispers that it is heads; then Bob lifts the cup. Atom heads: the "
+             "coin shows heads.")
+    examples = ("B_alice heads", "K_alice heads", "B_bob ~K_alice heads", "Sb_alice heads",
+                "B_alice[~heads] ~heads", "<B_alice>~heads")
+    ending = ("After the whisper Alice believes heads but does not know it, and Bob's belief "
+              "that she does not know survives: soft information makes belief, not "
+              "knowledge. Lifting the cup is hard information: she knows, and Bob's belief "
+              "that she does not is gone.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        return "heads up" if m.holds("heads", index) else "tails up"
+
+    return Puzzle("whisper", "The whisper and the cup", story, model, steps,
+                  {"alice": "Alice", "bob": "Bob"}, describe, examples, ending)
+
+
+#: The bluff's tickets and the claims each one explains.
+TICKETS = ("north", "south", "west")
+
+
+def bluff() -> Puzzle:
+    """Spohn's ranks, revised again and again (the open game in small). Alice holds one of
+    three tickets, north (actual), south or west; Bob cannot tell which, and every ticket is
+    as plausible (rank 0). Claim 1 is explained by north or south: west drops to rank 1.
+    Claim 2, a bluff, is explained by south or west only: north drops to 1. Ranks north 1,
+    south 0, west 1: ``B_bob south`` (false) and ``~K_bob south``. Alice completes north
+    (hard, !north): ``K_bob north`` and the belief in south is gone."""
+    model = PlausibilityModel.of(
+        KripkeModel.from_worlds([{t} for t in TICKETS], {"bob": [0, 0, 0], "alice": [0, 1, 2]},
+                                actual=0),  # Bob first: the picture shows his order
+        names=list(TICKETS))
+    north, south, west = (Atom(t) for t in TICKETS)
+    steps = (
+        Step("Alice", "claims a route on the way north and south (shift: north ∨ south).",
+             event=upgrade("shift", Or(north, south))),
+        Step("Alice", "claims a route only south or west would need, a bluff (shift: south ∨ "
+             "west).", event=upgrade("shift", Or(south, west))),
+        Step("Alice", "completes her ticket: north (hard: !north).", north),
+    )
+    story = ("Spohn (1988) ranks each world by how surprising it would be; the open game of "
+             "this project ranks each deal by the claims it leaves unexplained. Alice holds one "
+             "ticket, north, south or west; Bob cannot see it. Each claim Alice makes is "
+             "explained by some tickets; the others drop one rank. Bob believes what holds in "
+             "the tickets of least rank. Atoms north, south, west: Alice's ticket.")
+    examples = ("B_bob south", "K_bob south", "B_bob[~south] north", "B_bob ~west",
+                "K_alice north", "<B_bob>north")
+    ending = ("Two claims made south the only ticket explaining both, so Bob believed south, "
+              "falsely: a bluff planted it. The completed ticket is hard information: Bob now "
+              "knows north, and the belief in south is revised away.")
+
+    def describe(m: KripkeModel, index: int) -> str:
+        return "Alice holds " + next(t for t in TICKETS if m.holds(t, index))
+
+    return Puzzle("bluff", "The bluff", story, model, steps,
+                  {"alice": "Alice", "bob": "Bob"}, describe, examples, ending)
+
+
 # --- the gallery --------------------------------------------------------------------------------
 
 #: Each puzzle's title, without building it.
@@ -700,7 +849,9 @@ TITLES = {"muddy": "Muddy children", "cheryl": "Cheryl's birthday",
           "sum-product": "Sum and Product", "russian": "Russian cards",
           "consecutive": "Consecutive numbers", "attack": "Coordinated attack",
           "dining": "Dining cryptographers", "cards": "Three cards", "letter": "Reading a letter",
-          "sally-anne": "Sally and Anne", "coin": "Secret coin", "ice-cream": "Ice-cream van"}
+          "sally-anne": "Sally and Anne", "coin": "Secret coin", "ice-cream": "Ice-cream van",
+          "red-bird": "The red bird", "whisper": "The whisper and the cup",
+          "bluff": "The bluff"}
 
 #: Each puzzle with its default settings, in the order the gallery shows them.
 GALLERY: dict[str, Callable[[], Puzzle]] = {
@@ -716,6 +867,9 @@ GALLERY: dict[str, Callable[[], Puzzle]] = {
     "sally-anne": sally_anne,
     "coin": secret_coin,
     "ice-cream": ice_cream,
+    "red-bird": red_bird,
+    "whisper": whisper,
+    "bluff": bluff,
 }
 
 

@@ -325,14 +325,19 @@ class SymbolicModel(LawStates):
         happen at the actual state.
 
         Knowledge structures are S5: an event with arrows (a belief) or with assignments is
-        refused (:class:`ModelError`, saying to make it a belief structure first).
+        refused (:class:`ModelError`, saying to make it a belief structure first), and so is
+        one changing a plausibility order (an upgrade: saying to list the model first).
         """
-        if not events.is_s5 or events.changes_facts:
+        if not events.is_s5 or events.changes_facts or events.reorders:
             what = "arrows (somebody's belief)" if not events.is_s5 else \
-                "assignments (a change of facts)"
+                "assignments (a change of facts)" if events.changes_facts else \
+                "a plausibility order to change (an upgrade)"
+            advice = ("list it first with kripke.symbolic.translate.to_explicit(model)"
+                      if events.is_s5 and not events.changes_facts else
+                      "make it a belief structure first with "
+                      "kripke.symbolic.belief.from_knowledge(model)")
             raise ModelError(f"this event has {what}, which a symbolic model (S5, no change "
-                             "of facts) cannot take; make it a belief structure first with "
-                             "kripke.symbolic.belief.from_knowledge(model)")
+                             f"of facts) cannot take; {advice}")
         events.check_agents(self._agents)
         pre = [self.extension(e.precondition) for e in events.events]
         chosen = events.names.index(events.actual)

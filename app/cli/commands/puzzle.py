@@ -13,6 +13,7 @@ from game.files import check_outputs
 from kripke.explain import render
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import Upgrade
 from kripke.files.exchange import SLIDE
 from kripke.language.formula import Formula
 from kripke.puzzles.gallery import (
@@ -25,6 +26,7 @@ from kripke.puzzles.gallery import (
     dining,
     muddy,
     reading,
+    red_bird,
     russian_safe_count,
 )
 
@@ -57,6 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--away", action="store_true",
                         help="letter: Bob is out of the room, so he cannot tell whether "
                              "Alice read it (2 worlds become 4)")
+    parser.add_argument("--upgrade", choices=["radical", "conservative"], default="radical",
+                        help="red-bird: how each piece of evidence revises belief (default "
+                             "radical)")
     parser.add_argument("--safe", action="store_true",
                         help="russian: count Alice's safe announcements (102 of 1,290)")
     parser.add_argument("--steps", type=whole(0, MAX_STEPS), default=None,
@@ -116,6 +121,8 @@ def build(args: argparse.Namespace) -> Puzzle:
             return cards(args.deal)
         case "letter":
             return reading(args.says == "p", args.away)
+        case "red-bird":
+            return red_bird(args.upgrade)
     return GALLERY[args.name]()
 
 
@@ -201,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
         indent = " " * (11 + (8 if formula is not None else 0))
         if step.formula is not None:
             print(f"{indent}announced: {shorten(str(step.formula))}")
+        elif isinstance(step.event, Upgrade):  # soft information: the order, not the worlds
+            print(f"{indent}{step.event}")
         elif step.event is not None:
             print(f"{indent}event model (product update):")
             for text in str(step.event).splitlines():

@@ -35,14 +35,18 @@ from kripke.language.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
 KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",
-         "announce": "announce φ", "private": "learns φ in private",
+         "announce": "announce φ", "radical": "soft: φ more plausible (⇑φ)",
+         "conservative": "soft: best φ on top (↑φ)", "shift": "evidence: ¬φ one rank down",
+         "private": "learns φ in private",
          "secret": "finds out whether φ in secret", "flip": "turns atom φ over in secret",
          "hand": "written by hand"}
 #: What the others make of a hidden event, said under the row (in the menu it cut the kind's
 #: name off at "learns φ in private (th…").
 OTHERS = {"private": "The others believe nothing happened.",
           "secret": "The others believe nothing happened.",
-          "flip": "φ := ¬φ; the others believe nothing changed."}
+          "flip": "φ := ¬φ; the others believe nothing changed.",
+          "radical": "Everyone: every φ-world above every ¬φ-world, in its class.",
+          "conservative": "Everyone: the most plausible φ-worlds of a class on top."}
 #: The most worlds an event may make on a page (ten times the biggest puzzle's): each event
 #: multiplies the worlds by up to its number of events, and the server is shared.
 UPDATE_LIMIT = 20_000
@@ -54,6 +58,8 @@ UPDATE_ARROWS = 10_000_000
 STOPPED = "Stopped: the page lost its connection while the event was being checked."
 #: The kinds where one agent acts and the others are onlookers.
 ONE_AGENT = ("learns", "private", "secret", "flip")
+#: The kinds everyone takes alike, with no agent to choose (the upgrades change belief only).
+EVERYONE = ("announce", "radical", "conservative", "shift")
 TEXT_LABEL = ("Event model (event NAME: pre FORMULA · post NAME: p := FORMULA · "
               "AGENT: {e1 e2} {e3} · AGENT: e1 -> e2 e3 · actual: NAME)")
 
@@ -142,14 +148,14 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
     else:
         if not formula.strip():
             return Prepared(error="type a formula φ in the box above")
-        if kind != "announce" and not chosen:
+        if kind not in EVERYONE and not chosen:
             return Prepared(error="choose who learns")
         if kind in ONE_AGENT and len(chosen) > 1:
             return Prepared(error=f"one agent {'learns' if kind == 'learns' else 'acts'}; "
                                   "for more, choose 'learn together'")
         who = ",".join(str(a) for a in chosen)
-        label = f"{kind}:{who}:{formula.strip()}" if kind != "announce" else \
-            f"announce:{formula.strip()}"
+        label = f"{kind}:{who}:{formula.strip()}" if kind not in EVERYONE else \
+            f"{kind}:{formula.strip()}"
         try:
             events = ready_made(label, model)
         except ValueError as e:
