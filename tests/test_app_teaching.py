@@ -310,6 +310,28 @@ def test_puzzle_announce_and_why():
     assert puzzle_counts(rc) == 2
 
 
+def test_why_on_a_belief_puzzle_names_the_worlds_and_rings_them_in_the_graph():
+    """Sally and Anne at the end of the story is a belief model: Why? is offered there too,
+    cites each world by the name the graph writes beside it, and rings the ones it rests
+    on (it was offered on S5 models only)."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "sally-anne")
+    while "Step ▶" in [b.children[0] for b in rc.find(v.Btn).widgets if b.children] and \
+            not rc.find(v.Btn, children=["Step ▶"]).widget.disabled:
+        press(rc, "Step ▶")
+    type_formula(rc, "B_sally basket")
+    assert "true" in text(rc, "formula-result")
+    why = why_text(rc)
+    assert "B_sally basket is true: Sally considers 1 world possible (“basket·skip”), and " \
+        "basket holds in every one of them" in why
+    assert "basket is true in the world “basket·skip” (the marble is in the basket" in why
+    assert "basket·skip" in html(rc, "worlds-graph")  # the name the steps cite is drawn
+    wait_for(lambda: html(rc, "worlds-graph").count('class="hl"') == 1)
+    type_formula(rc, "C_{sally,anne} basket")
+    assert "from here, Anne considers possible this very world, and basket fails there" in \
+        text(rc, "why")
+
+
 # ----- nothing stale or misplaced on screen ----------------------------------------------------
 
 def test_a_refused_announcement_goes_once_another_formula_is_typed():

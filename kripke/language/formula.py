@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 type Agent = int | str
@@ -214,7 +214,11 @@ class AgentFormula(Formula):
 
 @dataclass(frozen=True, slots=True)
 class Knows(AgentFormula):
-    """K_a φ: φ holds in every world agent a considers possible."""
+    """K_a φ: φ holds in every world agent a considers possible. ``B_a φ`` (belief) means the
+    same and is the same formula; ``belief`` only remembers that it was written so, for the
+    printer: a teacher who types ``B_sally basket`` reads it back as typed, never as K."""
+
+    belief: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,8 +368,8 @@ def _render(f: Formula, s: _Symbols) -> str:
             return f"{wrap(left, _IMP + 1)} {s.imp} {wrap(right, _IMP)}"
         case Iff(left, right):
             return f"{wrap(left, _IFF + 1)} {s.iff} {wrap(right, _IFF)}"
-        case Knows(agent, g):
-            return f"K_{agent} {wrap(g, _PREFIX)}"
+        case Knows(agent, g, belief):
+            return f"{'B' if belief else 'K'}_{agent} {wrap(g, _PREFIX)}"
         case Possible(agent, g):
             return f"M_{agent} {wrap(g, _PREFIX)}"
         case Everyone(group, g):

@@ -286,8 +286,9 @@ class _Parser:
                 raise FormulaError(
                     f"expected '_' and an agent after {head!r}", token.position + 1, self.text
                 )
-            cls = Possible if head == "M" else Knows
-            return cls(agent, self.operand(token))
+            if head == "M":
+                return Possible(agent, self.operand(token))
+            return Knows(agent, self.operand(token), belief=head == "B")
         if head in ("E", "C", "D") and (underscore or text == head):
             group: tuple[Agent, ...] | None = None
             if rest:

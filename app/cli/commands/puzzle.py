@@ -156,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{indent}nothing announced; the actual world is now: "
                   f"{puzzle.actual_world(model)}")
-    if formula is not None:
-        print(f"(value: {formula} at the actual world)")
+    if formula is not None:  # as typed: B_a stays B_a, a group in the order given
+        print(f"(value: {args.formula.strip()} at the actual world)")
     print()
     if len(steps) == len(puzzle.steps):
         print(textwrap.fill(puzzle.ending, 96))
@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"Alice's safe announcements: {safe:,} of {candidates:,} candidate lists")
     if args.explain and formula is not None:
         print()
-        print(render(model.explain(formula, name=puzzle.describe)))
+        print(render(model.explain(formula, name=puzzle.describe,
+                                   agent_name=puzzle.agent_name)))
     positions = None
     if args.tikz:  # the puzzle's own geometry, else the textbook graph's
         positions = puzzle.positions(model.agents[0]) if puzzle.positions else \
