@@ -199,3 +199,14 @@ def test_an_error_in_a_huge_input_shows_only_the_part_around_the_position():
     with pytest.raises(FormulaError) as caught:
         parse(deep)
     assert all(len(line) < 80 for line in str(caught.value).splitlines())
+
+
+def test_belief_is_printed_as_typed_and_means_what_k_means():
+    """B_a φ is K_a φ read on arrows: the same formula (equal, one cache entry, one value),
+    but printed back as the teacher typed it, in ASCII and in the textbook's notation."""
+    typed = parse("B_sally basket & K_anne B_{sally} ~box")
+    assert str(typed) == "B_sally basket & K_anne B_sally ~box"
+    assert typed.unicode() == "B_sally basket ∧ K_anne B_sally ¬box"
+    assert parse(str(typed)) == typed == parse("K_sally basket & K_anne K_sally ~box")
+    assert hash(typed) == hash(parse("K_sally basket & K_anne K_sally ~box"))
+    assert str(parse(str(typed))) == str(typed)
