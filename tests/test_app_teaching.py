@@ -400,7 +400,8 @@ def test_a_players_view_of_tiles_says_what_its_star_marks():
 def download_buttons(rc) -> dict[str, bool]:
     """Each download button's label, and whether it can be pressed."""
     return {str(b.children[-1]): not b.disabled for b in rc.find(v.Btn).widgets
-            if b.children and str(b.children[-1]).startswith(("picture", "model", "game"))}
+            if b.children and str(b.children[-1]).startswith(("picture", "model", "game",
+                                                              "interactive"))}
 
 
 def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
@@ -408,10 +409,12 @@ def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
     choose_puzzle(rc, "sum-product")  # 2,352 worlds: a JSON file, not a slide
     buttons = download_buttons(rc)
     assert buttons["model JSON"] and not buttons["model TikZ"] and buttons["picture PNG"]
+    assert not buttons["interactive HTML"]
     reason = text(rc, "export-refused")
     assert "2,352 worlds" in reason and "200" in reason and "step the story" in reason
-    press(rc, "Step ▶")  # 145 worlds: a slide holds them
-    assert download_buttons(rc)["model TikZ"]
+    assert "No model TikZ or interactive HTML" in reason and "an interactive page 300" in reason
+    press(rc, "Step ▶")  # 145 worlds: a slide holds them, and a page
+    assert download_buttons(rc)["model TikZ"] and download_buttons(rc)["interactive HTML"]
     assert "export-refused" not in str([w.attributes for w in
                                         rc.find(solara.widgets.HTML).widgets])
 
