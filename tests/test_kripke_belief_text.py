@@ -201,7 +201,7 @@ def test_explain_gives_the_path_of_arrows_to_where_a_common_belief_fails(tmp_pat
                  "C_sally basket", "--explain"]) == 1
     out = capsys.readouterr().out
     assert "C_{sally,anne} basket: FALSE at the actual world (seen)" in out
-    assert ("FALSE  C_{anne,sally} basket  [world seen] from here, agent anne considers "
+    assert ("FALSE  C_{sally,anne} basket  [world seen] from here, agent anne considers "
             "possible the world “moved”, and basket fails there (C needs it in every world "
             "the group can reach in one step or more)") in out
     assert "  FALSE  basket  [world moved] basket is false in this world" in out
