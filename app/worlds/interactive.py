@@ -107,9 +107,11 @@ def interactive_html(model: DrawnModel, *, title: str = "",
                   cdn_resources="in_line")
     net.set_template_dir([str(TEMPLATES), str(Path(pyvis.__file__).with_name("templates"))],
                          "interactive.html")
-    placed = _scaled(positions, model.world_ids.tolist())
-    for index, wid in enumerate(model.world_ids.tolist()):
-        own = name(model, index) if name else model.world_name(index)
+    ids = model.world_ids.tolist()
+    own_names = {wid: model.world_name(i) for i, wid in enumerate(ids)}
+    placed = _scaled(positions, ids)
+    for index, wid in enumerate(ids):
+        own = name(model, index) if name else own_names[wid]
         actual = index == model.actual
         true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
         hover = [own, *([describe(model, index)] if describe else []),
@@ -123,7 +125,7 @@ def interactive_html(model: DrawnModel, *, title: str = "",
     for edge, curve in zip(edges, _curves(edges), strict=True):
         net.add_edge(edge.source, edge.target, arrows=edge.heads, color=colour[edge.agent],
                      **({"label": called[edge.agent]} if labelled else {}), smooth=curve,
-                     title=f"{called[edge.agent]}: {_pair(model, edge)}",
+                     title=f"{called[edge.agent]}: {_pair(own_names, edge)}",
                      selfReference={"size": 18,
                                     "angle": model.agents.index(edge.agent) * math.pi / 2})
     net.set_options(json.dumps({
@@ -132,6 +134,12 @@ def interactive_html(model: DrawnModel, *, title: str = "",
         "nodes": {"shape": "dot", "size": 12, "font": {"size": 16}},
         "edges": {"width": 2, "font": {"size": 13, "align": "middle", "strokeWidth": 4}},
     }))
+    return net.generate_html().replace(LEGEND, _legend(model, called, colour, labelled), 1)
+
+
+def _legend(model: DrawnModel, called: Mapping[Agent, str], colour: Mapping[Agent, str],
+            labelled: bool) -> str:
+    """The agents' colours and how to read and handle the drawing, as escaped HTML."""
     legend = "".join(f"<span class='agent'><span style='color:{colour[a]}'>■</span> "
                      f"{escape(called[a])}</span>" for a in model.agents)
     s5 = model.frame_class() == "S5"
@@ -146,13 +154,12 @@ def interactive_html(model: DrawnModel, *, title: str = "",
            "(two heads: both ways; a loop: the world itself)."
            + (f" Loops left out for {', '.join(reflexive)}: every world has one."
               if reflexive else ""))).replace("\n", "<br>")
-    return net.generate_html().replace(LEGEND, legend, 1)
+    return legend
 
 
-def _pair(model: DrawnModel, edge: Edge) -> str:
-    """An edge in words, for its hover text."""
-    ids = model.world_ids.tolist()
-    a, b = (model.world_name(ids.index(w)) for w in (edge.source, edge.target))
+def _pair(names: Mapping[int, str], edge: Edge) -> str:
+    """An edge in words, for its hover text (worlds by their own names)."""
+    a, b = names[edge.source], names[edge.target]
     if edge.source == edge.target:
         return f"from {a} to itself"
     return f"{a} and {b}" if edge.heads in ("", "to, from") else f"from {a} to {b}"
