@@ -564,11 +564,12 @@ def render(explanation: Explanation, unicode: bool = False) -> str:
         where = node.label if _names(node.label, node.name) else f"{node.name}: {node.label}"
         lines.append(f"{'  ' * depth}{'TRUE ' if node.value else 'FALSE'}  {text}  "
                      f"[world {where}] {node.reason}")
+        # names with commas in them ("muddy: 2, 3") are told apart by semicolons
+        listed = ("; " if any(", " in n for n in node.names) else ", ").join(node.names)
         if node.names and node.n_worlds > len(node.names):
-            lines.append(f"{'  ' * depth}       worlds: {', '.join(node.names)}, "
-                         f"… ({node.n_worlds:,} in all)")
+            lines.append(f"{'  ' * depth}       worlds: {listed}, … ({node.n_worlds:,} in all)")
         elif len(node.names) > 1:
-            lines.append(f"{'  ' * depth}       worlds: {', '.join(node.names)}")
+            lines.append(f"{'  ' * depth}       worlds: {listed}")
         for child in node.children:
             walk(child, depth + 1)
 

@@ -350,3 +350,15 @@ def test_render_cites_the_worlds_by_their_names_never_by_their_ids():
         "(tails up; a knows the side: no)")
     assert "       worlds: tails·skip, heads·skip" in text.splitlines()
     assert not re.search(r"world \d|worlds: \d", text)
+
+
+def test_render_lists_worlds_whose_names_hold_commas_apart_with_semicolons():
+    """Muddy children's worlds are "muddy: 0, 1": a list of them by commas would run them
+    together. Both of child 0's worlds are explained, the witness first."""
+    from kripke.puzzles.gallery import muddy
+
+    puzzle = muddy(3, (0, 1))
+    text = render(puzzle.model.explain(parse("M_0 ~m0"), name=puzzle.describe))
+    assert "       worlds: muddy: 0, 1; muddy: 1" in text.splitlines()
+    assert "agent 0 considers 2 worlds possible (“muddy: 1”, “muddy: 0, 1”); ~m0 holds in the " \
+        "world “muddy: 1”" in text
