@@ -3,17 +3,22 @@
 :func:`explain` walks the formula's parse tree and gives each subformula its value at the world
 where it matters, with the evidence the semantics asks for:
 
-* ``K_a φ``: the worlds ``a`` considers possible and, when false, one of them where ``φ`` fails
-  (the counterexample, explained in turn); ``M_a φ`` dually a witness where ``φ`` holds;
+* ``K_a φ`` (``B_a φ`` on a belief model, printed as typed): every world ``a`` considers
+  possible, named, and ``φ`` explained in each; when false, first one of them where ``φ`` fails
+  (the counterexample); ``M_a φ`` dually, a witness where ``φ`` holds first;
 * ``E_G φ``: one ``K_a φ`` per agent; ``D_G φ``: the worlds the group's pooled knowledge leaves;
-* ``C_G φ``: when false, a shortest chain of worlds, each step one agent of G cannot tell
-  apart, from the world to one where ``φ`` fails;
+* ``C_G φ``: when false, a shortest path from the world to one where ``φ`` fails, each step
+  a world an agent of G considers possible at the one before (an arrow, on a belief model),
+  named with its agent; a path back to the world itself too (Anne's arrow from the box world
+  to itself), since ``C_G`` reads the worlds one step or more away, not the world;
 * ``[!φ]ψ`` and ``<!φ>ψ``: whether ``φ`` can be announced here (if not, ``[!φ]ψ`` is true only
   vacuously) and, if so, the model after it, where ``ψ`` is explained.
 
 Worlds are kept by their ids (``model.world_ids``, stable across announcements), so a picture
-can ring them, but the sentences cite a world by what holds there (its label), which a reader
-sees, never by its id, which a picture shows only on hover; agents are named as the caller
+can ring them, but the sentences cite a world by what holds there (its label) and, where the
+model names its worlds itself (a belief model's ``basket·move``, a hand-written model's
+``w1``), by that name first, as the picture writes it: never by its id (a product's ids run
+past its number of worlds), which a picture shows only on hover; agents are named as the caller
 names them (a game's "player 0"). Parts a value does not rest on (the false side of a true
 disjunction) are kept but marked ``relied=False``: neither the rings nor :func:`steps` follow
 them. :func:`steps` turns the tree into a short numbered chain, evidence first and verdict
@@ -122,6 +127,11 @@ class Listed(Protocol):
 
     def world_label(self, world: int | None = None) -> str: ...
 
+    def world_name(self, world: int | None = None) -> str:
+        """The world's own name, as the model file and the picture write it (``w`` and its id
+        for a model that names no world)."""
+        ...
+
 
 class PerWorld:
     """What a list of worlds answers of :class:`kripke.interface.EpistemicModel` the same way
@@ -165,8 +175,12 @@ class PerWorld:
 #: How a caller names a world of the model explained (by index), e.g. a game's deal.
 type Namer = Callable[[Any, int], str]
 
-#: How many worlds a node lists by id; beyond it, only their number.
+#: How many worlds a node lists (and a K or M step explains); beyond it, only their number.
 LISTED = 8
+#: Past this many nodes an explanation explains a K or M step in one world only (its
+#: counterexample or witness, else the first): nested operators multiply the worlds to visit
+#: (K_a K_b K_c p on classes of 8 would be 512), and a student follows a few dozen steps.
+EXPANDED = 64
 
 
 @dataclass(frozen=True)
@@ -176,12 +190,18 @@ class Explanation:
     formula: Formula
     world: int  # the world's id
     label: str  # the world in words (what is true there, or the caller's name for it)
+    #: the world's own name where the model names it (a belief model's "basket·move", a
+    #: hand-written model's), else "" (a deal or a puzzle's model calls it w and its id)
+    name: str
+    cited: str  # how a sentence cites it: "the world “…”", its name first where it has one
     value: bool
     reason: str  # one sentence, in words
     children: tuple[Explanation, ...] = ()
     #: The worlds that matter (K_a, M_a, D_G: those considered possible; C_G: those reachable),
     #: by id: the first LISTED of them, the actual one and any witness first.
     worlds: tuple[int, ...] = ()
+    #: the same worlds as a list cites them, in the same order: own names, else what holds
+    names: tuple[str, ...] = ()
     n_worlds: int = 0  # how many there are in all
     witness: int | None = None  # a world where the inner formula fails (K, C) or holds (M)
     chain: tuple[tuple[Agent, int], ...] = ()  # C_G: each step's agent and the world reached
@@ -192,8 +212,8 @@ class Explanation:
     def evidence(self) -> tuple[int, ...]:
         """The worlds this node itself points at: a chain's every world, from this one to the
         counterexample; a K's counterexample or an M's witness."""
-        if self.chain:
-            return (self.world, *(w for _, w in self.chain))
+        if self.chain:  # a step back to the world itself is one world
+            return tuple(dict.fromkeys((self.world, *(w for _, w in self.chain))))
         return () if self.witness is None else (self.witness,)
 
     def highlighted(self) -> set[int]:
@@ -230,10 +250,10 @@ def steps(explanation: Explanation, show: Callable[[Formula], str] = str
             if child.relied:
                 walk(child)
         text = f"{show(node.formula)} is {_tf(node.value)}"
+        if node.world != explanation.world:  # a K step reads several worlds: say which
+            text += f" in {node.cited}"
         if not isinstance(node.formula, Atom):
             text += f": {node.reason}"
-        elif node.world != explanation.world:
-            text += f" in {quoted(node.label)}"
         own = node.evidence()
         if not own and node.world != explanation.world and not node.children:
             own = (node.world,)  # a fact at a world the steps before pointed to
@@ -291,6 +311,8 @@ class _Explainer:
         self.agent_name = agent_name or (lambda a: f"agent {a}")
         self.values: dict[Listed, dict[Formula, BoolArray]] = {}
         self.announced: dict[tuple[Listed, Formula], Listed] = {}
+        self.labels: dict[tuple[Listed, int], str] = {}  # a caller's description, asked once
+        self.made = 0  # nodes made so far (past EXPANDED, a K or M step explains one world)
 
     def value(self, model: Listed, formula: Formula) -> BoolArray:
         known = self.values.setdefault(model, {})
@@ -305,6 +327,18 @@ class _Explainer:
             self.announced[key] = model.restrict(self.value(model, said))
         return self.announced[key]
 
+    def explanation(self, model: Listed, f: Formula, w: int, value: bool, reason: str,
+                    children: Sequence[Explanation] = (), worlds: Sequence[int] = (),
+                    **more: Any) -> Explanation:
+        """A node at world ``w`` (an index), citing it and the ``worlds`` it lists (indices)
+        as this model names them."""
+        self.made += 1
+        return Explanation(f, model.world_id(w), self.label(model, w),
+                           model.world_name(w) if self.named(model, w) else "",
+                           self.cite(model, w), value, reason, tuple(children),
+                           tuple(model.world_id(i) for i in worlds),
+                           tuple(self.listed(model, i) for i in worlds), **more)
+
     def node(self, model: Listed, f: Formula, w: int) -> Explanation:
         wid = model.world_id(w)
         value = bool(self.value(model, f)[w])
@@ -312,8 +346,8 @@ class _Explainer:
         def make(reason: str, children: Sequence[Explanation] = (),
                  announcement: bool | None = None, worlds_after: int | None = None
                  ) -> Explanation:
-            return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
-                               announcement=announcement, worlds_after=worlds_after)
+            return self.explanation(model, f, w, value, reason, children,
+                                    announcement=announcement, worlds_after=worlds_after)
 
         match f:
             case Top() | Bottom():
@@ -401,47 +435,55 @@ class _Explainer:
 
     def box(self, model: Listed, f: Formula, g: Formula, w: int, seen: IntArray,
             who: str, must: bool, plural: bool = False, phrase: str = "") -> Explanation:
-        """K (must) or M over the worlds ``seen`` from ``w``; with ``phrase``, a plausibility
-        operator over the worlds ``who`` finds so ("the most plausible")."""
+        """K (must) or M over the worlds ``seen`` from ``w``: each of them named (up to
+        LISTED) and ``g`` explained in each, the counterexample (K) or witness (M) first and
+        the others only shown (the value does not rest on them); with ``phrase``, a
+        plausibility operator over the worlds ``who`` finds so ("the most plausible")."""
         inner = self.value(model, g)[seen]
         value = bool(inner.all()) if must else bool(inner.any())
-        wid = model.world_id(w)
         target = (~inner if must else inner)  # a counterexample to K, a witness for M
         found = seen[target]
         pick: int | None = None
         if found.size:
             pick = int(found[found != w][0]) if (found != w).any() else int(found[0])
-        listed = _listed(model, seen, w, pick)
+        listed = _listed(seen, w, pick)
         verb = "consider" if plural else "considers"
         where = f"{who} {verb} {_count(seen.size, 'world')} possible" if not phrase else \
             f"{who} finds {_count(seen.size, 'world')} {phrase}"
+        if 0 < seen.size <= LISTED:
+            where += f" ({', '.join(f'“{self.listed(model, int(i))}”' for i in seen)})"
+        if self.made >= EXPANDED:  # a big explanation already: one world is enough
+            listed = listed[:1]
         if not seen.size:  # no arrow from here (a belief model), no world where the condition
             # of B_a[ψ] holds: K holds, M fails, vacuously
             none = f"{who} {verb} no world possible from here" if not phrase else \
                 f"{who} finds no world {phrase}"
             reason = f"{none}, so {'it is true only vacuously' if must else 'it is false'}"
             children = []
-        elif pick is None:  # K true, M false: nothing to point at; the world itself stands
-            at = w if (seen == w).any() else int(seen[0])  # or the first a belief reaches
+        elif pick is None:  # K true, M false: every one of them stands, the world itself first
             reason = f"{where}, and {self.show(g)} holds in {'every' if must else 'no'} one of them"
-            children = [self.node(model, g, at)]
+            children = [self.node(model, g, i) for i in listed]
         else:
             reason = (f"{where}; {self.show(g)} {'fails' if must else 'holds'} in "
-                      f"{quoted(self.label(model, pick))}")
-            children = [self.node(model, g, pick)]
-        return Explanation(f, wid, self.label(model, w), value, reason, tuple(children),
-                           listed, int(seen.size),
-                           None if pick is None else model.world_id(pick))
+                      f"{self.cite(model, pick)}")
+            children = [self.node(model, g, pick),
+                        *(replace(self.node(model, g, i), relied=False)
+                          for i in listed if i != pick)]
+        return self.explanation(model, f, w, value, reason, children, listed,
+                                n_worlds=int(seen.size),
+                                witness=None if pick is None else model.world_id(pick))
 
     def common(self, model: Listed, f: Formula, g: Formula, w: int,
                group: Sequence[Agent]) -> Explanation:
         """C_G g: g throughout the worlds reachable from w in one step or more of the group's
         (the world itself only when a step comes back to it: always in S5, not always for
-        belief); else the shortest chain to a world where it fails, found breadth first."""
+        belief); else the shortest path to a world where it fails, found breadth first, each
+        step named with an agent whose arrow it is (a path back to w itself too: that w fails
+        g is no reason unless an arrow of the group's comes back to it)."""
         inner = self.value(model, g)
         reached = np.zeros(model.n_worlds, dtype=bool)
         levels = [np.array([w])]
-        bad, itself = None, False
+        bad = None
         while True:
             grow = np.zeros(model.n_worlds, dtype=bool)
             for agent in group:
@@ -452,60 +494,82 @@ class _Explainer:
             reached |= grow
             levels.append(np.flatnonzero(grow))
             failing = levels[-1][~inner[levels[-1]]]
-            if failing.size:  # the world itself first, as a reason needs no chain then
-                itself = len(levels) == 2 and bool((failing == w).any())
-                bad = w if itself else int(failing[0])
+            if failing.size:  # the world itself first, as it is the shortest path to see
+                bad = w if (failing == w).any() else int(failing[0])
                 break
-        wid = model.world_id(w)
         n_reached = int(reached.sum())
         if bad is None:
             kept = np.flatnonzero(reached)
             if not kept.size:  # no arrow of the group's from here (a belief model)
-                return Explanation(f, wid, self.label(model, w), True,
-                                   "the group considers no world possible from here, so C is "
-                                   "true only vacuously")
-            return Explanation(f, wid, self.label(model, w), True,
-                               f"{self.show(g)} holds in every world the group can reach from here "
-                               f"({n_reached:,})",
-                               (self.node(model, g, w if reached[w] else int(kept[0])),),
-                               _listed(model, kept, w, None), n_reached)
+                return self.explanation(model, f, w, True,
+                                        "the group considers no world possible from here, so "
+                                        "C is true only vacuously")
+            return self.explanation(model, f, w, True,
+                                    f"{self.show(g)} holds in every world the group can reach "
+                                    f"from here ({n_reached:,})",
+                                    (self.node(model, g, w if reached[w] else int(kept[0])),),
+                                    _listed(kept, w, None), n_worlds=n_reached)
         # walk back from the bad world, one level at a time, through an arrow of the group
         path = [bad]
         steps: list[tuple[Agent, int]] = []
-        for level in [] if itself else reversed(levels[:-1]):
+        for level in reversed(levels[:-1]):
             here = path[-1]
             for agent in group:
                 before = model.pointing(agent, level, here)
                 if before.size:
-                    steps.append((agent, model.world_id(here)))
+                    steps.append((agent, here))
                     path.append(int(before[0]))
                     break
         steps.reverse()
-        if not steps:
-            reason = (f"{self.show(g)} fails in this very world (C needs it in every reachable "
-                      "world)")
+        links = "; then ".join(
+            f"{self.agent_name(a)} considers possible "
+            + ("this very world" if x == w else self.cite(model, x)) for a, x in steps)
+        why = "C needs it in every world the group can reach in one step or more"
+        if len(steps) == 1:
+            reason = f"from here, {links}, and {self.show(g)} fails there ({why})"
         else:
-            links = "; then ".join(
-                f"{self.agent_name(a)} considers possible "
-                f"{quoted(self.label(model, self.index(model, x)))}" for a, x in steps)
-            reason = (f"a chain of {_count(len(steps) + 1, 'world')}, each one a world an "
-                      f"agent of the group considers possible at the one before: from here, "
-                      f"{links}; {self.show(g)} fails in that last world")
-        return Explanation(f, wid, self.label(model, w), False, reason,
-                           (self.node(model, g, bad),), (wid, *(x for _, x in steps)),
-                           len(steps) + 1,
-                           model.world_id(bad), tuple(steps))
-
-    @staticmethod
-    def index(model: Listed, wid: int) -> int:
-        index = model.world_index(wid)
-        assert index is not None  # the chain's worlds are the model's
-        return index
+            reason = (f"a path of {len(steps)} steps, each to a world an agent of the group "
+                      f"considers possible at the one before: from here, {links}; "
+                      f"{self.show(g)} fails in that last world ({why})")
+        on_path = list(dict.fromkeys([w, *(x for _, x in steps)]))
+        return self.explanation(model, f, w, False, reason, (self.node(model, g, bad),),
+                                on_path, n_worlds=len(on_path), witness=model.world_id(bad),
+                                chain=tuple((a, model.world_id(x)) for a, x in steps))
 
     def label(self, model: Listed, index: int) -> str:
         """What holds in the world, on one line (a game's deal names its players in turn)."""
-        text = self.name(model, index) if self.name else model.world_label(index)
-        return "; ".join(line.strip() for line in text.splitlines() if line.strip())
+        key = (model, index)
+        if key not in self.labels:
+            text = self.name(model, index) if self.name else model.world_label(index)
+            self.labels[key] = "; ".join(line.strip() for line in text.splitlines()
+                                         if line.strip())
+        return self.labels[key]
+
+    @staticmethod
+    def named(model: Listed, index: int) -> bool:
+        """Whether the model names the world itself (a belief model's ``basket·move``, a
+        hand-written model's name), not only as ``w`` and its id, which a reader never sees
+        on the page and which runs past the number of worlds in a product."""
+        return model.world_name(index) != f"w{model.world_id(index)}"
+
+    def cite(self, model: Listed, index: int) -> str:
+        """A world as a sentence cites it: by its own name, as the picture writes it, and
+        what holds there (a caller's description can be the same for two worlds of a
+        belief model: Sally's beliefs in two worlds with the marble in the box)."""
+        label, name = self.label(model, index), model.world_name(index)
+        if not self.named(model, index) or _names(label, name):
+            return quoted(label)
+        return f"{quoted(name)} ({label})"
+
+    def listed(self, model: Listed, index: int) -> str:
+        """A world in a list: its own name where the model names it, else what holds there."""
+        return model.world_name(index) if self.named(model, index) else self.label(model, index)
+
+
+def _names(label: str, name: str) -> bool:
+    """Whether a world's description says its name already (the name alone, or "w2: p" as
+    the model page describes a world), or there is no name to say."""
+    return not name or label == name or label.startswith(f"{name}:")
 
 
 def _tf(value: bool) -> str:
@@ -516,11 +580,11 @@ def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' * (n != 1)}"
 
 
-def _listed(model: Listed, worlds: IntArray, w: int, pick: int | None) -> tuple[int, ...]:
-    """Up to LISTED world ids: the world itself and the witness first."""
+def _listed(worlds: IntArray, w: int, pick: int | None) -> list[int]:
+    """Up to LISTED of ``worlds`` (indices): the world itself and the witness first."""
     first = [i for i in (w, pick) if i is not None and (worlds == i).any()]
     rest = [int(i) for i in worlds[:LISTED + 2].tolist() if i not in first]
-    return tuple(model.world_id(i) for i in dict.fromkeys(first + rest))[:LISTED]
+    return list(dict.fromkeys(first + rest))[:LISTED]
 
 
 def render(explanation: Explanation, unicode: bool = False) -> str:
@@ -529,13 +593,15 @@ def render(explanation: Explanation, unicode: bool = False) -> str:
 
     def walk(node: Explanation, depth: int) -> None:
         text = node.formula.unicode() if unicode else str(node.formula)
+        where = node.label if _names(node.label, node.name) else f"{node.name}: {node.label}"
         lines.append(f"{'  ' * depth}{'TRUE ' if node.value else 'FALSE'}  {text}  "
-                     f"[world {node.world}: {node.label}] {node.reason}")
-        if node.worlds and node.n_worlds > len(node.worlds):
-            lines.append(f"{'  ' * depth}       worlds: {', '.join(map(str, node.worlds))}, "
-                         f"… ({node.n_worlds:,} in all)")
-        elif node.worlds and len(node.worlds) > 1:
-            lines.append(f"{'  ' * depth}       worlds: {', '.join(map(str, node.worlds))}")
+                     f"[world {where}] {node.reason}")
+        # names with commas in them ("muddy: 2, 3") are told apart by semicolons
+        listed = ("; " if any(", " in n for n in node.names) else ", ").join(node.names)
+        if node.names and node.n_worlds > len(node.names):
+            lines.append(f"{'  ' * depth}       worlds: {listed}, … ({node.n_worlds:,} in all)")
+        elif len(node.names) > 1:
+            lines.append(f"{'  ' * depth}       worlds: {listed}")
         for child in node.children:
             walk(child, depth + 1)
 

@@ -132,6 +132,25 @@ def test_announce_why_and_step_back_work_as_for_a_puzzle():
     assert puzzle_counts(rc) == 2
 
 
+def test_why_explains_a_belief_model_written_by_hand():
+    """A model with arrows (Sally and Anne, as the starter writes it) gets Why? too, its
+    worlds cited by their names and Anne's arrow back to the box world given for C."""
+    rc = render_model()
+    type_model(rc, load_text("sally-anne.kripke"))
+    type_formula(rc, "B_sally basket")
+    press(rc, "Why?")
+    assert "B_sally basket is true: sally considers 1 world possible (“basket”), and basket " \
+        "holds in every one of them" in text(rc, "why")
+    type_formula(rc, "C_{sally,anne} basket")
+    assert "C_{sally,anne} basket is false: from here, anne considers possible this very " \
+        "world, and basket fails there" in text(rc, "why")
+
+
+def load_text(starter: str) -> str:
+    with open(f"kripke/models/{starter}", encoding="utf-8") as file:
+        return file.read()
+
+
 def test_removed_worlds_fade_where_they_stood_in_the_graph():
     rc = render_model()
     type_model(rc, SQUARE)

@@ -310,6 +310,28 @@ def test_puzzle_announce_and_why():
     assert puzzle_counts(rc) == 2
 
 
+def test_why_on_a_belief_puzzle_names_the_worlds_and_rings_them_in_the_graph():
+    """Sally and Anne at the end of the story is a belief model: Why? is offered there too,
+    cites each world by the name the graph writes beside it, and rings the ones it rests
+    on (it was offered on S5 models only)."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "sally-anne")
+    while "Step ▶" in [b.children[0] for b in rc.find(v.Btn).widgets if b.children] and \
+            not rc.find(v.Btn, children=["Step ▶"]).widget.disabled:
+        press(rc, "Step ▶")
+    type_formula(rc, "B_sally basket")
+    assert "true" in text(rc, "formula-result")
+    why = why_text(rc)
+    assert "B_sally basket is true: Sally considers 1 world possible (“basket·skip”), and " \
+        "basket holds in every one of them" in why
+    assert "basket is true in the world “basket·skip” (the marble is in the basket" in why
+    assert "basket·skip" in html(rc, "worlds-graph")  # the name the steps cite is drawn
+    wait_for(lambda: html(rc, "worlds-graph").count('class="hl"') == 1)
+    type_formula(rc, "C_{sally,anne} basket")
+    assert "from here, Anne considers possible this very world, and basket fails there" in \
+        text(rc, "why")
+
+
 # ----- nothing stale or misplaced on screen ----------------------------------------------------
 
 def test_a_refused_announcement_goes_once_another_formula_is_typed():
@@ -378,7 +400,8 @@ def test_a_players_view_of_tiles_says_what_its_star_marks():
 def download_buttons(rc) -> dict[str, bool]:
     """Each download button's label, and whether it can be pressed."""
     return {str(b.children[-1]): not b.disabled for b in rc.find(v.Btn).widgets
-            if b.children and str(b.children[-1]).startswith(("picture", "model", "game"))}
+            if b.children and str(b.children[-1]).startswith(("picture", "model", "game",
+                                                              "interactive"))}
 
 
 def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
@@ -386,10 +409,12 @@ def test_a_model_too_big_for_a_file_is_refused_on_the_page_with_the_reason():
     choose_puzzle(rc, "sum-product")  # 2,352 worlds: a JSON file, not a slide
     buttons = download_buttons(rc)
     assert buttons["model JSON"] and not buttons["model TikZ"] and buttons["picture PNG"]
+    assert not buttons["interactive HTML"]
     reason = text(rc, "export-refused")
     assert "2,352 worlds" in reason and "200" in reason and "step the story" in reason
-    press(rc, "Step ▶")  # 145 worlds: a slide holds them
-    assert download_buttons(rc)["model TikZ"]
+    assert "No model TikZ or interactive HTML" in reason and "an interactive page 300" in reason
+    press(rc, "Step ▶")  # 145 worlds: a slide holds them, and a page
+    assert download_buttons(rc)["model TikZ"] and download_buttons(rc)["interactive HTML"]
     assert "export-refused" not in str([w.attributes for w in
                                         rc.find(solara.widgets.HTML).widgets])
 

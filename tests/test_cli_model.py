@@ -56,7 +56,7 @@ def test_an_announcement_false_at_the_actual_world_is_refused_in_one_line(capsys
 def test_explain_says_why_and_needs_a_check(capsys):
     assert main(["model", ALICE, "--check", "K_bob p", "--explain"]) == 1
     out = capsys.readouterr().out
-    assert "agent bob considers 2 worlds possible; p fails in the world “w3”" in out
+    assert "agent bob considers 2 worlds possible (“w1”, “w3”); p fails in the world “w3”" in out
     assert main(["model", ALICE, "--explain"]) == 2
     assert "--explain says why a --check has its value: add --check F" in \
         capsys.readouterr().err

@@ -45,7 +45,7 @@ def test_puzzle_evaluates_a_formula_after_each_step_and_explains_it(capsys):
     out = capsys.readouterr().out
     values = re.findall(r"^ *\d+  (TRUE|FALSE) ", out, re.M)
     assert values == ["FALSE", "FALSE", "TRUE"]  # Albert knows once Bernard has spoken
-    assert "TRUE   K_albert d_July_16  [world 6: July 16] agent albert considers 1 world" in out
+    assert "TRUE   K_albert d_July_16  [world July 16] Albert considers 1 world" in out
 
 
 def test_puzzle_writes_json_that_reads_back_and_tikz(tmp_path, capsys):
@@ -100,7 +100,8 @@ def test_check_explain_names_a_counterexample_and_calls_a_false_announcement_vac
     # considers a world where player 1 holds ticket 2.
     assert main(["check", "K_0 ~p(1,2)", "--turn", "10", "--explain"]) == 1
     out = capsys.readouterr().out
-    assert ("agent 0 considers 2 worlds possible; ~p(1,2) fails in the world "
+    assert ("agent 0 considers 2 worlds possible (“0:{10,15} 1:{2,7} 2:{12,14}”, "
+            "“0:{10,15} 1:{7,12} 2:{2,14}”); ~p(1,2) fails in the world "
             "“0:{10,15} 1:{2,7} 2:{12,14}”") in out
     assert main(["check", "[!p(0,2)] K_1 p(0,2)", "--explain"]) == 0
     out = capsys.readouterr().out

@@ -158,17 +158,76 @@ def test_explain_says_why_on_a_belief_model(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "not yet" not in out
-    assert "TRUE   K_bob ~K_alice q  [world 0: w1·learn] agent bob considers 2 worlds " \
-           "possible, and ~K_alice q holds in every one of them" in out
+    assert "TRUE   K_bob ~K_alice q  [world w1·learn] agent bob considers 2 worlds " \
+           "possible (“w1·skip”, “w3·skip”), and ~K_alice q holds in every one of them" in out
+    # both of Bob's worlds explained, each by its name (not its id: 1 and 5 of 4 worlds)
+    assert "  TRUE   ~K_alice q  [world w1·skip] its negation K_alice q is false" in out
+    assert "  TRUE   ~K_alice q  [world w3·skip] its negation K_alice q is false" in out
 
 
 def test_explain_tells_the_false_belief_of_the_sally_anne_puzzle(capsys):
-    assert main(["puzzle", "sally-anne", "--formula", "K_sally basket & ~basket",
+    assert main(["puzzle", "sally-anne", "--formula", "B_sally basket & ~basket",
                  "--explain"]) == 0
     out = capsys.readouterr().out
-    assert "TRUE   K_sally basket  [world 0: the marble is in the box" in out
-    assert "agent sally considers 1 world possible, and basket holds in every one" in out
-    assert "TRUE   basket  [world 1: the marble is in the basket" in out
+    # the formula as typed (B, not K), the worlds by name, the agents as the story names them
+    assert "(value: B_sally basket & ~basket at the actual world)" in out
+    assert "TRUE   B_sally basket  [world basket·move: the marble is in the box" in out
+    assert "Sally considers 1 world possible (“basket·skip”), and basket holds in every " \
+        "one" in out
+    assert "TRUE   basket  [world basket·skip: the marble is in the basket" in out
+
+
+#: Bolander's Sally seen from the other side: the actual world has the marble in the basket
+#: and Sally's arrow stays there, but Anne's arrow leads to a world without it.
+MOVED = """agents: sally anne
+atoms: basket
+world seen: basket
+world moved:
+sally: seen -> seen
+sally: moved -> seen
+anne: seen -> moved
+anne: moved -> moved
+actual: seen
+"""
+
+
+def test_explain_gives_the_path_of_arrows_to_where_a_common_belief_fails(tmp_path, capsys):
+    """C_{sally,anne} basket is false in a world where basket holds and C_sally basket is
+    true: the reason is Anne's arrow to "moved", where basket fails, and the command says
+    so (it said "fails in this very world")."""
+    path = tmp_path / "moved.kripke"
+    path.write_text(MOVED)
+    assert main(["model", str(path), "--check", "C_{sally,anne} basket", "--check",
+                 "C_sally basket", "--explain"]) == 1
+    out = capsys.readouterr().out
+    assert "C_{sally,anne} basket: FALSE at the actual world (seen)" in out
+    assert ("FALSE  C_{sally,anne} basket  [world seen] from here, agent anne considers "
+            "possible the world “moved”, and basket fails there (C needs it in every world "
+            "the group can reach in one step or more)") in out
+    assert "  FALSE  basket  [world moved] basket is false in this world" in out
+    assert "TRUE   C_sally basket  [world seen] basket holds in every world the group can " \
+        "reach from here (1)" in out
+    assert "this very world" not in out
+
+
+def test_explain_on_the_sally_anne_file_names_annes_arrow_back_to_the_box(capsys):
+    assert main(["model", "kripke/models/sally-anne.kripke", "--check",
+                 "C_{sally,anne} basket", "--explain"]) == 1
+    out = capsys.readouterr().out
+    assert "[world box] from here, agent anne considers possible this very world, and " \
+        "basket fails there" in out
+
+
+def test_puzzle_explain_prints_belief_as_typed_with_every_world_by_name(capsys):
+    assert main(["puzzle", "ice-cream", "--formula", "B_john B_mary park", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "(value: B_john B_mary park at the actual world)" in out
+    assert "K_john" not in out and "K_mary" not in out
+    assert ("TRUE   B_john B_mary park  [world park·told: the van is at the church; Mary "
+            "believes park: no] John considers 1 world possible (“park·untold”), and B_mary "
+            "park holds in every one of them") in out
+    assert ("  TRUE   B_mary park  [world park·untold: the van is at the church; Mary believes "
+            "park: yes] Mary considers 1 world possible (“park·skip”)") in out
 
 
 def test_the_command_line_writes_a_belief_models_tikz_with_its_arrows(tmp_path, capsys):

@@ -4,6 +4,9 @@ and on belief models (any relation), where an S5 model gives the same explanatio
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from kripke_strategies import PLAIN_ATOMS, announcement_formulas, belief_models, formulas, models
@@ -11,7 +14,13 @@ from kripke_strategies import PLAIN_ATOMS, announcement_formulas, belief_models,
 from kripke import Announce, AnnounceDual, Common, Knows, KripkeModel, ModelError, Possible, parse
 from kripke.explain import Explanation, explain, render, steps
 from kripke.explicit.belief import BeliefModel
-from kripke.puzzles.gallery import cheryl_birthday, coordinated_attack, sally_anne
+from kripke.puzzles.gallery import (
+    cheryl_birthday,
+    coordinated_attack,
+    ice_cream,
+    sally_anne,
+    secret_coin,
+)
 from kripke.reference import reference_belief, reference_evaluate
 
 
@@ -72,10 +81,16 @@ def test_every_node_agrees_with_the_textbook_on_a_belief_model(model, formula):
 @given(models(max_worlds=6), formulas(max_leaves=8))
 def test_an_s5_model_as_a_belief_model_is_explained_the_same_way(model, formula):
     """The same verdicts, reasons, evidence and worlds, whether the classes are read as
-    partitions or as the equivalence relations they are."""
+    partitions or as the equivalence relations they are (only the worlds' own names differ:
+    ``to_belief`` names a world by what holds there, where the S5 model says w and its id,
+    and the sentences cite what holds there either way)."""
     if model.actual is None:
         model = model.at(0)
-    assert model.to_belief().explain(formula) == model.explain(formula)
+    assert unnamed(model.to_belief().explain(formula)) == unnamed(model.explain(formula))
+
+
+def unnamed(node: Explanation) -> Explanation:
+    return replace(node, name="", names=(), children=tuple(map(unnamed, node.children)))
 
 
 def test_a_belief_is_explained_in_the_worlds_the_agent_considers_possible():
@@ -85,8 +100,8 @@ def test_a_belief_is_explained_in_the_worlds_the_agent_considers_possible():
     node = end.explain(parse("K_sally basket & ~basket"))
     belief = node.children[0]
     assert node.value and belief.value
-    assert "agent sally considers 1 world possible, and basket holds in every one" in \
-        belief.reason
+    assert "agent sally considers 1 world possible (“basket·skip”), and basket holds in every " \
+        "one" in belief.reason
     assert belief.children[0].world != node.world  # read where her arrow points, not here
     assert belief.children[0].value
 
@@ -151,7 +166,7 @@ def test_render_prints_one_line_per_subformula_with_its_value():
                           name=puzzle.describe))
     lines = text.splitlines()
     assert lines[0].startswith("TRUE   K_albert d_July_16 | K_bernard ~d_May_19  "
-                               "[world 6: July 16]")
+                               "[world July 16]")
     assert any(line.strip().startswith("FALSE  K_albert d_July_16") for line in lines)
     assert any(line.strip().startswith("TRUE   K_bernard ~d_May_19") for line in lines)
     assert "¬" in render(explain(puzzle.model, parse("~d_May_19")), unicode=True)
@@ -209,3 +224,141 @@ def test_steps_go_from_the_evidence_to_the_verdict_with_the_worlds_of_each():
     k = steps(explain(cheryl.model, parse("K_albert d_July_16"), name=cheryl.describe))
     assert [s.worlds for s in k] == [(5,), (5,)]
     assert k[0].text == "d_July_16 is false in the world “July 14”"
+
+
+# --- belief, worked by hand (issue 43) ---------------------------------------------------------
+# The end of two gallery stories, explained as the page and the command line explain them (the
+# puzzle's words for worlds and agents). Sally and Anne: the actual world ``basket·move`` (the
+# marble in the box), Sally's arrow to ``basket·skip`` (in the basket), which points to itself;
+# Anne's arrows are loops. The ice-cream van: ``park·told`` (actual; the van at the church),
+# ``park·untold``, ``park·skip`` (the van in the park); John: told → untold, untold → untold,
+# skip → skip; Mary: told → told, untold → skip, skip → skip.
+
+
+def story_end(make):
+    puzzle = make()
+    end = puzzle.models()[-1]
+    worlds = {end.world_name(i): i for i in range(end.n_worlds)}
+
+    def why(text: str) -> Explanation:
+        return end.explain(parse(text), name=puzzle.describe, agent_name=puzzle.agent_name)
+
+    def cited(name: str) -> str:
+        return f"the world “{name}” ({puzzle.describe(end, worlds[name])})"
+
+    return end, worlds, why, cited
+
+
+def test_sally_believes_the_marble_is_in_the_basket_and_the_reason_names_her_only_world():
+    end, worlds, why, cited = story_end(sally_anne)
+    assert set(worlds) == {"basket·move", "basket·skip"}
+    assert end.world_name(end.actual) == "basket·move"
+    node = why("B_sally basket")
+    assert node.value and str(node.formula) == "B_sally basket"  # as typed, not K_sally
+    assert node.reason == ("Sally considers 1 world possible (“basket·skip”), and basket holds "
+                           "in every one of them")
+    assert [(c.name, c.value) for c in node.children] == [("basket·skip", True)]
+    assert [s.text for s in steps(node)] == [
+        f"basket is true in {cited('basket·skip')}",
+        f"B_sally basket is true: {node.reason}"]
+    false = why("B_sally box")
+    assert not false.value and false.reason == (
+        f"Sally considers 1 world possible (“basket·skip”); box fails in "
+        f"{cited('basket·skip')}")
+    assert why("B_anne B_sally basket").value and not why("basket").value
+    assert why("<sally> basket").value and why("B_anne ~basket").value
+
+
+def test_a_false_common_belief_gives_annes_arrow_back_to_the_world_where_basket_fails():
+    """C_{sally,anne} basket is false at basket·move, and not because of the world alone: C
+    reads the worlds one arrow or more away. Sally's arrows reach only basket·skip (so
+    C_sally basket is true here); Anne's arrow comes back to basket·move, where basket fails."""
+    end, worlds, why, _ = story_end(sally_anne)
+    assert why("C_sally basket").value
+    node = why("C_{sally,anne} basket")
+    assert not node.value
+    assert node.chain == (("anne", end.world_id(worlds["basket·move"])),)
+    assert node.reason == ("from here, Anne considers possible this very world, and basket fails "
+                           "there (C needs it in every world the group can reach in one step or "
+                           "more)")
+    assert node.highlighted() == {end.world_id(worlds["basket·move"])}
+
+
+def test_john_believes_mary_believes_the_van_is_in_the_park_every_step_named():
+    end, worlds, why, cited = story_end(ice_cream)
+    assert end.world_name(end.actual) == "park·told"
+    node = why("B_john B_mary park")
+    assert node.value and str(node.formula) == "B_john B_mary park"
+    assert node.reason == ("John considers 1 world possible (“park·untold”), and B_mary park "
+                           "holds in every one of them")
+    inner = node.children[0]
+    assert inner.name == "park·untold" and inner.value
+    assert inner.reason == ("Mary considers 1 world possible (“park·skip”), and park holds in "
+                            "every one of them")
+    assert inner.children[0].name == "park·skip" and inner.children[0].value
+    mary = why("B_mary park")  # she was told: her arrow stays in the actual world
+    assert not mary.value and mary.reason == (
+        f"Mary considers 1 world possible (“park·told”); park fails in {cited('park·told')}")
+    assert why("B_mary ~park").value and why("B_john ~park").value
+    assert why("B_mary B_john ~park").value and not why("park").value
+    never = why("M_john park")
+    assert not never.value and never.reason == (
+        "John considers 1 world possible (“park·untold”), and park holds in no one of them")
+
+
+def test_a_false_common_belief_in_the_van_gives_the_two_arrows_to_the_park():
+    end, worlds, why, cited = story_end(ice_cream)
+    node = why("C_{john,mary} ~park")
+    assert not node.value
+    assert node.chain == (("john", end.world_id(worlds["park·untold"])),
+                          ("mary", end.world_id(worlds["park·skip"])))
+    assert node.reason == (
+        f"a path of 2 steps, each to a world an agent of the group considers possible at the "
+        f"one before: from here, John considers possible {cited('park·untold')}; then Mary "
+        f"considers possible {cited('park·skip')}; ~park fails in that last world (C needs it "
+        f"in every world the group can reach in one step or more)")
+
+
+def test_a_true_belief_explains_every_world_the_agent_considers_possible():
+    """The secret coin after a's look: b's arrows reach the two worlds where nothing
+    happened, and the explanation explains b's belief in both, each step naming its world."""
+    puzzle = secret_coin()
+    model = puzzle.models()[1]
+    node = model.explain(parse("B_b ~(K_a heads | K_a ~heads)"), name=puzzle.describe,
+                         agent_name=puzzle.agent_name)
+    assert node.value and node.names == ("heads·skip", "tails·skip")
+    assert node.reason.startswith("b considers 2 worlds possible (“heads·skip”, “tails·skip”)")
+    assert [(c.name, c.relied) for c in node.children] == [("heads·skip", True),
+                                                          ("tails·skip", True)]
+    texts = [s.text for s in steps(node)]
+    assert "K_a heads | K_a ~heads is false in the world “heads·skip” (heads up; a knows the " \
+        "side: no): every part is false" in texts
+    assert "K_a heads | K_a ~heads is false in the world “tails·skip” (tails up; a knows the " \
+        "side: no): every part is false" in texts
+
+
+def test_render_cites_the_worlds_by_their_names_never_by_their_ids():
+    """A product's ids run past its number of worlds (the coin after the look: ids 0, 2, 4
+    and 5 of 4 worlds); the tree names each world as the model and the picture do, the
+    counterexample first."""
+    puzzle = secret_coin()
+    model = puzzle.models()[1]
+    text = render(model.explain(parse("B_b heads"), name=puzzle.describe))
+    assert text.splitlines()[0] == (
+        "FALSE  B_b heads  [world heads·yes: heads up; a knows the side: yes] agent b considers "
+        "2 worlds possible (“heads·skip”, “tails·skip”); heads fails in the world “tails·skip” "
+        "(tails up; a knows the side: no)")
+    assert "       worlds: tails·skip, heads·skip" in text.splitlines()
+    assert not re.search(r"world \d|worlds: \d", text)
+
+
+def test_render_lists_worlds_whose_names_hold_commas_apart_with_semicolons():
+    """Muddy children's worlds are "muddy: 0, 1": a list of them by commas would run them
+    together. Both of child 0's worlds are explained, the witness first."""
+    from kripke.puzzles.gallery import muddy
+
+    puzzle = muddy(3, (0, 1))
+    text = render(puzzle.model.explain(parse("M_0 ~m0"), name=puzzle.describe))
+    assert "       worlds: muddy: 0, 1; muddy: 1" in text.splitlines()
+    assert "agent 0 considers 2 worlds possible (“muddy: 1”, “muddy: 0, 1”); ~m0 holds in the " \
+        "world “muddy: 1”" in text

@@ -199,3 +199,17 @@ def test_an_error_in_a_huge_input_shows_only_the_part_around_the_position():
     with pytest.raises(FormulaError) as caught:
         parse(deep)
     assert all(len(line) < 80 for line in str(caught.value).splitlines())
+
+
+def test_belief_and_groups_are_printed_as_typed_and_mean_what_they_meant():
+    """B_a φ is K_a φ read on arrows and a group is a set: the same formula (equal, one cache
+    entry, one value), but printed back as the teacher typed it, in ASCII and in the
+    textbook's notation."""
+    common = parse("C_{sally,anne} basket")
+    assert str(common) == "C_{sally,anne} basket" and common == parse("C_{anne,sally} basket")
+    typed = parse("B_sally basket & K_anne B_{sally} ~box")
+    assert str(typed) == "B_sally basket & K_anne B_sally ~box"
+    assert typed.unicode() == "B_sally basket ∧ K_anne B_sally ¬box"
+    assert parse(str(typed)) == typed == parse("K_sally basket & K_anne K_sally ~box")
+    assert hash(typed) == hash(parse("K_sally basket & K_anne K_sally ~box"))
+    assert str(parse(str(typed))) == str(typed)

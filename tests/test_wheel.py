@@ -84,7 +84,10 @@ def test_the_commands_run_from_the_wheel(installed: Path, tmp_path: Path):
     out = ttr(installed, tmp_path, "model", str(shipped / "alice-bob.kripke"), "--check",
               "K_alice p & ~K_bob p")
     assert "true" in out.lower()
-    assert ttr(installed, tmp_path, "puzzle", "muddy", "--children", "3", "--muddy", "1,2")
+    assert ttr(installed, tmp_path, "puzzle", "muddy", "--children", "3", "--muddy", "1,2",
+               "--html", "muddy.html")
+    # the interactive page's template is packaged, and vis-network inlined from pyvis
+    assert "new vis.Network(" in (tmp_path / "muddy.html").read_text(encoding="utf-8")
     assert "optimal" in ttr(installed, tmp_path, "max-score", "--board", "europe24",
                             "--trains", "12").lower()
 

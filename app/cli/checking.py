@@ -95,17 +95,29 @@ def write_model_files(model: KripkeModel | BeliefModel, json_path: str | None,
                       drawn: Callable[[KripkeModel, int], str] | None = None,
                       positions: Mapping[int, tuple[float, float]] | None = None,
                       agent_names: Mapping[Agent, str] | None = None, title: str = "",
-                      size: tuple[float, float] = SLIDE) -> None:
-    """Write the model as JSON and as a LaTeX/TikZ drawing where asked (each file atomically;
-    the paths were checked before any work) and say where. ``name`` labels the worlds in both
-    (default: ``world_label``), ``drawn`` instead in the drawing only. The drawing (a belief
-    model's arrows as the page draws them) is made first, so a model ``to_tikz`` refuses (too
-    big for a slide) is refused before anything is written."""
+                      size: tuple[float, float] = SLIDE, html_path: str | None = None,
+                      html_name: Callable[[KripkeModel, int], str] | None = None) -> None:
+    """Write the model as JSON, as a LaTeX/TikZ drawing and as an interactive HTML page
+    (``app.worlds.interactive``) where asked (each file atomically; the paths were checked
+    before any work) and say where. ``name`` labels the worlds in all three (default:
+    ``world_label``), ``drawn`` instead in the TikZ only; the page names each world by
+    ``html_name`` (default its own name) and describes it on hover by ``name``. The drawings
+    (a belief model's arrows as the page draws them) are made first, so a model one of them
+    refuses (too big for a slide or a page) is refused before anything is written."""
     drawing = to_tikz(model, positions, drawn or name, agent_names, title=title,
                       size=size) if tikz_path else None
+    page = None
+    if html_path:  # (pyvis and its template are loaded only when a page is asked for)
+        from app.worlds.interactive import interactive_html
+
+        page = interactive_html(model, title=title, name=html_name, describe=name,
+                                agent_names=agent_names, positions=positions)
     if json_path:
         write_atomically(json_path, json.dumps(to_json(model, name=name), indent=1) + "\n")
         print(f"model (JSON): {json_path}")
     if tikz_path and drawing is not None:
         write_atomically(tikz_path, drawing)
         print(f"model (TikZ): {tikz_path}")
+    if html_path and page is not None:
+        write_atomically(html_path, page)
+        print(f"model (interactive HTML): {html_path}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 type Agent = int | str
@@ -327,10 +327,13 @@ def _normalise_group(group: Iterable[Agent] | None) -> tuple[Agent, ...] | None:
 @dataclass(frozen=True, slots=True)
 class GroupFormula(Formula):
     """What E_G, C_G and D_G share: a group (``None`` for all agents of the model) and a
-    formula; the group is normalised to a sorted tuple so equal groups compare equal."""
+    formula; the group is normalised to a sorted tuple so equal groups compare equal.
+    ``written`` keeps the group as the teacher typed it, for the printer only (not compared):
+    ``C_{sally,anne} basket`` reads back as typed, not as ``C_{anne,sally}``."""
 
     group: tuple[Agent, ...] | None
     formula: Formula
+    written: tuple[Agent, ...] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "group", _normalise_group(self.group))
@@ -472,12 +475,12 @@ def _render(f: Formula, s: _Symbols) -> str:
             return f"K_{agent} {wrap(g, _PREFIX)}"
         case Possible(agent, g):
             return f"M_{agent} {wrap(g, _PREFIX)}"
-        case Everyone(group, g):
-            return f"E{_subscript(group)} {wrap(g, _PREFIX)}"
-        case Common(group, g):
-            return f"C{_subscript(group)} {wrap(g, _PREFIX)}"
-        case Distributed(group, g):
-            return f"D{_subscript(group)} {wrap(g, _PREFIX)}"
+        case Everyone(group, g, written):
+            return f"E{_subscript(written or group)} {wrap(g, _PREFIX)}"
+        case Common(group, g, written):
+            return f"C{_subscript(written or group)} {wrap(g, _PREFIX)}"
+        case Distributed(group, g, written):
+            return f"D{_subscript(written or group)} {wrap(g, _PREFIX)}"
         case Announce(a, g):
             return f"[!{_render(a, s)}]{wrap(g, _PREFIX)}"
         case AnnounceDual(a, g):

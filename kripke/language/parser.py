@@ -340,7 +340,7 @@ class _Parser:
             elif underscore:
                 group = self.group(token)
             group_cls = {"E": Everyone, "C": Common, "D": Distributed}[head]
-            return group_cls(group, self.operand(token))
+            return group_cls(group, self.operand(token), written=group)
         args: list[AtomArg] = []
         if self.token.kind == "lparen":
             open_paren = self.advance()

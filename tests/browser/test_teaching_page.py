@@ -228,3 +228,28 @@ def test_an_open_event_row_leaves_the_whole_picture_on_the_first_screen(browser)
         box = graph.locator("text.node").nth(i).bounding_box()
         assert box is not None and box["y"] + box["height"] <= 800, box
     assert inside(page, "worlds-graph")
+
+
+def test_why_explains_a_belief_in_the_gallery_and_rings_its_world(browser):
+    """Sally and Anne told to the end is a belief model: Why? is offered, explains Sally's
+    false belief by the one world her arrow reaches, named as the graph names it, and rings
+    that world in the picture; a false common belief gives Anne's arrow back to the box."""
+    page = puzzle_tab(browser, "Sally and Anne")
+    expect(page.get_by_test_id("puzzle-story")).to_contain_text("Sally goes out")
+    told = page.locator("[data-testid=puzzle-steps] li")
+    for done in range(1, told.count() + 1):
+        page.get_by_role("button", name="Step ▶").click()
+        expect(page.locator("[data-testid=puzzle-steps] li[data-state=done]")).to_have_count(done)
+    expect(page.get_by_test_id("puzzle-ending")).to_be_visible()
+    type_formula(page, "B_sally basket")
+    expect(page.get_by_test_id("formula-result")).to_contain_text("true at the actual world")
+    why = page.get_by_role("button", name="Why?")
+    expect(why).to_be_enabled(timeout=60_000)
+    why.click()
+    expect(page.get_by_test_id("why")).to_contain_text(
+        "B_sally basket is true: Sally considers 1 world possible (“basket·skip”)")
+    expect(page.get_by_test_id("why")).to_contain_text("basket is true in the world “basket·skip”")
+    expect(page.locator("svg.ttr-pic circle.hl")).to_have_count(1)
+    type_formula(page, "C_{sally,anne} basket")
+    expect(page.get_by_test_id("why")).to_contain_text(
+        "from here, Anne considers possible this very world, and basket fails there")

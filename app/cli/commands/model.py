@@ -94,11 +94,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="OUT", help="write the model after the "
                         "announcements and events as JSON")
     parser.add_argument("--tikz", metavar="OUT", help="... and as a LaTeX/TikZ drawing")
+    parser.add_argument("--html", metavar="OUT", help="... and as an interactive HTML page "
+                        "(drag the worlds apart; atoms on hover; opens with no network)")
     parser.add_argument("--size", type=slide_size, default=SLIDE, metavar="WxH",
                         help="the --tikz drawing's largest width and height in cm (default "
                              f"{SLIDE[0]:g}x{SLIDE[1]:g}, a beamer frame's)")
     parser.add_argument("--overwrite", action="store_true",
-                        help="replace existing --json/--tikz files")
+                        help="replace existing --json/--tikz/--html files")
 
 
 def describe(model: KripkeModel | BeliefModel) -> str:
@@ -143,7 +145,8 @@ def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, for
 
 def run(args: argparse.Namespace) -> int:
     outputs = [(path, option) for path, option in ((args.json, "--json"),
-                                                   (args.tikz, "--tikz")) if path]
+                                                   (args.tikz, "--tikz"),
+                                                   (args.html, "--html")) if path]
     check_outputs(outputs, overwrite=args.overwrite)
     given = args.steps or []
     if args.explain and not any(kind == "check" for kind, _ in given):
@@ -176,9 +179,10 @@ def run(args: argparse.Namespace) -> int:
     # where the TikZ draws each world: the textbook graph's places, kept across announcements,
     # an event's product in layers under them (the graph's layout brings networkx: imported
     # only when a drawing is asked for, so a check stays quick to start)
-    if args.tikz:
+    drawing = args.tikz or args.html
+    if drawing:
         from app.worlds.graph import graph_positions, layered
-    places = graph_positions(model) if args.tikz else None
+    places = graph_positions(model) if drawing else None
     all_true, changed = True, []
     for kind, text, formula in steps:
         before = model.n_worlds
@@ -211,10 +215,10 @@ def run(args: argparse.Namespace) -> int:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")
         print(describe(model))
-    if args.tikz and places is None:  # too many worlds to place at the start, few enough now
+    if drawing and places is None:  # too many worlds to place at the start, few enough now
         places = graph_positions(model)
     write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name,
-                      positions=places, size=args.size)
+                      positions=places, size=args.size, html_path=args.html)
     return 0 if all_true else 1
 
 

@@ -77,11 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the model where the story stops as JSON")
     parser.add_argument("--tikz", type=file_name, metavar="FILE",
                         help="... and as a LaTeX/TikZ drawing")
+    parser.add_argument("--html", type=file_name, metavar="FILE",
+                        help="... and as an interactive HTML page (drag the worlds apart; "
+                             "atoms on hover; opens with no network)")
     parser.add_argument("--size", type=slide_size, default=SLIDE, metavar="WxH",
                         help="the --tikz drawing's largest width and height in cm (default "
                              f"{SLIDE[0]:g}x{SLIDE[1]:g}, a beamer frame's)")
     parser.add_argument("--overwrite", action="store_true",
-                        help="replace an existing --json or --tikz file")
+                        help="replace an existing --json, --tikz or --html file")
 
 
 #: consecutive's largest number at most: its story costs about top³ (100: 3 s; 300: 40 s;
@@ -178,7 +181,8 @@ def tell_symbolically(args: argparse.Namespace, puzzle: Puzzle, steps: tuple[Ste
 
 def run(args: argparse.Namespace) -> int:
     check_outputs([(path, option) for path, option in ((args.json, "--json"),
-                                                       (args.tikz, "--tikz")) if path],
+                                                       (args.tikz, "--tikz"),
+                                                       (args.html, "--html")) if path],
                   overwrite=args.overwrite)
     formula = None
     if args.formula is not None:
@@ -217,8 +221,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{indent}nothing announced; the actual world is now: "
                   f"{puzzle.actual_world(model)}")
-    if formula is not None:
-        print(f"(value: {formula} at the actual world)")
+    if formula is not None:  # as typed: B_a stays B_a, a group in the order given
+        print(f"(value: {args.formula.strip()} at the actual world)")
     ending(puzzle, steps, puzzle.actual_world(model), frame(model), dead_ends(model))
     if args.safe:
         if args.name != "russian":
@@ -227,11 +231,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"Alice's safe announcements: {safe:,} of {candidates:,} candidate lists")
     if args.explain and formula is not None:
         print()
-        print(render(model.explain(formula, name=puzzle.describe)))
+        print(render(model.explain(formula, name=puzzle.describe,
+                                   agent_name=puzzle.agent_name)))
     positions = None
-    if args.tikz:  # the puzzle's own geometry, else the textbook graph's
+    if args.tikz or args.html:  # the puzzle's own geometry, else the textbook graph's
         positions = puzzle.positions(model.agents[0]) if puzzle.positions else \
             graph_positions(model)
     write_model_files(model, args.json, args.tikz, name=puzzle.describe, positions=positions,
-                      agent_names=puzzle.agent_names, title=puzzle.title, size=args.size)
+                      agent_names=puzzle.agent_names, title=puzzle.title, size=args.size,
+                      html_path=args.html, html_name=puzzle.short)
     return 0

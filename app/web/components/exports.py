@@ -1,5 +1,6 @@
-"""One click each: the worlds picture as SVG and PNG, the model as JSON and as TikZ for slides,
-and the game's event log as JSON Lines (what ``ttr-kripke play --log`` writes). Each file is
+"""One click each: the worlds picture as SVG and PNG, the model as JSON, as TikZ for slides and
+as an interactive page (``app.worlds.interactive``: drag the worlds apart, offline), and the
+game's event log as JSON Lines (what ``ttr-kripke play --log`` writes). Each file is
 made when its button is pressed, from what is on screen then (the picture with the formula's
 marks and the ringed counterexample, the model after the announcements so far). A model too
 big for a file is refused on the page, its button disabled with the reason beside it, not
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Collection, Mapping
+from html import escape
 
 import numpy as np
 import solara
@@ -18,6 +20,7 @@ from agents.log import log_header, records
 from agents.model import TTRModel
 from app.web.components.session import Session
 from app.web.components.style import player_colour, player_ink, player_name
+from app.worlds.interactive import HTML_WORLDS, interactive_html
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
@@ -43,10 +46,8 @@ def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
     """The model as TikZ, its worlds where the picture draws them (when it draws them), each
     agent in the colour the page gives it. ``model(limit)`` lists the worlds, or refuses past
     ``limit`` (``ModelTooLargeError``)."""
-    positions = None
-    if picture is not None:
-        positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
-                     if not m.tile and m.key.startswith("w")}
+    placed = _placed(picture)
+    positions = None if placed is None else {w: (x / 60, y / 60) for w, (x, y) in placed.items()}
     try:
         listed = model(TIKZ_WORLDS)
         colour = agent_colour(agent_names or {})
@@ -54,6 +55,28 @@ def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
                        max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents})
     except ModelTooLargeError as e:
         return f"% {e}\n"
+
+
+def html_file(model: Callable[[int], KripkeModel], picture: Picture | None,
+              name: Callable[[KripkeModel, int], str], label: Callable[[KripkeModel, int], str],
+              agent_names: Mapping[Agent, str] | None, title: str) -> str:
+    """The model as an interactive page, each world labelled with its name (``label``),
+    described on hover (``name``) and placed where the picture draws it (when it draws it
+    world by world), so the page opens as the screen showed it; a model with more edges than
+    the page draws gets a page that says so (the worlds were checked already)."""
+    try:
+        return interactive_html(model(HTML_WORLDS), title=title, name=label, describe=name,
+                                agent_names=agent_names, positions=_placed(picture))
+    except ValueError as e:  # ModelError, ModelTooLargeError
+        return f"<!DOCTYPE html><meta charset='utf-8'><p>{escape(str(e))}</p>\n"
+
+
+def _placed(picture: Picture | None) -> dict[int, tuple[float, float]] | None:
+    """Where the picture draws each world (by id), in its own units; None for a summary."""
+    if picture is None:
+        return None
+    return {int(m.key[1:]): (m.x, m.y) for m in picture.marks
+            if not m.tile and m.key.startswith("w")} or None
 
 
 def model_json(model: Callable[[int], KripkeModel], name: Callable[[KripkeModel, int], str]
@@ -87,12 +110,14 @@ def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
 
 
 def refusal(worlds: int, advice: str) -> str | None:
-    """Why the model files cannot be made now (None if both can)."""
+    """Why the model files cannot be made now (None if all can)."""
     if worlds <= TIKZ_WORLDS:
         return None
-    which = "JSON or TikZ" if worlds > JSON_WORLDS else "TikZ"
+    which = ("JSON, TikZ or interactive HTML" if worlds > JSON_WORLDS else
+             "TikZ or interactive HTML" if worlds > HTML_WORLDS else "TikZ")
     return (f"No model {which}: {worlds:,} worlds are possible, and a JSON file holds at most "
-            f"{JSON_WORLDS:,}, a TikZ slide {TIKZ_WORLDS:,}; {advice}.")
+            f"{JSON_WORLDS:,}, a TikZ slide {TIKZ_WORLDS:,}, an interactive page "
+            f"{HTML_WORLDS:,}; {advice}.")
 
 
 def game_log(model: TTRModel) -> str:
@@ -138,6 +163,13 @@ def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel
                                 mime_type="text/x-tex")
         else:
             Refused("model TikZ", refused)
+        if worlds <= HTML_WORLDS:
+            solara.FileDownload(lambda: html_file(model, picture(), name, label or name,
+                                                  agent_names, title),
+                                f"{stem}-worlds.html", label="interactive HTML",
+                                mime_type="text/html")
+        else:
+            Refused("interactive HTML", refused)
         if log is not None:
             solara.FileDownload(log, f"{stem}-log.jsonl", label="game log JSONL",
                                 mime_type="application/x-ndjson")

@@ -636,8 +636,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                 children=[solara.Button(puzzle.agent_name(a), value=i,
                                                         text=True)
                                           for i, a in enumerate(agents)])
+                # Why? on every model: a belief model's steps read its arrows, each world
+                # named as the graph names it, and rings it there as the classes do
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
-                           why=why if by_classes else None, chain=chain, step=ringed,
+                           why=why, chain=chain, step=ringed,
                            explaining=why.value and explaining.state == solara.ResultState.RUNNING,
                            why_refused=why_refusal(explaining),
                            hint="Type a formula, or pick an example further down; " + (
@@ -777,7 +779,8 @@ def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], s
         return (f"{swatches}<br>{actual} An arrow in an agent's "
                 "colour, labelled with it: from a world to one the agent considers possible "
                 "there; a loop: the world is possible from itself. Hover a world for what holds "
-                "there; a pale dot and name: removed by an announcement.")
+                "there; a pale dot and name: removed by an announcement; a dashed orange ring, "
+                "numbered: a world the steps of Why? rest on.")
     if kind == GRAPH:
         return (f"{swatches}<br>{actual} An edge in an agent's colour, "
                 "labelled with it: two worlds it cannot tell apart. Hover a world for what "
