@@ -405,10 +405,12 @@ def test_why_names_the_most_plausible_worlds():
     and knows nothing from all three."""
     model = bluff().models()[2]
     assert model.explain(parse("B_bob south")).reason.startswith(
-        "agent bob finds 1 world the most plausible, and south holds in every one of them")
-    assert model.explain(parse("B_bob[~south] north")).reason.startswith(
-        "agent bob finds 2 worlds the most plausible where ~south holds; ~south -> north "
-        "fails in the world “west”")
+        "agent bob finds 1 world the most plausible (“south”), and south holds in every one "
+        "of them")
+    conditional = model.explain(parse("B_bob[~south] north")).reason
+    assert conditional.startswith("agent bob finds 2 worlds the most plausible where ~south "
+                                  "holds (“north”, “west”)"), conditional
+    assert "~south -> north fails in the world “west”" in conditional
 
 
 def test_the_tikz_draws_the_levels_most_plausible_on_top():
