@@ -92,7 +92,11 @@ def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
     assert not apply_button(rc).disabled
     press(rc, "Apply")
     assert puzzle_counts(rc) == 20  # every world split in two: read or not
-    assert "20 worlds possible (the puzzle began with 10)" in text(rc, "puzzle-status")
+    assert "20 worlds possible (the puzzle began with 10 worlds)" in text(rc, "puzzle-status")
+    # counted in words (it said "event 3 events written by hand")
+    assert text(rc, "announce-result").startswith(
+        "Event skip of 3 events written by hand: 10 → 20 worlds.")
+    assert "event skip of 3 events written by hand (Albert" in text(rc, "puzzle-status")
     # each half keeps its date's name (not that of an old world with the same id)
     assert len(re.findall(r"<title>world \d+[^<\n]*\nJuly 16\n",
                           html(rc, "worlds-graph"))) == 2

@@ -24,6 +24,7 @@ from html import escape
 import solara
 
 from app.web.components.formula import tab_gone
+from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, event_graph
 from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel
@@ -86,7 +87,9 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
             events = parse_event_model(text)
         except ValueError as e:
             return Prepared(error=str(e))
-        label = f"{len(events.events)} events written by hand"
+        n = len(events.events)
+        label = f"{events.actual}, written by hand" if n == 1 else \
+            f"{events.actual} of {counted(n, 'event')} written by hand"
     else:
         if not formula.strip():
             return Prepared(error="type a formula φ in the box above")

@@ -24,6 +24,7 @@ from solara.components.file_drop import FileInfo
 
 from app.web.components.puzzles import PuzzlePage
 from app.web.components.upload_button import UploadButton
+from app.web.components.words import counted
 from app.web.model_edits import EDIT_LIMIT, Draft
 from app.worlds.layout import DrawnModel, partitioned
 from kripke import KripkeModel, ModelFileError, dump_model, load_model
@@ -293,7 +294,7 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         assert reading.model is not None
         solara.HTML(tag="div", unsafe_innerHTML=(
             f"<span data-testid='model-ok' style='color:#2e7d32'>Reads: "
-            f"{reading.model.n_worlds:,} worlds, agents "
+            f"{counted(reading.model.n_worlds, 'world')}, agents "
             f"{escape(' '.join(map(str, reading.model.agents)))}.</span>"),
             style="font-size:13px")
     with solara.Div(classes=["ttr-drop"]):
@@ -317,7 +318,7 @@ def minimised_text(model: KripkeModel) -> tuple[str, str | None]:
     bisimilar, or the smaller model cannot be written)."""
     smaller = model.minimised()
     n, m = model.n_worlds, smaller.n_worlds
-    said = f"{n:,} world{'s' * (n != 1)}; {m:,} up to bisimulation"
+    said = f"{counted(n, 'world')}; {m:,} up to bisimulation"
     if m == n:
         return said + " (no two are bisimilar: some formula tells any two apart)", None
     try:

@@ -36,6 +36,7 @@ from app.web.components.formula import (
     use_formula,
     why_refusal,
 )
+from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
@@ -290,7 +291,7 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
         mark = "✓ " if state == "done" else "→ " if state == "next" else ""
         steps.append(f"<li style='{style}' data-state='{state}'>{mark}<b>{escape(step.speaker)}"
                      f"</b>: {escape(step.said)} <span style='opacity:.7'>({counts[i]:,} → "
-                     f"{counts[i + 1]:,} worlds)</span></li>")
+                     f"{counted(counts[i + 1], 'world')})</span></li>")
     ending = (f"<div data-testid='puzzle-ending' style='margin-top:6px;font-weight:600'>"
               f"{escape(puzzle.ending)}</div>" if told == len(puzzle.steps) else "")
     return (f"<div style='margin-bottom:6px'>{escape(puzzle.story)}</div>"
@@ -302,12 +303,15 @@ def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int,
                 what: str = "puzzle") -> str:
     """The status line; ``what`` the page shows ("puzzle", or "model" for one's own)."""
     model = moment.model
-    # an event of yours may split worlds: more than the puzzle began with
-    of = f"worlds possible (the {what} began with" if moment.events else "of"
-    after = ")" if moment.events else " worlds possible"
+    n, began = model.n_worlds, puzzle.model.n_worlds
+    # an event (the story's or yours) may split worlds: more than the puzzle began with
+    if events_told(puzzle, moment) or n > began:
+        of = (f"world{'s' * (n != 1)} possible (the {what} began with "
+              f"{counted(began, 'world')})")
+    else:
+        of = f"of {counted(began, 'world')} possible"
     story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
-    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
-            f"{puzzle.model.n_worlds:,}{after} · {story}"
+    return (f"<b data-testid='puzzle-worlds'>{n:,}</b> {of} · {story}"
             f"moment {position} of {total - 1}: {escape(moment.label)} · "
             f"actual world: {escape(puzzle.actual_world(model))}")
 
@@ -519,7 +523,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         kept = told[:at + 1]
         shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
                                   moment.events + 1, events)), len(kept)))
-        said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
+        said.set(f"Event {label}: {model.n_worlds:,} → {counted(after.n_worlds, 'world')}. "
+                 f"{seen}.")
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
