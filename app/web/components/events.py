@@ -26,6 +26,7 @@ import solara
 from app.web.components.formula import tab_gone
 from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, event_graph
+from app.worlds.layout import DrawnModel
 from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel
 from kripke.budget import stop_when
@@ -118,32 +119,58 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
     return Prepared(events, label)
 
 
+@dataclass(frozen=True)
+class Applied:
+    """The event just applied, as the control shows it until its inputs are edited: the
+    ``inputs`` it was made from, the event and its label as checked against the model it was
+    applied to (``before`` worlds), and the model it made (``after``)."""
+
+    inputs: tuple[object, ...]
+    events: EventModel
+    label: str
+    before: int
+    after: DrawnModel
+
+    def shows(self, model: DrawnModel, inputs: tuple[object, ...]) -> bool:
+        """Whether the control shows this event as applied: the page shows the model it made
+        and nothing the event was made from has been edited (Back shows the model before:
+        the event is then checked against it, as any)."""
+        return model is self.after and inputs == self.inputs
+
+
 @solara.component
 def EventControl(model: KripkeModel, formula: str,
-                 on_event: Callable[[EventModel, str], None],
+                 on_event: Callable[[EventModel, str], DrawnModel | None],
                  agent_name: Callable[[Agent], str] = str, disabled: bool = False,
                  on_prepared: Callable[[EventModel | None], None] | None = None,
                  opened: solara.Reactive[bool] | None = None):
     """One row ("Event ▸") that opens to the kind of event, who learns, Apply, and for an
-    event written by hand a text area checked as it is typed; Apply calls ``on_event``.
-    ``on_prepared`` hears of the event ready to apply (None: none, or the row is closed), so
-    the page can draw it beside the model before the update (:func:`EventPicture`).
+    event written by hand a text area checked as it is typed; Apply calls ``on_event``, which
+    answers the model the event made (None: refused). Once applied, the event stays shown as
+    applied (its text, its drawing, "Applied: ...") until it is edited: checked against the
+    model it made, the move just made would read as an event that cannot happen.
+    ``on_prepared`` hears of the event ready to apply or just applied (None: none, or the row
+    is closed), so the page can draw it beside the model (:func:`EventPicture`).
     ``opened``, the page's own (it leaves the open row room on the first screen)."""
     own = solara.use_reactive(False)
     opened = own if opened is None else opened
     kind = solara.use_reactive("learns")
     who: solara.Reactive[list[str]] = solara.use_reactive([])  # the agents chosen, by name
     text = solara.use_reactive("")
+    applied: solara.Reactive[Applied | None] = solara.use_reactive(None)
     agents = list(model.agents)
     names = [agent_name(a) for a in agents]
     chosen = [a for a, n in zip(agents, names, strict=True) if n in who.value]
     if not chosen and agents and kind.value in ONE_AGENT:
         chosen = agents[:1]
+    inputs = (kind.value, tuple(map(str, chosen)), formula, text.value)
+    just = applied.value if applied.value is not None and \
+        applied.value.shows(model, inputs) else None
     gone = tab_gone()
     prepared = solara.use_memo(
-        lambda: prepare(model, kind.value, chosen, formula, text.value, gone)
-        if opened.value else Prepared(), [model, kind.value, tuple(map(str, chosen)), formula,
-                                          text.value, opened.value])
+        lambda: Prepared(just.events, just.label) if just is not None else
+        prepare(model, kind.value, chosen, formula, text.value, gone)
+        if opened.value else Prepared(), [model, *inputs, opened.value, just is not None])
 
     ready = prepared.events if opened.value else None
     solara.use_effect(lambda: on_prepared(ready) if on_prepared is not None else None,
@@ -158,8 +185,16 @@ def EventControl(model: KripkeModel, formula: str,
         kind.set(key)
 
     def apply() -> None:
-        if prepared.events is not None:
-            on_event(prepared.events, prepared.label)
+        """Apply the event; again after it was just applied: checked against the model now
+        first (refused, the reason then shows, as asked for)."""
+        now = prepared if just is None else \
+            prepare(model, kind.value, chosen, formula, text.value, gone)
+        applied.set(None)
+        if now.events is None:
+            return
+        after = on_event(now.events, now.label)
+        if after is not None:
+            applied.set(Applied(inputs, now.events, now.label, model.n_worlds, after))
 
     with solara.Column(gap="0px", classes=["ttr-event"]):
         with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
@@ -182,7 +217,8 @@ def EventControl(model: KripkeModel, formula: str,
                         solara.SelectMultiple("who learn", values=[agent_name(a)
                                                                    for a in chosen],
                                               all_values=names, on_value=who.set, dense=True)
-                solara.Button("Apply", small=True, color="primary", on_click=apply,
+                solara.Button("Apply" if just is None else "Apply again", small=True,
+                              color="primary", on_click=apply,
                               disabled=disabled or prepared.events is None,
                               attributes={"title": "apply the event: each world splits into "
                                           "the events that can happen there"})
@@ -199,6 +235,13 @@ def EventControl(model: KripkeModel, formula: str,
         if opened.value and kind.value == "hand":
             solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=3,
                                  disabled=disabled)
+        if opened.value and just is not None:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(
+                f"Applied: {just.label}, checked against the model it was applied to "
+                f"({counted(just.before, 'world')} → {counted(just.after.n_worlds, 'world')}); "
+                "drawn as it was applied. Edit it to write the next one."),
+                attributes={"data-testid": "event-applied"},
+                style="font-size:12px;color:#2e7d32;white-space:pre-wrap")
         if opened.value and prepared.error:
             solara.HTML(tag="div", unsafe_innerHTML=escape(prepared.error),
                         attributes={"data-testid": "event-error"},

@@ -506,9 +506,9 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
-    def event(events: EventModel, label: str) -> None:
+    def event(events: EventModel, label: str) -> DrawnModel | None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
-        says what each agent observed."""
+        says what each agent observed; the model it made (None: refused)."""
         try:  # refused before the product is built, as the control refuses it; stopped
             with stop_when(gone):  # when the tab goes
                 check_product_size(model, events, UPDATE_LIMIT,
@@ -516,15 +516,16 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 after = model.update(events)
         except ValueError as e:  # the control checked it; the model may have moved on since
             said.set(f"Not applied: {e}")
-            return
+            return None
         except EvaluationStopped:  # nobody is there to see it
-            return
+            return None
         seen = events.observations(agents, puzzle.agent_name)
         kept = told[:at + 1]
         shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
                                   moment.events + 1, events)), len(kept)))
         said.set(f"Event {label}: {model.n_worlds:,} → {counted(after.n_worlds, 'world')}. "
                  f"{seen}.")
+        return after
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
