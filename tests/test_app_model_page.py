@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from urllib.parse import quote
 
 import ipyvuetify as v
@@ -479,3 +480,32 @@ def test_the_page_s_tikz_names_a_puzzle_s_worlds_as_its_graph_does():
     choose_puzzle(rc, "cards")
     tikz = downloaded(rc, "-model.tex")
     assert "at (w0.south) {012}" in tikz and "Anne 0, Bill 1" not in tikz
+
+
+def test_the_caption_warns_as_the_command_line_does_and_names_every_frame_class(capsys):
+    """Issue 43, item 6: the command line warns of a world an agent has no arrow from; the
+    page said only "Frame class K", and its caption said loops were drawn for an agent with
+    no arrow at all; an S5 model never said S5."""
+    from app.cli.main import main
+
+    rc = render_model()
+    type_model(rc, SQUARE)
+    assert "Frame class S5" in text(rc, "worlds-caption")  # the graph
+    show_classes(rc)
+    assert "Frame class S5" in text(rc, "worlds-caption")  # and the classes
+    type_model(rc, STARTERS["sally-anne"])
+    assert "Frame class KD45" in text(rc, "worlds-caption")
+    assert "Frame class S5" not in text(rc, "worlds-caption")
+    assert "not serial" not in text(rc, "worlds-caption")  # every world has an arrow
+    type_formula(rc, "box")
+    press(rc, "Announce")  # sally's only arrow from box led to the basket, now gone
+    caption = unescape(text(rc, "worlds-caption"))
+    assert main(["model", "kripke/models/sally-anne.kripke", "--announce", "box"]) == 0
+    warned = [line.removeprefix("# warning: ") for line in capsys.readouterr().out.splitlines()
+              if line.startswith("# warning:")]
+    assert warned == ["sally has no arrow from box, so sally's relation is not serial: there "
+                      "sally believes everything, false too"]
+    assert warned[0] + "." in caption and "data-testid='dead-ends'" in html(rc, "worlds-caption")
+    # loops: none is left for sally, anne's (reflexive) are left out as textbooks do
+    assert "drawn for sally" not in caption and "left out for anne" in caption
+    assert "Frame class K (sally K, anne S5)" in caption

@@ -652,7 +652,8 @@ NO_CLASSES = ("a belief model's relations need not be partitions, so it has no c
 def undrawn(model: DrawnModel) -> Picture:
     """What stands for the picture of a belief model too big for the graph: a note."""
     note = (f"{model.n_worlds:,} worlds: the graph draws up to {GRAPH_LIMIT} and a belief "
-            "model has no classes to summarise; announce something first.")
+            "model has no classes to summarise; announce something first. Frame class "
+            f"{model.frame_class()}.")
     return Picture(560.0, 40.0, (), (), (), (Text(280.0, 24.0, note[:80]),), note, 0)
 
 
@@ -686,7 +687,30 @@ def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
         else:  # a belief: where its arrows from the actual world lead
             head += (f"{who} considers {n:,} world{'s' * (n != 1)} possible from the actual "
                      "one (its arrows from there); the others are faded. ")
-    return head + escape(picture.caption)
+    # a belief model's graph names its frame class with its loops; an S5 model's is said here
+    s5 = (" Frame class S5: every agent's relation is a partition (knowledge)."
+          if model.frame_class() == "S5" else "")
+    return head + escape(picture.caption) + s5 + dead_ends_html(puzzle, model)
+
+
+def dead_ends_html(puzzle: Puzzle, model: DrawnModel) -> str:
+    """What ``ttr-kripke model`` warns of, on the page: an agent with no arrow from a world
+    (after an announcement took the worlds it pointed to) believes everything there, false
+    too; its relation is not serial. "" when every agent has an arrow from every world."""
+    name = plain_name(puzzle)
+    said = []
+    for agent in model.agents:
+        worlds = model.dead_ends(agent).tolist()
+        if worlds:
+            who = puzzle.agent_name(agent)
+            named = ", ".join(name(model, w) for w in worlds[:5]) + \
+                (", ..." if len(worlds) > 5 else "")
+            said.append(f"{who} has no arrow from {named}, so {who}'s relation is not "
+                        f"serial: there {who} believes everything, false too.")
+    if not said:
+        return ""
+    return (f"<div data-testid='dead-ends' style='color:#e65100;margin-top:2px'>"
+            f"{escape(' '.join(said))}</div>")
 
 
 def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
