@@ -24,8 +24,8 @@ from app.web.components.model_page import (
     STARTERS,
     TEXT_LIMIT,
     ModelPage,
+    read_link,
     read_model,
-    shared_text,
     uploaded_text,
 )
 from app.web.components.puzzles import PuzzlePage
@@ -192,8 +192,8 @@ def test_the_page_reads_the_json_it_saves():
 
 
 def test_a_share_link_carries_the_text_and_opens_it():
-    assert shared_text("model=" + quote(SQUARE)) == SQUARE
-    assert shared_text("model=" + "x" * (SHARE_LIMIT + 1)) is None
+    assert read_link("model=" + quote(SQUARE)).text == SQUARE
+    assert read_link("model=" + "x" * (SHARE_LIMIT + 1)).text is None
     rc = render_model("model=" + quote(SQUARE.replace("actual: w1", "actual: w2")))
     assert "actual: w2" in model_text(rc).v_model
     assert puzzle_counts(rc) == 4

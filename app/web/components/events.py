@@ -31,7 +31,7 @@ from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel
 from kripke.budget import stop_when
 from kripke.events.model import EventModel, check_product_size
-from kripke.files.eventfile import parse_event_model, ready_made
+from kripke.files.eventfile import READY_MADE, parse_event_model, ready_made
 from kripke.language.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
@@ -57,11 +57,14 @@ TEXT_LABEL = ("Event model (event NAME: pre FORMULA · post NAME: p := FORMULA �
 
 @dataclass(frozen=True)
 class Prepared:
-    """An event ready to apply (``events`` and its ``label``), or why not (``error``)."""
+    """An event ready to apply (``events`` and its ``label``, and ``written``, the text that
+    makes it again: its ready-made form or an event model's text, as a share link carries
+    it), or why not (``error``)."""
 
     events: EventModel | None = None
     label: str = ""
     error: str = ""
+    written: str = ""
 
 
 def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
@@ -84,28 +87,31 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
         if not text.strip():
             return Prepared(error="write the event model, e.g. 'event yes: pre p', "
                                   "'a: {yes} {no}', 'actual: yes'")
-        try:
-            events = parse_event_model(text)
-        except ValueError as e:
-            return Prepared(error=str(e))
-        n = len(events.events)
-        label = f"{events.actual}, written by hand" if n == 1 else \
-            f"{events.actual} of {counted(n, 'event')} written by hand"
-    else:
-        if not formula.strip():
-            return Prepared(error="type a formula φ in the box above")
-        if kind != "announce" and not chosen:
-            return Prepared(error="choose who learns")
-        if kind in ONE_AGENT and len(chosen) > 1:
-            return Prepared(error=f"one agent {'learns' if kind == 'learns' else 'acts'}; "
-                                  "for more, choose 'learn together'")
-        who = ",".join(str(a) for a in chosen)
-        label = f"{kind}:{who}:{formula.strip()}" if kind != "announce" else \
-            f"announce:{formula.strip()}"
-        try:
-            events = ready_made(label, model)
-        except ValueError as e:
-            return Prepared(error=str(e))
+        return written_event(model, text)
+    if not formula.strip():
+        return Prepared(error="type a formula φ in the box above")
+    if kind != "announce" and not chosen:
+        return Prepared(error="choose who learns")
+    if kind in ONE_AGENT and len(chosen) > 1:
+        return Prepared(error=f"one agent {'learns' if kind == 'learns' else 'acts'}; "
+                              "for more, choose 'learn together'")
+    who = ",".join(str(a) for a in chosen)
+    return written_event(model, f"{kind}:{who}:{formula.strip()}" if kind != "announce" else
+                    f"announce:{formula.strip()}")
+
+
+def written_event(model: DrawnModel, written: str) -> Prepared:
+    """The event a text writes (a ready-made form on one line, ``learns:a:p``, or an event
+    model's text; never a file's name), checked against the model: the control's, and a
+    share link's events applied again."""
+    ready = "\n" not in written.strip() and written.partition(":")[0].strip() in READY_MADE
+    try:
+        events = ready_made(written, model) if ready else parse_event_model(written)
+    except ValueError as e:
+        return Prepared(error=str(e))
+    n = len(events.events)
+    label = written if ready else f"{events.actual}, written by hand" if n == 1 else \
+        f"{events.actual} of {counted(n, 'event')} written by hand"
     try:
         events.check_agents(model.agents)
         possible = [model.holds(e.precondition) for e in events.events]
@@ -116,18 +122,17 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
         return Prepared(error=f"the actual event {events.actual} cannot happen: its "
                               f"precondition {events.actual_event.precondition} is false at "
                               "the actual world")
-    return Prepared(events, label)
+    return Prepared(events, label, written=written)
 
 
 @dataclass(frozen=True)
 class Applied:
     """The event just applied, as the control shows it until its inputs are edited: the
-    ``inputs`` it was made from, the event and its label as checked against the model it was
-    applied to (``before`` worlds), and the model it made (``after``)."""
+    ``inputs`` it was made from, the event as checked against the model it was applied to
+    (``before`` worlds), and the model it made (``after``)."""
 
     inputs: tuple[object, ...]
-    events: EventModel
-    label: str
+    event: Prepared
     before: int
     after: DrawnModel
 
@@ -140,7 +145,7 @@ class Applied:
 
 @solara.component
 def EventControl(model: KripkeModel, formula: str,
-                 on_event: Callable[[EventModel, str], DrawnModel | None],
+                 on_event: Callable[[Prepared], DrawnModel | None],
                  agent_name: Callable[[Agent], str] = str, disabled: bool = False,
                  on_prepared: Callable[[EventModel | None], None] | None = None,
                  opened: solara.Reactive[bool] | None = None):
@@ -168,7 +173,7 @@ def EventControl(model: KripkeModel, formula: str,
         applied.value.shows(model, inputs) else None
     gone = tab_gone()
     prepared = solara.use_memo(
-        lambda: Prepared(just.events, just.label) if just is not None else
+        lambda: just.event if just is not None else
         prepare(model, kind.value, chosen, formula, text.value, gone)
         if opened.value else Prepared(), [model, *inputs, opened.value, just is not None])
 
@@ -192,9 +197,9 @@ def EventControl(model: KripkeModel, formula: str,
         applied.set(None)
         if now.events is None:
             return
-        after = on_event(now.events, now.label)
+        after = on_event(now)
         if after is not None:
-            applied.set(Applied(inputs, now.events, now.label, model.n_worlds, after))
+            applied.set(Applied(inputs, now, model.n_worlds, after))
 
     with solara.Column(gap="0px", classes=["ttr-event"]):
         with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
@@ -237,7 +242,7 @@ def EventControl(model: KripkeModel, formula: str,
                                  disabled=disabled)
         if opened.value and just is not None:
             solara.HTML(tag="div", unsafe_innerHTML=escape(
-                f"Applied: {just.label}, checked against the model it was applied to "
+                f"Applied: {just.event.label}, checked against the model it was applied to "
                 f"({counted(just.before, 'world')} → {counted(just.after.n_worlds, 'world')}); "
                 "drawn as it was applied. Edit it to write the next one."),
                 attributes={"data-testid": "event-applied"},

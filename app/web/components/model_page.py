@@ -14,15 +14,26 @@ a link carries the text in its query string (up to ``SHARE_LIMIT`` characters).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qsl, quote, urlencode
 
 import solara
 from solara.components.file_drop import FileInfo
 
-from app.web.components.puzzles import PuzzlePage
+from app.web.components.events import written_event
+from app.web.components.puzzles import (
+    ANNOUNCE,
+    EVENT,
+    MINIMISE,
+    Moment,
+    PuzzlePage,
+    Shown,
+    announced,
+    happened,
+    minimised,
+)
 from app.web.components.upload_button import UploadButton
 from app.web.components.words import counted
 from app.web.model_edits import EDIT_LIMIT, Draft
@@ -161,39 +172,91 @@ def shown_name(source: str, text: str) -> str:
     return OWN if source in STARTERS and STARTERS[source] != text else source
 
 
-def shared_text(search: str | None) -> str | None:
-    """The model text a share link carries (``?model=...``), if any and not too long."""
-    values = parse_qs(search or "").get("model")
-    if not values or len(values[0]) > SHARE_LIMIT:
-        return None
-    return values[0]
+#: The most steps a share link replays (a lesson's story is a few; each may be an event).
+STEPS_LIMIT = 100
 
 
-def link_notice(search: str | None) -> str:
-    """What to say of a share link whose model is too long to trust (a browser or server may
-    have cut the address), so the page shows a starter instead: not silently."""
-    values = parse_qs(search or "").get("model")
-    if not values or len(values[0]) <= SHARE_LIMIT:
-        return ""
-    return (f"The link's model has {len(values[0]):,} characters; a link carries up to "
-            f"{SHARE_LIMIT:,}, so it may have been cut and is not read. Ask for the file and "
-            "upload it instead.")
+@dataclass(frozen=True)
+class Link:
+    """What a share link carries: the model's text and the story told on it, each step its
+    kind (``announce``, ``event``, ``minimise``) and its text, in order; or, past
+    ``SHARE_LIMIT`` characters (a browser or server may have cut it), nothing and why."""
+
+    text: str | None = None
+    steps: tuple[tuple[str, str], ...] = ()
+    notice: str = ""
 
 
-def share_html(text: str) -> str:
-    if len(text) > SHARE_LIMIT:
+def link_size(text: str, steps: Sequence[tuple[str, str]]) -> int:
+    """How many characters a link's model and story count against ``SHARE_LIMIT`` (each step
+    one more than its text: a minimisation has none)."""
+    return len(text) + sum(len(said) + 1 for _, said in steps)
+
+
+def read_link(search: str | None) -> Link:
+    """The model and story a share link carries (``?model=...&event=...&announce=...``)."""
+    pairs = parse_qsl(search or "", keep_blank_values=True)
+    text = next((value for key, value in pairs if key == "model"), "")
+    if not text:
+        return Link()
+    steps = tuple((key, value) for key, value in pairs if key in (ANNOUNCE, EVENT, MINIMISE))
+    size = link_size(text, steps)
+    if size <= SHARE_LIMIT:
+        return Link(text, steps)
+    what = f"model and its {counted(len(steps), 'step')} have" if steps else "model has"
+    return Link(notice=f"The link's {what} {size:,} characters; a link carries up to "
+                       f"{SHARE_LIMIT:,}, so it may have been cut and is not read. Ask for the "
+                       "file and upload it instead.")
+
+
+def replay(start: DrawnModel, steps: Sequence[tuple[str, str]]) -> tuple[tuple[Moment, ...],
+                                                                          str]:
+    """The moments a link's story makes from the model, as the page made them (each event
+    checked as the Event control checks one), and what to say when a step cannot be made
+    again (the story then stops at the moment before it)."""
+    moments = [Moment("the start", start, 0)]
+    for k, (kind, said) in enumerate(steps[:STEPS_LIMIT], 1):
+        moment = moments[-1]
+        model = moment.model
+        try:
+            if kind == ANNOUNCE:
+                moments.append(announced(moment, said, model.announce(said)))
+            elif kind == EVENT:
+                event = written_event(model, said)
+                if event.events is None:
+                    raise ValueError(event.error)
+                moments.append(happened(moment, event, model.update(event.events),
+                                        event.events.observations(model.agents)))
+            else:
+                moments.append(minimised(moment))
+        except ValueError as e:
+            return tuple(moments), (f"The link's step {k} ({kind} {said!r}) cannot be made "
+                                    f"again: {e}. The page shows the moment before it.")
+    if len(steps) > STEPS_LIMIT:
+        return tuple(moments), (f"The link has {len(steps):,} steps; the page makes the first "
+                                f"{STEPS_LIMIT} again.")
+    return tuple(moments), ""
+
+
+def share_html(text: str, steps: Sequence[tuple[str, str]] = ()) -> str:
+    """The link to the model and its story up to the moment shown (or why there is none)."""
+    size = link_size(text, steps)
+    if size > SHARE_LIMIT:
         return (f"<span data-testid='share-link' style='opacity:.75'>Too long to share by "
-                f"link ({len(text):,} characters; {SHARE_LIMIT:,} at most): download the file "
+                f"link ({size:,} characters; {SHARE_LIMIT:,} at most): download the file "
                 "instead.</span>")
-    href = "/model?model=" + quote(text)
+    href = "/model?" + urlencode([("model", text), *steps], quote_via=quote)
+    said = ("link to this model" if not steps else
+            f"link to this moment (the model and {counted(len(steps), 'step')})")
     return (f"<a data-testid='share-link' href='{escape(href)}' target='_blank' "
-            "title='the model in a link: copy it to share'>link to this model</a>")
+            f"title='the model and what was done to it, in a link: copy it to share'>"
+            f"{escape(said)}</a>")
 
 
 @solara.component
 def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = None):
-    first = shared_text(search)
-    notice = link_notice(search)
+    link = solara.use_memo(lambda: read_link(search), [search])
+    first = link.text
     text = solara.use_reactive(first if first is not None else STARTERS[FIRST])
     name = solara.use_reactive("shared" if first is not None else FIRST)
     history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
@@ -206,6 +269,12 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     called = shown_name(name.value, text.value)
     puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, called),
                              [model, called])
+    # the link's story, made again on the model its text reads as (the page opens at its
+    # last moment; once the text changes, it is another model's story no more)
+    opening, unmade = solara.use_memo(
+        lambda: replay(model, link.steps) if model is not None and link.steps and
+        text.value == first else ((), ""), [model])
+    notice = link.notice or unmade
 
     def write(new: str, called: str | None = None) -> None:
         """A new text (typed, picked, uploaded or edited on the picture); Undo comes back."""
@@ -221,11 +290,16 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
             text.set(history.value[-1])
             history.set(history.value[:-1])
 
-    def side() -> None:
+    def side(shown: Shown | None = None) -> None:
+        """The editor; ``shown``, the timeline beside it (None: no model has read yet)."""
+        story = () if shown is None else \
+            tuple(m.made for m in shown.moments[1:shown.at + 1] if m.made is not None)
         with solara.Card("The model", margin=0, classes=["ttr-card"]):
-            Editor(text.value, reading, called, write, undo, bool(history.value), notice)
-            if reading.model is not None:
-                Minimise(reading.model, lambda new: write(new, f"{name.value}-minimised"))
+            Editor(text.value, reading, called, write, undo, bool(history.value), notice,
+                   story)
+            if shown is not None:
+                Minimise(shown, reading.model is not None,
+                         lambda new: write(new, f"{name.value}-minimised"))
             if model is not None:
                 EditPanel(model, reading.model is not None, write)
 
@@ -236,14 +310,16 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
                 home()
             side()
         return None
-    return PuzzlePage(home, given=puzzle, side=side, brand="Your model")
+    return PuzzlePage(home, given=puzzle, side=side, brand="Your model", opening=opening)
 
 
 @solara.component
 def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
-           undo: Callable[[], None], can_undo: bool, notice: str = ""):
-    """The text box, its verdict, the starters, Upload, Download, Undo and the share link;
-    ``notice``, what to say first (a share link too long to read)."""
+           undo: Callable[[], None], can_undo: bool, notice: str = "",
+           story: Sequence[tuple[str, str]] = ()):
+    """The text box, its verdict, the starters, Upload, Download, Undo and the share link
+    (of the text and ``story``, what was done to it up to the moment shown); ``notice``,
+    what to say first (a share link too long to read, or whose story stopped)."""
     said = solara.use_reactive(notice)
 
     def upload(info: FileInfo) -> None:
@@ -273,7 +349,8 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         with solara.FileDownload(lambda: text, f"{name}.kripke", mime_type="text/plain"):
             solara.Button("Download", icon_name="mdi-download", small=True, outlined=True,
                           attributes={"title": "save the text as a .kripke file"})
-        solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
+        solara.HTML(tag="span", unsafe_innerHTML=share_html(text, story),
+                    style="font-size:13px")
     if name in STARTERS and source(text):
         solara.HTML(tag="div", unsafe_innerHTML=f"Source: {escape(source(text))}",
                     attributes={"data-testid": "model-source"},
@@ -312,33 +389,48 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         style="font-size:12px;opacity:.75;margin-top:4px")
 
 
-def minimised_text(model: KripkeModel) -> tuple[str, str | None]:
+def minimised_text(model: DrawnModel) -> tuple[str, bool, str | None]:
     """What bisimulation contraction would do to the model, in words ("12 worlds; 6 up to
-    bisimulation"), and the text of the smaller model (None when no two worlds are
-    bisimilar, or the smaller model cannot be written)."""
+    bisimulation"), whether it has fewer worlds, and the text of the smaller model (None when
+    no two worlds are bisimilar, or the smaller model cannot be written)."""
     smaller = model.minimised()
     n, m = model.n_worlds, smaller.n_worlds
     said = f"{counted(n, 'world')}; {m:,} up to bisimulation"
     if m == n:
-        return said + " (no two are bisimilar: some formula tells any two apart)", None
+        return said + " (no two are bisimilar: some formula tells any two apart)", False, None
     try:
-        return said, dump_model(smaller)
+        return said, True, dump_model(smaller)
     except ValueError as e:  # a name the format cannot write
-        return f"{said} (cannot write it: {e})", None
+        return f"{said} (cannot write it: {e})", True, None
 
 
 @solara.component
-def Minimise(model: KripkeModel, write: Callable[[str], None]):
-    """The model's size up to bisimulation, and a button that replaces the text by the
-    contracted model (one world per class of worlds no formula tells apart; Undo comes back)."""
-    said, smaller = solara.use_memo(lambda: minimised_text(model), [model])
+def Minimise(shown: Shown, current: bool, write: Callable[[str], None]):
+    """The size up to bisimulation of the model at the moment shown, and a button that
+    contracts it (one world per class of worlds no formula tells apart), as ``ttr-kripke
+    model --minimise`` does at any step: at the start it replaces the text by the contracted
+    model (Undo comes back; only while the text reads), after an announcement or event it is
+    a moment of its own (Back comes back)."""
+    moment = shown.moment
+    said, fewer, smaller = solara.use_memo(lambda: minimised_text(moment.model),
+                                           [moment.model])
+    start = shown.at == 0
+
+    def minimise() -> None:
+        if start and smaller is not None:
+            write(smaller)
+        elif not start:
+            shown.then(minimised(moment))
+
     with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap;margin-top:4px"):
         solara.HTML(tag="span", unsafe_innerHTML=escape(said),
                     attributes={"data-testid": "bisimulation"}, style="font-size:13px")
-        solara.Button("Minimise", small=True, outlined=True, disabled=smaller is None,
-                      on_click=lambda: write(smaller) if smaller is not None else None,
+        solara.Button("Minimise", small=True, outlined=True, on_click=minimise,
+                      disabled=(smaller is None or not current) if start else not fewer,
                       attributes={"title": "keep one world of each class of bisimilar "
-                                  "worlds: every formula keeps its value"})
+                                  "worlds: every formula keeps its value" + (
+                                      " (the text is rewritten)" if start else
+                                      " (a moment of its own)")})
 
 
 @solara.component

@@ -23,7 +23,7 @@ from typing import cast
 
 import solara
 
-from app.web.components.events import UPDATE_LIMIT, EventControl, EventPicture
+from app.web.components.events import UPDATE_LIMIT, EventControl, EventPicture, Prepared
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -117,6 +117,51 @@ class Moment:
     # the event of your own that made this moment from the one before (its graph is drawn
     # as that one's in layers, one per event)
     update: EventModel | None = None
+    # how a moment of your own was made, as a share link writes it: (ANNOUNCE, the formula),
+    # (EVENT, the event's text) or (MINIMISE, "")
+    made: tuple[str, str] | None = None
+
+
+#: What makes a moment of your own, as a share link names it.
+ANNOUNCE, EVENT, MINIMISE = "announce", "event", "minimise"
+
+
+def announced(moment: Moment, formula: str, after: DrawnModel) -> Moment:
+    """The moment after announcing ``formula`` (true at the actual world: ``after`` keeps the
+    worlds where it holds)."""
+    written = parse(formula).unicode()  # as a textbook (and the TikZ title) writes it
+    return Moment(f"you announced {written}", after, moment.told, moment.events,
+                  made=(ANNOUNCE, formula))
+
+
+def happened(moment: Moment, event: Prepared, after: DrawnModel, seen: str) -> Moment:
+    """The moment after an event of your own (``seen``: what each agent observed)."""
+    assert event.events is not None
+    return Moment(f"event {event.label} ({seen})", after, moment.told, moment.events + 1,
+                  event.events, (EVENT, event.written))
+
+
+def minimised(moment: Moment) -> Moment:
+    """The moment's model up to bisimulation, as ``ttr-kripke model --minimise`` at that step:
+    one world per class of worlds no formula tells apart, each formula keeping its value."""
+    after = moment.model.minimised()
+    return Moment(f"minimised ({moment.model.n_worlds:,} → {counted(after.n_worlds, 'world')})",
+                  after, moment.told, moment.events, made=(MINIMISE, ""))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a page's side card (the "Your model" editor) reads of the timeline: the moments
+    so far, which is shown, and ``then``, which adds a moment after it (a new branch, as an
+    announcement does) and shows it."""
+
+    moments: tuple[Moment, ...]
+    at: int
+    then: Callable[[Moment], None]
+
+    @property
+    def moment(self) -> Moment:
+        return self.moments[self.at]
 
 
 class PuzzleNames:
@@ -359,17 +404,24 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 
 @solara.component
 def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
-               side: Callable[[], object] | None = None, brand: str = "Puzzles"):
+               side: Callable[[Shown], object] | None = None, brand: str = "Puzzles",
+               opening: tuple[Moment, ...] = ()):
     """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
     its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
-    formula box, events and exports."""
+    formula box, events and exports. ``opening``: the moments to open with, at the last (a
+    share link's story, replayed on ``given``'s model), for as long as that model is shown."""
     settings = solara.use_reactive(Settings())
     built = solara.use_memo(lambda: build(settings.value), [settings.value])
     puzzle = given if given is not None else built
+
+    def begin() -> tuple[tuple[Moment, ...], int]:
+        if opening and opening[0].model is puzzle.model:
+            return opening, len(opening) - 1
+        return (Moment("the start", puzzle.model, 0),), 0
+
     # the moments so far and which one is shown, set together so no render sees one without
     # the other
-    start: tuple[tuple[Moment, ...], int] = ((Moment("the start", puzzle.model, 0),), 0)
-    shown = solara.use_reactive(start)
+    shown = solara.use_reactive(begin())
     choice = solara.use_reactive(OUTSIDE)
     chosen = solara.use_reactive(0)
     text = solara.use_reactive("")
@@ -385,8 +437,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set("")
 
     def new_puzzle() -> None:
-        """A formula is about one puzzle's atoms and agents: another puzzle starts empty."""
-        restart()
+        """A formula is about one puzzle's atoms and agents: another puzzle starts empty (or
+        with the story a link opened it with)."""
+        shown.set(begin())
+        said.set("")
         text.set("")
         why.set(False)
 
@@ -395,7 +449,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     told, at = shown.value
     fresh = told[0].model is not puzzle.model  # a new puzzle, before the effects have run
     if fresh:
-        told, at = (Moment("the start", puzzle.model, 0),), 0
+        told, at = begin()
     moment = told[at]
     model = moment.model
     agents = list(puzzle.model.agents)
@@ -499,16 +553,22 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             return
         after = model.restrict(result.values)
         removed = model.n_worlds - after.n_worlds
-        kept = told[:at + 1]
-        written = parse(result.text).unicode()  # as a textbook (and the TikZ title) writes it
-        shown.set(((*kept, Moment(f"you announced {written}", after, moment.told,
-                                  moment.events)), len(kept)))
+        then(announced(moment, result.text, after))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
-    def event(events: EventModel, label: str) -> DrawnModel | None:
+    def then(made: Moment) -> None:
+        """A moment of your own after the one shown (those after it are dropped: a new
+        branch), shown."""
+        kept = told[:at + 1]
+        shown.set(((*kept, made), len(kept)))
+
+    def event(prepared: Prepared) -> DrawnModel | None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
         says what each agent observed; the model it made (None: refused)."""
+        events, label = prepared.events, prepared.label
+        if events is None:
+            return None
         try:  # refused before the product is built, as the control refuses it; stopped
             with stop_when(gone):  # when the tab goes
                 check_product_size(model, events, UPDATE_LIMIT,
@@ -520,9 +580,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         except EvaluationStopped:  # nobody is there to see it
             return None
         seen = events.observations(agents, puzzle.agent_name)
-        kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
-                                  moment.events + 1, events)), len(kept)))
+        then(happened(moment, prepared, after, seen))
         said.set(f"Event {label}: {model.n_worlds:,} → {counted(after.n_worlds, 'world')}. "
                  f"{seen}.")
         return after
@@ -568,7 +626,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                     solara.lab.ThemeToggle()
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             if side is not None:
-                side()
+                side(Shown(told, at, then))
             else:
                 with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
                     solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
