@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any, cast
 from urllib.parse import parse_qsl, quote, urlencode
 
 import solara
@@ -36,7 +37,7 @@ from app.web.components.puzzles import (
 )
 from app.web.components.upload_button import UploadButton
 from app.web.components.words import counted
-from app.web.model_edits import EDIT_LIMIT, Draft
+from app.web.model_edits import EDIT_LIMIT, BeliefDraft, Draft
 from app.worlds.layout import DrawnModel, partitioned
 from kripke import KripkeModel, ModelFileError, dump_model, load_model
 from kripke.files.modelfile import parse_model, starter_models
@@ -434,29 +435,29 @@ def Minimise(shown: Shown, current: bool, write: Callable[[str], None]):
 
 
 @solara.component
-def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
+def EditPanel(model: DrawnModel, current: bool, write: Callable[..., None]):
     """Edits on the picture's model, acting on the selected worlds; each writes the text
     again. Offered for models of up to ``EDIT_LIMIT`` worlds, and only while the text reads
-    (else an edit would throw the typing away)."""
+    (else an edit would throw the typing away). An S5 model's agents join and split worlds;
+    a belief model's get and lose arrows."""
     selected: solara.Reactive[list[str]] = solara.use_reactive([])
     atom = solara.use_reactive("")
     agent = solara.use_reactive("")
+    ends: solara.Reactive[tuple[str, str]] = solara.use_reactive(("", ""))  # an arrow's
     said = solara.use_reactive("")
     if model.n_worlds > EDIT_LIMIT:
         solara.Text(f"Edit the text: clicking edits models of up to {EDIT_LIMIT} worlds.",
                     style="font-size:12px;opacity:.75")
         return
-    if not partitioned(model):  # the edits join and split classes
-        solara.Text("Edit the arrows in the text ('a: w1 -> w2 w3'): clicking edits an S5 "
-                    "model's classes.", style="font-size:12px;opacity:.75")
-        return
-    draft = Draft.of(model)
+    draft: Draft | BeliefDraft = Draft.of(cast(KripkeModel, model)) if partitioned(model) \
+        else BeliefDraft.of(model)
     chosen = [w for w in selected.value if w in draft.names]
     atoms, agents = list(draft.atoms), list(draft.agents)
     the_atom = atom.value if atom.value in atoms else (atoms[0] if atoms else "")
     the_agent = agent.value if agent.value in agents else agents[0]
 
-    def apply(edit: Callable[[Draft], Draft], keep: list[str] | None = None) -> None:
+    def apply(edit: Callable[[Any], Draft | BeliefDraft], keep: list[str] | None = None
+              ) -> None:
         try:
             new = edit(draft)
         except ValueError as e:
@@ -496,15 +497,18 @@ def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
                                           "worlds"})
             solara.Select("Agent", value=the_agent, values=agents, on_value=agent.set,
                           dense=True, style="max-width:120px")
-            solara.Button("join", small=True, outlined=True,
-                          disabled=not current or len(chosen) < 2,
-                          on_click=lambda: apply(lambda d: d.join(the_agent, chosen)),
-                          attributes={"title": "the agent can no longer tell the selected "
-                                      "worlds apart"})
-            solara.Button("split off", small=True, outlined=True, disabled=need,
-                          on_click=lambda: apply(lambda d: d.split(the_agent, chosen)),
-                          attributes={"title": "the agent tells the selected worlds from the "
-                                      "rest of their classes"})
+            if isinstance(draft, Draft):
+                solara.Button("join", small=True, outlined=True,
+                              disabled=not current or len(chosen) < 2,
+                              on_click=lambda: apply(lambda d: d.join(the_agent, chosen)),
+                              attributes={"title": "the agent can no longer tell the "
+                                          "selected worlds apart"})
+                solara.Button("split off", small=True, outlined=True, disabled=need,
+                              on_click=lambda: apply(lambda d: d.split(the_agent, chosen)),
+                              attributes={"title": "the agent tells the selected worlds from "
+                                          "the rest of their classes"})
+        if isinstance(draft, BeliefDraft):
+            ArrowEdits(draft, the_agent, ends, current, apply)
         if not current:
             solara.Text("Fix the text first: edits act on a model that reads.",
                         style="font-size:12px;opacity:.75")
@@ -514,3 +518,24 @@ def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
                         style="font-size:13px;color:#c62828")
 
 
+@solara.component
+def ArrowEdits(draft: BeliefDraft, agent: str, ends: solara.Reactive[tuple[str, str]],
+               current: bool, apply: Callable[[Callable[[Any], BeliefDraft]], None]):
+    """A belief model's arrow edits: from one world to another (or itself, a loop), the
+    agent in the Agent box gets an arrow or loses one."""
+    names = list(draft.names)
+    source = ends.value[0] if ends.value[0] in names else names[0]
+    target = ends.value[1] if ends.value[1] in names else names[0]
+    with solara.Row(gap="6px", style="align-items:center;flex-wrap:wrap"):
+        solara.Select("from", value=source, values=names, dense=True, style="max-width:110px",
+                      on_value=lambda w: ends.set((w, target)))
+        solara.Select("to", value=target, values=names, dense=True, style="max-width:110px",
+                      on_value=lambda w: ends.set((source, w)))
+        solara.Button("add arrow", small=True, outlined=True, disabled=not current,
+                      on_click=lambda: apply(lambda d: d.add_arrow(agent, source, target)),
+                      attributes={"title": f"from the first world, {agent} considers the "
+                                  "second possible"})
+        solara.Button("remove arrow", small=True, outlined=True, disabled=not current,
+                      on_click=lambda: apply(lambda d: d.remove_arrow(agent, source, target)),
+                      attributes={"title": f"{agent} no longer considers the second world "
+                                  "possible from the first"})
