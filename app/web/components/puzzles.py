@@ -275,18 +275,35 @@ def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
                        atoms=puzzle.short is None, positions=positions, layers=layers)
 
 
+def lineage(puzzle: Puzzle, moments: tuple[Moment, ...], index: int) -> DrawnModel:
+    """The model whose world ids moment ``index``'s are (all or some of them): that of the
+    last moment up to it made by an event that split worlds, whose new ids may be older
+    worlds' ids for other worlds (after Sally's marble is moved, ``w·move`` is world 0, as
+    ``w`` was), else the start's."""
+    for k in range(index, 0, -1):
+        before, moment = moments[k - 1], moments[k]
+        event = moment.update if moment.update is not None else \
+            puzzle.steps[moment.told - 1].event if moment.told > before.told else None
+        if event is not None and before.model.splits(event):
+            return moment.model
+    return moments[0].model
+
+
 def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus: Agent,
-                 graphs: list[GraphLayout]) -> GraphLayout | None:
+                 graphs: list[tuple[DrawnModel, GraphLayout]]) -> GraphLayout | None:
     """The graph that draws moment ``index``: one already made that places all its worlds
     (so worlds stay where they are), else, after an event of yours that split worlds, the
     graph before it in layers, one per event (:func:`layered`), else a new one; None while
-    too many worlds. Each graph made is kept in ``graphs``."""
+    too many worlds. Each graph made is kept in ``graphs``, with the model whose world ids it
+    places (:func:`lineage`): a world of another is another world, whatever its id."""
     model = moments[index].model
     ids = set(model.world_ids.tolist())
-    found = next((g for g in graphs if ids <= g.pos.keys()), None)
+    root = lineage(puzzle, moments, index)
+    found = next((g for r, g in graphs if r is root and ids <= g.pos.keys()), None)
     if found is not None:
         return found
-    universe = graph_universe(puzzle, model)
+    universe = graph_universe(puzzle, model) if root is moments[0].model else \
+        model if too_big(model) is None else None
     if universe is None:
         return None
     update = moments[index].update
@@ -302,7 +319,7 @@ def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus:
             for w in model.world_ids.tolist():
                 layers.setdefault(old.origin(update, w)[1], []).append(w)
     graph = graph_layout(puzzle, universe, focus, places, layers)
-    graphs.append(graph)
+    graphs.append((root, graph))
     return graph
 
 
@@ -459,7 +476,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                                                                    len(agents) - 1)]
     layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
                                                                                    [puzzle])
-    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
+    graphs: list[tuple[DrawnModel, GraphLayout]] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
     # a belief model has no classes to draw: the graph, or (too many worlds) a note saying so
     by_classes = partitioned(model) and partitioned(puzzle.model)
@@ -748,7 +765,8 @@ def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
     # a belief model's graph names its frame class with its loops; an S5 model's is said here
     s5 = (" Frame class S5: every agent's relation is a partition (knowledge)."
           if model.frame_class() == "S5" else "")
-    return head + escape(picture.caption) + s5 + dead_ends_html(puzzle, model)
+    # the warning first: a long caption would push it under the fold
+    return dead_ends_html(puzzle, model) + head + escape(picture.caption) + s5
 
 
 def dead_ends_html(puzzle: Puzzle, model: DrawnModel) -> str:
@@ -767,7 +785,7 @@ def dead_ends_html(puzzle: Puzzle, model: DrawnModel) -> str:
                         f"serial: there {who} believes everything, false too.")
     if not said:
         return ""
-    return (f"<div data-testid='dead-ends' style='color:#e65100;margin-top:2px'>"
+    return (f"<div data-testid='dead-ends' style='color:#e65100;margin-bottom:2px'>"
             f"{escape(' '.join(said))}</div>")
 
 
