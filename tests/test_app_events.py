@@ -29,6 +29,16 @@ def event_text(rc, value: str) -> None:
     rc.find(v.Textarea).widget.v_model = value
 
 
+def cheryl_event(formula: str, kind: str):
+    """Cheryl's birthday with ``formula`` typed and the Event row open on ``kind``."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, formula)
+    press(rc, "Event ▸")
+    choose(rc, "event", kind)
+    return rc
+
+
 def shown(rc, testid: str) -> bool:
     """Whether the page shows an element marked ``data-testid=testid``."""
     return any(w.attributes.get("data-testid") == testid
@@ -62,11 +72,7 @@ def test_someone_learns_whether_the_typed_formula_and_back_undoes_it():
 
 
 def test_two_learn_together_and_an_announcement_tells_everyone():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16")
-    press(rc, "Event ▸")
-    choose(rc, "event", "learn together whether φ")
+    rc = cheryl_event("d_July_16", "learn together whether φ")
     assert "choose who learns" in text(rc, "event-error") and apply_button(rc).disabled
     choose(rc, "who learn", ["Albert", "Bernard"])
     press(rc, "Apply")
@@ -82,11 +88,7 @@ def test_two_learn_together_and_an_announcement_tells_everyone():
 
 
 def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16")
-    press(rc, "Event ▸")
-    choose(rc, "event", "written by hand")
+    rc = cheryl_event("d_July_16", "written by hand")
     area = rc.find(v.Textarea).widget
     assert "event yes: pre d_July_16" in area.v_model  # a start: the ready-made one as text
     event_text(rc, "event yes: pre d_July_16\nalbert: {yes\nactual: yes")
@@ -132,11 +134,7 @@ def test_a_ready_made_event_happens_the_way_the_formula_is():
 
 
 def test_a_secret_event_is_drawn_beside_the_model_then_makes_false_beliefs_drawn_as_arrows():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16")
-    press(rc, "Event ▸")
-    choose(rc, "event", "finds out whether φ in secret")
+    rc = cheryl_event("d_July_16", "finds out whether φ in secret")
     assert text(rc, "event-label") == "secret:albert:d_July_16"
     assert text(rc, "event-others") == "The others believe nothing happened."
     drawn = html(rc, "event-graph")  # before the update, the event model itself
@@ -187,11 +185,7 @@ def test_an_applied_event_stays_shown_as_applied_until_it_is_edited():
 
 
 def test_apply_again_checks_the_event_against_the_model_now():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16 | d_July_14")
-    press(rc, "Event ▸")
-    choose(rc, "event", "announce φ")
+    rc = cheryl_event("d_July_16 | d_July_14", "announce φ")
     press(rc, "Apply")
     assert puzzle_counts(rc) == 2 and text(rc, "event-applied")
     press(rc, "Apply again")  # true again: a second moment, the same two worlds

@@ -7,8 +7,11 @@ The text is the one source of truth. It is read as you type (``kripke.parse_mode
 ``eval``); a mistake is shown under the line it names, with a caret at its column, and the
 picture keeps the last model that read. The controls beside the picture (add a world, toggle
 an atom, join or split worlds for an agent, choose the actual world) edit a ``Draft`` of that
-model and write the text again with ``kripke.dump_model``. Undo steps back through the texts;
-a link carries the text in its query string (up to ``SHARE_LIMIT`` characters).
+model and write the text again with ``kripke.dump_model`` (an S5 model's classes, a belief
+model's arrows). Undo steps back through the texts. A link carries the text and the story told
+on it up to the moment shown, each announcement, event and minimisation, in its query string
+(up to ``SHARE_LIMIT`` characters); opening it makes them again (:func:`replay`) and shows that
+moment, Back going through them. Minimise contracts the model at any moment.
 """
 
 from __future__ import annotations
