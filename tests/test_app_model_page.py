@@ -612,8 +612,9 @@ def test_a_story_too_long_for_a_link_is_said_so_with_its_size():
     assert "link to this model" in text(rc, "share-link")
     type_formula(rc, "p | q")
     press(rc, "Announce")  # 6 more characters: past the bound
-    assert text(rc, "share-link").startswith("Too long to share by link (2,001 characters; "
-                                             "2,000 at most)")
+    assert text(rc, "share-link") == ("Too long to share by link (2,001 characters; 2,000 at "
+                                      "most): download the file instead, or go Back to a "
+                                      "moment with fewer steps.")
     press(rc, "◀ Back")  # the link is of the moment shown: the model alone fits
     assert "link to this model" in text(rc, "share-link")
 

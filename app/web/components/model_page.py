@@ -246,9 +246,10 @@ def share_html(text: str, steps: Sequence[tuple[str, str]] = ()) -> str:
     """The link to the model and its story up to the moment shown (or why there is none)."""
     size = link_size(text, steps)
     if size > SHARE_LIMIT:
+        back = ", or go Back to a moment with fewer steps" if steps else ""
         return (f"<span data-testid='share-link' style='opacity:.75'>Too long to share by "
                 f"link ({size:,} characters; {SHARE_LIMIT:,} at most): download the file "
-                "instead.</span>")
+                f"instead{back}.</span>")
     href = "/model?" + urlencode([("model", text), *steps], quote_via=quote)
     said = ("link to this model" if not steps else
             f"link to this moment (the model and {counted(len(steps), 'step')})")
