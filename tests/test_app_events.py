@@ -8,6 +8,7 @@ import re
 
 import ipyvuetify as v
 import pytest
+import solara
 from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
 from test_app_widgets import (
     close_pages,  # noqa: F401 (autouse: pages closed after each test)
@@ -26,6 +27,22 @@ def choose(rc, label: str, value) -> None:
 
 def event_text(rc, value: str) -> None:
     rc.find(v.Textarea).widget.v_model = value
+
+
+def cheryl_event(formula: str, kind: str):
+    """Cheryl's birthday with ``formula`` typed and the Event row open on ``kind``."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "cheryl")
+    type_formula(rc, formula)
+    press(rc, "Event ▸")
+    choose(rc, "event", kind)
+    return rc
+
+
+def shown(rc, testid: str) -> bool:
+    """Whether the page shows an element marked ``data-testid=testid``."""
+    return any(w.attributes.get("data-testid") == testid
+               for w in rc.find(solara.widgets.HTML).widgets)
 
 
 def apply_button(rc) -> v.Btn:
@@ -55,11 +72,7 @@ def test_someone_learns_whether_the_typed_formula_and_back_undoes_it():
 
 
 def test_two_learn_together_and_an_announcement_tells_everyone():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16")
-    press(rc, "Event ▸")
-    choose(rc, "event", "learn together whether φ")
+    rc = cheryl_event("d_July_16", "learn together whether φ")
     assert "choose who learns" in text(rc, "event-error") and apply_button(rc).disabled
     choose(rc, "who learn", ["Albert", "Bernard"])
     press(rc, "Apply")
@@ -75,11 +88,7 @@ def test_two_learn_together_and_an_announcement_tells_everyone():
 
 
 def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16")
-    press(rc, "Event ▸")
-    choose(rc, "event", "written by hand")
+    rc = cheryl_event("d_July_16", "written by hand")
     area = rc.find(v.Textarea).widget
     assert "event yes: pre d_July_16" in area.v_model  # a start: the ready-made one as text
     event_text(rc, "event yes: pre d_July_16\nalbert: {yes\nactual: yes")
@@ -92,7 +101,11 @@ def test_an_event_written_by_hand_is_checked_as_typed_and_splits_worlds():
     assert not apply_button(rc).disabled
     press(rc, "Apply")
     assert puzzle_counts(rc) == 20  # every world split in two: read or not
-    assert "20 worlds possible (the puzzle began with 10)" in text(rc, "puzzle-status")
+    assert "20 worlds possible (the puzzle began with 10 worlds)" in text(rc, "puzzle-status")
+    # counted in words (it said "event 3 events written by hand")
+    assert text(rc, "announce-result").startswith(
+        "Event skip of 3 events written by hand: 10 → 20 worlds.")
+    assert "event skip of 3 events written by hand (Albert" in text(rc, "puzzle-status")
     # each half is named by what holds in it (not by an old world with the same id: the
     # product renumbered them, so the puzzle's own names no longer apply)
     assert len(re.findall(r"<title>world \d+[^<\n]*\nw\d+: d_July_16\n",
@@ -122,11 +135,7 @@ def test_a_ready_made_event_happens_the_way_the_formula_is():
 
 
 def test_a_secret_event_is_drawn_beside_the_model_then_makes_false_beliefs_drawn_as_arrows():
-    rc = render_puzzles()
-    choose_puzzle(rc, "cheryl")
-    type_formula(rc, "d_July_16")
-    press(rc, "Event ▸")
-    choose(rc, "event", "finds out whether φ in secret")
+    rc = cheryl_event("d_July_16", "finds out whether φ in secret")
     assert text(rc, "event-label") == "secret:albert:d_July_16"
     assert text(rc, "event-others") == "The others believe nothing happened."
     drawn = html(rc, "event-graph")  # before the update, the event model itself
@@ -141,3 +150,48 @@ def test_a_secret_event_is_drawn_beside_the_model_then_makes_false_beliefs_drawn
     # a belief model now: drawn as a graph at once, with Bernard's arrows, and no class view
     assert 'data-head-of="bernard"' in html(rc, "worlds-graph")
     assert rc.find(v.Btn, children=["classes"]).widget.disabled
+
+
+MOVE = ("event move: pre basket\nevent skip: pre true\npost move: basket := false, box := true\n"
+        "anne: {move} {skip}\nsally: move -> skip\nsally: skip -> skip\nactual: move")
+
+
+def test_an_applied_event_stays_shown_as_applied_until_it_is_edited():
+    """Issue 43, item 8: after Apply the event was checked again against the model it made
+    ("the actual event move cannot happen", in red) and its drawing went. It stays shown as
+    the event just applied, checked against the model it was applied to, until edited."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "sally-anne")
+    press(rc, "Step ▶")  # the marble is in the basket
+    press(rc, "Event ▸")
+    choose(rc, "event", "written by hand")
+    event_text(rc, MOVE)
+    assert "pre: basket" in html(rc, "event-graph")
+    press(rc, "Apply")
+    assert puzzle_counts(rc) == 2 and "event move of 2 events written by hand" in \
+        text(rc, "puzzle-status")
+    assert text(rc, "event-applied").startswith(
+        "Applied: move of 2 events written by hand, checked against the model it was applied "
+        "to (1 world → 2 worlds)")
+    assert rc.find(v.Textarea).widget.v_model == MOVE  # the text is kept
+    assert not shown(rc, "event-error")
+    drawn = html(rc, "event-graph")  # still drawn beside the model it made
+    assert sorted(re.findall(r'<text class="node"[^>]*>([^<]*)</text>', drawn)) == \
+        ["move", "skip"]
+    assert rc.find(v.Btn, children=["Apply again"]).widget.disabled is False
+    event_text(rc, MOVE + "\n# edited")  # edited: now checked against the model on show
+    assert "the actual event move cannot happen" in text(rc, "event-error")
+    assert not shown(rc, "event-applied")
+    assert apply_button(rc).disabled
+
+
+def test_apply_again_checks_the_event_against_the_model_now():
+    rc = cheryl_event("d_July_16 | d_July_14", "announce φ")
+    press(rc, "Apply")
+    assert puzzle_counts(rc) == 2 and text(rc, "event-applied")
+    press(rc, "Apply again")  # true again: a second moment, the same two worlds
+    assert puzzle_counts(rc) == 2 and "moment 2 of 2" in text(rc, "puzzle-status")
+    press(rc, "◀ Back")
+    press(rc, "◀ Back")  # the model before: the event is checked against it, as any
+    assert puzzle_counts(rc) == 10 and apply_button(rc).disabled is False
+    assert not shown(rc, "event-applied")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from urllib.parse import quote
 
 import ipyvuetify as v
@@ -13,18 +14,20 @@ import pytest
 import solara
 from test_app_teaching import choose_puzzle, press, puzzle_counts, render_puzzles, type_formula
 from test_app_widgets import (
+    attributes,
     close_pages,  # noqa: F401 (autouse: pages closed after each test)
     html,
     text,
 )
 
+from app.web.components.events import TEXT_LABEL
 from app.web.components.model_page import (
     SHARE_LIMIT,
     STARTERS,
     TEXT_LIMIT,
     ModelPage,
+    read_link,
     read_model,
-    shared_text,
     uploaded_text,
 )
 from app.web.components.puzzles import PuzzlePage
@@ -210,8 +213,8 @@ def test_the_page_reads_the_json_it_saves():
 
 
 def test_a_share_link_carries_the_text_and_opens_it():
-    assert shared_text("model=" + quote(SQUARE)) == SQUARE
-    assert shared_text("model=" + "x" * (SHARE_LIMIT + 1)) is None
+    assert read_link("model=" + quote(SQUARE)).text == SQUARE
+    assert read_link("model=" + "x" * (SHARE_LIMIT + 1)).text is None
     rc = render_model("model=" + quote(SQUARE.replace("actual: w1", "actual: w2")))
     assert "actual: w2" in model_text(rc).v_model
     assert puzzle_counts(rc) == 4
@@ -498,3 +501,185 @@ def test_the_page_s_tikz_names_a_puzzle_s_worlds_as_its_graph_does():
     choose_puzzle(rc, "cards")
     tikz = downloaded(rc, "-model.tex")
     assert "at (w0.south) {012}" in tikz and "Anne 0, Bill 1" not in tikz
+
+
+def test_the_caption_warns_as_the_command_line_does_and_names_every_frame_class(capsys):
+    """Issue 43, item 6: the command line warns of a world an agent has no arrow from; the
+    page said only "Frame class K", and its caption said loops were drawn for an agent with
+    no arrow at all; an S5 model never said S5."""
+    from app.cli.main import main
+
+    rc = render_model()
+    type_model(rc, SQUARE)
+    assert "Frame class S5" in text(rc, "worlds-caption")  # the graph
+    show_classes(rc)
+    assert "Frame class S5" in text(rc, "worlds-caption")  # and the classes
+    type_model(rc, STARTERS["sally-anne"])
+    assert "Frame class KD45" in text(rc, "worlds-caption")
+    assert "Frame class S5" not in text(rc, "worlds-caption")
+    assert "not serial" not in text(rc, "worlds-caption")  # every world has an arrow
+    type_formula(rc, "box")
+    press(rc, "Announce")  # sally's only arrow from box led to the basket, now gone
+    caption = unescape(text(rc, "worlds-caption"))
+    assert main(["model", "kripke/models/sally-anne.kripke", "--announce", "box"]) == 0
+    warned = [line.removeprefix("# warning: ") for line in capsys.readouterr().out.splitlines()
+              if line.startswith("# warning:")]
+    assert warned == ["sally has no arrow from box, so sally's relation is not serial: there "
+                      "sally believes everything, false too"]
+    assert warned[0] + "." in caption and "data-testid='dead-ends'" in html(rc, "worlds-caption")
+    # loops: none is left for sally, anne's (reflexive) are left out as textbooks do
+    assert "drawn for sally" not in caption and "left out for anne" in caption
+    assert "Frame class K (sally K, anne S5)" in caption
+
+
+# --- a story that travels, Minimise at any moment, belief edits (issue 43, item 7) -------------
+
+# b may have learnt whether q (and did); a cannot tell whether b did
+SPLIT = ("event yes: pre q\nevent no: pre ~q\nevent skip: pre true\nb: {yes} {no} {skip}\n"
+         "actual: yes")
+
+
+def share_href(rc) -> str:
+    return unescape(re.search(r"href='([^']*)'", html(rc, "share-link")).group(1))
+
+
+def drawn_names(rc) -> list[str]:
+    return sorted(node_labels(rc))
+
+
+def story_models():
+    """The story below made with kripke alone, as the command line makes it."""
+    from kripke.files.eventfile import parse_event_model, ready_made
+
+    start = parse_model(SQUARE)
+    told = start.announce("p | q")
+    looked = told.update(parse_event_model(SPLIT))
+    secret = looked.update(ready_made("secret:a:q", looked))
+    return [start, told, looked, secret, secret.minimised()]
+
+
+def test_a_share_link_carries_the_story_and_opens_at_its_last_moment_with_back():
+    """Every moment of the story, on the page that made it and on the page the link opens,
+    draws and says what the model at that moment is."""
+    models = story_models()
+    rc = render_model()
+    type_model(rc, SQUARE)
+    type_formula(rc, "p | q")
+    press(rc, "Announce")
+    press(rc, "Event ▸")
+    rc.find(v.Select, label="event").widget.v_model = "written by hand"
+    rc.find(v.Textarea, label=TEXT_LABEL).widget.v_model = SPLIT
+    press(rc, "Apply")
+    rc.find(v.Select, label="event").widget.v_model = "finds out whether φ in secret"
+    type_formula(rc, "q")
+    press(rc, "Apply")
+    assert text(rc, "bisimulation") == "12 worlds; 5 up to bisimulation"
+    press(rc, "Minimise")  # after the events: a moment of its own, the text kept
+    assert "moment 4 of 4: minimised (12 → 5 worlds)" in text(rc, "puzzle-status")
+    assert "world w4:" in model_text(rc).v_model
+    href = share_href(rc)
+    assert href.startswith("/model?model=") and "&announce=p%20%7C%20q&event=event%20yes" \
+        in href and "&event=secret%3Aa%3Aq&minimise=" in href
+    assert "link to this moment (the model and 4 steps)" in text(rc, "share-link")
+    opened = render_model(href.removeprefix("/model?"))
+    for page in (rc, opened):  # the page that made it, then the one the link opens
+        show_graph(page)
+        for k in range(4, -1, -1):
+            model = models[k]
+            assert f"moment {k} of 4" in text(page, "puzzle-status")
+            assert puzzle_counts(page) == model.n_worlds
+            assert int(attributes(page, "worlds-graph")["data-drawn-worlds"]) == model.n_worlds
+            assert drawn_names(page) == sorted(model.world_name(i)
+                                               for i in range(model.n_worlds)), k
+            frame = model.frame_class()
+            assert f"Frame class {frame}" in text(page, "worlds-caption")
+            if k:
+                press(page, "◀ Back")
+    # the opened page's text is the model's, and its link, at moment 0, the model alone
+    assert model_text(opened).v_model == SQUARE
+    assert "link to this model" in text(opened, "share-link")
+    assert share_href(opened) == "/model?model=" + quote(SQUARE)
+
+
+def test_a_link_s_story_that_cannot_be_made_again_says_so_and_stops_before_it():
+    from urllib.parse import urlencode
+
+    search = urlencode([("model", SQUARE), ("announce", "p"), ("announce", "~p")], quote_via=quote)
+    rc = render_model(search)
+    assert puzzle_counts(rc) == 2 and "moment 1 of 1" in text(rc, "puzzle-status")
+    said = unescape(text(rc, "upload-result"))
+    assert said.startswith("The link's step 2 (announce '~p') cannot be made again: cannot "
+                           "announce ~p: it is false at the actual world")
+    many = urlencode([("model", SQUARE)] + [("announce", "p")] * 700, quote_via=quote)
+    assert len(SQUARE) + 700 * 2 <= SHARE_LIMIT  # within the bound; past the steps made
+    rc = render_model(many)
+    assert unescape(text(rc, "upload-result")) == ("The link has 700 steps; the page makes "
+                                                   "the first 100 again.")
+    assert puzzle_counts(rc) == 2 and "moment 100 of 100" in text(rc, "puzzle-status")
+    too_long = urlencode([("model", SQUARE)] + [("announce", "p & q")] * 400, quote_via=quote)
+    rc = render_model(too_long)
+    size = len(SQUARE) + 400 * 6
+    assert unescape(text(rc, "upload-result")).startswith(
+        f"The link's model and its 400 steps have {size:,} characters; a link carries up to "
+        "2,000, so it may have been cut and is not read.")
+    assert model_text(rc).v_model == STARTERS["alice-bob"]
+
+
+def test_a_story_too_long_for_a_link_is_said_so_with_its_size():
+    rc = render_model()
+    type_model(rc, SQUARE + "#" * (SHARE_LIMIT - len(SQUARE) - 5))
+    assert "link to this model" in text(rc, "share-link")
+    type_formula(rc, "p | q")
+    press(rc, "Announce")  # 6 more characters: past the bound
+    assert text(rc, "share-link") == ("Too long to share by link (2,001 characters; 2,000 at "
+                                      "most): download the file instead, or go Back to a "
+                                      "moment with fewer steps.")
+    press(rc, "◀ Back")  # the link is of the moment shown: the model alone fits
+    assert "link to this model" in text(rc, "share-link")
+
+
+def test_belief_models_are_edited_on_the_picture_by_arrows():
+    rc = render_model()
+    type_model(rc, STARTERS["sally-anne"])
+    assert not rc.find(v.Btn, children=["join"])  # an S5 model's edits are not offered
+    rc.find(v.Select, label="Agent").widget.v_model = "sally"
+    rc.find(v.Select, label="from").widget.v_model = "box"
+    rc.find(v.Select, label="to").widget.v_model = "box"
+    press(rc, "add arrow")  # sally now thinks the box possible from the box too
+    written = parse_model(model_text(rc).v_model)
+    assert sorted(written.arrows("sally")) == [(0, 0), (1, 0), (1, 1)]
+    type_formula(rc, "K_sally basket")
+    assert text(rc, "formula-result").startswith("false")
+    # her relation is reflexive now: her loops are left out, as anne's are
+    assert "left out for sally and anne" in text(rc, "worlds-caption")
+    press(rc, "add arrow")
+    assert "sally already has an arrow from box to box" in text(rc, "edit-result")
+    rc.find(v.Select, label="to").widget.v_model = "basket"
+    press(rc, "remove arrow")
+    press(rc, "Undo")
+    press(rc, "Undo")  # back to the starter
+    assert model_text(rc).v_model == STARTERS["sally-anne"]
+    rc.find(v.Select, label="from").widget.v_model = "box"
+    rc.find(v.Select, label="to").widget.v_model = "basket"
+    press(rc, "remove arrow")  # sally's only arrow from box: there she believes everything
+    assert "sally has no arrow from box" in text(rc, "worlds-caption")
+    press(rc, "+ world")  # a new world is possible from itself, for every agent
+    grown = parse_model(model_text(rc).v_model)
+    assert grown.n_worlds == 3 and (2, 2) in grown.arrows("sally") and \
+        (2, 2) in grown.arrows("anne")
+
+
+def test_belief_drafts_are_pure_and_checked():
+    from app.web.model_edits import BeliefDraft
+
+    model = parse_model(STARTERS["sally-anne"])
+    draft = BeliefDraft.of(model)
+    assert BeliefDraft.of(parse_model(draft.text())) == draft  # written and read back
+    with pytest.raises(ValueError, match="no arrow from basket to box"):
+        draft.remove_arrow("anne", "basket", "box")
+    with pytest.raises(ValueError, match="no agent"):
+        draft.add_arrow("bob", "basket", "box")
+    smaller = draft.add_world().remove(["basket"])  # sally's arrow to the basket goes with it
+    back = parse_model(smaller.text())
+    assert back.n_worlds == 2 and back.dead_ends("sally").tolist() == [0]
+    assert back.frame_class("anne") == "S5"

@@ -526,3 +526,26 @@ def test_after_a_semi_private_event_the_picture_draws_the_classes_it_made():
     assert html(rc, "worlds-graph").count('data-class-of="alice"') == 2
     press(rc, "◀ Back")
     assert html(rc, "worlds-graph").count('data-class-of="alice"') == 1
+
+
+def test_sally_and_anne_count_worlds_in_words_and_the_marble_goes_in_by_a_factual_change():
+    """Issue 43, item 9: the gallery said "2 of 1 worlds possible" after the move and "(1 → 1
+    worlds)"; and Sally put the marble in the basket by announcing true in a world where it
+    already was, not by a factual change (Bolander 2014)."""
+    rc = render_puzzles()
+    choose_puzzle(rc, "sally-anne")
+    story = text(rc, "puzzle-story")
+    assert "(1 → 1 world)" in story and "(1 → 2 worlds)" in story
+    assert "1 of 1 world possible" in text(rc, "puzzle-status")
+    type_formula(rc, "basket | box")
+    assert text(rc, "formula-result").startswith("false")  # in Sally's hand
+    press(rc, "Step ▶")
+    assert "1 world possible (the puzzle began with 1 world)" in text(rc, "puzzle-status")
+    type_formula(rc, "basket & ~box & C basket")
+    assert text(rc, "formula-result").startswith("true")  # put there, and both saw it
+    press(rc, "Step ▶")
+    status = text(rc, "puzzle-status")
+    assert "2 worlds possible (the puzzle began with 1 world)" in status
+    assert " of 1 " not in status and "1 worlds" not in status
+    type_formula(rc, "K_sally basket & ~basket & box & K_anne (~basket & K_sally basket)")
+    assert text(rc, "formula-result").startswith("true")

@@ -250,9 +250,15 @@ def test_an_assignment_to_an_unknown_atom_is_refused_before_any_output(capsys):
 # --- the puzzles ------------------------------------------------------------------------------
 
 def test_sally_anne_counts_and_verdicts():
+    """Issue 43: the marble goes into the basket by a factual change (Bolander 2014), not by an
+    announcement of true in a world where it already was; the counts stay 1, 1, 2."""
     puzzle = sally_anne()
     assert puzzle.counts() == [1, 1, 2]
-    end = puzzle.models()[-1]
+    start, put, end = puzzle.models()
+    assert start.holds("~basket & ~box & C ~basket")
+    assert puzzle.steps[0].event is not None and puzzle.steps[0].formula is None
+    assert {str(a) for a, _ in puzzle.steps[0].event.actual_event.post} == {"basket", "box"}
+    assert put.holds("basket & ~box & C (basket & ~box)")  # both saw it: common knowledge
     assert end.holds("K_sally basket") and not end.holds("basket")
     assert end.holds("K_anne (~basket & K_sally basket)")
     assert isinstance(end, BeliefModel)

@@ -180,7 +180,7 @@ def test_the_page_draws_an_event_of_yours_as_the_graph_before_it_in_layers():
     from app.web.components.puzzles import Moment, moment_graph
 
     moments = (Moment("the start", CARDS.model, 0), Moment("may", AFTER, 0, 1, MAY))
-    graphs: list[GraphLayout] = []
+    graphs: list = []
     start = moment_graph(CARDS, moments, 0, "a", graphs)
     graph = moment_graph(CARDS, moments, 1, "a", graphs)
     assert start is not None and graph is not None and graph is not start

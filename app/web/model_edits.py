@@ -1,35 +1,102 @@
 """Edits a teacher makes on the picture of a small hand-written model: add or remove a world,
-toggle an atom in worlds, join or split worlds for an agent, choose the actual world.
+toggle an atom in worlds, choose the actual world; join or split worlds for an agent of an S5
+model, add or remove an agent's arrow between two worlds of a belief model.
 
-Pure Python, no Solara: a ``Draft`` is the model as plain values (names, atoms true, each
-agent's class per world), each edit returns a new draft, and ``Draft.text()`` writes it in the
-model format with ``kripke.dump_model``, so the page's text box always holds what the picture
-shows and the format stays the one source of truth (the page reads the text back).
+Pure Python, no Solara: a ``Draft`` (S5: each agent's class per world) or a ``BeliefDraft``
+(each agent's arrows) is the model as plain values, each edit returns a new draft, and
+``text()`` writes it in the model format with ``kripke.dump_model``, so the page's text box
+always holds what the picture shows and the format stays the one source of truth (the page
+reads the text back).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from typing import Self
 
 from kripke import KripkeModel, NamedModel, dump_model
 from kripke.errors import ModelError
+from kripke.explicit.belief import BeliefModel
 
 #: The most worlds the page offers to edit by clicking (beyond it: the text).
 EDIT_LIMIT = 16
 
 
 @dataclass(frozen=True)
-class Draft:
-    """A model as values: world ``i`` is ``names[i]`` with ``true[i]`` true; ``classes[k][i]``
-    is agent ``agents[k]``'s class of world ``i`` (equal numbers: cannot tell apart)."""
+class _Worlds(ABC):
+    """What both kinds of draft hold besides the agents' relations: world ``i`` is
+    ``names[i]`` with ``true[i]`` true, and the edits of worlds and atoms."""
 
     agents: tuple[str, ...]
     atoms: tuple[str, ...]
     names: tuple[str, ...]
     true: tuple[frozenset[str], ...]
-    classes: tuple[tuple[int, ...], ...]
     actual: int
+
+    @abstractmethod
+    def model(self) -> KripkeModel | BeliefModel:
+        """The model the draft describes."""
+
+    def text(self) -> str:
+        return dump_model(self.model())
+
+    @abstractmethod
+    def _grown(self) -> Self:
+        """The draft with its relations grown by one world, the last (the names not yet)."""
+
+    @abstractmethod
+    def _kept(self, keep: list[int]) -> Self:
+        """The draft with the relations of the worlds ``keep`` (old indices, in order)
+        alone (the names not yet)."""
+
+    def _index(self, name: str) -> int:
+        if name not in self.names:
+            raise ModelError(f"no world {name!r}; pick one of {', '.join(self.names)}")
+        return self.names.index(name)
+
+    def _agent(self, agent: str) -> int:
+        if agent not in self.agents:
+            raise ModelError(f"no agent {agent!r}; pick one of {', '.join(self.agents)}")
+        return self.agents.index(agent)
+
+    def add_world(self) -> Self:
+        """A new world, no atom true, that every agent tells from every other world."""
+        k = len(self.names) + 1
+        while f"w{k}" in self.names:
+            k += 1
+        return replace(self._grown(), names=(*self.names, f"w{k}"),
+                       true=(*self.true, frozenset()))
+
+    def remove(self, worlds: Collection[str]) -> Self:
+        """Without these worlds (the actual world stays: choose another first)."""
+        gone = {self._index(w) for w in worlds}
+        if self.actual in gone:
+            raise ModelError(f"{self.names[self.actual]} is the actual world; make another "
+                             "world actual before removing it")
+        keep = [i for i in range(len(self.names)) if i not in gone]
+        return replace(self._kept(keep), names=tuple(self.names[i] for i in keep),
+                       true=tuple(self.true[i] for i in keep), actual=keep.index(self.actual))
+
+    def toggle(self, atom: str, worlds: Collection[str]) -> Self:
+        """``atom`` flipped in each of ``worlds`` (true where it was false, and back)."""
+        if atom not in self.atoms:
+            raise ModelError(f"no atom {atom!r}; add it in the text ('atoms: ...') first")
+        flip = {self._index(w) for w in worlds}
+        return replace(self, true=tuple(t ^ {atom} if i in flip else t
+                                        for i, t in enumerate(self.true)))
+
+    def make_actual(self, world: str) -> Self:
+        return replace(self, actual=self._index(world))
+
+
+@dataclass(frozen=True)
+class Draft(_Worlds):
+    """An S5 model as values: ``classes[k][i]`` is agent ``agents[k]``'s class of world ``i``
+    (equal numbers: cannot tell apart)."""
+
+    classes: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def of(cls, model: KripkeModel) -> Draft:
@@ -42,8 +109,8 @@ class Draft:
         true = tuple(frozenset(a for a, v in values.items() if v[i]) for i in range(n))
         classes = tuple(tuple(int(k) for k in model.observation(a).tolist())
                         for a in model.agents)
-        return cls(tuple(str(a) for a in model.agents), tuple(values), names, true, classes,
-                   model.actual if model.actual is not None else 0)
+        return cls(tuple(str(a) for a in model.agents), tuple(values), names, true,
+                   model.actual if model.actual is not None else 0, classes)
 
     def model(self) -> NamedModel:
         return NamedModel.named(KripkeModel.from_worlds(
@@ -51,47 +118,13 @@ class Draft:
             {a: list(keys) for a, keys in zip(self.agents, self.classes, strict=True)},
             actual=self.actual, atoms=list(self.atoms)), self.names)
 
-    def text(self) -> str:
-        return dump_model(self.model())
+    def _grown(self) -> Draft:
+        return replace(self, classes=tuple(tuple(keys) + (max(keys, default=-1) + 1,)
+                                           for keys in self.classes))
 
-    def _index(self, name: str) -> int:
-        if name not in self.names:
-            raise ModelError(f"no world {name!r}; pick one of {', '.join(self.names)}")
-        return self.names.index(name)
-
-    def _agent(self, agent: str) -> int:
-        if agent not in self.agents:
-            raise ModelError(f"no agent {agent!r}; pick one of {', '.join(self.agents)}")
-        return self.agents.index(agent)
-
-    def add_world(self) -> Draft:
-        """A new world, no atom true, that every agent tells from every other world."""
-        k = len(self.names) + 1
-        while f"w{k}" in self.names:
-            k += 1
-        fresh = tuple(tuple(keys) + (max(keys, default=-1) + 1,) for keys in self.classes)
-        return replace(self, names=(*self.names, f"w{k}"), true=(*self.true, frozenset()),
-                       classes=fresh)
-
-    def remove(self, worlds: Collection[str]) -> Draft:
-        """Without these worlds (the actual world stays: choose another first)."""
-        gone = {self._index(w) for w in worlds}
-        if self.actual in gone:
-            raise ModelError(f"{self.names[self.actual]} is the actual world; make another "
-                             "world actual before removing it")
-        keep = [i for i in range(len(self.names)) if i not in gone]
-        return replace(self, names=tuple(self.names[i] for i in keep),
-                       true=tuple(self.true[i] for i in keep),
-                       classes=tuple(tuple(keys[i] for i in keep) for keys in self.classes),
-                       actual=keep.index(self.actual))
-
-    def toggle(self, atom: str, worlds: Collection[str]) -> Draft:
-        """``atom`` flipped in each of ``worlds`` (true where it was false, and back)."""
-        if atom not in self.atoms:
-            raise ModelError(f"no atom {atom!r}; add it in the text ('atoms: ...') first")
-        flip = {self._index(w) for w in worlds}
-        return replace(self, true=tuple(t ^ {atom} if i in flip else t
-                                        for i, t in enumerate(self.true)))
+    def _kept(self, keep: list[int]) -> Draft:
+        return replace(self, classes=tuple(tuple(keys[i] for i in keep)
+                                           for keys in self.classes))
 
     def join(self, agent: str, worlds: Collection[str]) -> Draft:
         """``agent`` can no longer tell these worlds apart: their classes become one."""
@@ -112,10 +145,62 @@ class Draft:
         new = tuple(fresh if i in moved else key for i, key in enumerate(keys))
         return replace(self, classes=_with(self.classes, k, new))
 
-    def make_actual(self, world: str) -> Draft:
-        return replace(self, actual=self._index(world))
+
+type Arrows = frozenset[tuple[int, int]]
 
 
-def _with(classes: tuple[tuple[int, ...], ...], k: int, new: tuple[int, ...]
-          ) -> tuple[tuple[int, ...], ...]:
-    return tuple(new if j == k else keys for j, keys in enumerate(classes))
+@dataclass(frozen=True)
+class BeliefDraft(_Worlds):
+    """A belief model as values: ``arrows[k]`` holds agent ``agents[k]``'s arrows as pairs
+    of world indices (from ``i``, it considers ``j`` possible). Written back, an agent whose
+    arrows make a partition is written as classes (``dump_model``)."""
+
+    arrows: tuple[Arrows, ...] = ()
+
+    @classmethod
+    def of(cls, model: KripkeModel | BeliefModel) -> BeliefDraft:
+        """The draft of a model, its worlds named as the model names them."""
+        n = model.n_worlds
+        values = {str(a): model.atom_values(a) for a in model.atoms}
+        true = tuple(frozenset(a for a, v in values.items() if v[i]) for i in range(n))
+        return cls(tuple(str(a) for a in model.agents), tuple(values),
+                   tuple(model.world_name(i) for i in range(n)), true,
+                   model.actual if model.actual is not None else 0,
+                   tuple(frozenset(model.arrows(a)) for a in model.agents))
+
+    def model(self) -> BeliefModel:
+        return BeliefModel.of([set(t) for t in self.true],
+                              {a: sorted(pairs) for a, pairs in
+                               zip(self.agents, self.arrows, strict=True)},
+                              self.actual, atoms=self.atoms, names=self.names)
+
+    def _grown(self) -> BeliefDraft:
+        """The new world is possible from itself alone, for every agent (a loop: there each
+        believes what holds there, not everything)."""
+        n = len(self.names)
+        return replace(self, arrows=tuple(pairs | {(n, n)} for pairs in self.arrows))
+
+    def _kept(self, keep: list[int]) -> BeliefDraft:
+        new = {old: i for i, old in enumerate(keep)}
+        return replace(self, arrows=tuple(
+            frozenset((new[a], new[b]) for a, b in pairs if a in new and b in new)
+            for pairs in self.arrows))
+
+    def add_arrow(self, agent: str, source: str, target: str) -> BeliefDraft:
+        """``agent`` considers ``target`` possible from ``source``."""
+        k, pair = self._agent(agent), (self._index(source), self._index(target))
+        if pair in self.arrows[k]:
+            raise ModelError(f"{agent} already has an arrow from {source} to {target}")
+        return replace(self, arrows=_with(self.arrows, k, self.arrows[k] | {pair}))
+
+    def remove_arrow(self, agent: str, source: str, target: str) -> BeliefDraft:
+        """``agent`` no longer considers ``target`` possible from ``source`` (its last arrow
+        from there: there it then believes everything, as the caption says)."""
+        k, pair = self._agent(agent), (self._index(source), self._index(target))
+        if pair not in self.arrows[k]:
+            raise ModelError(f"{agent} has no arrow from {source} to {target}")
+        return replace(self, arrows=_with(self.arrows, k, self.arrows[k] - {pair}))
+
+
+def _with[T](items: tuple[T, ...], k: int, new: T) -> tuple[T, ...]:
+    return tuple(new if j == k else old for j, old in enumerate(items))

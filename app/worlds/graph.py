@@ -523,7 +523,7 @@ class GraphLayout(_Positioned):
             caption = (f"{every}: an arrow in an agent's colour, labelled with it, from a world "
                        "to each world the agent considers possible there; a line with a head "
                        "at both ends is two arrows, one each way. "
-                       + _loop_caption(model, edges.reflexive, self.names))
+                       + _loop_caption(model, edges, self.names))
         else:
             caption = (f"{every}: an edge in an agent's colour, labelled with it, joins two "
                        "worlds it cannot tell apart (the loop from each world to itself is "
@@ -677,19 +677,24 @@ class _Edges:
     reflexive: dict[str, bool]  # per agent (by name), whether its loops are left out
 
 
-def _loop_caption(model: DrawnModel, reflexive: Mapping[str, bool], names: Names) -> str:
-    """Which loop convention the picture follows, per agent, and the frame class."""
-    left = [names.agent(a) for a in model.agents if reflexive.get(str(a))]
-    drawn = [names.agent(a) for a in model.agents if not reflexive.get(str(a))]
+def _loop_caption(model: DrawnModel, edges: _Edges, names: Names) -> str:
+    """Which loop convention the picture follows, for the agents that have loops (an agent
+    with none, after an announcement took its worlds, is not said to have them drawn), and
+    the frame class."""
+    looped = {str(agent) for _, agent, _ in edges.loops}
+    left = [names.agent(a) for a in model.agents if edges.reflexive.get(str(a))]
+    drawn = [names.agent(a) for a in model.agents
+             if not edges.reflexive.get(str(a)) and str(a) in looped]
     parts = []
     if drawn:
         parts.append(f"drawn for {_and(drawn)}, not reflexive")
     if left:
         parts.append(f"left out for {_and(left)}, as textbooks do for a reflexive relation (a "
                      "loop on every world)")
+    loops = (f"Loops (a world possible from itself): {'; '.join(parts)}. " if parts else
+             "No loops: no world is possible from itself. ")
     classes = ", ".join(f"{names.agent(a)} {model.frame_class(a)}" for a in model.agents)
-    return (f"Loops (a world possible from itself): {'; '.join(parts)}. Frame class "
-            f"{model.frame_class()} ({classes})")
+    return f"{loops}Frame class {model.frame_class()} ({classes})"
 
 
 def _and(words: list[str]) -> str:

@@ -409,11 +409,21 @@ def reads_letter(says: bool = True, may: bool = False) -> EventModel:
 # --- false belief: stories told with arrows and factual change ------------------------------------
 
 def marble() -> NamedModel:
-    """Sally and Anne both see the marble go into the basket: one world, ``basket`` true and
-    ``box`` false, known to both (S5)."""
-    start = KripkeModel.from_worlds([{"basket"}], {"sally": [0], "anne": [0]}, actual=0,
+    """Sally holds the marble, Anne with her (Bolander 2014's initial state): one world,
+    ``basket`` and ``box`` both false, known to both (S5). The marble goes into the basket by
+    a factual change (:func:`sally_puts_marble`), not by the world being one where it already
+    is."""
+    start = KripkeModel.from_worlds([set()], {"sally": [0], "anne": [0]}, actual=0,
                                     atoms=["basket", "box"])
-    return NamedModel.named(start, ["basket"])
+    return NamedModel.named(start, ["w"])
+
+
+def sally_puts_marble() -> EventModel:
+    """Sally puts the marble in the basket while Anne watches: one public event (``put``: pre
+    true; basket := true, box := false), as Bolander's first action of the story. It splits
+    no world: the world keeps its name and changes its atoms."""
+    return EventModel.of({"put": "true"}, actual="put",
+                         post={"put": {"basket": "true", "box": "false"}})
 
 
 def anne_moves_marble() -> EventModel:

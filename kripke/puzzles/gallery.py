@@ -53,6 +53,7 @@ from kripke.puzzles.classic import (
     russian_announcements,
     russian_cards,
     russian_safe,
+    sally_puts_marble,
     shows_own_card,
     sum_and_product_pairs,
     three_cards,
@@ -602,22 +603,25 @@ def _believes(m: KripkeModel, agent: str, atom: str, index: int) -> str:
 
 def sally_anne() -> Puzzle:
     """Sally and Anne (Baron-Cohen, Leslie and Frith 1985; in DEL, Bolander 2014). Worlds 1 →
-    1 → 2. Step 1, Sally goes out: nothing anyone sees changes (1 world). Step 2, Anne moves
-    the marble to the box while Sally is out (``anne_moves_marble``): 2 worlds, the actual one
-    ``basket·move`` (box), the one Sally believes in ``basket·skip`` (basket). Then
+    1 → 2. Step 1, Sally puts the marble in the basket and goes out: a public factual change
+    (``sally_puts_marble``: basket := true, box := false), 1 world, now ``basket``. Step 2,
+    Anne moves the marble to the box while Sally is out (``anne_moves_marble``): 2 worlds, the
+    actual one ``w·move`` (box), the one Sally believes in ``w·skip`` (basket). Then
     ``K_sally basket`` (read: Sally believes it) is true and ``basket`` false; Anne knows the
     marble is in the box and that Sally believes it is in the basket
     (``K_anne (~basket & K_sally basket)``); Sally's relation is KD45, Anne's S5."""
     steps = (
-        Step("Sally", "puts her marble in the basket and goes out for a walk.", Top()),
+        Step("Sally", "puts her marble in the basket and goes out for a walk; Anne sees it "
+             "(basket := true).", event=sally_puts_marble()),
         Step("Anne", "moves the marble to the box while Sally is out; Sally believes nothing "
              "happened.", event=anne_moves_marble()),
     )
-    story = ("Sally and Anne watch the marble go into the basket. Sally goes out; Anne moves "
-             "the marble to the box. Where will Sally look for it? The model after the move "
-             "has two worlds: the real one (box) and the one Sally believes in (basket), "
-             "since her arrows lead there: she believes something false. Atom basket: the "
-             "marble is in the basket; box: in the box.")
+    story = ("Sally holds a marble; she and Anne watch it go into the basket. Sally goes out; "
+             "Anne moves the marble to the box. Where will Sally look for it? Each move "
+             "changes a fact (basket := true, then basket := false and box := true). The "
+             "model after the move has two worlds: the real one (box) and the one Sally "
+             "believes in (basket), since her arrows lead there: she believes something "
+             "false. Atom basket: the marble is in the basket; box: in the box.")
     examples = ("K_sally basket", "basket", "K_anne ~basket", "K_anne K_sally basket",
                 "B_sally box", "<sally> basket", "C_{sally,anne} basket")
     ending = ("Sally believes the marble is in the basket (K_sally basket) and it is not: a "
@@ -625,8 +629,9 @@ def sally_anne() -> Puzzle:
               "where Sally thinks it is. Sally's relation is KD45 (belief), Anne's S5.")
 
     def describe(m: KripkeModel, index: int) -> str:
-        place = "basket" if m.holds("basket", index) else "box"
-        return f"the marble is in the {place}; Sally believes basket: " + \
+        place = "in the basket" if m.holds("basket", index) else \
+            "in the box" if m.holds("box", index) else "in Sally's hand"
+        return f"the marble is {place}; Sally believes basket: " + \
             _believes(m, "sally", "basket", index)
 
     return Puzzle("sally-anne", "Sally and Anne", story, marble(), steps,

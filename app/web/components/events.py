@@ -25,12 +25,14 @@ from html import escape
 import solara
 
 from app.web.components.formula import QUICK_STEPS, tab_gone
+from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, event_graph
+from app.worlds.layout import DrawnModel
 from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel, parse
 from kripke.budget import MAX_STEPS, model_work, steps, stop_when
 from kripke.events.model import EventModel, check_product_size
-from kripke.files.eventfile import parse_event_model, ready_made
+from kripke.files.eventfile import READY_MADE, parse_event_model, ready_made
 from kripke.language.formula import Agent
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
@@ -66,12 +68,15 @@ TEXT_LABEL = ("Event model (event NAME: pre FORMULA · post NAME: p := FORMULA �
 
 @dataclass(frozen=True)
 class Prepared:
-    """An event ready to apply (``events`` and its ``label``), or why not (``error``)."""
+    """An event ready to apply (``events`` and its ``label``, and ``written``, the text that
+    makes it again: its ready-made form or an event model's text, as a share link carries
+    it), or why not (``error``)."""
 
     events: EventModel | None = None
     label: str = ""
     error: str = ""
     checking: bool = False  # its preconditions are being evaluated in a thread
+    written: str = ""
 
 
 #: Said while an event's preconditions are evaluated in a thread.
@@ -140,26 +145,33 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
         if not text.strip():
             return Prepared(error="write the event model, e.g. 'event yes: pre p', "
                                   "'a: {yes} {no}', 'actual: yes'")
-        try:
-            events = given if given is not None else parse_event_model(text)
-        except ValueError as e:
-            return Prepared(error=str(e))
-        label = f"{len(events.events)} events written by hand"
-    else:
-        if not formula.strip():
-            return Prepared(error="type a formula φ in the box above")
-        if kind not in EVERYONE and not chosen:
-            return Prepared(error="choose who learns")
-        if kind in ONE_AGENT and len(chosen) > 1:
-            return Prepared(error=f"one agent {'learns' if kind == 'learns' else 'acts'}; "
-                                  "for more, choose 'learn together'")
-        who = ",".join(str(a) for a in chosen)
-        label = f"{kind}:{who}:{formula.strip()}" if kind not in EVERYONE else \
-            f"{kind}:{formula.strip()}"
-        try:
-            events = ready_made(label, model)
-        except ValueError as e:
-            return Prepared(error=str(e))
+        return written_event(model, text, given)
+    if not formula.strip():
+        return Prepared(error="type a formula φ in the box above")
+    if kind not in EVERYONE and not chosen:
+        return Prepared(error="choose who learns")
+    if kind in ONE_AGENT and len(chosen) > 1:
+        return Prepared(error=f"one agent {'learns' if kind == 'learns' else 'acts'}; "
+                              "for more, choose 'learn together'")
+    who = ",".join(str(a) for a in chosen)
+    return written_event(model, f"{kind}:{who}:{formula.strip()}" if kind not in EVERYONE else
+                         f"{kind}:{formula.strip()}")
+
+
+def written_event(model: DrawnModel, written: str, given: EventModel | None = None
+                  ) -> Prepared:
+    """The event a text writes (a ready-made form on one line, ``learns:a:p``, or an event
+    model's text; never a file's name; ``given``: that text already read), checked against
+    the model: the control's, and a share link's events applied again."""
+    ready = "\n" not in written.strip() and written.partition(":")[0].strip() in READY_MADE
+    try:
+        events = given if given is not None else \
+            ready_made(written, model) if ready else parse_event_model(written)
+    except ValueError as e:
+        return Prepared(error=str(e))
+    n = len(events.events)
+    label = written if ready else f"{events.actual}, written by hand" if n == 1 else \
+        f"{events.actual} of {counted(n, 'event')} written by hand"
     try:
         events.check_agents(model.agents)
         possible = [model.holds(e.precondition) for e in events.events]
@@ -171,42 +183,70 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
         return Prepared(error=f"the actual event {events.actual} cannot happen: its "
                               f"precondition {events.actual_event.precondition} is false at "
                               "the actual world")
-    return Prepared(events, label)
+    return Prepared(events, label, written=written)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The event just applied, as the control shows it until its inputs are edited: the
+    ``inputs`` it was made from, the event as checked against the model it was applied to
+    (``before`` worlds), and the model it made (``after``)."""
+
+    inputs: tuple[object, ...]
+    event: Prepared
+    before: int
+    after: DrawnModel
+
+    def shows(self, model: DrawnModel, inputs: tuple[object, ...]) -> bool:
+        """Whether the control shows this event as applied: the page shows the model it made
+        and nothing the event was made from has been edited (Back shows the model before:
+        the event is then checked against it, as any)."""
+        return model is self.after and inputs == self.inputs
 
 
 @solara.component
 def EventControl(model: KripkeModel, formula: str,
-                 on_event: Callable[[EventModel, str], None],
+                 on_event: Callable[[Prepared], DrawnModel | None],
                  agent_name: Callable[[Agent], str] = str, disabled: bool = False,
                  on_prepared: Callable[[EventModel | None], None] | None = None,
                  opened: solara.Reactive[bool] | None = None):
     """One row ("Event ▸") that opens to the kind of event, who learns, Apply, and for an
-    event written by hand a text area checked as it is typed; Apply calls ``on_event``.
-    ``on_prepared`` hears of the event ready to apply (None: none, or the row is closed), so
-    the page can draw it beside the model before the update (:func:`EventPicture`).
+    event written by hand a text area checked as it is typed; Apply calls ``on_event``, which
+    answers the model the event made (None: refused). Once applied, the event stays shown as
+    applied (its text, its drawing, "Applied: ...") until it is edited: checked against the
+    model it made, the move just made would read as an event that cannot happen.
+    ``on_prepared`` hears of the event ready to apply or just applied (None: none, or the row
+    is closed), so the page can draw it beside the model (:func:`EventPicture`).
     ``opened``, the page's own (it leaves the open row room on the first screen)."""
     own = solara.use_reactive(False)
     opened = own if opened is None else opened
     kind = solara.use_reactive("learns")
     who: solara.Reactive[list[str]] = solara.use_reactive([])  # the agents chosen, by name
     text = solara.use_reactive("")
+    applied: solara.Reactive[Applied | None] = solara.use_reactive(None)
     agents = list(model.agents)
     names = [agent_name(a) for a in agents]
     chosen = [a for a, n in zip(agents, names, strict=True) if n in who.value]
     if not chosen and agents and kind.value in ONE_AGENT:
         chosen = agents[:1]
+    inputs = (kind.value, tuple(map(str, chosen)), formula, text.value)
+    just = applied.value if applied.value is not None and \
+        applied.value.shows(model, inputs) else None
     gone = tab_gone()
-    choices = [model, kind.value, tuple(map(str, chosen)), formula, text.value, opened.value]
+    choices = [model, kind.value, tuple(map(str, chosen)), formula, text.value, opened.value,
+               just is not None]
     # quick to check: at once, as it is typed; longer: in a thread of its own, stopped when
     # the choices change or the tab goes (checked in the message handler, 5 × 200 C_b p kept
-    # the server busy 2.5 minutes after the tab closed)
+    # the server busy 2.5 minutes after the tab closed); the event just applied is shown as
+    # it was checked against the model it was applied to
     hand = solara.use_memo(lambda: written(kind.value, text.value) if opened.value else None,
                            [kind.value, text.value, opened.value])
-    slow = solara.use_memo(lambda: opened.value and
+    slow = solara.use_memo(lambda: opened.value and just is None and
                            QUICK_STEPS < event_steps(model, kind.value, formula, text.value,
                                                      hand) <= MAX_STEPS, choices)
     quick = solara.use_memo(
-        lambda: prepare(model, kind.value, chosen, formula, text.value, gone, hand)
+        lambda: just.event if just is not None else
+        prepare(model, kind.value, chosen, formula, text.value, gone, hand)
         if opened.value and not slow else Prepared(), choices)
 
     def checked(cancel: threading.Event) -> tuple[list[object], Prepared] | None:
@@ -234,8 +274,16 @@ def EventControl(model: KripkeModel, formula: str,
         kind.set(key)
 
     def apply() -> None:
-        if prepared.events is not None:
-            on_event(prepared.events, prepared.label)
+        """Apply the event; again after it was just applied: checked against the model now
+        first (refused, the reason then shows, as asked for)."""
+        now = prepared if just is None else \
+            prepare(model, kind.value, chosen, formula, text.value, gone)
+        applied.set(None)
+        if now.events is None:
+            return
+        after = on_event(now)
+        if after is not None:
+            applied.set(Applied(inputs, now, model.n_worlds, after))
 
     with solara.Column(gap="0px", classes=["ttr-event"]):
         with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
@@ -258,7 +306,8 @@ def EventControl(model: KripkeModel, formula: str,
                         solara.SelectMultiple("who learn", values=[agent_name(a)
                                                                    for a in chosen],
                                               all_values=names, on_value=who.set, dense=True)
-                solara.Button("Apply", small=True, color="primary", on_click=apply,
+                solara.Button("Apply" if just is None else "Apply again", small=True,
+                              color="primary", on_click=apply,
                               disabled=disabled or prepared.events is None,
                               attributes={"title": "apply the event: each world splits into "
                                           "the events that can happen there"})
@@ -279,6 +328,13 @@ def EventControl(model: KripkeModel, formula: str,
             solara.HTML(tag="div", unsafe_innerHTML=escape(CHECKING),
                         attributes={"data-testid": "event-checking"},
                         style="font-size:12px;opacity:.75")
+        if opened.value and just is not None:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(
+                f"Applied: {just.event.label}, checked against the model it was applied to "
+                f"({counted(just.before, 'world')} → {counted(just.after.n_worlds, 'world')}); "
+                "drawn as it was applied. Edit it to write the next one."),
+                attributes={"data-testid": "event-applied"},
+                style="font-size:12px;color:#2e7d32;white-space:pre-wrap")
         if opened.value and prepared.error:
             solara.HTML(tag="div", unsafe_innerHTML=escape(prepared.error),
                         attributes={"data-testid": "event-error"},

@@ -7,24 +7,41 @@ The text is the one source of truth. It is read as you type (``kripke.parse_mode
 ``eval``); a mistake is shown under the line it names, with a caret at its column, and the
 picture keeps the last model that read. The controls beside the picture (add a world, toggle
 an atom, join or split worlds for an agent, choose the actual world) edit a ``Draft`` of that
-model and write the text again with ``kripke.dump_model``. Undo steps back through the texts;
-a link carries the text in its query string (up to ``SHARE_LIMIT`` characters).
+model and write the text again with ``kripke.dump_model`` (an S5 model's classes, a belief
+model's arrows). Undo steps back through the texts. A link carries the text and the story told
+on it up to the moment shown, each announcement, event and minimisation, in its query string
+(up to ``SHARE_LIMIT`` characters); opening it makes them again (:func:`replay`) and shows that
+moment, Back going through them. Minimise contracts the model at any moment.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import parse_qs, quote
+from typing import Any, cast
+from urllib.parse import parse_qsl, quote, urlencode
 
 import solara
 from solara.components.file_drop import FileInfo
 
-from app.web.components.puzzles import PuzzlePage, describe_plainly
+from app.web.components.events import written_event
+from app.web.components.puzzles import (
+    ANNOUNCE,
+    EVENT,
+    MINIMISE,
+    Moment,
+    PuzzlePage,
+    Shown,
+    announced,
+    describe_plainly,
+    happened,
+    minimised,
+)
 from app.web.components.upload_button import UploadButton
-from app.web.model_edits import EDIT_LIMIT, Draft
+from app.web.components.words import counted
+from app.web.model_edits import EDIT_LIMIT, BeliefDraft, Draft
 from app.worlds.layout import DrawnModel, partitioned
 from kripke import KripkeModel, ModelFileError, dump_model, load_model
 from kripke.files.modelfile import parse_model, starter_models
@@ -154,39 +171,92 @@ def shown_name(source: str, text: str) -> str:
     return OWN if source in STARTERS and STARTERS[source] != text else source
 
 
-def shared_text(search: str | None) -> str | None:
-    """The model text a share link carries (``?model=...``), if any and not too long."""
-    values = parse_qs(search or "").get("model")
-    if not values or len(values[0]) > SHARE_LIMIT:
-        return None
-    return values[0]
+#: The most steps a share link replays (a lesson's story is a few; each may be an event).
+STEPS_LIMIT = 100
 
 
-def link_notice(search: str | None) -> str:
-    """What to say of a share link whose model is too long to trust (a browser or server may
-    have cut the address), so the page shows a starter instead: not silently."""
-    values = parse_qs(search or "").get("model")
-    if not values or len(values[0]) <= SHARE_LIMIT:
-        return ""
-    return (f"The link's model has {len(values[0]):,} characters; a link carries up to "
-            f"{SHARE_LIMIT:,}, so it may have been cut and is not read. Ask for the file and "
-            "upload it instead.")
+@dataclass(frozen=True)
+class Link:
+    """What a share link carries: the model's text and the story told on it, each step its
+    kind (``announce``, ``event``, ``minimise``) and its text, in order; or, past
+    ``SHARE_LIMIT`` characters (a browser or server may have cut it), nothing and why."""
+
+    text: str | None = None
+    steps: tuple[tuple[str, str], ...] = ()
+    notice: str = ""
 
 
-def share_html(text: str) -> str:
-    if len(text) > SHARE_LIMIT:
+def link_size(text: str, steps: Sequence[tuple[str, str]]) -> int:
+    """How many characters a link's model and story count against ``SHARE_LIMIT`` (each step
+    one more than its text: a minimisation has none)."""
+    return len(text) + sum(len(said) + 1 for _, said in steps)
+
+
+def read_link(search: str | None) -> Link:
+    """The model and story a share link carries (``?model=...&event=...&announce=...``)."""
+    pairs = parse_qsl(search or "", keep_blank_values=True)
+    text = next((value for key, value in pairs if key == "model"), "")
+    if not text:
+        return Link()
+    steps = tuple((key, value) for key, value in pairs if key in (ANNOUNCE, EVENT, MINIMISE))
+    size = link_size(text, steps)
+    if size <= SHARE_LIMIT:
+        return Link(text, steps)
+    what = f"model and its {counted(len(steps), 'step')} have" if steps else "model has"
+    return Link(notice=f"The link's {what} {size:,} characters; a link carries up to "
+                       f"{SHARE_LIMIT:,}, so it may have been cut and is not read. Ask for the "
+                       "file and upload it instead.")
+
+
+def replay(start: DrawnModel, steps: Sequence[tuple[str, str]]) -> tuple[tuple[Moment, ...],
+                                                                          str]:
+    """The moments a link's story makes from the model, as the page made them (each event
+    checked as the Event control checks one), and what to say when a step cannot be made
+    again (the story then stops at the moment before it)."""
+    moments = [Moment("the start", start, 0)]
+    for k, (kind, said) in enumerate(steps[:STEPS_LIMIT], 1):
+        moment = moments[-1]
+        model = moment.model
+        try:
+            if kind == ANNOUNCE:
+                moments.append(announced(moment, said, model.announce(said)))
+            elif kind == EVENT:
+                event = written_event(model, said)
+                if event.events is None:
+                    raise ValueError(event.error)
+                moments.append(happened(moment, event, model.update(event.events),
+                                        event.events.observations(model.agents)))
+            else:
+                moments.append(minimised(moment))
+        except ValueError as e:
+            return tuple(moments), (f"The link's step {k} ({kind} {said!r}) cannot be made "
+                                    f"again: {e}. The page shows the moment before it.")
+    if len(steps) > STEPS_LIMIT:
+        return tuple(moments), (f"The link has {len(steps):,} steps; the page makes the first "
+                                f"{STEPS_LIMIT} again.")
+    return tuple(moments), ""
+
+
+def share_html(text: str, steps: Sequence[tuple[str, str]] = ()) -> str:
+    """The link to the model and its story up to the moment shown (or why there is none)."""
+    size = link_size(text, steps)
+    if size > SHARE_LIMIT:
+        back = ", or go Back to a moment with fewer steps" if steps else ""
         return (f"<span data-testid='share-link' style='opacity:.75'>Too long to share by "
-                f"link ({len(text):,} characters; {SHARE_LIMIT:,} at most): download the file "
-                "instead.</span>")
-    href = "/model?model=" + quote(text)
+                f"link ({size:,} characters; {SHARE_LIMIT:,} at most): download the file "
+                f"instead{back}.</span>")
+    href = "/model?" + urlencode([("model", text), *steps], quote_via=quote)
+    said = ("link to this model" if not steps else
+            f"link to this moment (the model and {counted(len(steps), 'step')})")
     return (f"<a data-testid='share-link' href='{escape(href)}' target='_blank' "
-            "title='the model in a link: copy it to share'>link to this model</a>")
+            f"title='the model and what was done to it, in a link: copy it to share'>"
+            f"{escape(said)}</a>")
 
 
 @solara.component
 def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = None):
-    first = shared_text(search)
-    notice = link_notice(search)
+    link = solara.use_memo(lambda: read_link(search), [search])
+    first = link.text
     text = solara.use_reactive(first if first is not None else STARTERS[FIRST])
     name = solara.use_reactive("shared" if first is not None else FIRST)
     history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
@@ -199,6 +269,12 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     called = shown_name(name.value, text.value)
     puzzle = solara.use_memo(lambda: None if model is None else as_puzzle(model, called),
                              [model, called])
+    # the link's story, made again on the model its text reads as (the page opens at its
+    # last moment; once the text changes, it is another model's story no more)
+    opening, unmade = solara.use_memo(
+        lambda: replay(model, link.steps) if model is not None and link.steps and
+        text.value == first else ((), ""), [model])
+    notice = link.notice or unmade
 
     def write(new: str, called: str | None = None) -> None:
         """A new text (typed, picked, uploaded or edited on the picture); Undo comes back."""
@@ -214,11 +290,16 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
             text.set(history.value[-1])
             history.set(history.value[:-1])
 
-    def side() -> None:
+    def side(shown: Shown | None = None) -> None:
+        """The editor; ``shown``, the timeline beside it (None: no model has read yet)."""
+        story = () if shown is None else \
+            tuple(m.made for m in shown.moments[1:shown.at + 1] if m.made is not None)
         with solara.Card("The model", margin=0, classes=["ttr-card"]):
-            Editor(text.value, reading, called, write, undo, bool(history.value), notice)
-            if reading.model is not None:
-                Minimise(reading.model, lambda new: write(new, f"{name.value}-minimised"))
+            Editor(text.value, reading, called, write, undo, bool(history.value), notice,
+                   story)
+            if shown is not None:
+                Minimise(shown, reading.model is not None,
+                         lambda new: write(new, f"{name.value}-minimised"))
             if model is not None:
                 EditPanel(model, reading.model is not None, write)
 
@@ -229,14 +310,16 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
                 home()
             side()
         return None
-    return PuzzlePage(home, given=puzzle, side=side, brand="Your model")
+    return PuzzlePage(home, given=puzzle, side=side, brand="Your model", opening=opening)
 
 
 @solara.component
 def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
-           undo: Callable[[], None], can_undo: bool, notice: str = ""):
-    """The text box, its verdict, the starters, Upload, Download, Undo and the share link;
-    ``notice``, what to say first (a share link too long to read)."""
+           undo: Callable[[], None], can_undo: bool, notice: str = "",
+           story: Sequence[tuple[str, str]] = ()):
+    """The text box, its verdict, the starters, Upload, Download, Undo and the share link
+    (of the text and ``story``, what was done to it up to the moment shown); ``notice``,
+    what to say first (a share link too long to read, or whose story stopped)."""
     said = solara.use_reactive(notice)
 
     def upload(info: FileInfo) -> None:
@@ -266,7 +349,8 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         with solara.FileDownload(lambda: text, f"{name}.kripke", mime_type="text/plain"):
             solara.Button("Download", icon_name="mdi-download", small=True, outlined=True,
                           attributes={"title": "save the text as a .kripke file"})
-        solara.HTML(tag="span", unsafe_innerHTML=share_html(text), style="font-size:13px")
+        solara.HTML(tag="span", unsafe_innerHTML=share_html(text, story),
+                    style="font-size:13px")
     if name in STARTERS and source(text):
         solara.HTML(tag="div", unsafe_innerHTML=f"Source: {escape(source(text))}",
                     attributes={"data-testid": "model-source"},
@@ -287,7 +371,7 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         assert reading.model is not None
         solara.HTML(tag="div", unsafe_innerHTML=(
             f"<span data-testid='model-ok' style='color:#2e7d32'>Reads: "
-            f"{reading.model.n_worlds:,} worlds, agents "
+            f"{counted(reading.model.n_worlds, 'world')}, agents "
             f"{escape(' '.join(map(str, reading.model.agents)))}.</span>"),
             style="font-size:13px")
     with solara.Div(classes=["ttr-drop"]):
@@ -305,62 +389,77 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         style="font-size:12px;opacity:.75;margin-top:4px")
 
 
-def minimised_text(model: KripkeModel) -> tuple[str, str | None]:
+def minimised_text(model: DrawnModel) -> tuple[str, bool, str | None]:
     """What bisimulation contraction would do to the model, in words ("12 worlds; 6 up to
-    bisimulation"), and the text of the smaller model (None when no two worlds are
-    bisimilar, or the smaller model cannot be written)."""
+    bisimulation"), whether it has fewer worlds, and the text of the smaller model (None when
+    no two worlds are bisimilar, or the smaller model cannot be written)."""
     try:
         smaller = model.minimised()
     except ValueError as e:  # past the contraction's bound (kripke.explicit.belief)
-        return f"not minimised: {e}", None
+        return f"not minimised: {e}", False, None
     n, m = model.n_worlds, smaller.n_worlds
-    said = f"{n:,} world{'s' * (n != 1)}; {m:,} up to bisimulation"
+    said = f"{counted(n, 'world')}; {m:,} up to bisimulation"
     if m == n:
-        return said + " (no two are bisimilar: some formula tells any two apart)", None
+        return said + " (no two are bisimilar: some formula tells any two apart)", False, None
     try:
-        return said, dump_model(smaller)
+        return said, True, dump_model(smaller)
     except ValueError as e:  # a name the format cannot write
-        return f"{said} (cannot write it: {e})", None
+        return f"{said} (cannot write it: {e})", True, None
 
 
 @solara.component
-def Minimise(model: KripkeModel, write: Callable[[str], None]):
-    """The model's size up to bisimulation, and a button that replaces the text by the
-    contracted model (one world per class of worlds no formula tells apart; Undo comes back)."""
-    said, smaller = solara.use_memo(lambda: minimised_text(model), [model])
+def Minimise(shown: Shown, current: bool, write: Callable[[str], None]):
+    """The size up to bisimulation of the model at the moment shown, and a button that
+    contracts it (one world per class of worlds no formula tells apart), as ``ttr-kripke
+    model --minimise`` does at any step: at the start it replaces the text by the contracted
+    model (Undo comes back; only while the text reads), after an announcement or event it is
+    a moment of its own (Back comes back)."""
+    moment = shown.moment
+    said, fewer, smaller = solara.use_memo(lambda: minimised_text(moment.model),
+                                           [moment.model])
+    start = shown.at == 0
+
+    def minimise() -> None:
+        if start and smaller is not None:
+            write(smaller)
+        elif not start:
+            shown.then(minimised(moment))
+
     with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap;margin-top:4px"):
         solara.HTML(tag="span", unsafe_innerHTML=escape(said),
                     attributes={"data-testid": "bisimulation"}, style="font-size:13px")
-        solara.Button("Minimise", small=True, outlined=True, disabled=smaller is None,
-                      on_click=lambda: write(smaller) if smaller is not None else None,
+        solara.Button("Minimise", small=True, outlined=True, on_click=minimise,
+                      disabled=(smaller is None or not current) if start else not fewer,
                       attributes={"title": "keep one world of each class of bisimilar "
-                                  "worlds: every formula keeps its value"})
+                                  "worlds: every formula keeps its value" + (
+                                      " (the text is rewritten)" if start else
+                                      " (a moment of its own)")})
 
 
 @solara.component
-def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
+def EditPanel(model: DrawnModel, current: bool, write: Callable[..., None]):
     """Edits on the picture's model, acting on the selected worlds; each writes the text
     again. Offered for models of up to ``EDIT_LIMIT`` worlds, and only while the text reads
-    (else an edit would throw the typing away)."""
+    (else an edit would throw the typing away). An S5 model's agents join and split worlds;
+    a belief model's get and lose arrows."""
     selected: solara.Reactive[list[str]] = solara.use_reactive([])
     atom = solara.use_reactive("")
     agent = solara.use_reactive("")
+    ends: solara.Reactive[tuple[str, str]] = solara.use_reactive(("", ""))  # an arrow's
     said = solara.use_reactive("")
     if model.n_worlds > EDIT_LIMIT:
         solara.Text(f"Edit the text: clicking edits models of up to {EDIT_LIMIT} worlds.",
                     style="font-size:12px;opacity:.75")
         return
-    if not partitioned(model):  # the edits join and split classes
-        solara.Text("Edit the arrows in the text ('a: w1 -> w2 w3'): clicking edits an S5 "
-                    "model's classes.", style="font-size:12px;opacity:.75")
-        return
-    draft = Draft.of(model)
+    draft: Draft | BeliefDraft = Draft.of(cast(KripkeModel, model)) if partitioned(model) \
+        else BeliefDraft.of(model)
     chosen = [w for w in selected.value if w in draft.names]
     atoms, agents = list(draft.atoms), list(draft.agents)
     the_atom = atom.value if atom.value in atoms else (atoms[0] if atoms else "")
     the_agent = agent.value if agent.value in agents else agents[0]
 
-    def apply(edit: Callable[[Draft], Draft], keep: list[str] | None = None) -> None:
+    def apply(edit: Callable[[Any], Draft | BeliefDraft], keep: list[str] | None = None
+              ) -> None:
         try:
             new = edit(draft)
         except ValueError as e:
@@ -400,15 +499,18 @@ def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
                                           "worlds"})
             solara.Select("Agent", value=the_agent, values=agents, on_value=agent.set,
                           dense=True, style="max-width:120px")
-            solara.Button("join", small=True, outlined=True,
-                          disabled=not current or len(chosen) < 2,
-                          on_click=lambda: apply(lambda d: d.join(the_agent, chosen)),
-                          attributes={"title": "the agent can no longer tell the selected "
-                                      "worlds apart"})
-            solara.Button("split off", small=True, outlined=True, disabled=need,
-                          on_click=lambda: apply(lambda d: d.split(the_agent, chosen)),
-                          attributes={"title": "the agent tells the selected worlds from the "
-                                      "rest of their classes"})
+            if isinstance(draft, Draft):
+                solara.Button("join", small=True, outlined=True,
+                              disabled=not current or len(chosen) < 2,
+                              on_click=lambda: apply(lambda d: d.join(the_agent, chosen)),
+                              attributes={"title": "the agent can no longer tell the "
+                                          "selected worlds apart"})
+                solara.Button("split off", small=True, outlined=True, disabled=need,
+                              on_click=lambda: apply(lambda d: d.split(the_agent, chosen)),
+                              attributes={"title": "the agent tells the selected worlds from "
+                                          "the rest of their classes"})
+        if isinstance(draft, BeliefDraft):
+            ArrowEdits(draft, the_agent, ends, current, apply)
         if not current:
             solara.Text("Fix the text first: edits act on a model that reads.",
                         style="font-size:12px;opacity:.75")
@@ -418,3 +520,24 @@ def EditPanel(model: KripkeModel, current: bool, write: Callable[..., None]):
                         style="font-size:13px;color:#c62828")
 
 
+@solara.component
+def ArrowEdits(draft: BeliefDraft, agent: str, ends: solara.Reactive[tuple[str, str]],
+               current: bool, apply: Callable[[Callable[[Any], BeliefDraft]], None]):
+    """A belief model's arrow edits: from one world to another (or itself, a loop), the
+    agent in the Agent box gets an arrow or loses one."""
+    names = list(draft.names)
+    source = ends.value[0] if ends.value[0] in names else names[0]
+    target = ends.value[1] if ends.value[1] in names else names[0]
+    with solara.Row(gap="6px", style="align-items:center;flex-wrap:wrap"):
+        solara.Select("from", value=source, values=names, dense=True, style="max-width:110px",
+                      on_value=lambda w: ends.set((w, target)))
+        solara.Select("to", value=target, values=names, dense=True, style="max-width:110px",
+                      on_value=lambda w: ends.set((source, w)))
+        solara.Button("add arrow", small=True, outlined=True, disabled=not current,
+                      on_click=lambda: apply(lambda d: d.add_arrow(agent, source, target)),
+                      attributes={"title": f"from the first world, {agent} considers the "
+                                  "second possible"})
+        solara.Button("remove arrow", small=True, outlined=True, disabled=not current,
+                      on_click=lambda: apply(lambda d: d.remove_arrow(agent, source, target)),
+                      attributes={"title": f"{agent} no longer considers the second world "
+                                  "possible from the first"})

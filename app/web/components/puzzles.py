@@ -23,7 +23,13 @@ from typing import cast
 
 import solara
 
-from app.web.components.events import UPDATE_ARROWS, UPDATE_LIMIT, EventControl, EventPicture
+from app.web.components.events import (
+    UPDATE_ARROWS,
+    UPDATE_LIMIT,
+    EventControl,
+    EventPicture,
+    Prepared,
+)
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
 from app.web.components.formula import (
     FormulaBar,
@@ -36,6 +42,7 @@ from app.web.components.formula import (
     use_formula,
     why_refusal,
 )
+from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
@@ -116,6 +123,51 @@ class Moment:
     # the event of your own that made this moment from the one before (its graph is drawn
     # as that one's in layers, one per event)
     update: EventModel | None = None
+    # how a moment of your own was made, as a share link writes it: (ANNOUNCE, the formula),
+    # (EVENT, the event's text) or (MINIMISE, "")
+    made: tuple[str, str] | None = None
+
+
+#: What makes a moment of your own, as a share link names it.
+ANNOUNCE, EVENT, MINIMISE = "announce", "event", "minimise"
+
+
+def announced(moment: Moment, formula: str, after: DrawnModel) -> Moment:
+    """The moment after announcing ``formula`` (true at the actual world: ``after`` keeps the
+    worlds where it holds)."""
+    written = parse(formula).unicode()  # as a textbook (and the TikZ title) writes it
+    return Moment(f"you announced {written}", after, moment.told, moment.events,
+                  made=(ANNOUNCE, formula))
+
+
+def happened(moment: Moment, event: Prepared, after: DrawnModel, seen: str) -> Moment:
+    """The moment after an event of your own (``seen``: what each agent observed)."""
+    assert event.events is not None
+    return Moment(f"event {event.label} ({seen})", after, moment.told, moment.events + 1,
+                  event.events, (EVENT, event.written))
+
+
+def minimised(moment: Moment) -> Moment:
+    """The moment's model up to bisimulation, as ``ttr-kripke model --minimise`` at that step:
+    one world per class of worlds no formula tells apart, each formula keeping its value."""
+    after = moment.model.minimised()
+    return Moment(f"minimised ({moment.model.n_worlds:,} → {counted(after.n_worlds, 'world')})",
+                  after, moment.told, moment.events, made=(MINIMISE, ""))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a page's side card (the "Your model" editor) reads of the timeline: the moments
+    so far, which is shown, and ``then``, which adds a moment after it (a new branch, as an
+    announcement does) and shows it."""
+
+    moments: tuple[Moment, ...]
+    at: int
+    then: Callable[[Moment], None]
+
+    @property
+    def moment(self) -> Moment:
+        return self.moments[self.at]
 
 
 class PuzzleNames:
@@ -277,7 +329,9 @@ def moment_graph(puzzle: Puzzle, moments: tuple[Moment, ...], index: int, focus:
     they are now (so worlds stay where they are; a factual change keeps a world's id but not
     its atoms), else, after an event of yours that split worlds, the
     graph before it in layers, one per event (:func:`layered`), else a new one; None while
-    too many worlds. Each graph made is kept in ``graphs``."""
+    too many worlds. Each graph made is kept in ``graphs``. A world an event made may have
+    an older world's id (after Sally's marble is moved, ``w·move`` is world 0, as ``w`` was):
+    its name differs, so no graph of the older one draws it."""
     model = moments[index].model
     found = next((g for g in graphs if g.label is graph_label(puzzle) and g.draws(model)),
                  None)
@@ -339,7 +393,7 @@ def story_html(puzzle: Puzzle, moments: tuple[Moment, ...], position: int) -> st
         mark = "✓ " if state == "done" else "→ " if state == "next" else ""
         steps.append(f"<li style='{style}' data-state='{state}'>{mark}<b>{escape(step.speaker)}"
                      f"</b>: {escape(step.said)} <span style='opacity:.7'>({counts[i]:,} → "
-                     f"{counts[i + 1]:,} worlds)</span></li>")
+                     f"{counted(counts[i + 1], 'world')})</span></li>")
     ending = (f"<div data-testid='puzzle-ending' style='margin-top:6px;font-weight:600'>"
               f"{escape(puzzle.ending)}</div>" if told == len(puzzle.steps) else "")
     return (f"<div style='margin-bottom:6px'>{escape(puzzle.story)}</div>"
@@ -351,12 +405,15 @@ def status_html(puzzle: Puzzle, moment: Moment, position: int, total: int,
                 what: str = "puzzle") -> str:
     """The status line; ``what`` the page shows ("puzzle", or "model" for one's own)."""
     model = moment.model
-    # an event of yours may split worlds: more than the puzzle began with
-    of = f"worlds possible (the {what} began with" if moment.events else "of"
-    after = ")" if moment.events else " worlds possible"
+    n, began = model.n_worlds, puzzle.model.n_worlds
+    # an event (the story's or yours) may split worlds: more than the puzzle began with
+    if events_told(puzzle, moment) or n > began:
+        of = (f"world{'s' * (n != 1)} possible (the {what} began with "
+              f"{counted(began, 'world')})")
+    else:
+        of = f"of {counted(began, 'world')} possible"
     story = (f"story step {moment.told} of {len(puzzle.steps)} · " if puzzle.steps else "")
-    return (f"<b data-testid='puzzle-worlds'>{model.n_worlds:,}</b> {of} "
-            f"{puzzle.model.n_worlds:,}{after} · {story}"
+    return (f"<b data-testid='puzzle-worlds'>{n:,}</b> {of} · {story}"
             f"moment {position} of {total - 1}: {escape(moment.label)} · "
             f"actual world: {escape(puzzle.actual_world(model))}")
 
@@ -404,17 +461,24 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
 
 @solara.component
 def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
-               side: Callable[[], object] | None = None, brand: str = "Puzzles"):
+               side: Callable[[Shown], object] | None = None, brand: str = "Puzzles",
+               opening: tuple[Moment, ...] = ()):
     """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
     its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
-    formula box, events and exports."""
+    formula box, events and exports. ``opening``: the moments to open with, at the last (a
+    share link's story, replayed on ``given``'s model), for as long as that model is shown."""
     settings = solara.use_reactive(Settings())
     built = solara.use_memo(lambda: build(settings.value), [settings.value])
     puzzle = given if given is not None else built
+
+    def begin() -> tuple[tuple[Moment, ...], int]:
+        if opening and opening[0].model is puzzle.model:
+            return opening, len(opening) - 1
+        return (Moment("the start", puzzle.model, 0),), 0
+
     # the moments so far and which one is shown, set together so no render sees one without
     # the other
-    start: tuple[tuple[Moment, ...], int] = ((Moment("the start", puzzle.model, 0),), 0)
-    shown = solara.use_reactive(start)
+    shown = solara.use_reactive(begin())
     choice = solara.use_reactive(OUTSIDE)
     chosen = solara.use_reactive(0)
     text = solara.use_reactive("")
@@ -430,8 +494,10 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set("")
 
     def new_puzzle() -> None:
-        """A formula is about one puzzle's atoms and agents: another puzzle starts empty."""
-        restart()
+        """A formula is about one puzzle's atoms and agents: another puzzle starts empty (or
+        with the story a link opened it with)."""
+        shown.set(begin())
+        said.set("")
         text.set("")
         why.set(False)
 
@@ -440,7 +506,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     told, at = shown.value
     fresh = told[0].model is not puzzle.model  # a new puzzle, before the effects have run
     if fresh:
-        told, at = (Moment("the start", puzzle.model, 0),), 0
+        told, at = begin()
     moment = told[at]
     model = moment.model
     named = own_names(puzzle, moment)  # how this moment's worlds are called
@@ -546,16 +612,22 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             return
         after = model.restrict(result.values)
         removed = model.n_worlds - after.n_worlds
-        kept = told[:at + 1]
-        written = parse(result.text).unicode()  # as a textbook (and the TikZ title) writes it
-        shown.set(((*kept, Moment(f"you announced {written}", after, moment.told,
-                                  moment.events)), len(kept)))
+        then(announced(moment, result.text, after))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
-    def event(events: EventModel, label: str) -> None:
+    def then(made: Moment) -> None:
+        """A moment of your own after the one shown (those after it are dropped: a new
+        branch), shown."""
+        kept = told[:at + 1]
+        shown.set(((*kept, made), len(kept)))
+
+    def event(prepared: Prepared) -> DrawnModel | None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
-        says what each agent observed."""
+        says what each agent observed; the model it made (None: refused)."""
+        events, label = prepared.events, prepared.label
+        if events is None:
+            return None
         try:  # refused before the product is built, as the control refuses it; stopped
             with stop_when(gone):  # when the tab goes
                 check_product_size(model, events, UPDATE_LIMIT,
@@ -563,14 +635,14 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 after = model.update(events)
         except ValueError as e:  # the control checked it; the model may have moved on since
             said.set(f"Not applied: {e}")
-            return
+            return None
         except EvaluationStopped:  # nobody is there to see it
-            return
+            return None
         seen = events.observations(agents, puzzle.agent_name)
-        kept = told[:at + 1]
-        shown.set(((*kept, Moment(f"event {label} ({seen})", after, moment.told,
-                                  moment.events + 1, events)), len(kept)))
-        said.set(f"Event {label}: {model.n_worlds:,} → {after.n_worlds:,} worlds. {seen}.")
+        then(happened(moment, prepared, after, seen))
+        said.set(f"Event {label}: {model.n_worlds:,} → {counted(after.n_worlds, 'world')}. "
+                 f"{seen}.")
+        return after
 
     at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
@@ -613,7 +685,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                     solara.lab.ThemeToggle()
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             if side is not None:
-                side()
+                side(Shown(told, at, then))
             else:
                 with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
                     solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
@@ -699,7 +771,8 @@ NO_CLASSES = ("a belief model's relations need not be partitions, so it has no c
 def undrawn(model: DrawnModel) -> Picture:
     """What stands for the picture of a belief model too big for the graph: a note."""
     note = (f"{model.n_worlds:,} worlds: the graph draws up to {GRAPH_LIMIT} and a belief "
-            "model has no classes to summarise; announce something first.")
+            "model has no classes to summarise; announce something first. Frame class "
+            f"{model.frame_class()}.")
     return Picture(560.0, 40.0, (), (), (), (Text(280.0, 24.0, note[:80]),), note, 0)
 
 
@@ -759,7 +832,31 @@ def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
         else:  # a belief: where its arrows from the actual world lead
             head += (f"{who} considers {n:,} world{'s' * (n != 1)} possible from the actual "
                      "one (its arrows from there); the others are faded. ")
-    return head + escape(picture.caption)
+    # a belief model's graph names its frame class with its loops; an S5 model's is said here
+    s5 = (" Frame class S5: every agent's relation is a partition (knowledge)."
+          if model.frame_class() == "S5" else "")
+    # the warning first: a long caption would push it under the fold
+    return dead_ends_html(puzzle, model) + head + escape(picture.caption) + s5
+
+
+def dead_ends_html(puzzle: Puzzle, model: DrawnModel) -> str:
+    """What ``ttr-kripke model`` warns of, on the page: an agent with no arrow from a world
+    (after an announcement took the worlds it pointed to) believes everything there, false
+    too; its relation is not serial. "" when every agent has an arrow from every world."""
+    name = plain_name(puzzle)
+    said = []
+    for agent in model.agents:
+        worlds = model.dead_ends(agent).tolist()
+        if worlds:
+            who = puzzle.agent_name(agent)
+            named = ", ".join(name(model, w) for w in worlds[:5]) + \
+                (", ..." if len(worlds) > 5 else "")
+            said.append(f"{who} has no arrow from {named}, so {who}'s relation is not "
+                        f"serial: there {who} believes everything, false too.")
+    if not said:
+        return ""
+    return (f"<div data-testid='dead-ends' style='color:#e65100;margin-bottom:2px'>"
+            f"{escape(' '.join(said))}</div>")
 
 
 def legend_html(puzzle: Puzzle, agents: list[Agent], colour: Callable[[Agent], str],
