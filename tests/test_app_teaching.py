@@ -322,10 +322,10 @@ def test_why_on_a_belief_puzzle_names_the_worlds_and_rings_them_in_the_graph():
     type_formula(rc, "B_sally basket")
     assert "true" in text(rc, "formula-result")
     why = why_text(rc)
-    assert "B_sally basket is true: Sally considers 1 world possible (“basket·skip”), and " \
+    assert "B_sally basket is true: Sally considers 1 world possible (“w·skip”), and " \
         "basket holds in every one of them" in why
-    assert "basket is true in the world “basket·skip” (the marble is in the basket" in why
-    assert "basket·skip" in html(rc, "worlds-graph")  # the name the steps cite is drawn
+    assert "basket is true in the world “w·skip” (the marble is in the basket" in why
+    assert "w·skip" in html(rc, "worlds-graph")  # the name the steps cite is drawn
     wait_for(lambda: html(rc, "worlds-graph").count('class="hl"') == 1)
     type_formula(rc, "C_{sally,anne} basket")
     assert "from here, Anne considers possible this very world, and basket fails there" in \

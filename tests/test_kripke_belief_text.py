@@ -171,10 +171,10 @@ def test_explain_tells_the_false_belief_of_the_sally_anne_puzzle(capsys):
     out = capsys.readouterr().out
     # the formula as typed (B, not K), the worlds by name, the agents as the story names them
     assert "(value: B_sally basket & ~basket at the actual world)" in out
-    assert "TRUE   B_sally basket  [world basket·move: the marble is in the box" in out
-    assert "Sally considers 1 world possible (“basket·skip”), and basket holds in every " \
+    assert "TRUE   B_sally basket  [world w·move: the marble is in the box" in out
+    assert "Sally considers 1 world possible (“w·skip”), and basket holds in every " \
         "one" in out
-    assert "TRUE   basket  [world basket·skip: the marble is in the basket" in out
+    assert "TRUE   basket  [world w·skip: the marble is in the basket" in out
 
 
 #: Bolander's Sally seen from the other side: the actual world has the marble in the basket

@@ -100,7 +100,7 @@ def test_a_belief_is_explained_in_the_worlds_the_agent_considers_possible():
     node = end.explain(parse("K_sally basket & ~basket"))
     belief = node.children[0]
     assert node.value and belief.value
-    assert "agent sally considers 1 world possible (“basket·skip”), and basket holds in every " \
+    assert "agent sally considers 1 world possible (“w·skip”), and basket holds in every " \
         "one" in belief.reason
     assert belief.children[0].world != node.world  # read where her arrow points, not here
     assert belief.children[0].value
@@ -228,8 +228,8 @@ def test_steps_go_from_the_evidence_to_the_verdict_with_the_worlds_of_each():
 
 # --- belief, worked by hand (issue 43) ---------------------------------------------------------
 # The end of two gallery stories, explained as the page and the command line explain them (the
-# puzzle's words for worlds and agents). Sally and Anne: the actual world ``basket·move`` (the
-# marble in the box), Sally's arrow to ``basket·skip`` (in the basket), which points to itself;
+# puzzle's words for worlds and agents). Sally and Anne: the actual world ``w·move`` (the
+# marble in the box), Sally's arrow to ``w·skip`` (in the basket), which points to itself;
 # Anne's arrows are loops. The ice-cream van: ``park·told`` (actual; the van at the church),
 # ``park·untold``, ``park·skip`` (the van in the park); John: told → untold, untold → untold,
 # skip → skip; Mary: told → told, untold → skip, skip → skip.
@@ -251,37 +251,37 @@ def story_end(make):
 
 def test_sally_believes_the_marble_is_in_the_basket_and_the_reason_names_her_only_world():
     end, worlds, why, cited = story_end(sally_anne)
-    assert set(worlds) == {"basket·move", "basket·skip"}
-    assert end.world_name(end.actual) == "basket·move"
+    assert set(worlds) == {"w·move", "w·skip"}
+    assert end.world_name(end.actual) == "w·move"
     node = why("B_sally basket")
     assert node.value and str(node.formula) == "B_sally basket"  # as typed, not K_sally
-    assert node.reason == ("Sally considers 1 world possible (“basket·skip”), and basket holds "
+    assert node.reason == ("Sally considers 1 world possible (“w·skip”), and basket holds "
                            "in every one of them")
-    assert [(c.name, c.value) for c in node.children] == [("basket·skip", True)]
+    assert [(c.name, c.value) for c in node.children] == [("w·skip", True)]
     assert [s.text for s in steps(node)] == [
-        f"basket is true in {cited('basket·skip')}",
+        f"basket is true in {cited('w·skip')}",
         f"B_sally basket is true: {node.reason}"]
     false = why("B_sally box")
     assert not false.value and false.reason == (
-        f"Sally considers 1 world possible (“basket·skip”); box fails in "
-        f"{cited('basket·skip')}")
+        f"Sally considers 1 world possible (“w·skip”); box fails in "
+        f"{cited('w·skip')}")
     assert why("B_anne B_sally basket").value and not why("basket").value
     assert why("<sally> basket").value and why("B_anne ~basket").value
 
 
 def test_a_false_common_belief_gives_annes_arrow_back_to_the_world_where_basket_fails():
-    """C_{sally,anne} basket is false at basket·move, and not because of the world alone: C
-    reads the worlds one arrow or more away. Sally's arrows reach only basket·skip (so
-    C_sally basket is true here); Anne's arrow comes back to basket·move, where basket fails."""
+    """C_{sally,anne} basket is false at w·move, and not because of the world alone: C
+    reads the worlds one arrow or more away. Sally's arrows reach only w·skip (so
+    C_sally basket is true here); Anne's arrow comes back to w·move, where basket fails."""
     end, worlds, why, _ = story_end(sally_anne)
     assert why("C_sally basket").value
     node = why("C_{sally,anne} basket")
     assert not node.value
-    assert node.chain == (("anne", end.world_id(worlds["basket·move"])),)
+    assert node.chain == (("anne", end.world_id(worlds["w·move"])),)
     assert node.reason == ("from here, Anne considers possible this very world, and basket fails "
                            "there (C needs it in every world the group can reach in one step or "
                            "more)")
-    assert node.highlighted() == {end.world_id(worlds["basket·move"])}
+    assert node.highlighted() == {end.world_id(worlds["w·move"])}
 
 
 def test_john_believes_mary_believes_the_van_is_in_the_park_every_step_named():

@@ -48,6 +48,7 @@ from kripke.language.formula import (
     Possible,
 )
 from kripke.language.parser import parse
+from kripke.parts import Leveled
 from kripke.symbolic.bdd import Function, Vocabulary
 from kripke.symbolic.belief_check import BeliefChecker, Copies, properties
 from kripke.symbolic.structure import (
@@ -239,6 +240,10 @@ class SymbolicBeliefModel(LawStates):
         :class:`UpdateError` if the actual event cannot happen at the actual state."""
         names = {a.name for a in self.vocabulary.atoms}
         if isinstance(events, EventModel):
+            if events.reorders:  # B_a here reads arrows, never an order an upgrade would change
+                raise ModelError("this event changes a plausibility order (an upgrade), which a "
+                                 "belief structure has none of; revise beliefs on the listed "
+                                 "model (without --symbolic)")
             events.check_agents(self._agents)
             for event in events.events:
                 for atom, _ in event.post:
@@ -422,6 +427,9 @@ def from_explicit(model: KripkeModel | BeliefModel, max_worlds: int = 100_000
     its knowledge structure (:func:`kripke.symbolic.translate.translate`), a belief model with
     copy bits telling apart worlds alike in every atom and each agent's arrows as a
     disjunction of pairs of states."""
+    if isinstance(model, Leveled) and not model.is_flat():
+        raise ModelError("this model orders its worlds by plausibility, which a belief structure "
+                         "cannot hold (its B_a reads arrows): check it without --symbolic")
     if isinstance(model, KripkeModel):
         return from_knowledge(translate(model, max_worlds).symbolic)
     if model.n_worlds > max_worlds:
