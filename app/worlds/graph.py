@@ -307,10 +307,8 @@ class GraphLayout(_Positioned):
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
         self.width = max(xs) - min(xs) + 2 * left
         self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
-        self.headings = [Text(sum(self.pos[w][0] for w in ids) / len(ids),
-                              min(self.pos[w][1] for w in ids) - NODE_R - 8,
-                              f"event {event}", role="heading")
-                         for event, ids in (layers or {}).items() if ids]
+        self.layers = {event: list(ids) for event, ids in (layers or {}).items() if ids}
+        self.headings: list[Text] = []  # placed with the names, clear of them
         self.names_at = self._place_names()
 
     def _place_names(self) -> dict[int, list[tuple[float, float, str]]]:
@@ -351,7 +349,39 @@ class GraphLayout(_Positioned):
             assert best is not None
             placed[wid] = best[1]
             taken += best[2]
+        self.headings = [self._heading(event, ids, placed, taken, segments)
+                         for event, ids in self.layers.items()]
         return self._fit(placed, taken)
+
+    def _heading(self, event: str, ids: list[int], placed: Mapping[int, list[tuple[float,
+                 float, str]]], taken: list[_Box], segments: np.ndarray) -> Text:
+        """A layer's name ("event yes") above its worlds, their names and loops, where it
+        touches no other text or world and no line crosses it: the first such place going up
+        (or a little to the side), else the least crowded; its box joins ``taken``."""
+        text = f"event {event}"
+        width = text_width(text)
+        centre = sum(self.pos[w][0] for w in ids) / len(ids)
+        tops = [self.pos[w][1] - NODE_R - 6 for w in ids]
+        tops += [base - FONT for w in ids for _, base, _ in placed[w]]
+        start = min(tops) - 6
+        best: tuple[tuple[int, int], _Box] | None = None
+        for j in range(20):
+            for shift in (0.0, -width / 2, width / 2):
+                base = start - 5 * j
+                box = _Box(centre + shift - width / 2, base - FONT, centre + shift + width / 2,
+                           base + 3)
+                score = (sum(box.hits(other) for other in taken),
+                         int(_crosses(segments, box).sum()))
+                if best is None or score < best[0]:
+                    best = (score, box)
+                if score == (0, 0):
+                    break
+            if best is not None and best[0] == (0, 0):
+                break
+        assert best is not None
+        box = best[1]
+        taken.append(box)
+        return Text((box.left + box.right) / 2, box.bottom - 3, text, role="heading")
 
     def _fit(self, placed: dict[int, list[tuple[float, float, str]]], boxes: list[_Box]
              ) -> dict[int, list[tuple[float, float, str]]]:
@@ -371,18 +401,19 @@ class GraphLayout(_Positioned):
         """The places a world's ``n`` lines may go, the preferred first: under the node (as
         textbooks write them), above, right, left, then the four diagonals."""
         x, y = self.pos[wid]
-        step, d = FONT + 2, NODE_R * 0.75
+        step, d = FONT + 2, NODE_R * 0.75 + 2
         middle = y - n * step / 2 + FONT - 1  # the first baseline of lines centred on y
 
         def lines(x0: float, first: float, anchor: str) -> list[tuple[float, float, str]]:
             return [(x0, first + j * step, anchor) for j in range(n)]
 
-        below, above = y + NODE_R + 4 + FONT, y - NODE_R - 6 - (n - 1) * step
+        # clear of the actual world's second ring (4 units out) too
+        below, above = y + NODE_R + 4 + FONT, y - NODE_R - 9 - (n - 1) * step
         return [lines(x, below, "middle"), lines(x, above, "middle"),
-                lines(x + NODE_R + 5, middle, "start"), lines(x - NODE_R - 5, middle, "end"),
+                lines(x + NODE_R + 8, middle, "start"), lines(x - NODE_R - 8, middle, "end"),
                 lines(x + d, y + d + FONT + 2, "start"), lines(x - d, y + d + FONT + 2, "end"),
-                lines(x + d, y - d - 4 - (n - 1) * step, "start"),
-                lines(x - d, y - d - 4 - (n - 1) * step, "end")]
+                lines(x + d, y - d - 6 - (n - 1) * step, "start"),
+                lines(x - d, y - d - 6 - (n - 1) * step, "end")]
 
     def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms where :meth:`_place_names` put them; a removed
@@ -472,8 +503,9 @@ class GraphLayout(_Positioned):
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
-        names = list(taken)
         texts += self.headings
+        taken += [_line_box(t.x, t.y, t.anchor, t.text) for t in self.headings]
+        names = list(taken)  # every text placed so far: a loop covers none of them
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
         edges = self._edges(model)
@@ -483,10 +515,16 @@ class GraphLayout(_Positioned):
             return NODE_R + (4.0 if wid == actual_id and marking.viewer is None else 0.0) + 1.5
 
         links, labels = self._edge_links(edges, rim)
+        segments, owner = _segments(links)
+        pair = np.array([(k.x1, k.y1, k.x2, k.y2) for k in links], dtype=float).reshape(-1, 4)
         for (x1, y1, x2, y2, base), who in labels:
-            texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
+            # the other pairs' curves: a label may sit on its own pair's, not across another's
+            others = segments[~np.all(pair[owner] == (x1, y1, x2, y2), axis=1)]
+            texts += self._edge_label(x1, y1, x2, y2, base, who, taken, others)
+            names.append(taken[-1])
         for wid, agent, actual in edges.loops:
             link, label = self._loop(wid, agent, actual, rim(wid), links, taken, names)
+            names.append(taken[-1])
             links.append(link)
             texts.append(label)
         agents_seen = {str(k.agent): k.agent for k in links}
@@ -549,54 +587,63 @@ class GraphLayout(_Positioned):
         crowd += [(k.x2, k.y2) if k.loop else
                   curve_point((k.x1, k.y1), (k.x2, k.y2), k.bend, t / 20)
                   for k in links for t in ([0] if k.loop else range(1, 20))]
+        width = text_width(str(agent))
+
+        def placed(ux: float, uy: float) -> tuple[tuple[float, float], _Box]:
+            """The loop's centre, and its name's box beyond it, clear of the circle and the
+            head on it whichever way the loop points."""
+            centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
+            far = rim + LOOP_R * 1.45 + 5 + abs(ux) * width / 2 + abs(uy) * FONT * 0.6
+            lx, ly = x + ux * far, y + uy * far + FONT / 3
+            return centre, _Box(lx - width / 2, ly - FONT, lx + width / 2, ly + 3)
+
         best: tuple[float, float, float] | None = None
-        for sides in ((-90, -55, -125, -20, -160, 0, 180), (90, 55, 125)):
+        for sides in ((-90, -55, -125, -20, -160, 0, 180), (90, 55, 125, 20, 160)):
             for degrees in sides:
                 a = math.radians(degrees)
                 ux, uy = math.cos(a), math.sin(a)
-                cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
+                (cx, cy), label = placed(ux, uy)
                 # enough room is enough: then the earlier side (above first) is kept
                 room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9),
                            2 * NODE_R)
                 circle = _Box(cx - LOOP_R, cy - LOOP_R, cx + LOOP_R, cy + LOOP_R)
-                if any(circle.hits(name, pad=1.0) for name in names):
+                if any(circle.hits(name, pad=1.0) or label.hits(name) for name in names):
                     room = -1.0
                 if best is None or room > best[0] + 1e-6:
                     best = (room, ux, uy)
             if best is not None and best[0] >= 0:
                 break
         assert best is not None
-        _, ux, uy = best
-        centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
-        far = rim + LOOP_R * 1.45 + 8
-        lx, ly = x + ux * far, y + uy * far + FONT / 3
-        width = text_width(str(agent))
-        taken.append(_Box(lx - width / 2, ly - FONT, lx + width / 2, ly + 3))
+        centre, label = placed(best[1], best[2])
+        taken.append(label)
+        lx, ly = (label.left + label.right) / 2, label.bottom - 3
         return (Link(agent, x, y, *centre, actual, edge=True, head=rim, loop=True),
                 Text(lx, ly, str(agent), "middle", "edge", agent))
 
     def _edge_label(self, x1: float, y1: float, x2: float, y2: float, bend: float,
-                    who: list[Agent], taken: list[_Box]) -> list[Text]:
+                    who: list[Agent], taken: list[_Box], others: np.ndarray) -> list[Text]:
         """The agents' names on the edge, each in its colour, where they hide nothing: the
-        first place along the curve whose box overlaps no node, name or earlier label."""
+        first place along the curve whose box overlaps no node, name or earlier label and
+        which no other edge (``others``, as straight pieces) crosses."""
         words = [str(a) for a in who]
         width = text_width(",".join(words))
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         nx_, ny = -(y2 - y1) / length, (x2 - x1) / length  # across the edge
-        best: tuple[int, _Box] | None = None
+        best: tuple[tuple[int, int], _Box] | None = None
         # along the curve first, then beside it: the first free place, else the least crowded
         for off in (0.0, 11.0, -11.0, 20.0, -20.0):
-            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75):
+            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.18, 0.82):
                 x, y = curve_point((x1, y1), (x2, y2), bend, t)
                 x, y = x + nx_ * off, y + ny * off
                 box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
                            y + FONT / 2 + 1)
-                hits = sum(box.hits(other) for other in taken)
-                if best is None or hits < best[0]:
-                    best = (hits, box)
-                if not hits:
+                score = (sum(box.hits(other) for other in taken),
+                         int(_crosses(others, box).sum()))
+                if best is None or score < best[0]:
+                    best = (score, box)
+                if score == (0, 0):
                     break
-            if best is not None and not best[0]:
+            if best is not None and best[0] == (0, 0):
                 break
         assert best is not None
         box = best[1]
