@@ -194,8 +194,10 @@ def EventControl(model: KripkeModel, formula: str,
                         attributes={"data-testid": "event-others"},
                         style="font-size:12px;opacity:.75")
         if opened.value and kind.value == "hand":
-            solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=3,
-                                 disabled=disabled)
+            # a fixed height that scrolls: grown to a long event's every line, it pushed the
+            # picture and its caption off the first screen
+            solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=4,
+                                 auto_grow=False, disabled=disabled)
         if opened.value and prepared.error:
             solara.HTML(tag="div", unsafe_innerHTML=escape(prepared.error),
                         attributes={"data-testid": "event-error"},
