@@ -25,7 +25,6 @@ import solara
 
 from app.web.components.events import UPDATE_LIMIT, EventControl, EventPicture
 from app.web.components.exports import ExportRow, agent_colour, agent_ink, listed
-from app.web.components.picture_fit import PictureFit
 from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
@@ -37,6 +36,7 @@ from app.web.components.formula import (
     use_formula,
     why_refusal,
 )
+from app.web.components.picture_fit import PictureFit
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
     DRAWN_LIMIT,
