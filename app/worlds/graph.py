@@ -213,12 +213,16 @@ def _line_box(x: float, base: float, anchor: str, line: str) -> _Box:
     return _Box(left, base - FONT, left + w, base + 3)
 
 
+#: The places next to a world tried first for its name (under, above, beside, the diagonals,
+#: at three distances), each clear of the world's circle by construction.
+NEAR = 24
 #: Straight pieces per edge curve (and per loop's circle) when testing what crosses a name.
 PIECES = 16
 
 
 def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
-    """Every link as straight pieces (``x0 y0 x1 y1`` per row) and the link each belongs to."""
+    """Every link as straight pieces (``x0 y0 x1 y1`` per row), its arrowheads' outlines too, and
+    the link each piece belongs to."""
     rows, owner = [], []
     for k, link in enumerate(links):
         if link.loop:
@@ -230,7 +234,9 @@ def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
             points = [curve_point((link.x1, link.y1), (link.x2, link.y2), link.bend, i / PIECES)
                       for i in range(PIECES + 1)]
         rows += [(*p, *q) for p, q in pairwise(points)]
-        owner += [k] * PIECES
+        # and its heads' outlines: a head on a name hides letters as a line does
+        rows += [(*p, *q) for head in link.heads() for p, q in pairwise((*head, head[0]))]
+        owner += [k] * (len(rows) - len(owner))
     return np.array(rows, dtype=float).reshape(-1, 4), np.array(owner, dtype=int)
 
 
@@ -341,6 +347,8 @@ class GraphLayout(_Positioned):
                 # its own node's square is no obstacle: the places keep clear of its circle
                 hits = sum(b.hits(other) for b in boxes for other in taken
                            if other is not nodes[wid])
+                # the places round a hub, further out, may come back over their own world
+                hits += sum(b.hits(nodes[wid], pad=0.0) for b in boxes) * (rank >= NEAR)
                 # text on text is unreadable, a crossed name hard to read: the first worse;
                 # the picture grows to fit a name outside it
                 score = (hits, crossed, int(outside), rank)
@@ -399,7 +407,8 @@ class GraphLayout(_Positioned):
 
     def _name_places(self, wid: int, n: int) -> list[list[tuple[float, float, str]]]:
         """The places a world's ``n`` lines may go, the preferred first: under the node (as
-        textbooks write them), above, right, left, then the four diagonals."""
+        textbooks write them), above, right, left, then the four diagonals; then the same a
+        little further out."""
         x, y = self.pos[wid]
         step, d = FONT + 2, NODE_R * 0.75 + 2
         middle = y - n * step / 2 + FONT - 1  # the first baseline of lines centred on y
@@ -407,13 +416,30 @@ class GraphLayout(_Positioned):
         def lines(x0: float, first: float, anchor: str) -> list[tuple[float, float, str]]:
             return [(x0, first + j * step, anchor) for j in range(n)]
 
-        # clear of the actual world's second ring (4 units out) too
-        below, above = y + NODE_R + 4 + FONT, y - NODE_R - 9 - (n - 1) * step
-        return [lines(x, below, "middle"), lines(x, above, "middle"),
-                lines(x + NODE_R + 8, middle, "start"), lines(x - NODE_R - 8, middle, "end"),
-                lines(x + d, y + d + FONT + 2, "start"), lines(x - d, y + d + FONT + 2, "end"),
-                lines(x + d, y - d - 6 - (n - 1) * step, "start"),
-                lines(x - d, y - d - 6 - (n - 1) * step, "end")]
+        places: list[list[tuple[float, float, str]]] = []
+        # clear of the actual world's second ring (4 units out) too; then, in a crowd, a
+        # little further out, between the lines there
+        for far in (0.0, 8.0, 16.0):
+            below, above = y + NODE_R + 4 + FONT + far, y - NODE_R - 9 - (n - 1) * step - far
+            e = d + far * 0.7
+            places += [lines(x, below, "middle"), lines(x, above, "middle"),
+                       lines(x + NODE_R + 8 + far, middle, "start"),
+                       lines(x - NODE_R - 8 - far, middle, "end"),
+                       lines(x + e, y + e + FONT + 2, "start"),
+                       lines(x - e, y + e + FONT + 2, "end"),
+                       lines(x + e, y - e - 6 - (n - 1) * step, "start"),
+                       lines(x - e, y - e - 6 - (n - 1) * step, "end")]
+        # a hub many edges reach from every side: any way round it, further out
+        width = max(text_width(t) for t in self.lines[wid])
+        for far in (22.0, 34.0, 46.0):
+            for k in range(16):
+                a = math.tau * k / 16
+                c, s = math.cos(a), math.sin(a)
+                # the box's edge, where the ray from its middle leaves it, ``far`` out
+                out = far + min(width / 2 / max(abs(c), 1e-9), n * step / 2 / max(abs(s), 1e-9))
+                cx, cy = x + c * out, y + s * out
+                places.append(lines(cx, cy - n * step / 2 + FONT - 1, "middle"))
+        return places
 
     def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms where :meth:`_place_names` put them; a removed
