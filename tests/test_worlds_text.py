@@ -219,3 +219,27 @@ def test_the_checker_finds_a_heading_over_a_name():
     stacked = replace(picture, texts=(*picture.texts, Text(name.x, name.y, "event yes",
                                                            role="heading")))
     assert any("over" in f for f in text_over_text(stacked))
+
+
+def test_the_slide_writes_each_name_on_the_side_the_page_does():
+    """The 8-world coin's TikZ wrote every name under its world, where the page had moved
+    them off the curves that run there: the slide now takes the page's side for each."""
+    import re
+
+    from app.web.components.exports import tikz_file
+
+    puzzle = GALLERY["coin"]()
+    model = puzzle.models()[2]
+    picture = _drawings()["coin step 2"]
+    tex = tikz_file(lambda limit: model, picture, lambda m, i: m.world_label(i),
+                    puzzle.agent_names, "the coin after the flip")
+    written = {int(w): at for at, w, side in re.findall(
+        r"\\node\[label text,anchor=(\w+)\] at \(w(\d+)\.(\w+)\)", tex)}
+    sides = {int(w): side for _, w, side in re.findall(
+        r"\\node\[label text,anchor=(\w+)\] at \(w(\d+)\.(\w+)\)", tex)}
+    assert set(written) == set(model.world_ids.tolist())
+    for wid, dx, dy in picture.name_sides:
+        angle = round(math.degrees(math.atan2(-dy, dx))) % 360
+        assert sides[wid] == str(angle), (wid, sides[wid], angle)
+        assert written[wid] == str((angle + 180) % 360)
+    assert any(abs(dx) > abs(dy) for _, dx, dy in picture.name_sides)  # some beside

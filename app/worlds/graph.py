@@ -223,7 +223,8 @@ PIECES = 16
 def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
     """Every link as straight pieces (``x0 y0 x1 y1`` per row), its arrowheads' outlines too, and
     the link each piece belongs to."""
-    rows, owner = [], []
+    rows: list[tuple[float, ...]] = []
+    owner: list[int] = []
     for k, link in enumerate(links):
         if link.loop:
             cx, cy = link.x2, link.y2
@@ -441,6 +442,17 @@ class GraphLayout(_Positioned):
                 places.append(lines(cx, cy - n * step / 2 + FONT - 1, "middle"))
         return places
 
+    def _name_sides(self) -> tuple[tuple[int, float, float], ...]:
+        """Per world id, the way from it to the middle of its name and atoms."""
+        out = []
+        for wid, at in self.names_at.items():
+            boxes = [_line_box(x, base, anchor, line)
+                     for (x, base, anchor), line in zip(at, self.lines[wid], strict=True)]
+            mx = (min(b.left for b in boxes) + max(b.right for b in boxes)) / 2
+            my = (min(b.top for b in boxes) + max(b.bottom for b in boxes)) / 2
+            out.append((wid, mx - self.pos[wid][0], my - self.pos[wid][1]))
+        return tuple(out)
+
     def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms where :meth:`_place_names` put them; a removed
         world's too, pale (the class sees what went)."""
@@ -572,7 +584,8 @@ class GraphLayout(_Positioned):
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
         picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
-                                   tuple(texts), caption, drawn, agents), marking.viewer)
+                                   tuple(texts), caption, drawn, agents, self._name_sides()),
+                           marking.viewer)
         # say what the picture shows: in an agent's view no world is marked actual
         if any(m.actual for m in picture.marks):
             ending = ". The actual world is doubly circled."

@@ -44,14 +44,18 @@ def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
     agent in the colour the page gives it. ``model(limit)`` lists the worlds, or refuses past
     ``limit`` (``ModelTooLargeError``)."""
     positions = None
+    sides = None
     if picture is not None:
         positions = {int(m.key[1:]): (m.x / 60, m.y / 60) for m in picture.marks
                      if not m.tile and m.key.startswith("w")}
+        # each name on the side the page wrote it, clear of the edges
+        sides = {wid: (dx, dy) for wid, dx, dy in picture.name_sides} or None
     try:
         listed = model(TIKZ_WORLDS)
         colour = agent_colour(agent_names or {})
         return to_tikz(listed, positions, name, agent_names, title=title,
-                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents})
+                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents},
+                       name_sides=sides)
     except ModelTooLargeError as e:
         return f"% {e}\n"
 
