@@ -755,9 +755,10 @@ def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: 
     """Where the worlds of ``after = old.update(events)`` go, given where ``old``'s worlds
     were (``before``, by id): as a textbook draws a product update, one layer per event, a
     copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
-    as the product it is and a world never wanders off from its origin. The layers are
-    stacked down or across, whichever gives the picture the shape nearer a screen's or a
-    slide's (``ASPECT``), a gap wider than the old picture's closest pair between them. When
+    as the product it is and a world never wanders off from its origin. The layers are set
+    in a grid (down, across, or two by two for three or four), whichever gives the picture
+    the shape nearest a screen's or a slide's (``ASPECT``), a gap wider than the old
+    picture's closest pair between them. When
     no world splits, every world keeps its place."""
     if not old.splits(events):
         return {w: before[w] for w in after.world_ids.tolist()}
@@ -770,14 +771,14 @@ def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: 
     origins = {w: old.origin(events, w) for w in after.world_ids.tolist()}
     used = [e for e in events.names if any(name == e for _, name in origins.values())]
     width, height, m = max(xs) - min(xs) + gap, max(ys) - min(ys) + gap, len(used)
-    down = abs(math.log(width / (m * height) / ASPECT)) <= \
-        abs(math.log(m * width / height / ASPECT))
-    step = height if down else width
+    # a grid of layers, row by row: as many across as brings the whole nearest the shape
+    across = min(range(1, m + 1), key=lambda c: (
+        abs(math.log(c * width / (math.ceil(m / c) * height) / ASPECT)), c))
     out = {}
     for w, (origin, event) in origins.items():
         x, y = before[origin]
-        k = used.index(event)
-        out[w] = (x, y + k * step) if down else (x + k * step, y)
+        row, column = divmod(used.index(event), across)
+        out[w] = (x + column * width, y + row * height)
     return out
 
 

@@ -533,7 +533,7 @@ def _fit(place: Mapping[int, tuple[float, float]], labels: Mapping[int, list[str
             half = max(_RADIUS, max(len(t) for t in labels[w]) * _CHAR / 2)
             left.append(x * unit - half)
             right.append(x * unit + half)
-            top.append(y * unit - _RADIUS)
+            top.append(y * unit - _RADIUS - _LINE)  # a loop above, its label
             bottom.append(y * unit + 2 * _RADIUS + len(labels[w]) * _LINE)
         for (a, b), bend in bends.items():
             if bend:
