@@ -24,7 +24,7 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
@@ -241,6 +241,20 @@ def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
     return np.array(rows, dtype=float).reshape(-1, 4), np.array(owner, dtype=int)
 
 
+def _clearest(places: Iterable[_Box], taken: Sequence[_Box], segments: np.ndarray) -> _Box:
+    """The first of ``places`` that touches none of ``taken`` and that no piece of
+    ``segments`` crosses; failing that, the one touching fewest, then crossed least."""
+    best: tuple[tuple[int, int], _Box] | None = None
+    for box in places:
+        score = (sum(box.hits(other) for other in taken), int(_crosses(segments, box).sum()))
+        if best is None or score < best[0]:
+            best = (score, box)
+        if score == (0, 0):
+            break
+    assert best is not None
+    return best[1]
+
+
 def _crosses(segments: np.ndarray, box: _Box) -> np.ndarray:
     """Which pieces pass through ``box`` (Liang–Barsky: the part of each piece inside every
     one of the box's four half-planes is not empty)."""
@@ -373,22 +387,10 @@ class GraphLayout(_Positioned):
         tops = [self.pos[w][1] - NODE_R - 6 for w in ids]
         tops += [base - FONT for w in ids for _, base, _ in placed[w]]
         start = min(tops) - 6
-        best: tuple[tuple[int, int], _Box] | None = None
-        for j in range(20):
-            for shift in (0.0, -width / 2, width / 2):
-                base = start - 5 * j
-                box = _Box(centre + shift - width / 2, base - FONT, centre + shift + width / 2,
-                           base + 3)
-                score = (sum(box.hits(other) for other in taken),
-                         int(_crosses(segments, box).sum()))
-                if best is None or score < best[0]:
-                    best = (score, box)
-                if score == (0, 0):
-                    break
-            if best is not None and best[0] == (0, 0):
-                break
-        assert best is not None
-        box = best[1]
+        box = _clearest((_Box(centre + shift - width / 2, start - 5 * j - FONT,
+                              centre + shift + width / 2, start - 5 * j + 3)
+                         for j in range(20) for shift in (0.0, -width / 2, width / 2)),
+                        taken, segments)
         taken.append(box)
         return Text((box.left + box.right) / 2, box.bottom - 3, text, role="heading")
 
@@ -668,24 +670,16 @@ class GraphLayout(_Positioned):
         width = text_width(",".join(words))
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         nx_, ny = -(y2 - y1) / length, (x2 - x1) / length  # across the edge
-        best: tuple[tuple[int, int], _Box] | None = None
-        # along the curve first, then beside it: the first free place, else the least crowded
-        for off in (0.0, 11.0, -11.0, 20.0, -20.0):
-            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.18, 0.82):
-                x, y = curve_point((x1, y1), (x2, y2), bend, t)
-                x, y = x + nx_ * off, y + ny * off
-                box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
-                           y + FONT / 2 + 1)
-                score = (sum(box.hits(other) for other in taken),
-                         int(_crosses(others, box).sum()))
-                if best is None or score < best[0]:
-                    best = (score, box)
-                if score == (0, 0):
-                    break
-            if best is not None and best[0] == (0, 0):
-                break
-        assert best is not None
-        box = best[1]
+
+        def around() -> Iterator[_Box]:  # along the curve first, then beside it
+            for off in (0.0, 11.0, -11.0, 20.0, -20.0):
+                for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.18, 0.82):
+                    x, y = curve_point((x1, y1), (x2, y2), bend, t)
+                    x, y = x + nx_ * off, y + ny * off
+                    yield _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
+                               y + FONT / 2 + 1)
+
+        box = _clearest(around(), taken, others)
         taken.append(box)
         texts, at = [], box.left + 1
         for k, (word, agent) in enumerate(zip(words, who, strict=True)):
