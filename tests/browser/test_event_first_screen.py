@@ -2,7 +2,8 @@
 2 and 4): the secret coin after the look and a secret flip of one's own, eight worlds, at
 1280 × 800 and 1920 × 1080. The product and its caption (which names the frame class) lie
 above the fold; the event model drawn with it is read at its own size (12 px text) beside the
-product when there is room, else under the caption, never over either."""
+product when there is room, else under the caption, never over either; the Event fields'
+labels keep off the line above them."""
 
 from __future__ import annotations
 
@@ -67,6 +68,13 @@ def test_the_coin_after_look_and_flip_is_whole_with_its_caption_on_the_first_scr
             "e.ownerSVGElement.getBoundingClientRect().width / "
             "e.ownerSVGElement.viewBox.baseVal.width)")
         assert sizes and min(sizes) >= 12 - 0.01, (selector, sizes)
+    # the Event fields' floating labels ("event", "who") clear of the lines above them (the
+    # verdict, and what the last event did)
+    above = max(box(page, t)["y"] + box(page, t)["height"]
+                for t in ("formula-result", "announce-result"))
+    for label in page.locator(".ttr-event label").all():
+        where = label.bounding_box()
+        assert where is not None and where["y"] >= above, (label.inner_text(), where, above)
     drawn = box(page, "event-picture")
     beside = drawn["x"] >= picture["x"] + picture["width"] - 1 and \
         drawn["y"] < picture["y"] + picture["height"]

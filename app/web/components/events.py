@@ -159,7 +159,10 @@ def EventControl(model: KripkeModel, formula: str,
             on_event(prepared.events, prepared.label)
 
     with solara.Column(gap="0px", classes=["ttr-event"]):
-        with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
+        # open, room above for the fields' floating labels ("event", "who"), which sat on
+        # the line over them
+        with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap" +
+                        (";padding-top:10px" if opened.value else "")):
             solara.Button("Event ▾" if opened.value else "Event ▸", small=True, text=True,
                           on_click=lambda: opened.set(not opened.value), disabled=disabled,
                           attributes={"title": "an event not everyone sees alike: someone "
