@@ -24,7 +24,7 @@ to see the one in the book. So, for up to ``GRAPH_LIMIT`` worlds:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
@@ -214,13 +214,18 @@ def _line_box(x: float, base: float, anchor: str, line: str) -> _Box:
     return _Box(left, base - FONT, left + w, base + 3)
 
 
+#: The places next to a world tried first for its name (under, above, beside, the diagonals,
+#: at three distances), each clear of the world's circle by construction.
+NEAR = 24
 #: Straight pieces per edge curve (and per loop's circle) when testing what crosses a name.
 PIECES = 16
 
 
 def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
-    """Every link as straight pieces (``x0 y0 x1 y1`` per row) and the link each belongs to."""
-    rows, owner = [], []
+    """Every link as straight pieces (``x0 y0 x1 y1`` per row), its arrowheads' outlines too, and
+    the link each piece belongs to."""
+    rows: list[tuple[float, ...]] = []
+    owner: list[int] = []
     for k, link in enumerate(links):
         if link.loop:
             cx, cy = link.x2, link.y2
@@ -231,8 +236,24 @@ def _segments(links: Sequence[Link]) -> tuple[np.ndarray, np.ndarray]:
             points = [curve_point((link.x1, link.y1), (link.x2, link.y2), link.bend, i / PIECES)
                       for i in range(PIECES + 1)]
         rows += [(*p, *q) for p, q in pairwise(points)]
-        owner += [k] * PIECES
+        # and its heads' outlines: a head on a name hides letters as a line does
+        rows += [(*p, *q) for head in link.heads() for p, q in pairwise((*head, head[0]))]
+        owner += [k] * (len(rows) - len(owner))
     return np.array(rows, dtype=float).reshape(-1, 4), np.array(owner, dtype=int)
+
+
+def _clearest(places: Iterable[_Box], taken: Sequence[_Box], segments: np.ndarray) -> _Box:
+    """The first of ``places`` that touches none of ``taken`` and that no piece of
+    ``segments`` crosses; failing that, the one touching fewest, then crossed least."""
+    best: tuple[tuple[int, int], _Box] | None = None
+    for box in places:
+        score = (sum(box.hits(other) for other in taken), int(_crosses(segments, box).sum()))
+        if best is None or score < best[0]:
+            best = (score, box)
+        if score == (0, 0):
+            break
+    assert best is not None
+    return best[1]
 
 
 def _crosses(segments: np.ndarray, box: _Box) -> np.ndarray:
@@ -313,10 +334,8 @@ class GraphLayout(_Positioned):
         self.pos = {w: (x - min(xs) + left, y - min(ys) + top) for w, (x, y) in placed.items()}
         self.width = max(xs) - min(xs) + 2 * left
         self.height = max(ys) - min(ys) + top + NODE_R + deepest * (FONT + 2) + MARGIN + 6
-        self.headings = [Text(sum(self.pos[w][0] for w in ids) / len(ids),
-                              min(self.pos[w][1] for w in ids) - NODE_R - 8,
-                              f"event {event}", role="heading")
-                         for event, ids in (layers or {}).items() if ids]
+        self.layers = {event: list(ids) for event, ids in (layers or {}).items() if ids}
+        self.headings: list[Text] = []  # placed with the names, clear of them
         self.names_at = self._place_names()
 
     def _lines_of(self, model: DrawnModel) -> dict[int, list[str]]:
@@ -368,6 +387,8 @@ class GraphLayout(_Positioned):
                 # its own node's square is no obstacle: the places keep clear of its circle
                 hits = sum(b.hits(other) for b in boxes for other in taken
                            if other is not nodes[wid])
+                # the places round a hub, further out, may come back over their own world
+                hits += sum(b.hits(nodes[wid], pad=0.0) for b in boxes) * (rank >= NEAR)
                 # text on text is unreadable, a crossed name hard to read: the first worse;
                 # the picture grows to fit a name outside it
                 score = (hits, crossed, int(outside), rank)
@@ -376,7 +397,27 @@ class GraphLayout(_Positioned):
             assert best is not None
             placed[wid] = best[1]
             taken += best[2]
+        self.headings = [self._heading(event, ids, placed, taken, segments)
+                         for event, ids in self.layers.items()]
         return self._fit(placed, taken)
+
+    def _heading(self, event: str, ids: list[int], placed: Mapping[int, list[tuple[float,
+                 float, str]]], taken: list[_Box], segments: np.ndarray) -> Text:
+        """A layer's name ("event yes") above its worlds, their names and loops, where it
+        touches no other text or world and no line crosses it: the first such place going up
+        (or a little to the side), else the least crowded; its box joins ``taken``."""
+        text = f"event {event}"
+        width = text_width(text)
+        centre = sum(self.pos[w][0] for w in ids) / len(ids)
+        tops = [self.pos[w][1] - NODE_R - 6 for w in ids]
+        tops += [base - FONT for w in ids for _, base, _ in placed[w]]
+        start = min(tops) - 6
+        box = _clearest((_Box(centre + shift - width / 2, start - 5 * j - FONT,
+                              centre + shift + width / 2, start - 5 * j + 3)
+                         for j in range(20) for shift in (0.0, -width / 2, width / 2)),
+                        taken, segments)
+        taken.append(box)
+        return Text((box.left + box.right) / 2, box.bottom - 3, text, role="heading")
 
     def _fit(self, placed: dict[int, list[tuple[float, float, str]]], boxes: list[_Box]
              ) -> dict[int, list[tuple[float, float, str]]]:
@@ -394,20 +435,50 @@ class GraphLayout(_Positioned):
 
     def _name_places(self, wid: int, n: int) -> list[list[tuple[float, float, str]]]:
         """The places a world's ``n`` lines may go, the preferred first: under the node (as
-        textbooks write them), above, right, left, then the four diagonals."""
+        textbooks write them), above, right, left, then the four diagonals; then the same a
+        little further out."""
         x, y = self.pos[wid]
-        step, d = FONT + 2, NODE_R * 0.75
+        step, d = FONT + 2, NODE_R * 0.75 + 2
         middle = y - n * step / 2 + FONT - 1  # the first baseline of lines centred on y
 
         def lines(x0: float, first: float, anchor: str) -> list[tuple[float, float, str]]:
             return [(x0, first + j * step, anchor) for j in range(n)]
 
-        below, above = y + NODE_R + 4 + FONT, y - NODE_R - 6 - (n - 1) * step
-        return [lines(x, below, "middle"), lines(x, above, "middle"),
-                lines(x + NODE_R + 5, middle, "start"), lines(x - NODE_R - 5, middle, "end"),
-                lines(x + d, y + d + FONT + 2, "start"), lines(x - d, y + d + FONT + 2, "end"),
-                lines(x + d, y - d - 4 - (n - 1) * step, "start"),
-                lines(x - d, y - d - 4 - (n - 1) * step, "end")]
+        places: list[list[tuple[float, float, str]]] = []
+        # clear of the actual world's second ring (4 units out) too; then, in a crowd, a
+        # little further out, between the lines there
+        for far in (0.0, 8.0, 16.0):
+            below, above = y + NODE_R + 4 + FONT + far, y - NODE_R - 9 - (n - 1) * step - far
+            e = d + far * 0.7
+            places += [lines(x, below, "middle"), lines(x, above, "middle"),
+                       lines(x + NODE_R + 8 + far, middle, "start"),
+                       lines(x - NODE_R - 8 - far, middle, "end"),
+                       lines(x + e, y + e + FONT + 2, "start"),
+                       lines(x - e, y + e + FONT + 2, "end"),
+                       lines(x + e, y - e - 6 - (n - 1) * step, "start"),
+                       lines(x - e, y - e - 6 - (n - 1) * step, "end")]
+        # a hub many edges reach from every side: any way round it, further out
+        width = max(text_width(t) for t in self.lines[wid])
+        for far in (22.0, 34.0, 46.0):
+            for k in range(16):
+                a = math.tau * k / 16
+                c, s = math.cos(a), math.sin(a)
+                # the box's edge, where the ray from its middle leaves it, ``far`` out
+                out = far + min(width / 2 / max(abs(c), 1e-9), n * step / 2 / max(abs(s), 1e-9))
+                cx, cy = x + c * out, y + s * out
+                places.append(lines(cx, cy - n * step / 2 + FONT - 1, "middle"))
+        return places
+
+    def _name_sides(self) -> tuple[tuple[int, float, float], ...]:
+        """Per world id, the way from it to the middle of its name and atoms."""
+        out = []
+        for wid, at in self.names_at.items():
+            boxes = [_line_box(x, base, anchor, line)
+                     for (x, base, anchor), line in zip(at, self.lines[wid], strict=True)]
+            mx = (min(b.left for b in boxes) + max(b.right for b in boxes)) / 2
+            my = (min(b.top for b in boxes) + max(b.bottom for b in boxes)) / 2
+            out.append((wid, mx - self.pos[wid][0], my - self.pos[wid][1]))
+        return tuple(out)
 
     def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms where :meth:`_place_names` put them; a removed
@@ -497,8 +568,9 @@ class GraphLayout(_Positioned):
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
-        names = list(taken)
         texts += self.headings
+        taken += [_line_box(t.x, t.y, t.anchor, t.text) for t in self.headings]
+        names = list(taken)  # every text placed so far: a loop covers none of them
         taken += [_Box(x - NODE_R - 2, y - NODE_R - 2, x + NODE_R + 2, y + NODE_R + 2)
                   for x, y in self.pos.values()]
         edges = self._edges(model)
@@ -508,10 +580,16 @@ class GraphLayout(_Positioned):
             return NODE_R + (4.0 if wid == actual_id and marking.viewer is None else 0.0) + 1.5
 
         links, labels = self._edge_links(edges, rim)
+        segments, owner = _segments(links)
+        pair = np.array([(k.x1, k.y1, k.x2, k.y2) for k in links], dtype=float).reshape(-1, 4)
         for (x1, y1, x2, y2, base), who in labels:
-            texts += self._edge_label(x1, y1, x2, y2, base, who, taken)
+            # the other pairs' curves: a label may sit on its own pair's, not across another's
+            others = segments[~np.all(pair[owner] == (x1, y1, x2, y2), axis=1)]
+            texts += self._edge_label(x1, y1, x2, y2, base, who, taken, others)
+            names.append(taken[-1])
         for wid, agent, actual in edges.loops:
             link, label = self._loop(wid, agent, actual, rim(wid), links, taken, names)
+            names.append(taken[-1])
             links.append(link)
             texts.append(label)
         agents_seen = {str(k.agent): k.agent for k in links}
@@ -542,7 +620,8 @@ class GraphLayout(_Positioned):
                         "believes in at the actual world (B: the most plausible of the class), "
                         f"while {focus} knows only what holds in the whole class (K)")
         picture = _private(Picture(self.width, self.height, tuple(marks), (), tuple(links),
-                                   tuple(texts), caption, drawn, agents), marking.viewer)
+                                   tuple(texts), caption, drawn, agents, self._name_sides()),
+                           marking.viewer)
         # say what the picture shows: in an agent's view no world is marked actual
         if any(m.actual for m in picture.marks):
             ending = ". The actual world is doubly circled."
@@ -604,57 +683,58 @@ class GraphLayout(_Positioned):
         crowd += [(k.x2, k.y2) if k.loop else
                   curve_point((k.x1, k.y1), (k.x2, k.y2), k.bend, t / 20)
                   for k in links for t in ([0] if k.loop else range(1, 20))]
+        width = text_width(str(agent))
+
+        def placed(ux: float, uy: float) -> tuple[tuple[float, float], _Box]:
+            """The loop's centre, and its name's box beyond it, clear of the circle and the
+            head on it whichever way the loop points."""
+            centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
+            far = rim + LOOP_R * 1.45 + 5 + abs(ux) * width / 2 + abs(uy) * FONT * 0.6
+            lx, ly = x + ux * far, y + uy * far + FONT / 3
+            return centre, _Box(lx - width / 2, ly - FONT, lx + width / 2, ly + 3)
+
         best: tuple[float, float, float] | None = None
-        for sides in ((-90, -55, -125, -20, -160, 0, 180), (90, 55, 125)):
+        for sides in ((-90, -55, -125, -20, -160, 0, 180), (90, 55, 125, 20, 160)):
             for degrees in sides:
                 a = math.radians(degrees)
                 ux, uy = math.cos(a), math.sin(a)
-                cx, cy = x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45)
+                (cx, cy), label = placed(ux, uy)
                 # enough room is enough: then the earlier side (above first) is kept
                 room = min(min((math.dist((cx, cy), p) for p in crowd), default=1e9),
                            2 * NODE_R)
                 circle = _Box(cx - LOOP_R, cy - LOOP_R, cx + LOOP_R, cy + LOOP_R)
-                if any(circle.hits(name, pad=1.0) for name in names):
+                if any(circle.hits(name, pad=1.0) or label.hits(name) for name in names):
                     room = -1.0
                 if best is None or room > best[0] + 1e-6:
                     best = (room, ux, uy)
             if best is not None and best[0] >= 0:
                 break
         assert best is not None
-        _, ux, uy = best
-        centre = (x + ux * (rim + LOOP_R * 0.45), y + uy * (rim + LOOP_R * 0.45))
-        far = rim + LOOP_R * 1.45 + 8
-        lx, ly = x + ux * far, y + uy * far + FONT / 3
-        width = text_width(str(agent))
-        taken.append(_Box(lx - width / 2, ly - FONT, lx + width / 2, ly + 3))
+        centre, label = placed(best[1], best[2])
+        taken.append(label)
+        lx, ly = (label.left + label.right) / 2, label.bottom - 3
         return (Link(agent, x, y, *centre, actual, edge=True, head=rim, loop=True),
                 Text(lx, ly, str(agent), "middle", "edge", agent))
 
     def _edge_label(self, x1: float, y1: float, x2: float, y2: float, bend: float,
-                    who: list[Agent], taken: list[_Box]) -> list[Text]:
+                    who: list[Agent], taken: list[_Box], others: np.ndarray) -> list[Text]:
         """The agents' names on the edge, each in its colour, where they hide nothing: the
-        first place along the curve whose box overlaps no node, name or earlier label."""
+        first place along the curve whose box overlaps no node, name or earlier label and
+        which no other edge (``others``, as straight pieces) crosses."""
         words = [str(a) for a in who]
         width = text_width(",".join(words))
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         nx_, ny = -(y2 - y1) / length, (x2 - x1) / length  # across the edge
-        best: tuple[int, _Box] | None = None
-        # along the curve first, then beside it: the first free place, else the least crowded
-        for off in (0.0, 11.0, -11.0, 20.0, -20.0):
-            for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75):
-                x, y = curve_point((x1, y1), (x2, y2), bend, t)
-                x, y = x + nx_ * off, y + ny * off
-                box = _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
-                           y + FONT / 2 + 1)
-                hits = sum(box.hits(other) for other in taken)
-                if best is None or hits < best[0]:
-                    best = (hits, box)
-                if not hits:
-                    break
-            if best is not None and not best[0]:
-                break
-        assert best is not None
-        box = best[1]
+
+        def around() -> Iterator[_Box]:  # along the curve first, then beside it
+            for off in (0.0, 11.0, -11.0, 20.0, -20.0):
+                for t in (0.5, 0.4, 0.6, 0.32, 0.68, 0.25, 0.75, 0.18, 0.82):
+                    x, y = curve_point((x1, y1), (x2, y2), bend, t)
+                    x, y = x + nx_ * off, y + ny * off
+                    yield _Box(x - width / 2 - 1, y - FONT / 2 - 2, x + width / 2 + 1,
+                               y + FONT / 2 + 1)
+
+        box = _clearest(around(), taken, others)
         taken.append(box)
         texts, at = [], box.left + 1
         for k, (word, agent) in enumerate(zip(words, who, strict=True)):
@@ -729,9 +809,10 @@ def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: 
     """Where the worlds of ``after = old.update(events)`` go, given where ``old``'s worlds
     were (``before``, by id): as a textbook draws a product update, one layer per event, a
     copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
-    as the product it is and a world never wanders off from its origin. The layers are
-    stacked down or across, whichever gives the picture the shape nearer a screen's or a
-    slide's (``ASPECT``), a gap wider than the old picture's closest pair between them. When
+    as the product it is and a world never wanders off from its origin. The layers are set
+    in a grid (down, across, or two by two for three or four), whichever gives the picture
+    the shape nearest a screen's or a slide's (``ASPECT``), a gap wider than the old
+    picture's closest pair between them. When
     no world splits, every world keeps its place."""
     if not old.splits(events):
         return {w: before[w] for w in after.world_ids.tolist()}
@@ -744,14 +825,14 @@ def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: 
     origins = {w: old.origin(events, w) for w in after.world_ids.tolist()}
     used = [e for e in events.names if any(name == e for _, name in origins.values())]
     width, height, m = max(xs) - min(xs) + gap, max(ys) - min(ys) + gap, len(used)
-    down = abs(math.log(width / (m * height) / ASPECT)) <= \
-        abs(math.log(m * width / height / ASPECT))
-    step = height if down else width
+    # a grid of layers, row by row: as many across as brings the whole nearest the shape
+    across = min(range(1, m + 1), key=lambda c: (
+        abs(math.log(c * width / (math.ceil(m / c) * height) / ASPECT)), c))
     out = {}
     for w, (origin, event) in origins.items():
         x, y = before[origin]
-        k = used.index(event)
-        out[w] = (x, y + k * step) if down else (x + k * step, y)
+        row, column = divmod(used.index(event), across)
+        out[w] = (x + column * width, y + row * height)
     return out
 
 

@@ -260,6 +260,9 @@ class Picture:
     caption: str  # exactly what is drawn
     drawn_worlds: int  # worlds drawn one by one (live or faded)
     agents: tuple[Agent, ...] = ()  # agents whose colour appears (regions, links)
+    #: per world id, the way from the world to its name (a graph's: below, above, beside),
+    #: so a slide writes each name on the same side as the page
+    name_sides: tuple[tuple[int, float, float], ...] = ()
 
     def moved(self, dx: float, dy: float) -> Picture:
         """The same picture shifted, to place it inside another."""
@@ -270,7 +273,7 @@ class Picture:
             tuple(replace(k, x1=k.x1 + dx, y1=k.y1 + dy, x2=k.x2 + dx, y2=k.y2 + dy)
                   for k in self.links),
             tuple(_shift(t, dx, dy) for t in self.texts),
-            self.caption, self.drawn_worlds, self.agents)
+            self.caption, self.drawn_worlds, self.agents, self.name_sides)
 
 
 def _shift(item, dx: float, dy: float):

@@ -400,9 +400,12 @@ def to_tikz(model: KripkeModel | BeliefModel,
             name: Callable[[Any, int], str] | None = None,
             agent_names: Mapping[Agent, str] | None = None, max_worlds: int = 200,
             title: str = "", colours: Mapping[Agent, str] | None = None,
-            size: tuple[float, float] = SLIDE) -> str:
+            size: tuple[float, float] = SLIDE,
+            name_sides: Mapping[int, tuple[float, float]] | None = None) -> str:
     """A LaTeX document drawing the model; positions by world id (y grows downwards, as on
-    screen), else a grid. Refused past ``max_worlds`` worlds: a slide cannot show more.
+    screen), else a grid; each world's name under it, or (``name_sides``, by world id) on the
+    side that way points (y down), where the page wrote it clear of the edges. Refused past
+    ``max_worlds`` worlds: a slide cannot show more.
     ``colours``: each agent's as ``#rrggbb`` (the page passes the ones it draws with); by
     default ``kripke.palette``'s by the agent's place in the model. The tikzpicture, names
     under the worlds included, fits ``size`` (width, height in cm; a beamer frame's by
@@ -475,14 +478,14 @@ def to_tikz(model: KripkeModel | BeliefModel,
         # {} before a line starting '[' or '*': \\ would read it as a length or its star form
         text = "\\\\".join("{}" * (line[:1] in ("[", "*")) + latex(line) for line in labels[w])
         lines.append(f"\\node[{style}] (w{w}) at ({x:.3f},{y:.3f}) {{}};")
-        names.append(f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};")
+        names.append(_name_node(w, text, (name_sides or {}).get(w)))
         if w in believed:
             names.append(f"\\node[anchor=south east,inner sep=0pt] at (w{w}.north west) "
                          "{$\\star$};")
     colour = {str(a): f"agent{k}" for k, a in enumerate(model.agents)}
     if directed:
         lines += _arrow_lines(model, arrows, bends, place, colour, agent_names)
-        lines += _loop_lines(model, place, colour, agent_names)
+        lines += _loop_lines(model, place, colour, agent_names, name_sides)
     for (a, b), who in ({} if directed else edges).items():
         shown = ",".join(latex(agent_names.get(_agent(model, x), x) if agent_names else x)
                          for x in who)
@@ -507,6 +510,15 @@ def _ordered_agent(model: KripkeModel | BeliefModel) -> Agent | None:
         return None
     return next((a for i, a in enumerate(model.agents)
                  if bool(np.any(model.level(a) > 0))), None)
+
+
+def _name_node(w: int, text: str, side: tuple[float, float] | None) -> str:
+    """The node of world ``w``'s name: under it, or on ``side`` (a way, y down): touching the
+    world's circle at that angle, by the name's own border point facing the world."""
+    if side is None or math.hypot(*side) < 1e-9:
+        return f"\\node[label text,anchor=north] at (w{w}.south) {{{text}}};"
+    angle = round(math.degrees(math.atan2(-side[1], side[0]))) % 360  # TikZ's y points up
+    return f"\\node[label text,anchor={(angle + 180) % 360}] at (w{w}.{angle}) {{{text}}};"
 
 
 def _draw(style: str, a: int, b: int, bend: float, place: Mapping[int, tuple[float, float]],
@@ -579,11 +591,12 @@ _SIDES = {"above": (0.0, -1.0), "left": (-1.0, 0.0), "right": (1.0, 0.0)}
 
 
 def _loop_lines(model: KripkeModel | BeliefModel, place: Mapping[int, tuple[float, float]],
-                colour: Mapping[str, str], agent_names: Mapping[Agent, str] | None
-                ) -> list[str]:
+                colour: Mapping[str, str], agent_names: Mapping[Agent, str] | None,
+                name_sides: Mapping[int, tuple[float, float]] | None = None) -> list[str]:
     """A loop per world possible from itself, of each agent whose relation is not reflexive:
-    on the side of the world (above, left or right) farthest from its edges, above when
-    that is free, another side for a second agent's loop there."""
+    on the side of the world (above, left or right; below too when its name is elsewhere,
+    ``name_sides``) farthest from its edges and its name, above when that is free, another
+    side for a second agent's loop there."""
     ids = model.world_ids.tolist()
     joined: dict[int, set[int]] = {}
     for agent in model.agents:
@@ -602,9 +615,14 @@ def _loop_lines(model: KripkeModel | BeliefModel, place: Mapping[int, tuple[floa
             wid = ids[w]
             x, y = place[wid]
             ways = [(place[o][0] - x, place[o][1] - y) for o in joined.get(wid, ())]
-            free = [side for side in _SIDES if side not in taken.get(wid, [])] or list(_SIDES)
-            side = max(free, key=lambda s: (min(_room(_SIDES[s], ways), 0.0),
-                                            -list(_SIDES).index(s)))
+            sides = dict(_SIDES)
+            named = (name_sides or {}).get(wid)
+            if named is not None:  # a loop keeps off the name, which is not below
+                ways.append(named)
+                sides["below"] = (0.0, 1.0)
+            free = [side for side in sides if side not in taken.get(wid, [])] or list(sides)
+            side = max(free, key=lambda s: (min(_room(sides[s], ways), 0.0),
+                                            -list(sides).index(s)))
             taken.setdefault(wid, []).append(side)
             lines.append(f"\\draw[edge,->,{colour[str(agent)]}] (w{wid}) "
                          f"to[loop {side},min distance=4mm] "
@@ -676,7 +694,7 @@ def _fit(place: Mapping[int, tuple[float, float]], labels: Mapping[int, list[str
             half = max(_RADIUS, max(len(t) for t in labels[w]) * _CHAR / 2)
             left.append(x * unit - half)
             right.append(x * unit + half)
-            top.append(y * unit - _RADIUS)
+            top.append(y * unit - _RADIUS - _LINE)  # a loop above, its label
             bottom.append(y * unit + 2 * _RADIUS + len(labels[w]) * _LINE)
         for (a, b), bend in bends.items():
             if bend:

@@ -286,7 +286,10 @@ def EventControl(model: KripkeModel, formula: str,
             applied.set(Applied(inputs, now, model.n_worlds, after))
 
     with solara.Column(gap="0px", classes=["ttr-event"]):
-        with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap"):
+        # open, room above for the fields' floating labels ("event", "who"), which sat on
+        # the line over them
+        with solara.Row(gap="8px", style="align-items:center;flex-wrap:wrap" +
+                        (";padding-top:10px" if opened.value else "")):
             solara.Button("Event ▾" if opened.value else "Event ▸", small=True, text=True,
                           on_click=lambda: opened.set(not opened.value), disabled=disabled,
                           attributes={"title": "an event not everyone sees alike: someone "
@@ -322,8 +325,10 @@ def EventControl(model: KripkeModel, formula: str,
                         attributes={"data-testid": "event-others"},
                         style="font-size:12px;opacity:.75")
         if opened.value and kind.value == "hand":
-            solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=3,
-                                 disabled=disabled)
+            # a fixed height that scrolls: grown to a long event's every line, it pushed the
+            # picture and its caption off the first screen
+            solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=4,
+                                 auto_grow=False, disabled=disabled)
         if opened.value and prepared.checking:
             solara.HTML(tag="div", unsafe_innerHTML=escape(CHECKING),
                         attributes={"data-testid": "event-checking"},

@@ -48,11 +48,15 @@ def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
     ``limit`` (``ModelTooLargeError``)."""
     placed = _placed(picture)
     positions = None if placed is None else {w: (x / 60, y / 60) for w, (x, y) in placed.items()}
+    # each name on the side the page wrote it, clear of the edges
+    sides = None if picture is None else \
+        {wid: (dx, dy) for wid, dx, dy in picture.name_sides} or None
     try:
         listed = model(TIKZ_WORLDS)
         colour = agent_colour(agent_names or {})
         return to_tikz(listed, positions, name, agent_names, title=title,
-                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents})
+                       max_worlds=TIKZ_WORLDS, colours={a: colour(a) for a in listed.agents},
+                       name_sides=sides)
     except ModelTooLargeError as e:
         return f"% {e}\n"
 

@@ -42,6 +42,7 @@ from app.web.components.formula import (
     use_formula,
     why_refusal,
 )
+from app.web.components.picture_fit import PictureFit
 from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
@@ -721,30 +722,35 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 EventControl(model, typed, event, puzzle.agent_name,
                              on_prepared=pending.set, opened=event_open)
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
-                # any picture, drawn at its own aspect, no taller than the screen under the
-                # header, the formula and the Event line (and the open event's row, and what
-                # it says under it: an event's name, or what is missing)
-                above = 350 if not event_open.value else 430 if pending.value is None else 520
-                widest = (f"min({1.5 * drawn.width:.0f}px, calc((100vh - {above}px) * "
-                          f"{drawn.width / drawn.height:.3f}))")
+                # any picture, drawn at its own aspect, no taller than the room the page
+                # measures on the first screen under the header, the formula, the Event row
+                # and over the caption (PictureFit; before it has measured, a guess by
+                # what is open above). The event model never takes room from it: it goes
+                # beside the picture, at its own size, when it fits there, else under the
+                # caption.
+                above = 450 if not event_open.value else 530 if pending.value is None else 620
+                widest = (f"min(100%, {1.5 * drawn.width:.0f}px, calc(var(--ttr-room, "
+                          f"calc(100vh - {above}px)) * {drawn.width / drawn.height:.3f}))")
                 ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
-                # the event about to be applied beside the model it will update, as a
-                # textbook sets them; both on the first screen
-                with solara.Row(gap="8px", style="align-items:flex-start;flex-wrap:nowrap"):
+                with solara.Row(gap="8px", classes=["ttr-picture-row"],
+                                style="align-items:flex-start;flex-wrap:wrap;row-gap:4px"):
+                    PictureFit.element()
                     solara.HTML(tag="div", unsafe_innerHTML=picture_svg(
                         numbered(drawn, numbers), ink),
                         attributes={"data-testid": "worlds-graph",
                                     "data-drawn-worlds": str(drawn.drawn_worlds)},
-                        style=f"margin:4px auto 0;max-width:{widest};flex:1 1 0;min-width:0")
+                        style=f"margin:4px auto 0;width:{widest};flex:0 0 auto")
                     if pending.value is not None:
-                        with solara.Div(style="flex:0 1 auto;max-width:42%;margin-top:4px"):
+                        with solara.Div(classes=["ttr-event-pic"],
+                                        style="flex:0 1 auto;max-width:100%;margin:4px auto 0;"
+                                              "order:var(--ttr-event-order, 3)"):
                             EventPicture(pending.value, agents, puzzle.agent_name, ink)
-                # the caption under the picture, with the legend: the picture comes first on
-                # the screen even with Why? and an event box open
-                solara.HTML(tag="div", unsafe_innerHTML=caption_html(puzzle, model, drawn,
-                                                                     perspective, frame),
-                            attributes={"data-testid": "worlds-caption"},
-                            style="font-size:13px;line-height:1.35;margin-top:4px")
+                    # the caption under the picture, with the legend: the picture comes first
+                    # on the screen even with Why? and an event box open
+                    solara.HTML(tag="div", unsafe_innerHTML=caption_html(
+                        puzzle, model, drawn, perspective, frame),
+                        attributes={"data-testid": "worlds-caption"},
+                        style="font-size:13px;line-height:1.35;flex:1 0 100%;order:2")
                 solara.HTML(tag="div", unsafe_innerHTML=legend_html(
                     puzzle, agents, colour, kind, not by_classes, viewed=perspective is not None),
                             style="font-size:12px;opacity:.8;margin-top:6px")
