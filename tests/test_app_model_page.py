@@ -500,7 +500,7 @@ def test_the_page_s_tikz_names_a_puzzle_s_worlds_as_its_graph_does():
     rc = render_puzzles()
     choose_puzzle(rc, "cards")
     tikz = downloaded(rc, "-model.tex")
-    assert "at (w0.south) {012}" in tikz and "Anne 0, Bill 1" not in tikz
+    assert ") {012};" in tikz and "Anne 0, Bill 1" not in tikz
 
 
 def test_the_caption_warns_as_the_command_line_does_and_names_every_frame_class(capsys):

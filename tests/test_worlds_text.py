@@ -18,6 +18,7 @@ from app.web.components.puzzles import Moment, moment_graph
 from app.worlds.graph import GRAPH_LIMIT, NODE_R, event_graph
 from app.worlds.layout import FONT, LOOP_R, Picture, Text, text_width
 from kripke import load_model
+from kripke.errors import ModelError
 from kripke.events.model import EventModel
 from kripke.files.eventfile import ready_made
 from kripke.files.geometry import curve_point
@@ -71,7 +72,10 @@ def _drawings() -> dict[str, Picture]:
             # a puzzle's short names are for its own worlds (the consecutive numbers' pairs
             # by id), not for the new worlds of a product
             for event in _own_events(moment.model) if puzzle.short is None else ():
-                after = moment.model.update(event)
+                try:
+                    after = moment.model.update(event)
+                except ModelError:  # a plausibility model takes no secret's arrows
+                    continue
                 if after.n_worlds > GRAPH_LIMIT:
                     continue
                 chain = (*story[:k + 1], Moment("own", after, moment.told, 1, event))

@@ -342,8 +342,17 @@ class GraphLayout(_Positioned):
         """Each world's lines by id, as this layout writes them: its name, then its atoms
         (or the ``under`` lines) in ``model``."""
         lines: dict[int, list[str]] = {}
+        # a plausibility order: the focus agent's level after each name, a star on the worlds
+        # it believes in, written in the name's line so they are placed with it, clear of the
+        # rest (drawn apart, the star sat on names above the world)
+        order = model if isinstance(model, Leveled) and not model.is_flat() else None
+        level = order.level(self.focus).tolist() if order is not None else []
+        believed = set(order.best(self.focus).tolist()) \
+            if order is not None and model.actual is not None else set()
         for i, wid in enumerate(model.world_ids.tolist()):
             name = self.label(model, i) if self.label else f"w{wid}"
+            if order is not None:
+                name += f" ({level[i]}){' ★' if i in believed else ''}"
             true = [str(a) for a in model.atoms if model.atom_values(a)[i]]
             below = (self._under(model, i) if self._under else
                      _wrap_atoms(true) if self._atoms else [])
@@ -611,11 +620,10 @@ class GraphLayout(_Positioned):
                         "through its worlds, not an edge for every pair (any two worlds on one "
                         "agent's ring are indistinguishable to it)")
         if isinstance(model, Leveled) and not model.is_flat():
-            texts += self._levels(model, model, marks)
             focus = self.names.agent(self.focus)
             layered = "; the rows are the levels it started with, 0 on top" \
                 if self.leveled else ""
-            caption += (f". The number in a world is its plausibility level in {focus}'s "
+            caption += (f". The number after a world's name is its plausibility level in {focus}'s "
                         f"class (0 the most plausible{layered}); ★ marks the worlds {focus} "
                         "believes in at the actual world (B: the most plausible of the class), "
                         f"while {focus} knows only what holds in the whole class (K)")
@@ -631,27 +639,6 @@ class GraphLayout(_Positioned):
         else:
             ending = "."
         return replace(picture, caption=caption + ending)
-
-    def _levels(self, model: DrawnModel, order: Leveled, marks: Sequence[Mark]) -> list[Text]:
-        """The focus agent's level in each world still possible (``order``: the model's
-        plausibility), and a star on those it believes in (the most plausible of its class at
-        the actual world)."""
-        level = order.level(self.focus).tolist()
-        believed = set() if model.actual is None else \
-            {int(model.world_ids[w]) for w in order.best(self.focus).tolist()}
-        index = {int(wid): i for i, wid in enumerate(model.world_ids.tolist())}
-        texts = []
-        for mark in marks:
-            wid = int(mark.key[1:])
-            if mark.state in (GONE, GOING) or wid not in index:
-                continue
-            x, y = self.pos[wid]
-            texts.append(Text(x, y + 4, str(level[index[wid]]), role="count",
-                              agent=self.focus))  # inside the node, on its halo
-            if wid in believed:
-                texts.append(Text(x, y - NODE_R - 4, "★", role="count",
-                                  agent=self.focus))  # just above the node
-        return texts
 
     def _edge_links(self, edges: _Edges, rim: Callable[[int], float]
                     ) -> tuple[list[Link], list[tuple[tuple[float, float, float, float, float],
