@@ -32,7 +32,9 @@ STARTERS = sorted((Path(__file__).parents[1] / "kripke" / "models").glob("*.krip
 
 
 def starters() -> list[tuple[str, Puzzle]]:
-    return [(path.stem, as_puzzle(load_model(path), path.stem)) for path in STARTERS]
+    """The starters drawn as a graph (the biggest, Russian cards, is drawn by classes)."""
+    made = [(path.stem, as_puzzle(load_model(path), path.stem)) for path in STARTERS]
+    return [(name, puzzle) for name, puzzle in made if too_big(puzzle.model) is None]
 
 
 def gallery() -> list[tuple[str, Puzzle]]:
@@ -117,10 +119,8 @@ def check_moments(puzzle: Puzzle, moments: list[Moment], graphs: list,
     return checked
 
 
-@pytest.mark.parametrize("name,puzzle", starters(), ids=[p.stem for p in STARTERS])
+@pytest.mark.parametrize("name,puzzle", starters(), ids=[name for name, _ in starters()])
 def test_a_starter_s_picture_writes_the_atoms_of_the_moment(name: str, puzzle: Puzzle) -> None:
-    if too_big(puzzle.model) is not None:
-        pytest.skip(f"{name} is drawn by classes, not as a graph")
     moments = story(puzzle, 0)
     assert check_moments(puzzle, moments + changes(puzzle.model), []) >= 2
 
@@ -134,9 +134,7 @@ def test_every_puzzle_step_s_picture_writes_the_atoms_of_the_moment(key: str,
     kept: list = []  # the story's graphs, kept as the page keeps them
     drawn = check_moments(puzzle, told, kept)
     drawable = [k for k, moment in enumerate(told) if too_big(moment.model) is None]
-    assert drawn == len(drawable)
-    if not drawable:
-        pytest.skip(f"{key}: too many worlds for a graph at every step")
+    assert drawn == len(drawable) and drawable  # every story becomes small enough to draw
     for step in sorted({drawable[0], drawable[-1]}):
         moments = told[:step + 1] + changes(told[step].model)
         assert check_moments(puzzle, moments, list(kept), step + 1) >= 1
