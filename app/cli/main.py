@@ -17,7 +17,8 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -90,6 +91,18 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT is blocked in this thread for the block and delivered when it ends (as a
+    KeyboardInterrupt at the block's end), also one that came while ``python -m app.cli``
+    held it from its first line: for code that must not be interrupted halfway."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is not threading.main_thread():
         return _main(argv)  # signal handlers are the main thread's
@@ -103,9 +116,13 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     try:
         # Building the parser imports the command's module (numpy, the checkers, for some Mesa:
-        # up to a second on a cold start); Ctrl-C in that second stops as quietly as later.
+        # up to a second on a cold start); Ctrl-C in that second stops as quietly as later. It
+        # is held until the imports are done: landing inside importlib's module-lock callback,
+        # it could not be raised there and Python printed "Exception ignored in ..." with a
+        # traceback, then went on as if no key was pressed.
         words = sys.argv[1:] if argv is None else argv
-        parser = build_parser(only=named_command(words) or "")
+        with _ctrl_c_held():
+            parser = build_parser(only=named_command(words) or "")
     except KeyboardInterrupt:
         return 130
     args = parser.parse_args(words)

@@ -16,6 +16,7 @@ is why every question a user asks goes through the law. No state is ever listed.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Protocol, cast
 
@@ -56,7 +57,7 @@ class Structure(Protocol):
     def unobserved(self, agents: tuple[Agent, ...]) -> tuple[str, ...]: ...
 
 
-class DiagramChecker:
+class DiagramChecker(ABC):
     """What both symbolic checkers share (this one and the belief structures',
     :mod:`kripke.symbolic.belief_check`): each sub-formula worked out once under one law, the
     connectives as BDD operations and announcements as a new law; a subclass reads the
@@ -110,12 +111,13 @@ class DiagramChecker:
         return self.modal(f)
 
     def modal(self, f: Formula) -> Function:
-        """K_a, M_a, E_G, D_G and C_G, as the structure reads them."""
+        """K_a, M_a, E_G, D_G and C_G, as the structure reads them (a subclass reads its own
+        and hands the rest here, which refuses what is not a formula)."""
         raise TypeError(f"not a formula: {f!r}")
 
+    @abstractmethod
     def after(self, condition: Function, f: Formula) -> Function:
         """f's extension once ``condition`` has been announced (the law shrinks to it)."""
-        raise NotImplementedError
 
 
 class SymbolicChecker(DiagramChecker):

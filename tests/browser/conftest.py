@@ -125,7 +125,11 @@ class Browser:
 
 @pytest.fixture
 def browser(chromium: str, server: str) -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # an assertion waits for its sign up to 20 s, as an action does up to 30 s: Playwright's
+    # own 5 s is short for a page under the full suite's load on 2 cores
+    expect.set_options(timeout=20_000)
 
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
