@@ -194,7 +194,7 @@ def candidates(board: Board, original: Board, feature: Feature, restricted: bool
                 if 1 <= value <= max(MAX_LENGTH, was) and abs(value - was) <= reach:
                     lengths[key] = value
             if lengths:
-                conns = tuple(replace(c, length=lengths[_pair_key(c)])
+                conns = tuple(_resized(c, lengths[_pair_key(c)])
                               if _pair_key(c) in lengths else c for c in board.connections)
                 out.append((name, replace(board, connections=conns)))
     else:  # colours: every track of the group grey, or each the least used colour free near it
@@ -430,9 +430,16 @@ def random_board(original: Board, seed: int, restricted: bool = False) -> Board:
     for c in original.connections:
         if c.pair is not None and original.double_mates[c.id] < c.id and rng.random() < 0.5:
             continue  # the second segment dropped: single
-        kept.append(replace(c, length=length[_pair_key(c)], colour=rng.choice([*COLOURS, GREY])))
+        kept.append(_resized(c, length[_pair_key(c)], colour=rng.choice([*COLOURS, GREY])))
     return replace(original, name=f"{original.name}-random", title=f"{original.title}, random",
                    tickets=tickets, connections=_unpaired(kept))
+
+
+def _resized(c: Connection, length: int, **changes: Any) -> Connection:
+    """``c`` at a new length (and other changes): a ferry needs at most as many locomotives as
+    it is long, so a shortened ferry needs fewer (europe24's two-long London–Amsterdam ferry
+    made one long kept its 2 and the board format refused the lab's own board)."""
+    return replace(c, length=length, ferry=min(c.ferry, length), **changes)
 
 
 def _unpaired(kept: Sequence[Connection]) -> tuple[Connection, ...]:
@@ -471,5 +478,5 @@ def blend(board: Board, original: Board, seed: int, share: float = 0.25,
         key, segment = _pair_key(c), _segment(original, c)
         if segment and not pick([d | {key: d.get(key, False)} for d in doubled], key):
             continue
-        kept.append(replace(c, length=length[key], colour=pick(colours, (key, segment))))
+        kept.append(_resized(c, length[key], colour=pick(colours, (key, segment))))
     return replace(board, tickets=tickets, connections=_unpaired(kept))

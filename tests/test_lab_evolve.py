@@ -418,6 +418,29 @@ def test_a_blend_redraws_about_its_share_of_features_within_the_random_boards_bo
     assert 0.15 < np.mean(moved) < 0.32
 
 
+def test_every_board_balance_makes_of_a_board_with_ferries_is_one_the_format_takes():
+    """europe24 has ferries (a number of locomotives up to the length); the lab's random
+    boards, blends and shorter lengths once kept a two-long ferry's 2 locomotives on a
+    one-long connection, and ``balance --board europe24`` stopped at its first screen."""
+    from boards.writer import problem
+    from lab.balance import Feature, blend, candidates, keys, random_board
+
+    europe = load_board("europe24")
+    assert any(c.ferry for c in europe.connections)
+    made = [random_board(europe, seed) for seed in range(15)]
+    made += [blend(made[0], europe, seed, share=0.5) for seed in range(15)]
+    shorter = europe
+    for _ in range(2):  # every length one shorter, twice: each ferry as short as it may be
+        options = dict(candidates(shorter, europe, Feature(2, "length",
+                                                           tuple(keys(europe, "length"))), False))
+        shorter = options["-1"]
+        made.append(shorter)
+    assert min(c.length for c in shorter.connections if c.ferry) == 1
+    for board in made:
+        assert problem(board) is None
+        assert all(c.ferry <= c.length for c in board.connections)
+
+
 def test_the_lab_refuses_to_play_a_board_no_file_could_hold():
     """A search bug once made doubles with segments of two lengths; the game played them and
     the search reported figures on a board the loader refuses. Now the lab stops at once."""
