@@ -35,14 +35,12 @@ from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
     FormulaResult,
-    explain_formula,
     numbered,
-    rings,
     tab_gone,
     use_formula,
-    why_refusal,
 )
 from app.web.components.picture_fit import PictureFit
+from app.web.components.why import use_why
 from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
@@ -63,8 +61,7 @@ from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel, parse
 from kripke.budget import stop_when
 from kripke.events.model import EventModel, check_product_size
-from kripke.explain import Explanation, steps
-from kripke.language.formula import Agent, Formula
+from kripke.language.formula import Agent
 from kripke.puzzles.gallery import (
     GALLERY,
     TITLES,
@@ -460,18 +457,29 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
             solara.Text("(who paid: 0 is the NSA)", style="font-size:12px;opacity:.7")
 
 
-@solara.component
-def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
-               side: Callable[[Shown], object] | None = None, brand: str = "Puzzles",
-               opening: tuple[Moment, ...] = ()):
-    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
-    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
-    formula box, events and exports. ``opening``: the moments to open with, at the last (a
-    share link's story, replayed on ``given``'s model), for as long as that model is shown."""
-    settings = solara.use_reactive(Settings())
-    built = solara.use_memo(lambda: build(settings.value), [settings.value])
-    puzzle = given if given is not None else built
+@dataclass(frozen=True)
+class Story(Shown):
+    """The page's timeline: the moments so far and which is shown (what a side card reads,
+    :class:`Shown`), and what moves among them: ``go`` to a moment, ``step`` to the next (the
+    story's next step past the last), ``restart``, ``begin`` (the puzzle's start, or the
+    opening it was given). ``fresh``: the puzzle is new and the page's effects have not run
+    yet (its start is what is shown)."""
 
+    fresh: bool
+    go: Callable[[int], None]
+    step: Callable[[], None]
+    restart: Callable[[], None]
+    begin: Callable[[], None]
+
+    def at_end(self, puzzle: Puzzle) -> bool:
+        """Whether there is no moment after this one and the story is told to its end."""
+        return self.at == len(self.moments) - 1 and self.moment.told >= len(puzzle.steps)
+
+
+def use_story(puzzle: Puzzle, opening: tuple[Moment, ...], said: solara.Reactive[str]) -> Story:
+    """The moments of the puzzle shown: its start (or ``opening``, a share link's story, at
+    its last moment, for as long as that model is shown), each step of its story, each moment
+    of your own (``then``); moving among them clears what the last Announce ``said``."""
     def begin() -> tuple[tuple[Moment, ...], int]:
         if opening and opening[0].model is puzzle.model:
             return opening, len(opening) - 1
@@ -480,35 +488,71 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     # the moments so far and which one is shown, set together so no render sees one without
     # the other
     shown = solara.use_reactive(begin())
-    choice = solara.use_reactive(OUTSIDE)
-    chosen = solara.use_reactive(0)
-    text = solara.use_reactive("")
-    said = solara.use_reactive("")
-    why = solara.use_reactive(False)
-    ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
-    pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
-    event_open = solara.use_reactive(False)  # the Event row: open, it takes room above
-    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
         shown.set(((Moment("the start", puzzle.model, 0),), 0))
         said.set("")
 
-    def new_puzzle() -> None:
-        """A formula is about one puzzle's atoms and agents: another puzzle starts empty (or
-        with the story a link opened it with)."""
-        shown.set(begin())
-        said.set("")
-        text.set("")
-        why.set(False)
-
-    solara.use_effect(new_puzzle, [puzzle])
-    solara.use_effect(lambda: said.set(""), [text.value])  # it was about the formula before
     told, at = shown.value
     fresh = told[0].model is not puzzle.model  # a new puzzle, before the effects have run
     if fresh:
         told, at = begin()
     moment = told[at]
+    model = moment.model
+
+    def go(index: int) -> None:
+        shown.set((told, index))
+        said.set("")
+
+    def step() -> None:
+        if at < len(told) - 1:
+            go(at + 1)
+            return
+        if moment.told >= len(puzzle.steps):
+            return
+        story_step = puzzle.steps[moment.told]
+        after = story_step.apply(model)
+        shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
+                                  moment.told + 1, moment.events)), len(told)))
+        said.set("")
+
+    def then(made: Moment) -> None:
+        """A moment of your own after the one shown (those after it are dropped: a new
+        branch), shown."""
+        kept = told[:at + 1]
+        shown.set(((*kept, made), len(kept)))
+
+    return Story(told, at, then, fresh, go, step, restart, lambda: shown.set(begin()))
+
+
+@dataclass(frozen=True)
+class View:
+    """How the worlds card shows the moment: its ``model``; the puzzle as it names that
+    model's worlds (``named``, :func:`own_names`); whose view (``perspective``; None: from
+    outside) and whose classes are the boxes (``focus``); the worlds a graph places
+    (``universe``; None: too many); whether the model is drawn by classes and which picture
+    is drawn (``kind``); the frame class of the viewer (:func:`use_frame_class`); and the
+    page's choices behind them (whose view, whose boxes, the kind of picture per puzzle)."""
+
+    model: DrawnModel
+    named: Puzzle
+    agents: list[Agent]
+    perspective: Agent | None
+    focus: Agent
+    universe: DrawnModel | None
+    by_classes: bool
+    kind: str
+    frame: str | None
+    choice: solara.Reactive[str]
+    chosen: solara.Reactive[int]
+    kinds: solara.Reactive[dict[str, str]]
+
+
+def use_view(puzzle: Puzzle, moment: Moment) -> View:
+    """How the moment is shown, from the page's choices (kept across moments and puzzles)."""
+    choice = solara.use_reactive(OUTSIDE)
+    chosen = solara.use_reactive(0)
+    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
     model = moment.model
     named = own_names(puzzle, moment)  # how this moment's worlds are called
     agents = list(puzzle.model.agents)
@@ -517,37 +561,37 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
     frame = use_frame_class(model, perspective)  # its own thread: see there
-    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
-                                                                                   [puzzle])
-    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
     # a belief model has no classes to draw: the graph, or (too many worlds) a note saying so
     by_classes = partitioned(model) and partitioned(puzzle.model)
     chosen_kind = kinds.value.get(puzzle.key, default_kind(puzzle))
     kind = GRAPH if (chosen_kind == GRAPH or not by_classes) and universe is not None \
         else CLASSES
-    typed = "" if fresh else text.value
-    result: FormulaResult = use_formula(model, typed)
-    gone = tab_gone()
+    return View(model, named, agents, perspective, focus, universe, by_classes, kind, frame,
+                choice, chosen, kinds)
 
-    def explain_now(cancel: threading.Event) -> Explanation | None:
-        """Why the formula has its value, in a thread of its own, stopped when another
-        formula, model or moment replaces it or the tab is gone."""
-        if not why.value:
-            return None
-        try:
-            with stop_when(lambda: cancel.is_set() or gone()):
-                return explain_formula(model, result, named.describe, puzzle.agent_name)
-        except EvaluationStopped:
-            return None
 
-    explaining = solara.use_thread(explain_now, dependencies=[model, result, why.value],
-                                   intrusive_cancel=False)
-    explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    # the steps in the textbook's notation (¬ ∧ ∨ → K_a), as the class writes them
-    chain = steps(explanation, Formula.unicode) if explanation is not None and why.value \
-        else ()
-    numbers = rings(chain, ringed.value)
+@dataclass(frozen=True)
+class Drawing:
+    """The picture of the moment as on the page (``drawn``), and the two the exports make
+    when asked: ``picture``, with the formula's fill and Why?'s rings, and ``plain``,
+    without them."""
+
+    drawn: Picture
+    picture: Callable[[], Picture]
+    plain: Callable[[], Picture]
+
+
+def use_drawing(puzzle: Puzzle, story: Story, view: View, result: FormulaResult,
+                numbers: dict[int, str]) -> Drawing:
+    """The moment's picture. Layouts and graphs are kept per puzzle, so worlds stay where
+    they are from moment to moment; the picture is made once per model, view and formula."""
+    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
+                                                                                   [puzzle])
+    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
+    told, at, moment = story.moments, story.at, story.moment
+    model, named, perspective, focus = view.model, view.named, view.perspective, view.focus
+    by_classes, kind = view.by_classes, view.kind
 
     def picture() -> Picture:
         """The picture as on the page: the formula's fill and Why?'s rings."""
@@ -585,23 +629,49 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     # would not, a freed array's id being reused by the next)
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), result.text,
                                       tuple(sorted(numbers.items())), kind])
+    return Drawing(drawn, picture, plain)
+
+
+@solara.component
+def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
+               side: Callable[[Shown], object] | None = None, brand: str = "Puzzles",
+               opening: tuple[Moment, ...] = ()):
+    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
+    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
+    formula box, events and exports. ``opening``: the moments to open with, at the last (a
+    share link's story, replayed on ``given``'s model), for as long as that model is shown."""
+    settings = solara.use_reactive(Settings())
+    built = solara.use_memo(lambda: build(settings.value), [settings.value])
+    puzzle = given if given is not None else built
+    text = solara.use_reactive("")
+    said = solara.use_reactive("")
+    story = use_story(puzzle, opening, said)
+    view = use_view(puzzle, story.moment)
+    pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
+    event_open = solara.use_reactive(False)  # the Event row: open, it takes room above
+    told, at, moment, then = story.moments, story.at, story.moment, story.then
+    model, named, agents, perspective = view.model, view.named, view.agents, view.perspective
+    universe, by_classes, kind, frame = view.universe, view.by_classes, view.kind, view.frame
+    choice, chosen, kinds = view.choice, view.chosen, view.kinds
+    typed = "" if story.fresh else text.value
+    result: FormulaResult = use_formula(model, typed)
+    gone = tab_gone()
+    why = use_why(model, result, lambda: (named.describe, puzzle.agent_name), [model, result])
+    numbers = why.numbers
+
+    def new_puzzle() -> None:
+        """A formula is about one puzzle's atoms and agents: another puzzle starts empty (or
+        with the story a link opened it with)."""
+        story.begin()
+        said.set("")
+        text.set("")
+        why.shown.set(False)
+
+    solara.use_effect(new_puzzle, [puzzle])
+    solara.use_effect(lambda: said.set(""), [text.value])  # it was about the formula before
+    drawing = use_drawing(puzzle, story, view, result, numbers)
+    drawn, picture, plain = drawing.drawn, drawing.picture, drawing.plain
     colour = agent_colour(puzzle.agent_names)
-
-    def go(index: int) -> None:
-        shown.set((told, index))
-        said.set("")
-
-    def step() -> None:
-        if at < len(told) - 1:
-            go(at + 1)
-            return
-        if moment.told >= len(puzzle.steps):
-            return
-        story_step = puzzle.steps[moment.told]
-        after = story_step.apply(model)
-        shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
-                                  moment.told + 1, moment.events)), len(told)))
-        said.set("")
 
     def announce() -> None:
         """The worlds where the evaluated formula holds (the button waits for its verdict)."""
@@ -616,12 +686,6 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         then(announced(moment, result.text, after))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
-
-    def then(made: Moment) -> None:
-        """A moment of your own after the one shown (those after it are dropped: a new
-        branch), shown."""
-        kept = told[:at + 1]
-        shown.set(((*kept, made), len(kept)))
 
     def event(prepared: Prepared) -> DrawnModel | None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
@@ -645,7 +709,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                  f"{seen}.")
         return after
 
-    at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
+    at_end = story.at_end(puzzle)
+    go, step, restart = story.go, story.step, story.restart
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Card(margin=0, classes=["ttr-header"]):
             with solara.Row(classes=["ttr-header-row"]):
@@ -686,7 +751,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                     solara.lab.ThemeToggle()
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
             if side is not None:
-                side(Shown(told, at, then))
+                side(story)
             else:
                 with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
                     solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
@@ -712,9 +777,8 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                 # Why? on every model: a belief model's steps read its arrows, each world
                 # named as the graph names it, and rings it there as the classes do
                 FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
-                           why=why, chain=chain, step=ringed,
-                           explaining=why.value and explaining.state == solara.ResultState.RUNNING,
-                           why_refused=why_refusal(explaining),
+                           why=why.shown, chain=why.chain, step=why.step,
+                           explaining=why.running, why_refused=why.refused,
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."),
