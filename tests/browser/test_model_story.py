@@ -6,6 +6,7 @@ link opened in a new tab at the last moment, and Back through the story there.""
 
 from __future__ import annotations
 
+import time
 from urllib.parse import quote
 
 import pytest
@@ -46,6 +47,16 @@ def drawn(page: Page) -> list[tuple[str, str]]:
                       graph.locator("text.atoms").all_text_contents(), strict=True))
 
 
+def drawn_as(page: Page, model, timeout: float = 15.0) -> list[tuple[str, str]]:
+    """What the graph draws once it draws ``model``, or at the deadline: the status line and
+    the picture are two widgets, updated one after the other (after Back from a moment of as
+    many worlds, the count can be right while the picture is the moment before's)."""
+    deadline = time.monotonic() + timeout
+    while (seen := drawn(page)) != expected(model) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return seen
+
+
 def expected(model) -> list[tuple[str, str]]:
     """Each world's name and its true atoms as the graph writes them (∅: none)."""
     return sorted((model.world_name(i), " ".join(str(a) for a in model.atoms
@@ -59,7 +70,7 @@ def shows_moment(page: Page, k: int, model) -> None:
     expect(page.get_by_test_id("puzzle-worlds")).to_have_text(str(model.n_worlds))
     expect(page.get_by_test_id("worlds-graph").locator("text.node")).to_have_count(
         model.n_worlds)
-    assert drawn(page) == expected(model), k
+    assert drawn_as(page, model) == expected(model), k
     caption = page.get_by_test_id("worlds-caption")
     expect(caption).to_contain_text(f"Frame class {model.frame_class()}")
     if model.dead_ends("sally").size:

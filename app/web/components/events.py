@@ -204,6 +204,39 @@ class Applied:
         return model is self.after and inputs == self.inputs
 
 
+def use_prepared(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
+                 text: str, opened: bool, just: Applied | None) -> Prepared:
+    """The event the control's choices describe, checked (:func:`prepare`): nothing while the
+    row is closed (not ``opened``); ``just``, the event just applied, as it was checked then."""
+    gone = tab_gone()
+    choices = [model, kind, tuple(map(str, chosen)), formula, text, opened, just is not None]
+    # quick to check: at once, as it is typed; longer: in a thread of its own, stopped when
+    # the choices change or the tab goes (checked in the message handler, 5 × 200 C_b p kept
+    # the server busy 2.5 minutes after the tab closed); the event just applied is shown as
+    # it was checked against the model it was applied to
+    hand = solara.use_memo(lambda: written(kind, text) if opened else None,
+                           [kind, text, opened])
+    slow = solara.use_memo(lambda: opened and just is None and
+                           QUICK_STEPS < event_steps(model, kind, formula, text,
+                                                     hand) <= MAX_STEPS, choices)
+    quick = solara.use_memo(
+        lambda: just.event if just is not None else
+        prepare(model, kind, chosen, formula, text, gone, hand)
+        if opened and not slow else Prepared(), choices)
+
+    def checked(cancel: threading.Event) -> tuple[list[object], Prepared] | None:
+        if not slow:
+            return None
+        return choices, prepare(model, kind, chosen, formula, text,
+                                lambda: cancel.is_set() or gone(), hand)
+
+    running = solara.use_thread(checked, dependencies=choices, intrusive_cancel=False)
+    done = running.value if running.state == solara.ResultState.FINISHED else None
+    current = done is not None and done[0][0] is model and done[0][1:] == choices[1:]
+    return quick if not slow else done[1] if done is not None and current else \
+        Prepared(checking=True)
+
+
 @solara.component
 def EventControl(model: KripkeModel, formula: str,
                  on_event: Callable[[Prepared], DrawnModel | None],
@@ -232,34 +265,9 @@ def EventControl(model: KripkeModel, formula: str,
     inputs = (kind.value, tuple(map(str, chosen)), formula, text.value)
     just = applied.value if applied.value is not None and \
         applied.value.shows(model, inputs) else None
+    prepared = use_prepared(model, kind.value, chosen, formula, text.value, opened.value,
+                            just)
     gone = tab_gone()
-    choices = [model, kind.value, tuple(map(str, chosen)), formula, text.value, opened.value,
-               just is not None]
-    # quick to check: at once, as it is typed; longer: in a thread of its own, stopped when
-    # the choices change or the tab goes (checked in the message handler, 5 × 200 C_b p kept
-    # the server busy 2.5 minutes after the tab closed); the event just applied is shown as
-    # it was checked against the model it was applied to
-    hand = solara.use_memo(lambda: written(kind.value, text.value) if opened.value else None,
-                           [kind.value, text.value, opened.value])
-    slow = solara.use_memo(lambda: opened.value and just is None and
-                           QUICK_STEPS < event_steps(model, kind.value, formula, text.value,
-                                                     hand) <= MAX_STEPS, choices)
-    quick = solara.use_memo(
-        lambda: just.event if just is not None else
-        prepare(model, kind.value, chosen, formula, text.value, gone, hand)
-        if opened.value and not slow else Prepared(), choices)
-
-    def checked(cancel: threading.Event) -> tuple[list[object], Prepared] | None:
-        if not slow:
-            return None
-        return choices, prepare(model, kind.value, chosen, formula, text.value,
-                                lambda: cancel.is_set() or gone(), hand)
-
-    running = solara.use_thread(checked, dependencies=choices, intrusive_cancel=False)
-    done = running.value if running.state == solara.ResultState.FINISHED else None
-    current = done is not None and done[0][0] is model and done[0][1:] == choices[1:]
-    prepared = quick if not slow else done[1] if done is not None and current else \
-        Prepared(checking=True)
 
     ready = prepared.events if opened.value else None
     solara.use_effect(lambda: on_prepared(ready) if on_prepared is not None else None,
@@ -295,56 +303,78 @@ def EventControl(model: KripkeModel, formula: str,
                           attributes={"title": "an event not everyone sees alike: someone "
                                       "learns whether φ, the others see that they do"})
             if opened.value:
-                with solara.Div(style="width:255px"):
-                    solara.Select("event", values=list(KINDS.values()),
-                                  value=KINDS[kind.value], on_value=pick_kind, dense=True)
-                if kind.value in ONE_AGENT:
-                    with solara.Div(style="width:130px"):
-                        solara.Select("who learns" if kind.value == "learns" else "who",
-                                      values=names,
-                                      value=agent_name(chosen[0]) if chosen else None,
-                                      on_value=lambda n: who.set([n]), dense=True)
-                elif kind.value == "together":
-                    with solara.Div(style="width:220px"):
-                        solara.SelectMultiple("who learn", values=[agent_name(a)
-                                                                   for a in chosen],
-                                              all_values=names, on_value=who.set, dense=True)
-                solara.Button("Apply" if just is None else "Apply again", small=True,
-                              color="primary", on_click=apply,
-                              disabled=disabled or prepared.events is None,
-                              attributes={"title": "apply the event: each world splits into "
-                                          "the events that can happen there"})
-                if prepared.events is not None and kind.value != "hand":
-                    solara.HTML(tag="code", unsafe_innerHTML=escape(prepared.label),
-                                attributes={"data-testid": "event-label",
-                                            "title": "the same event on the command line: "
-                                                     "ttr-kripke model FILE --event ..."},
-                                style="font-size:12px;opacity:.75")
-        if opened.value and kind.value in OTHERS:
-            solara.HTML(tag="div", unsafe_innerHTML=escape(OTHERS[kind.value]),
+                EventFields(kind.value, names, chosen, agent_name, pick_kind, who.set, apply,
+                            just is not None, prepared, disabled)
+        if opened.value:
+            EventNotes(kind.value, text, prepared, just, disabled)
+
+
+@solara.component
+def EventFields(kind: str, names: list[str], chosen: Sequence[Agent],
+                agent_name: Callable[[Agent], str], pick_kind: Callable[[str], None],
+                choose: Callable[[list[str]], None], apply: Callable[[], None], again: bool,
+                prepared: Prepared, disabled: bool):
+    """The open row's fields, in the row (``display:contents``): the kind of event, who
+    learns, Apply (``again``: the event was just applied) and the event's command-line form."""
+    with solara.Div(style="display:contents"):
+        with solara.Div(style="width:255px"):
+            solara.Select("event", values=list(KINDS.values()),
+                          value=KINDS[kind], on_value=pick_kind, dense=True)
+        if kind in ONE_AGENT:
+            with solara.Div(style="width:130px"):
+                solara.Select("who learns" if kind == "learns" else "who",
+                              values=names,
+                              value=agent_name(chosen[0]) if chosen else None,
+                              on_value=lambda n: choose([n]), dense=True)
+        elif kind == "together":
+            with solara.Div(style="width:220px"):
+                solara.SelectMultiple("who learn", values=[agent_name(a)
+                                                           for a in chosen],
+                                      all_values=names, on_value=choose, dense=True)
+        solara.Button("Apply again" if again else "Apply", small=True,
+                      color="primary", on_click=apply,
+                      disabled=disabled or prepared.events is None,
+                      attributes={"title": "apply the event: each world splits into "
+                                  "the events that can happen there"})
+        if prepared.events is not None and kind != "hand":
+            solara.HTML(tag="code", unsafe_innerHTML=escape(prepared.label),
+                        attributes={"data-testid": "event-label",
+                                    "title": "the same event on the command line: "
+                                             "ttr-kripke model FILE --event ..."},
+                        style="font-size:12px;opacity:.75")
+
+
+@solara.component
+def EventNotes(kind: str, text: solara.Reactive[str], prepared: Prepared,
+               just: Applied | None, disabled: bool):
+    """Under the open row (``display:contents``, in the control's column): what the others
+    make of a hidden event, the event model's text, and whether the event is being checked,
+    was applied or cannot be."""
+    with solara.Div(style="display:contents"):
+        if kind in OTHERS:
+            solara.HTML(tag="div", unsafe_innerHTML=escape(OTHERS[kind]),
                         attributes={"data-testid": "event-others"},
                         style="font-size:12px;opacity:.75")
-        if opened.value and kind.value == "hand":
+        if kind == "hand":
             # a fixed height that scrolls: grown to a long event's every line, it pushed the
             # picture and its caption off the first screen
             solara.InputTextArea(TEXT_LABEL, value=text, continuous_update=True, rows=4,
                                  auto_grow=False, disabled=disabled)
-        if opened.value and prepared.checking:
+        if prepared.checking:
             solara.HTML(tag="div", unsafe_innerHTML=escape(CHECKING),
                         attributes={"data-testid": "event-checking"},
                         style="font-size:12px;opacity:.75")
-        if opened.value and just is not None:
+        if just is not None:
             solara.HTML(tag="div", unsafe_innerHTML=escape(
                 f"Applied: {just.event.label}, checked against the model it was applied to "
                 f"({counted(just.before, 'world')} → {counted(just.after.n_worlds, 'world')}); "
                 "drawn as it was applied. Edit it to write the next one."),
                 attributes={"data-testid": "event-applied"},
                 style="font-size:12px;color:#2e7d32;white-space:pre-wrap")
-        if opened.value and prepared.error:
+        if prepared.error:
             solara.HTML(tag="div", unsafe_innerHTML=escape(prepared.error),
                         attributes={"data-testid": "event-error"},
                         style="font-size:12px;color:#b71c1c;white-space:pre-wrap")
-
 
 
 class _EventNames:

@@ -16,25 +16,13 @@ from mesa.visualization.utils import update_counter
 from agents.model import TTRModel
 from app.web.components.board import BoardView
 from app.web.components.exports import Exports
-from app.web.components.formula import (
-    FormulaBar,
-    FormulaHelp,
-    examples,
-    explain_formula,
-    rings,
-    tab_gone,
-    use_formula,
-    why_refusal,
-)
+from app.web.components.formula import FormulaBar, FormulaHelp, examples, use_formula
 from app.web.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.web.components.session import Session
 from app.web.components.style import player_name
 from app.web.components.timeline import TimelineCard
+from app.web.components.why import use_why
 from app.web.components.worlds import GameNames, WorldsView
-from kripke import EvaluationStopped
-from kripke.budget import stop_when
-from kripke.explain import Explanation, steps
-from kripke.language.formula import Formula
 
 OUTSIDE = "outside"
 
@@ -122,43 +110,22 @@ def GameView(session: Session, view: int | None, busy: bool = False,
     update_counter.get()
     model = session.model
     formula = solara.use_reactive("")
-    why = solara.use_reactive(False)
-    step = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
     worlds = model.worlds  # as rendered: the result's values are this model's
     result = use_formula(worlds, formula.value)
     solara.use_effect(forget, [formula.value])
-    gone = tab_gone()
 
-    def explain_now(cancel: threading.Event) -> Explanation | None:
-        """Why the formula has its value, in a thread of its own: a game held symbolically
-        lists its worlds first (seconds at 4 × 4). Under the model's lock, so that a turn
-        played meanwhile waits instead of changing what is being listed; stopped when another
-        formula replaces this one or the tab is gone."""
-        if not why.value:
-            return None
-        try:
-            with lock or threading.RLock(), stop_when(lambda: cancel.is_set() or gone()):
-                names = GameNames(model)
-                return explain_formula(worlds, result, names.cited, names.agent)
-        except EvaluationStopped:
-            return None
+    def naming() -> tuple[Callable[..., str], Callable[..., str]]:
+        names = GameNames(model)  # under the lock: a game's names are read from its model
+        return names.cited, names.agent
 
-    explaining = solara.use_thread(explain_now, dependencies=[model, worlds,
-                                                              formula.value, why.value,
-                                                              result.pending],
-                                   intrusive_cancel=False)
-    explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    # the steps in the textbook's notation (¬ ∧ ∨ → K_a), as the class writes them
-    chain = steps(explanation, Formula.unicode) if explanation is not None and why.value \
-        else ()
-    numbers = rings(chain, step.value)
+    why = use_why(worlds, result, naming, [model, worlds, formula.value, result.pending], lock)
+    numbers = why.numbers
 
     def formula_bar() -> None:
         FormulaBar(formula, result, model.world_count, disabled=busy,
                    announce=lambda: start("announce", formula=formula.value), said=said,
-                   why=why, chain=chain, step=step,
-                   explaining=why.value and explaining.state == solara.ResultState.RUNNING,
-                   why_refused=why_refusal(explaining))
+                   why=why.shown, chain=why.chain, step=why.step, explaining=why.running,
+                   why_refused=why.refused)
 
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):

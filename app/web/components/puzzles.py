@@ -35,14 +35,13 @@ from app.web.components.formula import (
     FormulaBar,
     FormulaHelp,
     FormulaResult,
-    explain_formula,
     numbered,
-    rings,
     tab_gone,
     use_formula,
-    why_refusal,
 )
 from app.web.components.picture_fit import PictureFit
+from app.web.components.timeline import MomentSteps
+from app.web.components.why import Why, use_why
 from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, GraphLayout, layered, too_big
 from app.worlds.layout import (
@@ -63,8 +62,7 @@ from app.worlds.svg import picture_svg
 from kripke import EvaluationStopped, KripkeModel, parse
 from kripke.budget import stop_when
 from kripke.events.model import EventModel, check_product_size
-from kripke.explain import Explanation, steps
-from kripke.language.formula import Agent, Formula
+from kripke.language.formula import Agent
 from kripke.puzzles.gallery import (
     GALLERY,
     TITLES,
@@ -460,18 +458,29 @@ def PuzzleSettings(settings: solara.Reactive[Settings]):
             solara.Text("(who paid: 0 is the NSA)", style="font-size:12px;opacity:.7")
 
 
-@solara.component
-def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
-               side: Callable[[Shown], object] | None = None, brand: str = "Puzzles",
-               opening: tuple[Moment, ...] = ()):
-    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
-    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
-    formula box, events and exports. ``opening``: the moments to open with, at the last (a
-    share link's story, replayed on ``given``'s model), for as long as that model is shown."""
-    settings = solara.use_reactive(Settings())
-    built = solara.use_memo(lambda: build(settings.value), [settings.value])
-    puzzle = given if given is not None else built
+@dataclass(frozen=True)
+class Story(Shown):
+    """The page's timeline: the moments so far and which is shown (what a side card reads,
+    :class:`Shown`), and what moves among them: ``go`` to a moment, ``step`` to the next (the
+    story's next step past the last), ``restart``, ``begin`` (the puzzle's start, or the
+    opening it was given). ``fresh``: the puzzle is new and the page's effects have not run
+    yet (its start is what is shown)."""
 
+    fresh: bool
+    go: Callable[[int], None]
+    step: Callable[[], None]
+    restart: Callable[[], None]
+    begin: Callable[[], None]
+
+    def at_end(self, puzzle: Puzzle) -> bool:
+        """Whether there is no moment after this one and the story is told to its end."""
+        return self.at == len(self.moments) - 1 and self.moment.told >= len(puzzle.steps)
+
+
+def use_story(puzzle: Puzzle, opening: tuple[Moment, ...], said: solara.Reactive[str]) -> Story:
+    """The moments of the puzzle shown: its start (or ``opening``, a share link's story, at
+    its last moment, for as long as that model is shown), each step of its story, each moment
+    of your own (``then``); moving among them clears what the last Announce ``said``."""
     def begin() -> tuple[tuple[Moment, ...], int]:
         if opening and opening[0].model is puzzle.model:
             return opening, len(opening) - 1
@@ -480,35 +489,71 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     # the moments so far and which one is shown, set together so no render sees one without
     # the other
     shown = solara.use_reactive(begin())
-    choice = solara.use_reactive(OUTSIDE)
-    chosen = solara.use_reactive(0)
-    text = solara.use_reactive("")
-    said = solara.use_reactive("")
-    why = solara.use_reactive(False)
-    ringed = solara.use_reactive(None)  # the step of Why? whose worlds are ringed; None: all
-    pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
-    event_open = solara.use_reactive(False)  # the Event row: open, it takes room above
-    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
 
     def restart() -> None:
         shown.set(((Moment("the start", puzzle.model, 0),), 0))
         said.set("")
 
-    def new_puzzle() -> None:
-        """A formula is about one puzzle's atoms and agents: another puzzle starts empty (or
-        with the story a link opened it with)."""
-        shown.set(begin())
-        said.set("")
-        text.set("")
-        why.set(False)
-
-    solara.use_effect(new_puzzle, [puzzle])
-    solara.use_effect(lambda: said.set(""), [text.value])  # it was about the formula before
     told, at = shown.value
     fresh = told[0].model is not puzzle.model  # a new puzzle, before the effects have run
     if fresh:
         told, at = begin()
     moment = told[at]
+    model = moment.model
+
+    def go(index: int) -> None:
+        shown.set((told, index))
+        said.set("")
+
+    def step() -> None:
+        if at < len(told) - 1:
+            go(at + 1)
+            return
+        if moment.told >= len(puzzle.steps):
+            return
+        story_step = puzzle.steps[moment.told]
+        after = story_step.apply(model)
+        shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
+                                  moment.told + 1, moment.events)), len(told)))
+        said.set("")
+
+    def then(made: Moment) -> None:
+        """A moment of your own after the one shown (those after it are dropped: a new
+        branch), shown."""
+        kept = told[:at + 1]
+        shown.set(((*kept, made), len(kept)))
+
+    return Story(told, at, then, fresh, go, step, restart, lambda: shown.set(begin()))
+
+
+@dataclass(frozen=True)
+class View:
+    """How the worlds card shows the moment: its ``model``; the puzzle as it names that
+    model's worlds (``named``, :func:`own_names`); whose view (``perspective``; None: from
+    outside) and whose classes are the boxes (``focus``); the worlds a graph places
+    (``universe``; None: too many); whether the model is drawn by classes and which picture
+    is drawn (``kind``); the frame class of the viewer (:func:`use_frame_class`); and the
+    page's choices behind them (whose view, whose boxes, the kind of picture per puzzle)."""
+
+    model: DrawnModel
+    named: Puzzle
+    agents: list[Agent]
+    perspective: Agent | None
+    focus: Agent
+    universe: DrawnModel | None
+    by_classes: bool
+    kind: str
+    frame: str | None
+    choice: solara.Reactive[str]
+    chosen: solara.Reactive[int]
+    kinds: solara.Reactive[dict[str, str]]
+
+
+def use_view(puzzle: Puzzle, moment: Moment) -> View:
+    """How the moment is shown, from the page's choices (kept across moments and puzzles)."""
+    choice = solara.use_reactive(OUTSIDE)
+    chosen = solara.use_reactive(0)
+    kinds: solara.Reactive[dict[str, str]] = solara.use_reactive({})  # picture kind per puzzle
     model = moment.model
     named = own_names(puzzle, moment)  # how this moment's worlds are called
     agents = list(puzzle.model.agents)
@@ -517,37 +562,37 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     focus = perspective if perspective is not None else agents[min(chosen.value,
                                                                    len(agents) - 1)]
     frame = use_frame_class(model, perspective)  # its own thread: see there
-    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
-                                                                                   [puzzle])
-    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
     universe = graph_universe(puzzle, model)
     # a belief model has no classes to draw: the graph, or (too many worlds) a note saying so
     by_classes = partitioned(model) and partitioned(puzzle.model)
     chosen_kind = kinds.value.get(puzzle.key, default_kind(puzzle))
     kind = GRAPH if (chosen_kind == GRAPH or not by_classes) and universe is not None \
         else CLASSES
-    typed = "" if fresh else text.value
-    result: FormulaResult = use_formula(model, typed)
-    gone = tab_gone()
+    return View(model, named, agents, perspective, focus, universe, by_classes, kind, frame,
+                choice, chosen, kinds)
 
-    def explain_now(cancel: threading.Event) -> Explanation | None:
-        """Why the formula has its value, in a thread of its own, stopped when another
-        formula, model or moment replaces it or the tab is gone."""
-        if not why.value:
-            return None
-        try:
-            with stop_when(lambda: cancel.is_set() or gone()):
-                return explain_formula(model, result, named.describe, puzzle.agent_name)
-        except EvaluationStopped:
-            return None
 
-    explaining = solara.use_thread(explain_now, dependencies=[model, result, why.value],
-                                   intrusive_cancel=False)
-    explanation = explaining.value if explaining.state == solara.ResultState.FINISHED else None
-    # the steps in the textbook's notation (¬ ∧ ∨ → K_a), as the class writes them
-    chain = steps(explanation, Formula.unicode) if explanation is not None and why.value \
-        else ()
-    numbers = rings(chain, ringed.value)
+@dataclass(frozen=True)
+class Drawing:
+    """The picture of the moment as on the page (``drawn``), and the two the exports make
+    when asked: ``picture``, with the formula's fill and Why?'s rings, and ``plain``,
+    without them."""
+
+    drawn: Picture
+    picture: Callable[[], Picture]
+    plain: Callable[[], Picture]
+
+
+def use_drawing(puzzle: Puzzle, story: Story, view: View, result: FormulaResult,
+                numbers: dict[int, str]) -> Drawing:
+    """The moment's picture. Layouts and graphs are kept per puzzle, so worlds stay where
+    they are from moment to moment; the picture is made once per model, view and formula."""
+    layouts: dict[tuple[str, bool, int | None, int, int], WorldsLayout] = solara.use_memo(dict,
+                                                                                   [puzzle])
+    graphs: list[GraphLayout] = solara.use_memo(list, [puzzle])
+    told, at, moment = story.moments, story.at, story.moment
+    model, named, perspective, focus = view.model, view.named, view.perspective, view.focus
+    by_classes, kind = view.by_classes, view.kind
 
     def picture() -> Picture:
         """The picture as on the page: the formula's fill and Why?'s rings."""
@@ -585,23 +630,133 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
     # would not, a freed array's id being reused by the next)
     drawn = solara.use_memo(picture, [model, str(focus), str(perspective), result.text,
                                       tuple(sorted(numbers.items())), kind])
-    colour = agent_colour(puzzle.agent_names)
+    return Drawing(drawn, picture, plain)
 
-    def go(index: int) -> None:
-        shown.set((told, index))
-        said.set("")
 
-    def step() -> None:
-        if at < len(told) - 1:
-            go(at + 1)
-            return
-        if moment.told >= len(puzzle.steps):
-            return
-        story_step = puzzle.steps[moment.told]
-        after = story_step.apply(model)
-        shown.set(((*told, Moment(f"{story_step.speaker}: {story_step.said}", after,
-                                  moment.told + 1, moment.events)), len(told)))
+@solara.component
+def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None = None,
+               side: Callable[[Shown], object] | None = None, brand: str = "Puzzles",
+               opening: tuple[Moment, ...] = ()):
+    """The gallery; or, with ``given``, that one model (the "Your model" page, which passes
+    its editor as ``side``, shown where a puzzle's story is): the same timeline, picture,
+    formula box, events and exports. ``opening``: the moments to open with, at the last (a
+    share link's story, replayed on ``given``'s model), for as long as that model is shown."""
+    settings = solara.use_reactive(Settings())
+    built = solara.use_memo(lambda: build(settings.value), [settings.value])
+    puzzle = given if given is not None else built
+    text = solara.use_reactive("")
+    said = solara.use_reactive("")
+    story = use_story(puzzle, opening, said)
+    view = use_view(puzzle, story.moment)
+    model, named = view.model, view.named
+    typed = "" if story.fresh else text.value
+    result: FormulaResult = use_formula(model, typed)
+    why = use_why(model, result, lambda: (named.describe, puzzle.agent_name), [model, result])
+
+    def new_puzzle() -> None:
+        """A formula is about one puzzle's atoms and agents: another puzzle starts empty (or
+        with the story a link opened it with)."""
+        story.begin()
         said.set("")
+        text.set("")
+        why.shown.set(False)
+
+    solara.use_effect(new_puzzle, [puzzle])
+    solara.use_effect(lambda: said.set(""), [text.value])  # it was about the formula before
+    drawing = use_drawing(puzzle, story, view, result, why.numbers)
+    with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
+        PuzzleHeader(puzzle, settings if given is None else None, story, view, brand, home)
+        with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
+            if side is not None:
+                side(story)
+            else:
+                StoryCard(puzzle, story)
+            WorldsCard(puzzle, story, view, text, typed, result, why, said, drawing.drawn,
+                       given is None)
+        with solara.Columns([1, 1], gutters_dense=True):
+            FormulaHelp(text, list(puzzle.examples),
+                        PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
+            ExportCard(puzzle, story, view, drawing, given is not None)
+    return None
+
+
+@solara.component
+def PuzzleHeader(puzzle: Puzzle, settings: solara.Reactive[Settings] | None, story: Story,
+                 view: View, brand: str, home: Callable[[], object]):
+    """The page's header: its name and links, the gallery's puzzles and their choices
+    (``settings``; None on the "Your model" page), the story's steps, whose view, and the
+    status line."""
+    with solara.Card(margin=0, classes=["ttr-header"]):
+        with solara.Row(classes=["ttr-header-row"]):
+            with solara.Column(gap="0"):  # the links under the name: the row keeps
+                solara.HTML(tag="div", unsafe_innerHTML=brand,  # its width for puzzles
+                            classes=["ttr-brand"])
+                home()
+            if settings is not None:
+                solara.ToggleButtonsSingle(
+                    value=settings.value.key, dense=True, classes=["ttr-puzzles"],
+                    on_value=lambda k: settings.set(replace(settings.value, key=k)),
+                    children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
+        with solara.Row(classes=["ttr-header-row"]):
+            StorySteps(puzzle, story)
+            if settings is not None:
+                PuzzleSettings(settings)
+            # in the header, as on the game page: the worlds card keeps its height for
+            # the picture and the formula
+            WhoseView(puzzle, view)
+        # the theme switch on the status line, which has room to spare: the row above is
+        # full with four children's toggles and whose view
+        with solara.Row(classes=["ttr-header-row"]):
+            solara.HTML(tag="div", unsafe_innerHTML=status_html(
+                view.named, story.moment, story.at, len(story.moments),
+                "puzzle" if settings is not None else "model"),
+                attributes={"data-testid": "puzzle-status"},
+                style="font-size:13px;flex:1 1 0;min-width:0")
+            with solara.Div(classes=["ttr-theme"]):
+                solara.lab.ThemeToggle()
+
+
+@solara.component
+def StorySteps(puzzle: Puzzle, story: Story):
+    """Back, Step (the next moment, or the story's next step) and Restart, in the header's
+    row: the game's timeline steps (:func:`MomentSteps`) with the story's words."""
+    with solara.Div(style="display:contents"):
+        MomentSteps(lambda: story.go(story.at - 1), story.step, story.at != 0,
+                    not story.at_end(puzzle), forward_label="Step ▶",
+                    forward_title="the story's next step", back_title=None, color="primary")
+        solara.Button("Restart", on_click=story.restart, small=True, outlined=True)
+
+
+@solara.component
+def WhoseView(puzzle: Puzzle, view: View):
+    """Whose view the picture shows: from outside, or one agent's."""
+    with solara.Row(gap="6px", style="align-items:center"):
+        solara.Text("Whose view:", style="font-size:13px;font-weight:600")
+        solara.ToggleButtonsSingle(
+            value=view.choice.value, on_value=view.choice.set, dense=True,
+            children=[solara.Button("outside", value=OUTSIDE),
+                      *(solara.Button(puzzle.agent_name(a), value=str(a))
+                        for a in view.agents)])
+
+
+@solara.component
+def StoryCard(puzzle: Puzzle, story: Story):
+    """The puzzle's story, each step marked done, next or later, and its ending once told."""
+    with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
+        solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, story.moments, story.at),
+                    attributes={"data-testid": "puzzle-story"},
+                    style="font-size:14px;line-height:1.45")
+
+
+@solara.component
+def WorldsCard(puzzle: Puzzle, story: Story, view: View, text: solara.Reactive[str],
+               typed: str, result: FormulaResult, why: Why, said: solara.Reactive[str],
+               drawn: Picture, gallery: bool):
+    """The worlds card: which picture and whose classes are its boxes, the formula box with
+    Announce and Why?, the Event row, the picture with its caption, and its key."""
+    pending: solara.Reactive[EventModel | None] = solara.use_reactive(None)  # ready to apply
+    event_open = solara.use_reactive(False)  # the Event row: open, it takes room above
+    model, moment, then, named = view.model, story.moment, story.then, view.named
 
     def announce() -> None:
         """The worlds where the evaluated formula holds (the button waits for its verdict)."""
@@ -617,11 +772,55 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
-    def then(made: Moment) -> None:
-        """A moment of your own after the one shown (those after it are dropped: a new
-        branch), shown."""
-        kept = told[:at + 1]
-        shown.set(((*kept, made), len(kept)))
+    with solara.Card(margin=0, classes=["ttr-card"]):
+        with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
+            solara.HTML(tag="div", unsafe_innerHTML="Possible worlds", classes=["ttr-title"])
+            PictureKind(view.kind,
+                        lambda k: view.kinds.set({**view.kinds.value, puzzle.key: k}),
+                        None if view.universe is not None else too_big(model),
+                        None if view.by_classes else NO_CLASSES)
+            if view.perspective is None and len(view.agents) > 1 and view.kind == CLASSES:
+                BoxesChoice(puzzle, view)
+        # Why? on every model: a belief model's steps read its arrows, each world
+        # named as the graph names it, and rings it there as the classes do
+        FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
+                   why=why.shown, chain=why.chain, step=why.step,
+                   explaining=why.running, why_refused=why.refused,
+                   hint="Type a formula, or pick an example further down; " + (
+                       "the story names the atoms." if gallery else
+                       "the atoms are the model's own."),
+                   world_name=lambda i: plain_name(named)(model, i))
+        EventRow(puzzle, story, view, typed, said, pending, event_open)
+        PictureRow(puzzle, view, drawn, why.numbers, pending.value, event_open.value)
+        solara.HTML(tag="div", unsafe_innerHTML=legend_html(
+            puzzle, view.agents, agent_colour(puzzle.agent_names), view.kind,
+            not view.by_classes, viewed=view.perspective is not None),
+                    style="font-size:12px;opacity:.8;margin-top:6px")
+
+
+@solara.component
+def BoxesChoice(puzzle: Puzzle, view: View):
+    """Whose classes the class view draws as boxes, seen from outside (an agent's view
+    draws its own)."""
+    # the label wraps with its buttons, never alone at a line's end
+    with solara.Row(gap="6px", style="align-items:center"):
+        solara.Text("boxes:", style="font-size:13px")
+        solara.ToggleButtonsSingle(
+            value=min(view.chosen.value, len(view.agents) - 1), on_value=view.chosen.set,
+            dense=True, classes=["ttr-focus"],
+            children=[solara.Button(puzzle.agent_name(a), value=i, text=True)
+                      for i, a in enumerate(view.agents)])
+
+
+@solara.component
+def EventRow(puzzle: Puzzle, story: Story, view: View, typed: str,
+             said: solara.Reactive[str], pending: solara.Reactive[EventModel | None],
+             opened: solara.Reactive[bool]):
+    """The Event control (:func:`EventControl`) on the moment shown: an event it applies is
+    a moment of your own; ``pending``, the event ready to apply, drawn beside the picture;
+    ``opened``, whether the row is open (it takes room above the picture)."""
+    model, moment, then, agents = view.model, story.moment, story.then, view.agents
+    gone = tab_gone()
 
     def event(prepared: Prepared) -> DrawnModel | None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
@@ -645,128 +844,62 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                  f"{seen}.")
         return after
 
-    at_end = at == len(told) - 1 and moment.told >= len(puzzle.steps)
-    with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
-        with solara.Card(margin=0, classes=["ttr-header"]):
-            with solara.Row(classes=["ttr-header-row"]):
-                with solara.Column(gap="0"):  # the links under the name: the row keeps
-                    solara.HTML(tag="div", unsafe_innerHTML=brand,  # its width for puzzles
-                                classes=["ttr-brand"])
-                    home()
-                if given is None:
-                    solara.ToggleButtonsSingle(
-                        value=settings.value.key, dense=True, classes=["ttr-puzzles"],
-                        on_value=lambda k: settings.set(replace(settings.value, key=k)),
-                        children=[solara.Button(TITLES[k], value=k) for k in GALLERY])
-            with solara.Row(classes=["ttr-header-row"]):
-                solara.Button("◀ Back", on_click=lambda: go(at - 1),
-                              disabled=at == 0, small=True, color="primary")
-                solara.Button("Step ▶", on_click=step, disabled=at_end, small=True,
-                              color="primary", attributes={"title": "the story's next step"})
-                solara.Button("Restart", on_click=restart, small=True, outlined=True)
-                if given is None:
-                    PuzzleSettings(settings)
-                # in the header, as on the game page: the worlds card keeps its height for
-                # the picture and the formula
-                with solara.Row(gap="6px", style="align-items:center"):
-                    solara.Text("Whose view:", style="font-size:13px;font-weight:600")
-                    solara.ToggleButtonsSingle(
-                        value=choice.value, on_value=choice.set, dense=True,
-                        children=[solara.Button("outside", value=OUTSIDE),
-                                  *(solara.Button(puzzle.agent_name(a), value=str(a))
-                                    for a in agents)])
-            # the theme switch on the status line, which has room to spare: the row above is
-            # full with four children's toggles and whose view
-            with solara.Row(classes=["ttr-header-row"]):
-                solara.HTML(tag="div", unsafe_innerHTML=status_html(
-                    named, moment, at, len(told), "puzzle" if given is None else "model"),
-                    attributes={"data-testid": "puzzle-status"},
-                    style="font-size:13px;flex:1 1 0;min-width:0")
-                with solara.Div(classes=["ttr-theme"]):
-                    solara.lab.ThemeToggle()
-        with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
-            if side is not None:
-                side(Shown(told, at, then))
-            else:
-                with solara.Card(puzzle.title, margin=0, classes=["ttr-card"]):
-                    solara.HTML(tag="div", unsafe_innerHTML=story_html(puzzle, told, at),
-                                attributes={"data-testid": "puzzle-story"},
-                                style="font-size:14px;line-height:1.45")
-            with solara.Card(margin=0, classes=["ttr-card"]):
-                with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
-                    solara.HTML(tag="div", unsafe_innerHTML="Possible worlds",
-                                classes=["ttr-title"])
-                    PictureKind(kind, lambda k: kinds.set({**kinds.value, puzzle.key: k}),
-                                None if universe is not None else too_big(model),
-                                None if by_classes else NO_CLASSES)
-                    if perspective is None and len(agents) > 1 and kind == CLASSES:
-                        # the label wraps with its buttons, never alone at a line's end
-                        with solara.Row(gap="6px", style="align-items:center"):
-                            solara.Text("boxes:", style="font-size:13px")
-                            solara.ToggleButtonsSingle(
-                                value=min(chosen.value, len(agents) - 1), on_value=chosen.set,
-                                dense=True, classes=["ttr-focus"],
-                                children=[solara.Button(puzzle.agent_name(a), value=i,
-                                                        text=True)
-                                          for i, a in enumerate(agents)])
-                # Why? on every model: a belief model's steps read its arrows, each world
-                # named as the graph names it, and rings it there as the classes do
-                FormulaBar(text, result, model.n_worlds, announce=announce, said=said.value,
-                           why=why, chain=chain, step=ringed,
-                           explaining=why.value and explaining.state == solara.ResultState.RUNNING,
-                           why_refused=why_refusal(explaining),
-                           hint="Type a formula, or pick an example further down; " + (
-                               "the story names the atoms." if given is None else
-                               "the atoms are the model's own."),
-                           world_name=lambda i: plain_name(named)(model, i))
-                EventControl(model, typed, event, puzzle.agent_name,
-                             on_prepared=pending.set, opened=event_open)
-                # a small puzzle is not blown up past 1.5 times its size (its text with it);
-                # any picture, drawn at its own aspect, no taller than the room the page
-                # measures on the first screen under the header, the formula, the Event row
-                # and over the caption (PictureFit; before it has measured, a guess by
-                # what is open above). The event model never takes room from it: it goes
-                # beside the picture, at its own size, when it fits there, else under the
-                # caption.
-                above = 450 if not event_open.value else 530 if pending.value is None else 620
-                widest = (f"min(100%, {1.5 * drawn.width:.0f}px, calc(var(--ttr-room, "
-                          f"calc(100vh - {above}px)) * {drawn.width / drawn.height:.3f}))")
-                ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
-                with solara.Row(gap="8px", classes=["ttr-picture-row"],
-                                style="align-items:flex-start;flex-wrap:wrap;row-gap:4px"):
-                    PictureFit.element()
-                    solara.HTML(tag="div", unsafe_innerHTML=picture_svg(
-                        numbered(drawn, numbers), ink),
-                        attributes={"data-testid": "worlds-graph",
-                                    "data-drawn-worlds": str(drawn.drawn_worlds)},
-                        style=f"margin:4px auto 0;width:{widest};flex:0 0 auto")
-                    if pending.value is not None:
-                        with solara.Div(classes=["ttr-event-pic"],
-                                        style="flex:0 1 auto;max-width:100%;margin:4px auto 0;"
-                                              "order:var(--ttr-event-order, 3)"):
-                            EventPicture(pending.value, agents, puzzle.agent_name, ink)
-                    # the caption under the picture, with the legend: the picture comes first
-                    # on the screen even with Why? and an event box open
-                    solara.HTML(tag="div", unsafe_innerHTML=caption_html(
-                        puzzle, model, drawn, perspective, frame),
-                        attributes={"data-testid": "worlds-caption"},
-                        style="font-size:13px;line-height:1.35;flex:1 0 100%;order:2")
-                solara.HTML(tag="div", unsafe_innerHTML=legend_html(
-                    puzzle, agents, colour, kind, not by_classes, viewed=perspective is not None),
-                            style="font-size:12px;opacity:.8;margin-top:6px")
-        with solara.Columns([1, 1], gutters_dense=True):
-            FormulaHelp(text, list(puzzle.examples),
-                        PUZZLE_SYNTAX if given is None else MODEL_SYNTAX)
-            with solara.Card("Export", margin=0):
-                # the slide names the worlds as the graph does: a puzzle's short names
-                # ("012"; its long ones overlap at a slide's width), else name and atoms
-                ExportRow(picture, listed(model), named.short or named.describe,
-                          f"{puzzle.title if given is not None else puzzle.key}-moment{at}",
-                          model.n_worlds, puzzle.agent_names,
-                          f"{puzzle.title}: {moment.label}",
-                          advice="step the story or announce until fewer are left",
-                          label=plain_name(named), plain=plain)
-    return None
+    EventControl(model, typed, event, puzzle.agent_name, on_prepared=pending.set,
+                 opened=opened)
+
+
+@solara.component
+def PictureRow(puzzle: Puzzle, view: View, drawn: Picture, numbers: dict[int, str],
+               pending: EventModel | None, event_open: bool):
+    """The picture, the event ready to apply (``pending``) and the caption, fitted to the
+    first screen."""
+    model, agents, perspective = view.model, view.agents, view.perspective
+    # a small puzzle is not blown up past 1.5 times its size (its text with it);
+    # any picture, drawn at its own aspect, no taller than the room the page
+    # measures on the first screen under the header, the formula, the Event row
+    # and over the caption (PictureFit; before it has measured, a guess by
+    # what is open above). The event model never takes room from it: it goes
+    # beside the picture, at its own size, when it fits there, else under the
+    # caption.
+    above = 450 if not event_open else 530 if pending is None else 620
+    widest = (f"min(100%, {1.5 * drawn.width:.0f}px, calc(var(--ttr-room, "
+              f"calc(100vh - {above}px)) * {drawn.width / drawn.height:.3f}))")
+    ink = agent_ink(puzzle.agent_names)  # lighter on the dark theme
+    with solara.Row(gap="8px", classes=["ttr-picture-row"],
+                    style="align-items:flex-start;flex-wrap:wrap;row-gap:4px"):
+        PictureFit.element()
+        solara.HTML(tag="div", unsafe_innerHTML=picture_svg(
+            numbered(drawn, numbers), ink),
+            attributes={"data-testid": "worlds-graph",
+                        "data-drawn-worlds": str(drawn.drawn_worlds)},
+            style=f"margin:4px auto 0;width:{widest};flex:0 0 auto")
+        if pending is not None:
+            with solara.Div(classes=["ttr-event-pic"],
+                            style="flex:0 1 auto;max-width:100%;margin:4px auto 0;"
+                                  "order:var(--ttr-event-order, 3)"):
+                EventPicture(pending, agents, puzzle.agent_name, ink)
+        # the caption under the picture, with the legend: the picture comes first
+        # on the screen even with Why? and an event box open
+        solara.HTML(tag="div", unsafe_innerHTML=caption_html(
+            puzzle, model, drawn, perspective, view.frame),
+            attributes={"data-testid": "worlds-caption"},
+            style="font-size:13px;line-height:1.35;flex:1 0 100%;order:2")
+
+
+@solara.component
+def ExportCard(puzzle: Puzzle, story: Story, view: View, drawing: Drawing, own: bool):
+    """The exports of the moment shown (``own``: a model of your own, its files named by its
+    title, a puzzle's by its key)."""
+    model, named = view.model, view.named
+    with solara.Card("Export", margin=0):
+        # the slide names the worlds as the graph does: a puzzle's short names
+        # ("012"; its long ones overlap at a slide's width), else name and atoms
+        ExportRow(drawing.picture, listed(model), named.short or named.describe,
+                  f"{puzzle.title if own else puzzle.key}-moment{story.at}",
+                  model.n_worlds, puzzle.agent_names,
+                  f"{puzzle.title}: {story.moment.label}",
+                  advice="step the story or announce until fewer are left",
+                  label=plain_name(named), plain=drawing.plain)
 
 
 #: Why a belief model has no class view (its button's title).
