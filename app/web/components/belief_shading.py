@@ -1,0 +1,211 @@
+"""What the worlds card says about belief, for a game whose model orders the deals (the open
+game, ``design/open-game.md``): knowledge is the player's class, belief its most plausible
+deals; what the player believes without knowing it; and, at the step where it happens, a false
+belief a bluff planted and a belief the facts revised.
+
+The picture's side (shades, rings, the dropped belief fading) is ``app.worlds.ranks``; this
+module picks the two steps to compare (the moment on screen and the one before it on the
+timeline) and says in words what changed. What a player's view says is only what that player
+may see: its own beliefs, never whether they are true (it cannot know; saying so would leak
+the deal). The outside view, the teacher's, names a false belief as false.
+
+Beliefs are read from the model by formulas (``B_i p(a,t)``, ``K_i p(a,t)``, ``p(a,t)``), so
+they are the model's own answers on either backend, as the formula box gives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from agents.model import TTRModel
+from agents.timeline import Timeline
+from app.web.components.style import player_ink, player_name
+from app.worlds.layout import Picture
+from app.worlds.ranks import Plausibility, Revision, plausibility, revision, shaded
+from game.knowledge import AnnouncementKind, ticket_atom
+from kripke.language.formula import Believes, Knows
+
+
+@dataclass(frozen=True)
+class Fact:
+    """``holder`` holds ``ticket``, as some player believes it, and whether it is true."""
+
+    holder: int
+    ticket: int
+    true: bool
+
+
+@dataclass(frozen=True)
+class BeliefStep:
+    """One player's belief at the moment on screen and at the moment before it."""
+
+    player: int
+    now: Plausibility | None
+    before: Plausibility | None
+    believed: tuple[Fact, ...]  # believed now without being known
+    believed_before: tuple[Fact, ...]
+    revised: Revision | None
+
+    def picture(self, picture: Picture) -> Picture:
+        """``picture`` shaded for this player (``app.worlds.ranks.shaded``)."""
+        return shaded(picture, self.now, self.before, name=player_name(self.player))
+
+
+def believed_facts(model: Any, player: int, tickets: Sequence[int], players: int
+                   ) -> tuple[Fact, ...]:
+    """What ``player`` believes another player holds and does not know: ``B_i p(a,t)`` and
+    not ``K_i p(a,t)`` at the actual world (the same at every world of its class)."""
+    found = []
+    for holder in range(players):
+        if holder == player:
+            continue
+        for t in tickets:
+            atom = ticket_atom(holder, t)
+            if model.holds(Believes(player, atom)) and not model.holds(Knows(player, atom)):
+                found.append(Fact(holder, t, model.holds(atom)))
+    return tuple(found)
+
+
+def belief_step(game: TTRModel, timeline: Timeline, player: int) -> BeliefStep | None:
+    """``player``'s belief now and one moment back, or None if the model orders no deals
+    (belief is then knowledge, and the picture and the words stay as they were)."""
+    now = plausibility(game.worlds, player)
+    if now is None:
+        return None
+    at = timeline.position
+    earlier = timeline.moments[at - 1].snapshot.state.worlds if at > 0 else None
+    before = None if earlier is None else plausibility(earlier, player)
+    own = {t.id for t in game.state.tickets[player]}
+    tickets = [t.id for t in game.state.dealt_tickets if t.id not in own]
+    players = game.rules.players
+    return BeliefStep(
+        player, now, before, believed_facts(game.worlds, player, tickets, players),
+        () if earlier is None or before is None or before.flat
+        else believed_facts(earlier, player, tickets, players),
+        revision(before, now))
+
+
+def _ticket(game: TTRModel, ticket: int) -> str:
+    t = game.board.tickets[ticket]
+    return f"t{ticket} {t.a}–{t.b}"
+
+
+def _who(player: int) -> str:
+    return f"<b style='color:{player_ink(player)}'>{escape(player_name(player))}</b>"
+
+
+def _facts(game: TTRModel, facts: Sequence[Fact], tense: str, outside: bool) -> str:
+    """``player 0 holds t5 Boston–Miami`` joined; in the outside view a false one says so."""
+    return "; ".join(f"{_who(f.holder)} {tense} {escape(_ticket(game, f.ticket))}"
+                     + ("" if f.true or not outside else
+                        " <b data-testid='false-belief'>(false)</b>")
+                     for f in facts)
+
+
+def what_happened(game: TTRModel, timeline: Timeline) -> str:
+    """The hard information of the moment on screen, in words: a ticket finished, a block
+    declared, an outside announcement."""
+    moment = timeline.moments[timeline.position]
+    if moment.announcement is not None:
+        return f"the teacher announced {escape(moment.announcement.text)}"
+    if not game.history:
+        return "the deal"
+    turn = game.history[-1]
+    said = [f"{_who(turn.player)} finished {escape(_ticket(game, t))}" for t in turn.completed]
+    if turn.block is not None:
+        victim, ticket = turn.block
+        said.append(f"{_who(turn.player)} declared a block of {_who(victim)}'s "
+                    f"{escape(_ticket(game, ticket))}")
+    return " and ".join(said) or "this turn's news"
+
+
+def _claimant(game: TTRModel, timeline: Timeline) -> int | None:
+    """Who made a claim in the moment on screen (a turn with a claim), else None."""
+    moment = timeline.moments[timeline.position]
+    if moment.announcement is not None or not game.history:
+        return None
+    turn = game.history[-1]
+    claimed = any(a.kind == AnnouncementKind.CLAIM for a in turn.announcements)
+    return turn.player if claimed or turn.claimed is not None else None
+
+
+def news_html(step: BeliefStep, game: TTRModel, timeline: Timeline, outside: bool) -> str:
+    """What the worlds card says about the player's belief at this moment: what it knows and
+    believes, and what changed since the moment before (a revision, a belief planted)."""
+    who = _who(step.player)
+    now = step.now
+    assert now is not None  # belief_step returns a step only for an ordered model
+    lines = []
+    if step.revised is not None:
+        was = [f for f in step.believed_before if f not in step.believed]
+        held = _facts(game, was, "held", outside)
+        lines.append(
+            f"<span data-testid='belief-revised'>{who} believed "
+            + (held or "in deals now ruled out") + f"; {what_happened(game, timeline)}: "
+            "<b>belief revised</b>. Every deal it believed in is ruled out (dashed rings, "
+            "fading); it now believes the most plausible deals left of its class.</span>")
+    new = [f for f in step.believed if f not in step.believed_before]
+    if new and step.revised is None:
+        claimant = _claimant(game, timeline)
+        planted = [f for f in new if not f.true]
+        if outside and planted and claimant is not None:
+            lines.append(
+                f"<span data-testid='belief-planted'>{_who(claimant)}'s claim was a bluff: "
+                f"it planted a false belief. {who} now believes "
+                + _facts(game, planted, "holds", outside) + ".</span>")
+        else:
+            lines.append(f"<span data-testid='belief-new'>{who} now believes "
+                         + _facts(game, new, "holds", outside)
+                         + ", from the claims: a belief, not knowledge.</span>")
+    if not now.flat:
+        n_class, n_best = game.worlds.possible_count(step.player), len(now.believed)
+        lines.append(
+            f"<span data-testid='belief-key'>Knowledge is the class: the {n_class:,} deals "
+            f"{who} cannot tell apart. Belief is its most plausible deals, the {n_best:,} "
+            "ringed: those that leave the fewest claims unexplained.</span>")
+    if step.believed:
+        lines.append(f"<span data-testid='belief-now'>{who} believes, without knowing it: "
+                     + _facts(game, step.believed, "holds", outside) + ".</span>")
+    return "<br>".join(lines)
+
+
+
+def _sample(x: float, level: int, belief: str = "") -> str:
+    """One world as the picture draws it at ``level``, ringed as ``belief`` says."""
+    r = 6.0 * (1.0, 0.86, 0.74, 0.64)[level]
+    ring = "" if not belief else (
+        f'<circle class="bel{" dropped" if belief == "dropped" else ""}" cx="{x}" cy="10" '
+        f'r="{9}"/>')
+    return (f'<g class="w lv{level}"><circle class="base" cx="{x}" cy="10" r="{r:.1f}"/>'
+            f"{ring}</g>")
+
+
+def belief_legend(picture: Picture, player: int) -> str:
+    """The key to the shades and rings, when the picture draws them: small worlds drawn as
+    the picture draws them (its style sheet is the page's, light or dark)."""
+    levels = any(m.level for m in picture.marks)
+    ringed = any(m.belief == "believed" for m in picture.marks)
+    dropped = any(m.belief == "dropped" for m in picture.marks)
+    if not (levels or ringed or dropped):
+        return ""
+    parts = []
+    if levels:
+        dots = "".join(_sample(10 + 20 * i, i) for i in range(4))
+        parts.append(f"<svg class='ttr-pic' viewBox='0 0 80 20' width='80' height='20' "
+                     f"style='vertical-align:middle;background:none'>{dots}</svg> "
+                     f"more plausible for {escape(player_name(player))}, bigger and darker "
+                     "(fewer claims left unexplained)")
+    if ringed:
+        parts.append("<svg class='ttr-pic' viewBox='0 0 20 20' width='20' height='20' "
+                     f"style='vertical-align:middle;background:none'>{_sample(10, 0, 'believed')}"
+                     "</svg> believed: the most plausible deals of its class")
+    if dropped:
+        parts.append("<svg class='ttr-pic' viewBox='0 0 20 20' width='20' height='20' "
+                     f"style='vertical-align:middle;background:none'>{_sample(10, 0, 'dropped')}"
+                     "</svg> believed until this step")
+    return ("<div data-testid='belief-legend'>" + "; ".join(parts)
+            + ". It knows what holds in its whole class, and believes what holds in its "
+            "ringed deals.</div>")

@@ -1,0 +1,111 @@
+"""Belief on the worlds picture: each world shaded by how plausible the agent in focus finds it,
+the worlds it believes in ringed, and a belief the facts overturned shown going.
+
+In a plausibility model (the open game's deal model ranks every deal by the claims it leaves
+unexplained, ``design/open-game.md``) an agent *knows* what holds in its whole class and
+*believes* what holds in the most plausible worlds of it. A picture of classes already shows
+the class; this adds the order inside it, read from the model through
+:class:`kripke.parts.Leveled` (never by asking which kind of model it is), on top of a
+:class:`~app.worlds.layout.Picture` the layout made as for any model: the layouts stay as they
+are, and a model without an order is drawn as before.
+
+A *revision* is the step after which none of the worlds an agent believed in is left: hard
+information (a completed ticket, a declared block, the teacher's announcement) contradicted
+every one, so the agent now believes the next most plausible worlds of its class. A rank shift
+alone (a claim: soft information) never removes a world, so it never revises in this sense;
+it only moves belief.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from app.worlds.layout import FADED, GOING, LIVE, Mark, Picture
+from kripke.language.formula import Agent
+from kripke.parts import Leveled
+
+#: What a mark's ``belief`` says: the agent believes in the world, or did until this step.
+BELIEVED, DROPPED = "believed", "dropped"
+
+
+@dataclass(frozen=True)
+class Plausibility:
+    """One agent's plausibility order as a picture draws it, by world id (ids are stable
+    across announcements, so two steps compare)."""
+
+    agent: Agent
+    levels: Mapping[int, int]  # world id -> level within the agent's class, 0 most plausible
+    believed: frozenset[int]  # the most plausible worlds of its class at the actual world
+    flat: bool  # every world of every class as plausible as the rest: belief is knowledge
+    worlds: frozenset[int]  # every world id of the model
+
+
+def plausibility(model: Any, agent: Agent) -> Plausibility | None:
+    """``agent``'s order in ``model`` (a model of either backend, as the picture takes it), or
+    None if the model has none to draw: it answers no :class:`~kripke.parts.Leveled` question
+    (a model without an order, or one held as diagrams, which lists no world), or has no
+    actual world to believe at."""
+    if not isinstance(model, Leveled) or model.actual is None:
+        return None
+    ids = np.asarray(model.world_ids)  # a leveled model lists its worlds
+    levels = model.level(agent)
+    best = model.best(agent)
+    return Plausibility(agent, dict(zip(ids.tolist(), levels.tolist(), strict=True)),
+                        frozenset(ids[best].tolist()), model.is_flat(), frozenset(ids.tolist()))
+
+
+@dataclass(frozen=True)
+class Revision:
+    """Hard information removed every world ``agent`` believed in (``dropped``); it now
+    believes in ``believed``, the most plausible worlds left of its class."""
+
+    agent: Agent
+    dropped: frozenset[int]
+    believed: frozenset[int]
+
+
+def revision(before: Plausibility | None, now: Plausibility | None) -> Revision | None:
+    """The revision between two steps of one agent, or None if some believed world is left
+    (or either step has no order)."""
+    if before is None or now is None or before.believed & now.worlds:
+        return None
+    return Revision(now.agent, before.believed, now.believed)
+
+
+def shaded(picture: Picture, now: Plausibility | None, before: Plausibility | None = None,
+           *, name: str = "the agent in focus") -> Picture:
+    """``picture`` with each world drawn still possible for the agent shaded by its level, its
+    believed worlds ringed, and the worlds it believed in at ``before`` but no longer does
+    marked as dropped (fading with the world, if the step removed it). Nothing changes when
+    the model has no order, or when it is flat and nothing was dropped (belief is then the
+    whole class, which the class's box already shows)."""
+    if now is None:
+        return picture
+    was = before.believed - now.believed if before is not None else frozenset()
+    if now.flat and not was:
+        return picture
+    marks = tuple(_marked(m, now, was, name) for m in picture.marks)
+    return replace(picture, marks=marks)
+
+
+def _marked(m: Mark, now: Plausibility, was: frozenset[int], name: str) -> Mark:
+    if m.tile or not m.key.startswith("w"):
+        return m
+    wid = int(m.key[1:])
+    if wid in was and m.state in (LIVE, FADED, GOING):
+        return replace(m, belief=DROPPED,
+                       title=m.title + f"\n{name} believed in it until this step; no longer")
+    if m.state != LIVE or wid not in now.levels:
+        return m
+    level = now.levels[wid]
+    believed = wid in now.believed
+    title = m.title + (f"\nplausibility for {name}: level {level} of its class (0 the most "
+                       "plausible)")
+    if believed:
+        title += f"\n{name} believes in it: one of the most plausible of its class"
+    return replace(m, level=0 if now.flat else level, belief=BELIEVED if believed else "",
+                   title=title)
