@@ -7,9 +7,11 @@ import sys
 
 from agents import log
 from agents.model import TTRModel
-from app.cli.options import add_game_options, file_name, model_from_args
+from app.cli.options import add_game_options, add_rules_option, file_name, model_from_args
 from game.cards import CARD_NAMES
 from game.files import check_output
+from game.knowledge import AnnouncementKind
+from game.rules import Rules
 from game.table import END_REASONS
 
 NAME = "play"
@@ -18,6 +20,7 @@ HELP = "play one seeded game and print its announcements and a summary"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, default_agents="baseline")
+    add_rules_option(parser)
     parser.add_argument("--log", type=file_name, metavar="FILE",
                         help="write the JSON Lines event log to FILE (also a game stopped "
                              "with Ctrl-C)")
@@ -55,13 +58,18 @@ def print_turn(model: TTRModel) -> None:
         print(f"turn {turn.turn:3d}  player {turn.player} [{turn.kind}] "
               f"{event.action.describe(model.board)}{drawn}")
     for a in turn.announcements:
-        print(f"          announce ({a.kind}) {a.text}: {a.worlds_before:,} → "
-              f"{a.worlds_after:,} deals")
+        if a.kind == AnnouncementKind.SHIFT:
+            print(f"          evidence ({a.kind}) {a.text}: the deals that do not explain it "
+                  "drop one rank")
+        else:
+            print(f"          announce ({a.kind}) {a.text}: {a.worlds_before:,} → "
+                  f"{a.worlds_after:,} deals")
 
 
 def print_summary(model: TTRModel) -> None:
     state = model.state
-    print(f"\n{model.board.title}: {state.rules.players} players, "
+    rules = "" if state.rules.variant == Rules.variant else f"{state.rules.variant} rules, "
+    print(f"\n{model.board.title}: {rules}{state.rules.players} players, "
           f"{state.rules.tickets_each} tickets each, {state.rules.trains} trains, "
           f"seed {model.seed}")
     print(f"game over after {state.turn} turns: {END_REASONS[state.end_reason]}"
