@@ -99,10 +99,10 @@ def _who(player: int) -> str:
 
 def _facts(game: TTRModel, facts: Sequence[Fact], tense: str, outside: bool) -> str:
     """``player 0 holds t5 Boston–Miami`` joined; in the outside view a false one says so."""
-    return "; ".join(f"{_who(f.holder)} {tense} {escape(_ticket(game, f.ticket))}"
-                     + ("" if f.true or not outside else
-                        " <b data-testid='false-belief'>(false)</b>")
-                     for f in facts)
+    said = [f"{_who(f.holder)} {tense} {escape(_ticket(game, f.ticket))}"
+            + ("" if f.true or not outside else " <b data-testid='false-belief'>(false)</b>")
+            for f in facts]
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said)
 
 
 def what_happened(game: TTRModel, timeline: Timeline) -> str:
@@ -122,56 +122,51 @@ def what_happened(game: TTRModel, timeline: Timeline) -> str:
     return " and ".join(said) or "this turn's news"
 
 
-def _claimant(game: TTRModel, timeline: Timeline) -> int | None:
-    """Who made a claim in the moment on screen (a turn with a claim), else None."""
+def bluffed(game: TTRModel, timeline: Timeline) -> int | None:
+    """The player whose claim in the moment on screen was a bluff, else None: a claim whose
+    inference (the rank shift's formula) is false at the actual deal, read on the model before
+    it. Only the outside view may say so: a player cannot tell a bluff from an honest claim."""
     moment = timeline.moments[timeline.position]
-    if moment.announcement is not None or not game.history:
+    if moment.announcement is not None or not game.history or timeline.position == 0:
         return None
     turn = game.history[-1]
-    claimed = any(a.kind == AnnouncementKind.CLAIM for a in turn.announcements)
-    return turn.player if claimed or turn.claimed is not None else None
+    earlier = timeline.moments[timeline.position - 1].snapshot.state.worlds
+    for made in turn.announcements:
+        if made.kind == AnnouncementKind.SHIFT and not earlier.holds(made.formula):
+            return turn.player
+    return None
 
 
 def news_html(step: BeliefStep, game: TTRModel, timeline: Timeline, outside: bool) -> str:
-    """What the worlds card says about the player's belief at this moment: what it knows and
-    believes, and what changed since the moment before (a revision, a belief planted)."""
+    """What the worlds card says, above the picture, about the player's belief at this moment:
+    what changed since the moment before (a belief revised, a belief planted, a bluff in the
+    outside view), else what it believes now without knowing it."""
     who = _who(step.player)
-    now = step.now
-    assert now is not None  # belief_step returns a step only for an ordered model
-    lines = []
+    now = _facts(game, step.believed, "holds", outside) or "only what it knows"
     if step.revised is not None:
         was = [f for f in step.believed_before if f not in step.believed]
-        held = _facts(game, was, "held", outside)
-        lines.append(
-            f"<span data-testid='belief-revised'>{who} believed "
-            + (held or "in deals now ruled out") + f"; {what_happened(game, timeline)}: "
-            "<b>belief revised</b>. Every deal it believed in is ruled out (dashed rings, "
-            "fading); it now believes the most plausible deals left of its class.</span>")
+        held = _facts(game, was, "held", outside) or "in deals now ruled out"
+        return (f"<span data-testid='belief-revised'>{who} believed {held}; "
+                f"{what_happened(game, timeline)}: <b>belief revised</b>. Every deal it "
+                "believed in is ruled out (dashed rings, fading); now it believes "
+                f"{now}.</span>")
+    lines = []
+    bluffer = bluffed(game, timeline) if outside else None
+    if bluffer is not None:
+        lines.append(f"<span data-testid='bluff'>{_who(bluffer)}'s claim was a <b>bluff</b>: "
+                     "the actual deal does not explain it.</span>")
     new = [f for f in step.believed if f not in step.believed_before]
-    if new and step.revised is None:
-        claimant = _claimant(game, timeline)
-        planted = [f for f in new if not f.true]
-        if outside and planted and claimant is not None:
-            lines.append(
-                f"<span data-testid='belief-planted'>{_who(claimant)}'s claim was a bluff: "
-                f"it planted a false belief. {who} now believes "
-                + _facts(game, planted, "holds", outside) + ".</span>")
-        else:
-            lines.append(f"<span data-testid='belief-new'>{who} now believes "
-                         + _facts(game, new, "holds", outside)
-                         + ", from the claims: a belief, not knowledge.</span>")
-    if not now.flat:
-        n_class, n_best = game.worlds.possible_count(step.player), len(now.believed)
-        lines.append(
-            f"<span data-testid='belief-key'>Knowledge is the class: the {n_class:,} deals "
-            f"{who} cannot tell apart. Belief is its most plausible deals, the {n_best:,} "
-            "ringed: those that leave the fewest claims unexplained.</span>")
-    if step.believed:
+    if new:
+        planted = outside and any(not f.true for f in new)
+        lines.append(f"<span data-testid='{'belief-planted' if planted else 'belief-new'}'>"
+                     + ("A false belief planted: " if planted else "")
+                     + f"{who} now believes {_facts(game, new, 'holds', outside)}"
+                     + ("" if planted else ", from the claims: a belief, not knowledge")
+                     + ".</span>")
+    elif step.believed:
         lines.append(f"<span data-testid='belief-now'>{who} believes, without knowing it: "
-                     + _facts(game, step.believed, "holds", outside) + ".</span>")
+                     f"{now}.</span>")
     return "<br>".join(lines)
-
-
 
 def _sample(x: float, level: int, belief: str = "") -> str:
     """One world as the picture draws it at ``level``, ringed as ``belief`` says."""
@@ -206,6 +201,7 @@ def belief_legend(picture: Picture, player: int) -> str:
         parts.append("<svg class='ttr-pic' viewBox='0 0 20 20' width='20' height='20' "
                      f"style='vertical-align:middle;background:none'>{_sample(10, 0, 'dropped')}"
                      "</svg> believed until this step")
+    who = escape(player_name(player))
     return ("<div data-testid='belief-legend'>" + "; ".join(parts)
-            + ". It knows what holds in its whole class, and believes what holds in its "
-            "ringed deals.</div>")
+            + f". Knowledge is the class: {who} knows what holds in every deal of it. Belief "
+            "is its most plausible deals: it believes what holds in the ringed ones.</div>")

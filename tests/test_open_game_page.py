@@ -1,0 +1,88 @@
+"""The open game's worlds card without a browser: the seeded story of ``open_game_story``
+(a bluff plants a false belief, a declared block revises it) as the model has it, and as the
+card draws and says it, the player's view saying only what the player may see."""
+
+from __future__ import annotations
+
+import re
+
+from app.web.components.belief_shading import belief_legend, belief_step, news_html
+from app.web.components.worlds import Layouts, worlds_picture
+from app.worlds.ranks import BELIEVED, DROPPED
+from tests.open_game_story import BLUFF_TURN, BLUFFER, REVISION_TURN, VIEWER, Story
+
+
+def card(story: Story, layouts: Layouts, perspective: int | None):
+    """The picture of the worlds card (player 2's classes) and what it says about belief."""
+    model = story.model
+    picture = worlds_picture(model, layouts, VIEWER, perspective, None,
+                             first=story.session.first_worlds)
+    step = belief_step(model, story.session.timeline, VIEWER)
+    assert step is not None  # the open game's model orders the deals
+    return step.picture(picture), news_html(step, model, story.session.timeline,
+                                            outside=perspective is None)
+
+
+def plain(html: str) -> str:
+    """What the card's words read as (tags dropped)."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def marked(picture, belief: str) -> set[int]:
+    return {int(m.key[1:]) for m in picture.marks if m.belief == belief}
+
+
+def test_the_seeded_game_is_the_story_the_tests_tell():
+    story = Story()
+    story.play_to(BLUFF_TURN)
+    assert story.false_beliefs() == []
+    story.play_to(BLUFF_TURN + 1)
+    bluff = story.model.history[-1]
+    assert bluff.player == BLUFFER and bluff.claimed is not None
+    planted = story.false_beliefs()
+    assert planted, "the bluff planted no false belief in player 2"
+    story.play_to(REVISION_TURN)
+    assert story.false_beliefs() == planted  # it lasted until the block
+    before = story.believed_ids()
+    story.play_to(REVISION_TURN + 1)
+    block = story.model.history[-1]
+    assert block.block is not None and block.block[0] == BLUFFER
+    left = set(story.model.worlds.world_ids.tolist())
+    assert not before & left  # hard information ruled out every deal player 2 believed in
+    assert story.believed_ids() and planted[0] not in story.false_beliefs()
+
+
+def test_the_player_sees_its_new_belief_and_only_the_teacher_sees_it_is_false():
+    story = Story()
+    story.play_to(BLUFF_TURN + 1)
+    [planted] = story.false_beliefs()
+    own, said = card(story, {}, VIEWER)
+    assert f"player 2 now believes player 0 holds {story.ticket(planted)}" in plain(said)
+    assert "false" not in said and "bluff" not in said  # no leak: player 2 cannot know
+    assert marked(own, BELIEVED) == story.believed_ids()
+    outside, told = card(story, {}, None)
+    assert "player 0's claim was a bluff" in plain(told)
+    assert f"player 0 holds {story.ticket(planted)} (false)" in plain(told)
+    assert marked(outside, BELIEVED) == story.believed_ids()
+    legend = belief_legend(outside, VIEWER)
+    assert "believed" in legend and "Knowledge is the class" in legend
+
+
+def test_the_revision_is_said_at_its_turn_and_drawn_fading():
+    story = Story()
+    layouts: Layouts = {}
+    story.play_to(BLUFF_TURN + 1)
+    [planted] = story.false_beliefs()
+    story.play_to(REVISION_TURN)
+    card(story, layouts, VIEWER)  # the picture before: the layout remembers what it drew
+    before = story.believed_ids()
+    story.play_to(REVISION_TURN + 1)
+    picture, said = card(story, layouts, VIEWER)
+    assert re.search(rf"player 2 believed player 0 held {story.ticket(planted)}.*; player 1 "
+                     rf"declared a block of player 0's t12 .*: belief revised", plain(said))
+    assert marked(picture, DROPPED) == before
+    assert {m.state for m in picture.marks if m.belief == DROPPED} == {"going"}
+    assert marked(picture, BELIEVED) == story.believed_ids()
+    # one turn on, nothing is revised any more: the news belongs to the turn it happened
+    story.play_to(REVISION_TURN + 2)
+    assert "belief revised" not in card(story, layouts, VIEWER)[1]
