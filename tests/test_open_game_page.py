@@ -5,10 +5,19 @@ card draws and says it, the player's view saying only what the player may see.""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from app.web.components.belief_shading import belief_legend, belief_step, news_html
+from app.web.components.belief_shading import (
+    BELIEF_HINT,
+    belief_examples,
+    belief_legend,
+    belief_step,
+    news_html,
+)
+from app.web.components.session import Defaults, new_model
 from app.web.components.worlds import Layouts, worlds_picture
 from app.worlds.ranks import BELIEVED, DROPPED
+from kripke import parse
 from tests.open_game_story import BLUFF_TURN, BLUFFER, REVISION_TURN, VIEWER, Story
 
 
@@ -86,3 +95,23 @@ def test_the_revision_is_said_at_its_turn_and_drawn_fading():
     # one turn on, nothing is revised any more: the news belongs to the turn it happened
     story.play_to(REVISION_TURN + 2)
     assert "belief revised" not in card(story, layouts, VIEWER)[1]
+
+
+def test_the_formula_box_shows_belief_in_the_open_game_only():
+    story = Story()
+    story.play_to(BLUFF_TURN + 1)
+    shown = re.findall(r"<code>([^<]+)</code>", BELIEF_HINT)
+    suggested = belief_examples(story.model)
+    assert any(text.startswith("B_") for text in shown)
+    assert any("B_0[" in text for text in suggested)  # conditional belief, B_i[ψ]
+    for text in suggested:
+        story.model.worlds.holds(parse(text))  # an unknown atom or agent raises
+    default = new_model(replace(Defaults(), rules="open"))  # the hint names its tickets
+    for text in shown:
+        default.worlds.holds(parse(text))
+    # here belief and knowledge come apart: player 2 believes, and does not know, that player 0
+    # holds the ticket the bluff pointed at
+    [planted] = story.false_beliefs()
+    assert story.model.worlds.holds(parse(f"B_2 p(0,{planted}) & ~K_2 p(0,{planted})"))
+    # the simplified game has no order: B_i is K_i there, and the box does not suggest it
+    assert belief_examples(new_model(Defaults())) == []

@@ -96,9 +96,10 @@ def _marked(m: Mark, now: Plausibility, was: frozenset[int], name: str) -> Mark:
     if m.tile or not m.key.startswith("w"):
         return m
     wid = int(m.key[1:])
-    if wid in was and m.state in (LIVE, FADED, GOING):
-        return replace(m, belief=DROPPED,
-                       title=m.title + f"\n{name} believed in it until this step; no longer")
+    dropped = wid in was and m.state in (LIVE, FADED, GOING)
+    if dropped:
+        m = replace(m, belief=DROPPED,
+                    title=m.title + f"\n{name} believed in it until this step; no longer")
     if m.state != LIVE or wid not in now.levels:
         return m
     level = now.levels[wid]
@@ -107,5 +108,5 @@ def _marked(m: Mark, now: Plausibility, was: frozenset[int], name: str) -> Mark:
                        "plausible)")
     if believed:
         title += f"\n{name} believes in it: one of the most plausible of its class"
-    return replace(m, level=0 if now.flat else level, belief=BELIEVED if believed else "",
-                   title=title)
+    return replace(m, level=0 if now.flat else level,
+                   belief=BELIEVED if believed else m.belief, title=title)

@@ -150,23 +150,24 @@ def news_html(step: BeliefStep, game: TTRModel, timeline: Timeline, outside: boo
                 f"{what_happened(game, timeline)}: <b>belief revised</b>. Every deal it "
                 "believed in is ruled out (dashed rings, fading); now it believes "
                 f"{now}.</span>")
-    lines = []
     bluffer = bluffed(game, timeline) if outside else None
-    if bluffer is not None:
-        lines.append(f"<span data-testid='bluff'>{_who(bluffer)}'s claim was a <b>bluff</b>: "
-                     "the actual deal does not explain it.</span>")
+    bluff = "" if bluffer is None else (
+        f"<span data-testid='bluff'>{_who(bluffer)}'s claim was a <b>bluff</b> (the actual "
+        "deal does not explain it)</span>")
     new = [f for f in step.believed if f not in step.believed_before]
     if new:
         planted = outside and any(not f.true for f in new)
-        lines.append(f"<span data-testid='{'belief-planted' if planted else 'belief-new'}'>"
-                     + ("A false belief planted: " if planted else "")
-                     + f"{who} now believes {_facts(game, new, 'holds', outside)}"
-                     + ("" if planted else ", from the claims: a belief, not knowledge")
-                     + ".</span>")
-    elif step.believed:
-        lines.append(f"<span data-testid='belief-now'>{who} believes, without knowing it: "
-                     f"{now}.</span>")
-    return "<br>".join(lines)
+        return (f"{bluff}{': ' if bluff else ''}<span data-testid="
+                f"'{'belief-planted' if planted else 'belief-new'}'>"
+                + ("a false belief planted. " if planted else "")
+                + f"{who} now believes {_facts(game, new, 'holds', outside)}"
+                + ("" if planted else ", from the claims: a belief, not knowledge")
+                + ".</span>")
+    said = f"{bluff}. " if bluff else ""
+    if step.believed:
+        said += (f"<span data-testid='belief-now'>{who} believes, without knowing it: "
+                 f"{now}.</span>")
+    return said
 
 def _sample(x: float, level: int, belief: str = "") -> str:
     """One world as the picture draws it at ``level``, ringed as ``belief`` says."""
@@ -205,3 +206,22 @@ def belief_legend(picture: Picture, player: int) -> str:
     return ("<div data-testid='belief-legend'>" + "; ".join(parts)
             + f". Knowledge is the class: {who} knows what holds in every deal of it. Belief "
             "is its most plausible deals: it believes what holds in the ringed ones.</div>")
+
+
+#: The formula box's hint in a game whose model orders the deals: belief first, beside
+#: knowledge, as the open game sets them apart.
+BELIEF_HINT = ("Type a formula, e.g. <code>B_0 p(1,7)</code>: player 0 believes that player 1 "
+               "holds ticket 7 (it holds in the deals player 0 finds most plausible); "
+               "<code>K_0 p(1,7)</code>: it knows it (in every deal of its class).")
+
+
+def belief_examples(game: TTRModel) -> list[str]:
+    """Belief formulas about this game's deal, when its model orders the deals (none
+    otherwise: there ``B_i`` is ``K_i``): belief, belief without knowledge, conditional
+    belief."""
+    if plausibility(game.worlds, 0) is None:
+        return []
+    tickets = game.state.tickets
+    t1, t2 = tickets[1][0].id, tickets[2 % len(tickets)][0].id
+    return [f"B_0 p(1,{t1})", f"B_0 p(1,{t1}) & ~K_0 p(1,{t1})",
+            f"B_0[~p(1,{t1})] p(2,{t2})"]

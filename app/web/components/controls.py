@@ -194,7 +194,7 @@ def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive
                     classes=["ttr-params"]):
         solara.Select("Board", value=s.board, values=boards if s.board in boards
                       else [s.board, *boards], on_value=lambda v: set_field(board=v),
-                      disabled=disabled, dense=True, style="max-width:130px")
+                      disabled=disabled, dense=True, style="max-width:116px")
         solara.Select("Players", value=s.players, values=sorted({2, 3, 4, s.players}),
                       on_value=lambda v: set_field(players=int(v)), disabled=disabled,
                       dense=True, style="max-width:70px")
@@ -204,7 +204,7 @@ def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive
                       dense=True, style="max-width:90px")
         solara.Select("Rules", value=s.rules, values=list(EPISTEMIC_RULES),
                       on_value=lambda v: set_field(rules=v), disabled=disabled, dense=True,
-                      style="max-width:110px")
+                      style="max-width:96px")
         solara.Select("Agent kinds (repeated over the seats)", value=s.agents, values=kinds,
                       on_value=lambda v: set_field(agents=v), disabled=disabled, dense=True,
                       style="max-width:240px;min-width:200px")

@@ -14,9 +14,11 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
+from app.web.components.belief_shading import BELIEF_HINT, belief_examples
 from app.web.components.board import BoardView
 from app.web.components.exports import Exports
 from app.web.components.formula import (
+    GAME_HINT,
     FormulaBar,
     FormulaHelp,
     examples,
@@ -158,7 +160,8 @@ def GameView(session: Session, view: int | None, busy: bool = False,
                    announce=lambda: start("announce", formula=formula.value), said=said,
                    why=why, chain=chain, step=step,
                    explaining=why.value and explaining.state == solara.ResultState.RUNNING,
-                   why_refused=why_refusal(explaining))
+                   why_refused=why_refusal(explaining),
+                   hint=BELIEF_HINT if belief_examples(model) else GAME_HINT)
 
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
@@ -167,7 +170,7 @@ def GameView(session: Session, view: int | None, busy: bool = False,
                        result.text)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
-                FormulaHelp(formula, examples(model), disabled=busy)
+                FormulaHelp(formula, belief_examples(model) + examples(model), disabled=busy)
                 TimelineCard(session.timeline, start, busy)
                 Exports(session, view, result.values, set(numbers))
                 EventLog(model)

@@ -194,10 +194,11 @@ def WorldsView(session: Session, perspective: int | None, values: Values | None,
         solara.HTML(tag="div", unsafe_innerHTML=caption,
                     attributes={"data-testid": "worlds-caption"},
                     style="font-size:13px;line-height:1.35;margin-top:2px")
-        if news:
+        if news:  # shaded as the event log shades a turn that announced something
             solara.HTML(tag="div", unsafe_innerHTML=news,
                         attributes={"data-testid": "belief-news"},
-                        style="font-size:13px;line-height:1.35;margin-top:2px")
+                        style="font-size:13px;line-height:1.35;margin-top:3px;padding:2px 6px;"
+                              "background:rgba(255,213,79,.18);border-left:3px solid #ffb300")
         solara.HTML(tag="div", unsafe_innerHTML=svg,
                     attributes={"data-testid": "worlds-graph",
                                 "data-drawn-worlds": str(picture.drawn_worlds)},
