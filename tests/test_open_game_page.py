@@ -91,6 +91,10 @@ def test_the_revision_is_said_at_its_turn_and_drawn_fading():
                      rf"declared a block of player 0's t12 .*: belief revised", plain(said))
     assert marked(picture, DROPPED) == before
     assert {m.state for m in picture.marks if m.belief == DROPPED} == {"going"}
+    # a second look at the same moment (another focus, then back) still shows the revision
+    card(story, layouts, None)
+    again, _ = card(story, layouts, VIEWER)
+    assert marked(again, DROPPED) == before
     assert marked(picture, BELIEVED) == story.believed_ids()
     # one turn on, nothing is revised any more: the news belongs to the turn it happened
     story.play_to(REVISION_TURN + 2)

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from app.worlds.layout import FADED, GOING, LIVE, Mark, Picture
+from app.worlds.layout import LIVE, Mark, Picture
 from kripke.language.formula import Agent
 from kripke.parts import Leveled
 
@@ -96,8 +96,7 @@ def _marked(m: Mark, now: Plausibility, was: frozenset[int], name: str) -> Mark:
     if m.tile or not m.key.startswith("w"):
         return m
     wid = int(m.key[1:])
-    dropped = wid in was and m.state in (LIVE, FADED, GOING)
-    if dropped:
+    if wid in was:  # drawn whatever became of it: live, or removed by this very step
         m = replace(m, belief=DROPPED,
                     title=m.title + f"\n{name} believed in it until this step; no longer")
     if m.state != LIVE or wid not in now.levels:

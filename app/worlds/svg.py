@@ -134,9 +134,9 @@ def _mark(m: Mark) -> str:
         if m.state == GOING:
             ghost += (f'<circle class="going" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{m.r:.1f}" '
                       'fill="var(--world)"/>')
-            if m.belief:  # a believed world the facts removed: its ring fades with it
-                ghost += (f'<circle class="bel dropped going" cx="{m.x:.1f}" cy="{m.y:.1f}" '
-                          f'r="{m.r + 3:.1f}"/>')
+        if m.belief:  # a believed world the facts removed: its dashed ring stays this step
+            ghost += (f'<circle class="bel dropped" cx="{m.x:.1f}" cy="{m.y:.1f}" '
+                      f'r="{m.r + 3:.1f}"/>')
         return ghost
     cls = ("w" + (" node" if m.node else "") + (" faded" if m.state == FADED else "")
            + _formula_class(m) + (f" lv{min(m.level, 3)}" if m.level else ""))
