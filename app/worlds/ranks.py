@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from app.worlds.layout import LIVE, Mark, Picture
+from kripke.explicit.arrays import IntArray
 from kripke.language.formula import Agent
 from kripke.parts import Leveled
 
@@ -44,12 +45,23 @@ class Plausibility:
     worlds: frozenset[int]  # every world id of the model
 
 
+@runtime_checkable
+class _Listed(Leveled, Protocol):
+    """A leveled model as a picture has it: its worlds listed by id, one of them actual."""
+
+    @property
+    def actual(self) -> int | None: ...
+
+    @property
+    def world_ids(self) -> IntArray: ...
+
+
 def plausibility(model: Any, agent: Agent) -> Plausibility | None:
     """``agent``'s order in ``model`` (a model of either backend, as the picture takes it), or
     None if the model has none to draw: it answers no :class:`~kripke.parts.Leveled` question
     (a model without an order, or one held as diagrams, which lists no world), or has no
     actual world to believe at."""
-    if not isinstance(model, Leveled) or model.actual is None:
+    if not isinstance(model, _Listed) or model.actual is None:
         return None
     ids = np.asarray(model.world_ids)  # a leveled model lists its worlds
     levels = model.level(agent)
