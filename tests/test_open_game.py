@@ -33,6 +33,7 @@ from game.open_state import OpenState
 from game.rules import OpenRules
 from game.table import IllegalAction
 from kripke import deal_model, parse, ranked_deal, symbolic_deal
+from kripke.parts import Leveled
 from kripke.reference import reference_plausibility
 from lab.games import LabSpec, play_lab_game
 
@@ -182,7 +183,9 @@ def test_random_ranked_deals_agree_with_the_plausibility_reference(seed):
 
 def test_the_ranked_deals_answer_the_pictures_questions():
     worlds = bluffed(Backend.EXPLICIT).worlds
-    assert not worlds.is_flat()
+    assert isinstance(worlds, Leveled) and not worlds.is_flat()
+    assert worlds.best(0).tolist() == [w for w in worlds.possible_worlds(0).tolist()
+                                       if worlds.shared_rank()[w] == 0]
     assert worlds.level(0).tolist() == [int(r == 1 and c) for r, c in zip(
         worlds.shared_rank().tolist(), _two_ranks_in_class(worlds, 0), strict=True)]
     assert bluffed(Backend.SYMBOLIC).worlds.is_flat() is False
@@ -237,6 +240,7 @@ def test_play_and_check_take_the_open_rules(capsys):
     assert main(["play", "--rules", "open", "--agents", "bluffer", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "open rules" in out and "evidence (shift)" in out
+    assert "plausibility (claims a deal leaves unexplained): " in out
     model = TTRModel(players=3, agent_kinds="bluffer", rng=3, variant="open")
     while model.turn < 30:
         model.step()

@@ -218,15 +218,7 @@ class PlausibilityModel(KripkeModel):
     def believed_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
         """Atoms whose value the agent believes at a world (the same in every world of
         :meth:`best`), with that value: as ``known_atoms`` reads the whole class."""
-        worlds = self.best(agent, world)
-        believed: dict[Atom, bool] = {}
-        for atom in self.atoms:
-            values = self.atom_values(atom, worlds)
-            if values.all():
-                believed[atom] = True
-            elif not values.any():
-                believed[atom] = False
-        return believed
+        return self.fixed_atoms(self.best(agent, world))
 
     def is_flat(self) -> bool:
         """Whether every world of each class is as plausible as every other (no order)."""
