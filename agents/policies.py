@@ -9,7 +9,10 @@ random choice uses the ``rng`` passed in (the model's generator).
 A claim is allowed only for the claimant's own tickets or as a declared block, and the view
 offers it only so (:meth:`game.view.PlayerView.declarations`): a policy that picks a claim off
 its own shortest paths plays it as a :class:`game.actions.DeclareBlock` naming the ticket it
-blocks (:func:`offered`), so every policy returns one of its view's legal actions.
+blocks (:func:`offered`), so every policy returns one of its view's legal actions. The open
+game's view offers every claim plain, and a block of each ticket the player believes: the
+believer blocks on belief, the bluffer also claims where no ticket of its own explains it, and
+the epistemic policy (the sceptic there) still blocks only what it knows.
 """
 
 from __future__ import annotations

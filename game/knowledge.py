@@ -5,6 +5,8 @@ atoms ``p(i,t)`` (player i holds ticket t).
 :func:`announced_by` and :func:`completions` are the whole protocol: a rule change about what a
 turn tells the table (which claims count, what a block declares) is made there and nowhere else.
 The state (:class:`game.state.GameState`) makes these announcements itself when a turn ends.
+The open game (:mod:`game.open_state`) follows the same protocol with its own words: a claim's
+inference is evidence (a rank shift of its ranked deal), a block declares a belief.
 """
 
 from __future__ import annotations

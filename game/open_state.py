@@ -23,7 +23,7 @@ from game.knowledge import (
 from game.rules import OpenRules
 from game.state import GameState
 from game.table import END_STALEMATE
-from kripke import RankedDeal
+from kripke import AnnouncementError, RankedDeal
 from kripke.language.formula import Formula
 
 
@@ -62,10 +62,12 @@ class OpenState(GameState):
         one's knowledge changes); anything else is announced as in the simplified game. A
         declared block announces ``B_b p(a,t)``, which holds at the actual deal because only a
         believed ticket may be declared: it never removes the actual deal."""
-        if kind is AnnouncementKind.BLOCK:
-            assert self.worlds.holds(formula), f"a declared block's {formula} is believed"
         if kind is not AnnouncementKind.SHIFT:
-            return super()._announce(kind, formula, by)
+            try:
+                return super()._announce(kind, formula, by)
+            except AnnouncementError:  # a declared block's B_b p(a,t) is believed: a bug
+                raise AssertionError(f"the game's announcement {formula} removed the actual "
+                                     "deal") from None
         old, count = self.worlds, self.worlds.n_worlds
         self.worlds = old.shift(formula)
         if self._knowledge[0] is old:

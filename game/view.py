@@ -9,7 +9,9 @@ policy is offered and what the rules accept are one computation; in the simplifi
 includes the declared blocks, :meth:`PlayerView.declarations`). The simplified game fills the
 fields only it has (the dealt tickets, everyone's finished tickets: both common knowledge
 there; which opponents' tickets the player knows, since a block is allowed only of those) and
-leaves the standard game's empty (no offer, no ticket pile, no tunnel).
+leaves the standard game's empty (no offer, no ticket pile, no tunnel). The open game fills the
+same fields and which opponents' tickets the player believes: there any claim is legal, and a
+block is of a believed ticket.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import pytest
 from positions import CONN, TICKET, arrange, cards, hand, tiny_board
 
 from agents import log
+from agents.belief import BeliefTally, BeliefWatch, FalseBelief
 from agents.kinds import AgentKind
 from agents.model import TTRModel
 from agents.policies import BLUFF_LENGTH, bluff_connections
@@ -32,7 +33,9 @@ from game.open_state import OpenState
 from game.rules import OpenRules
 from game.table import IllegalAction
 from kripke import deal_model, parse, ranked_deal, symbolic_deal
+from kripke.parts import Leveled
 from kripke.reference import reference_plausibility
+from lab.games import LabSpec, play_lab_game
 
 BACKENDS = [Backend.EXPLICIT, Backend.SYMBOLIC]
 AD, EG, FH = TICKET["AD"], TICKET["EG"], TICKET["FH"]
@@ -180,7 +183,9 @@ def test_random_ranked_deals_agree_with_the_plausibility_reference(seed):
 
 def test_the_ranked_deals_answer_the_pictures_questions():
     worlds = bluffed(Backend.EXPLICIT).worlds
-    assert not worlds.is_flat()
+    assert isinstance(worlds, Leveled) and not worlds.is_flat()
+    assert worlds.best(0).tolist() == [w for w in worlds.possible_worlds(0).tolist()
+                                       if worlds.shared_rank()[w] == 0]
     assert worlds.level(0).tolist() == [int(r == 1 and c) for r, c in zip(
         worlds.shared_rank().tolist(), _two_ranks_in_class(worlds, 0), strict=True)]
     assert bluffed(Backend.SYMBOLIC).worlds.is_flat() is False
@@ -235,6 +240,7 @@ def test_play_and_check_take_the_open_rules(capsys):
     assert main(["play", "--rules", "open", "--agents", "bluffer", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "open rules" in out and "evidence (shift)" in out
+    assert "plausibility (claims a deal leaves unexplained): " in out
     model = TTRModel(players=3, agent_kinds="bluffer", rng=3, variant="open")
     while model.turn < 30:
         model.step()
@@ -249,3 +255,50 @@ def test_play_and_check_take_the_open_rules(capsys):
         main(["play", "--rules", "nope"])
     assert stopped.value.code == 2
     assert "invalid choice: 'nope'" in capsys.readouterr().err
+
+
+def test_the_belief_watch_counts_the_bluffs_false_beliefs_by_hand():
+    """In the module docstring's position: as dealt every seat believes the actual deal; after
+    the bluff player 0 does not, and holds two false beliefs (1 holds A–D, 2 holds E–G),
+    planted by the unexplained claim; hard information ends both after one turn."""
+    state = OpenState(OpenRules(board=tiny_board(), players=3, tickets_each=1), 0,
+                      Backend.EXPLICIT)
+    arrange(state, tickets={0: [FH], 1: [EG], 2: [AD]}, current=1,
+            hands={0: hand(blue=2), 1: hand(red=2)}, pile=cards(*["white"] * 10))
+    watch = BeliefWatch(state)
+    state.apply(Claim(CONN["AB"], card_index("red"), 0))
+    watch.turn()
+    state.announce("p(1,5)")
+    watch.turn()
+    record = watch.record()
+    assert record.accurate == ((True, True, True), (False, True, True), (True, True, True))
+    assert record.unexplained == 1 and record.blocks_on_false_belief == 0
+    assert record.false_beliefs == (
+        FalseBelief(0, 1, AD, start=1, turns=1, by_bluff=True, outlived=False),
+        FalseBelief(0, 2, EG, start=1, turns=1, by_bluff=True, outlived=False))
+    tally = BeliefTally()
+    tally.add(record, ("believer", "bluffer", "sceptic"))
+    summary = tally.summary()
+    assert summary.accurate_by_turn == ((3, 3), (2, 3), (3, 3))
+    assert summary.held_by_kind == {"believer": 2} and summary.about_kind == {
+        "bluffer": 1, "sceptic": 1}
+    assert summary.mean_turns == 1.0 and summary.by_bluff == 2
+
+
+def test_the_lab_measures_belief_in_open_games_only():
+    """Every turn is recorded; while no claim is unexplained the actual deal keeps rank 0, the
+    least there is, so every seat believes it and holds no false belief."""
+    spec = LabSpec(rules="open", board="europe24", lineup=("believer", "bluffer", "sceptic"))
+    unexplained = 0
+    for seed in range(4):
+        game = play_lab_game(spec, seed)
+        assert game.beliefs is not None
+        assert len(game.beliefs.accurate) == game.turns + 1
+        if game.beliefs.unexplained == 0:
+            assert all(all(seats) for seats in game.beliefs.accurate)
+            assert game.beliefs.false_beliefs == ()
+        unexplained += game.beliefs.unexplained
+    assert unexplained >= 1
+    simplified = play_lab_game(LabSpec(rules="simplified", board="europe24",
+                                       lineup=("believer", "bluffer", "sceptic")), 1)
+    assert simplified.beliefs is None

@@ -110,9 +110,20 @@ def dense(keys: IntArray, *levels: IntArray) -> IntArray:
 
 def least(keys: IntArray, n_keys: int, ranks: IntArray, where: BoolArray) -> IntArray:
     """Per class, the least rank of its worlds where ``where`` holds (:data:`_NONE` if
-    none)."""
+    none). Few distinct ranks (the open game's counts of unexplained claims) are counted per
+    (class, rank) in one ``bincount``: ``np.minimum.at`` took 9 s over a game's 63,063,000
+    deals, the count a fraction of a second."""
     found = np.full(max(n_keys, 1), _NONE, dtype=np.int64)
-    np.minimum.at(found, keys[where], ranks[where])
+    every = bool(where.all())  # B_a, not B_a[ψ]: no world to leave out, nothing to copy
+    picked, classes = (ranks, keys) if every else (ranks[where], keys[where])
+    top = int(picked.max()) + 1 if picked.size else 0
+    if top and n_keys * top <= max(4 * ranks.size, 1 << 16):
+        code = np.multiply(classes, top, dtype=np.int64 if n_keys * top >= 1 << 31 else np.int32)
+        present = (np.bincount(code + picked, minlength=n_keys * top) > 0).reshape(n_keys, top)
+        some = present.any(axis=1)
+        found[:n_keys][some] = present[some].argmax(axis=1)
+        return found
+    np.minimum.at(found, classes, picked)
     return found
 
 
@@ -207,15 +218,7 @@ class PlausibilityModel(KripkeModel):
     def believed_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
         """Atoms whose value the agent believes at a world (the same in every world of
         :meth:`best`), with that value: as ``known_atoms`` reads the whole class."""
-        worlds = self.best(agent, world)
-        believed: dict[Atom, bool] = {}
-        for atom in self.atoms:
-            values = self.atom_values(atom, worlds)
-            if values.all():
-                believed[atom] = True
-            elif not values.any():
-                believed[atom] = False
-        return believed
+        return self.fixed_atoms(self.best(agent, world))
 
     def is_flat(self) -> bool:
         """Whether every world of each class is as plausible as every other (no order)."""

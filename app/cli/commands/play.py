@@ -11,6 +11,7 @@ from app.cli.options import add_game_options, add_rules_option, file_name, model
 from game.cards import CARD_NAMES
 from game.files import check_output
 from game.knowledge import AnnouncementKind
+from game.open_state import OpenState
 from game.rules import Rules
 from game.table import END_REASONS
 
@@ -76,6 +77,13 @@ def print_summary(model: TTRModel) -> None:
           if state.end_reason else f"stopped after {state.turn} turns")
     print(f"possible deals: {model.initial_worlds:,} when dealt, {model.world_count:,} now; "
           f"blocks: {model.blocks}")
+    if isinstance(state, OpenState):
+        ranks = ", ".join(f"{count:,} of rank {r}" for r, count in
+                          enumerate(state.worlds.rank_counts()) if count)
+        actual = state.worlds.actual_rank()
+        believing = sum(state.worlds.best_rank(p) == actual for p in range(state.rules.players))
+        print(f"plausibility (claims a deal leaves unexplained): {ranks}; the actual deal's "
+              f"rank {actual}; players believing it: {believing} of {state.rules.players}")
     print(f"\n{'player':<8}{'kind':<11}{'score':>6}{'routes':>8}{'tickets+':>9}{'tickets-':>9}"
           f"{'trains':>7}  tickets")
     for p, seat in enumerate(model.seats):
