@@ -18,7 +18,7 @@ it only moves belief.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -33,16 +33,26 @@ from kripke.parts import Leveled
 BELIEVED, DROPPED = "believed", "dropped"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Plausibility:
     """One agent's plausibility order as a picture draws it, by world id (ids are stable
-    across announcements, so two steps compare)."""
+    across announcements, so two steps compare). Arrays over every world, not dicts: a game
+    lists up to a million deals, and a picture asks about the few hundred it draws."""
 
     agent: Agent
-    levels: Mapping[int, int]  # world id -> level within the agent's class, 0 most plausible
+    ids: IntArray  # every world's id, in the model's order
+    levels: IntArray  # each world's level within the agent's class, 0 the most plausible
     believed: frozenset[int]  # the most plausible worlds of its class at the actual world
     flat: bool  # every world of every class as plausible as the rest: belief is knowledge
-    worlds: frozenset[int]  # every world id of the model
+
+    def levels_of(self, worlds: Collection[int]) -> dict[int, int]:
+        """The levels of those of ``worlds`` (ids) the model still has."""
+        kept = np.isin(self.ids, np.fromiter(worlds, np.int64, len(worlds)))
+        return dict(zip(self.ids[kept].tolist(), self.levels[kept].tolist(), strict=True))
+
+    def has_any(self, worlds: Collection[int]) -> bool:
+        """Whether the model still has any of ``worlds`` (ids)."""
+        return bool(np.isin(np.fromiter(worlds, np.int64, len(worlds)), self.ids).any())
 
 
 @runtime_checkable
@@ -63,11 +73,9 @@ def plausibility(model: Any, agent: Agent) -> Plausibility | None:
     actual world to believe at."""
     if not isinstance(model, _Listed) or model.actual is None:
         return None
-    ids = np.asarray(model.world_ids)  # a leveled model lists its worlds
-    levels = model.level(agent)
-    best = model.best(agent)
-    return Plausibility(agent, dict(zip(ids.tolist(), levels.tolist(), strict=True)),
-                        frozenset(ids[best].tolist()), model.is_flat(), frozenset(ids.tolist()))
+    ids = np.asarray(model.world_ids)
+    return Plausibility(agent, ids, model.level(agent),
+                        frozenset(ids[model.best(agent)].tolist()), model.is_flat())
 
 
 @dataclass(frozen=True)
@@ -83,7 +91,7 @@ class Revision:
 def revision(before: Plausibility | None, now: Plausibility | None) -> Revision | None:
     """The revision between two steps of one agent, or None if some believed world is left
     (or either step has no order)."""
-    if before is None or now is None or before.believed & now.worlds:
+    if before is None or now is None or now.has_any(before.believed):
         return None
     return Revision(now.agent, before.believed, now.believed)
 
@@ -100,20 +108,23 @@ def shaded(picture: Picture, now: Plausibility | None, before: Plausibility | No
     was = before.believed - now.believed if before is not None else frozenset()
     if now.flat and not was:
         return picture
-    marks = tuple(_marked(m, now, was, name) for m in picture.marks)
+    drawn = {int(m.key[1:]) for m in picture.marks if not m.tile and m.key.startswith("w")}
+    levels = now.levels_of(drawn)
+    marks = tuple(_marked(m, now, levels, was, name) for m in picture.marks)
     return replace(picture, marks=marks)
 
 
-def _marked(m: Mark, now: Plausibility, was: frozenset[int], name: str) -> Mark:
+def _marked(m: Mark, now: Plausibility, levels: Mapping[int, int], was: frozenset[int],
+            name: str) -> Mark:
     if m.tile or not m.key.startswith("w"):
         return m
     wid = int(m.key[1:])
     if wid in was:  # drawn whatever became of it: live, or removed by this very step
         m = replace(m, belief=DROPPED,
                     title=m.title + f"\n{name} believed in it until this step; no longer")
-    if m.state != LIVE or wid not in now.levels:
+    if m.state != LIVE or wid not in levels:
         return m
-    level = now.levels[wid]
+    level = levels[wid]
     believed = wid in now.believed
     title = m.title + (f"\nplausibility for {name}: level {level} of its class (0 the most "
                        "plausible)")
