@@ -30,8 +30,8 @@ class Story:
     """The game, as the page plays it (the same settings make the same session), asked
     through the model's own answers: the deals a player believes in, and formulas."""
 
-    def __init__(self) -> None:
-        self.session = new_session(SETTINGS)
+    def __init__(self, settings: Defaults = SETTINGS) -> None:
+        self.session = new_session(settings)
         self.model = self.session.model
 
     def play_to(self, turns: int) -> None:

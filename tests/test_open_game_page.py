@@ -18,15 +18,22 @@ from app.web.components.session import Defaults, new_model
 from app.web.components.worlds import Layouts, worlds_picture
 from app.worlds.ranks import BELIEVED, DROPPED
 from kripke import parse
-from tests.open_game_story import BLUFF_TURN, BLUFFER, REVISION_TURN, VIEWER, Story
+from tests.open_game_story import (
+    BLUFF_TURN,
+    BLUFFER,
+    REVISION_TURN,
+    SETTINGS,
+    VIEWER,
+    Story,
+)
 
 
-def card(story: Story, layouts: Layouts, perspective: int | None):
-    """The picture of the worlds card (player 2's classes) and what it says about belief."""
+def card(story: Story, layouts: Layouts, perspective: int | None, focus: int = VIEWER):
+    """The picture of the worlds card (``focus``'s classes) and what it says about belief."""
     model = story.model
-    picture = worlds_picture(model, layouts, VIEWER, perspective, None,
+    picture = worlds_picture(model, layouts, focus, perspective, None,
                              first=story.session.first_worlds)
-    step = belief_step(model, story.session.timeline, VIEWER)
+    step = belief_step(model, story.session.timeline, focus)
     assert step is not None  # the open game's model orders the deals
     return step.picture(picture), news_html(step, model, story.session.timeline,
                                             outside=perspective is None)
@@ -119,3 +126,22 @@ def test_the_formula_box_shows_belief_in_the_open_game_only():
     assert story.model.worlds.holds(parse(f"B_2 p(0,{planted}) & ~K_2 p(0,{planted})"))
     # the simplified game has no order: B_i is K_i there, and the box does not suggest it
     assert belief_examples(new_model(Defaults())) == []
+
+
+def test_a_game_held_as_diagrams_says_its_beliefs_without_drawing_levels():
+    """4 × 4: 63,063,000 deals, held symbolically; the card says what a player believes (the
+    model's own answers, as the formula box has them) and draws no level it cannot list."""
+    story = Story(replace(SETTINGS, players=4, tickets=4))
+    story.play_to(3)
+    step = belief_step(story.model, story.session.timeline, 1)
+    assert step is not None and step.now is None  # ordered, but listing no deal
+    assert step.believed, "player 1 believes nothing it does not know after 3 turns"
+    worlds = story.model.worlds
+    for fact in step.believed:
+        atom = f"p({fact.holder},{fact.ticket})"
+        assert worlds.holds(parse(f"B_1 {atom} & ~K_1 {atom}"))
+        assert worlds.holds(parse(atom)) == fact.true
+    picture, said = card(story, {}, 1, focus=1)
+    assert all(m.level is None and not m.belief for m in picture.marks)
+    first = step.believed[0]
+    assert f"player {first.holder} holds {story.ticket(first.ticket)}" in plain(said)
