@@ -146,9 +146,14 @@ def test_both_backends_play_the_same_open_game_and_answer_alike(seed):
             f"B_{i} p({j},{t})", f"B_{i}[p({j},{u})] p({i},{t})", f"Sb_{i} !p({j},{t})",
             f"<B_{i}> p({j},{t})", f"B_{i} B_{j} p({i},{t})", f"K_{i} p({j},{t})"])
     assert not symbolic.running and shifts > 5
-    listed = symbolic.worlds.as_list()
-    assert np.array_equal(listed.world_ids, explicit.worlds.world_ids)
-    assert np.array_equal(listed.shared_rank(), explicit.worlds.shared_rank())
+    for listed in symbolic.worlds.as_list(), symbolic.worlds.listed({}):
+        assert np.array_equal(listed.world_ids, explicit.worlds.world_ids)
+        assert np.array_equal(listed.shared_rank(), explicit.worlds.shared_rank())
+    for r in range(len(explicit.worlds.rank_counts())):  # per class and rank: the shading
+        for p in range(3):
+            assert np.array_equal(
+                explicit.worlds.class_sizes(p, explicit.worlds.rank_values(r)),
+                symbolic.worlds.class_sizes(p, symbolic.worlds.rank_values(r)))
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -20,9 +20,11 @@ explicit backend holds them, so the two can be held to the same answers.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Self, cast
 
+import numpy as np
 from dd import cudd  # type: ignore[import-not-found,unused-ignore]
 
 from kripke.explicit.deal import DealModel, RankedDealModel, deal_model
@@ -195,6 +197,16 @@ class RankedSymbolicDeal(SymbolicDealModel):
                     return False
                 seen |= present
         return True
+
+    def _list(self, fixed: Mapping[Agent, int], max_worlds: int) -> RankedDealModel:
+        """A part's deals listed (:meth:`SymbolicDealModel.listed`), each with its rank read
+        off the levels: a picture of the part draws the levels as the explicit backend's."""
+        listed = super()._list(fixed, max_worlds)
+        v = self.vocabulary
+        rank = np.zeros(listed.n_worlds, dtype=np.int16)
+        for r, level in enumerate(self.levels[1:], start=1):
+            rank[v.values_at(level, listed.atom_values, listed.n_worlds)] = r
+        return RankedDealModel.from_deal(listed, rank)
 
     def as_list(self) -> RankedDealModel:
         """Every possible deal as the explicit backend deals and ranks it: every deal dealt,
