@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from agents.model import TTRModel
+from agents.timeline import Timeline
 from app.web.components.belief_shading import (
     BELIEF_HINT,
     belief_examples,
@@ -16,12 +18,15 @@ from app.web.components.belief_shading import (
 )
 from app.web.components.session import Defaults, new_model
 from app.web.components.worlds import Layouts, worlds_picture
+from app.worlds.layout import ClassTiles
 from app.worlds.ranks import BELIEVED, DROPPED
 from kripke import parse
 from tests.open_game_story import (
     BLUFF_TURN,
     BLUFFER,
+    LINEUP,
     REVISION_TURN,
+    SEED,
     SETTINGS,
     VIEWER,
     Story,
@@ -35,8 +40,9 @@ def card(story: Story, layouts: Layouts, perspective: int | None, focus: int = V
                              first=story.session.first_worlds)
     step = belief_step(model, story.session.timeline, focus)
     assert step is not None  # the open game's model orders the deals
-    return step.picture(picture), news_html(step, model, story.session.timeline,
-                                            outside=perspective is None)
+    layout = layouts[(focus, perspective is not None)]
+    return (step.picture(picture, layout, model.worlds),
+            news_html(step, model, story.session.timeline, outside=perspective is None))
 
 
 def plain(html: str) -> str:
@@ -128,9 +134,10 @@ def test_the_formula_box_shows_belief_in_the_open_game_only():
     assert belief_examples(new_model(Defaults())) == []
 
 
-def test_a_game_held_as_diagrams_says_its_beliefs_without_drawing_levels():
+def test_a_game_held_as_diagrams_says_its_beliefs_and_rings_their_tiles():
     """4 × 4: 63,063,000 deals, held symbolically; the card says what a player believes (the
-    model's own answers, as the formula box has them) and draws no level it cannot list."""
+    model's own answers, as the formula box has them), rings the tiles of its believed deals
+    and draws no level it cannot list."""
     story = Story(replace(SETTINGS, players=4, tickets=4))
     story.play_to(3)
     step = belief_step(story.model, story.session.timeline, 1)
@@ -142,6 +149,39 @@ def test_a_game_held_as_diagrams_says_its_beliefs_without_drawing_levels():
         assert worlds.holds(parse(f"B_1 {atom} & ~K_1 {atom}"))
         assert worlds.holds(parse(atom)) == fact.true
     picture, said = card(story, {}, 1, focus=1)
-    assert all(m.level is None and not m.belief for m in picture.marks)
+    assert all(m.level is None for m in picture.marks)  # no deal listed, no level drawn
+    # but counted per rank, the tiles inside its class that hold its believed deals are ringed
+    believed = [m for m in picture.marks if m.belief]
+    assert believed and all(m.tile and m.belief == BELIEVED for m in believed)
     first = step.believed[0]
     assert f"player {first.holder} holds {story.ticket(first.ticket)}" in plain(said)
+
+
+def test_a_summary_rings_the_tiles_of_believed_deals_alike_on_both_backends():
+    """4 × 3 (369,600 deals) is drawn by tiles: inside player 1's own class, the next
+    player's tiles that hold deals player 1 believes in are ringed, counted per rank on
+    either backend, and they are exactly the tiles of its believed deals listed one by one;
+    3 × 3 opens its class into worlds, and the same deals are ringed on both backends."""
+    for players, tickets in ((4, 3), (3, 3)):
+        ringed = {}
+        for backend in ("explicit", "symbolic"):
+            model = TTRModel(players=players, tickets_each=tickets,
+                             agent_kinds=",".join((LINEUP.split(",") * 2)[:players]),
+                             rng=SEED, variant="open", backend=backend)
+            timeline = Timeline(model)
+            for _ in range(12):
+                timeline.step()
+            layouts: Layouts = {}
+            picture = worlds_picture(model, layouts, 1, 1, None)
+            layout = layouts[(1, True)]
+            assert isinstance(layout, ClassTiles)
+            step = belief_step(model, timeline, 1)
+            assert step is not None
+            drawn = step.picture(picture, layout, model.worlds)
+            ringed[backend] = {m.key for m in drawn.marks if m.belief == BELIEVED}
+            if backend == "explicit" and len(layout.levels) > 1:
+                worlds = model.worlds
+                inner = layout.levels[1]
+                keys = {int(worlds.class_key(inner.agent, w)) for w in worlds.best(1)}
+                assert ringed[backend] == {t.key for t in inner.tiles if keys & set(t.members)}
+        assert ringed["explicit"] and ringed["explicit"] == ringed["symbolic"], (players, tickets)

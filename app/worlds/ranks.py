@@ -24,10 +24,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from app.worlds.layout import LIVE, Mark, Picture
+from app.worlds.layout import GOING, GONE, LIVE, ClassTiles, Mark, Picture
 from kripke.explicit.arrays import IntArray
 from kripke.language.formula import Agent
-from kripke.parts import Leveled
+from kripke.parts import ClassCounts, Leveled
 
 #: What a mark's ``belief`` says: the agent believes in the world, or did until this step.
 BELIEVED, DROPPED = "believed", "dropped"
@@ -132,3 +132,46 @@ def _marked(m: Mark, now: Plausibility, levels: Mapping[int, int], was: frozense
         title += f"\n{name} believes in it: one of the most plausible of its class"
     return replace(m, level=0 if now.flat else level,
                    belief=BELIEVED if believed else m.belief, title=title)
+
+
+@runtime_checkable
+class Ranked(ClassCounts[Any], Protocol):
+    """A model whose deals share one rank (the open game's ranked deal, either backend), as a
+    summary counts it: where a rank holds, as values ``class_sizes`` counts by, and the rank
+    of the deals an agent believes in."""
+
+    def rank_values(self, rank: int) -> Any: ...
+
+    def best_rank(self, agent: Agent) -> int: ...
+
+
+def believed_tiles(picture: Picture, layout: object, model: Any, agent: Agent) -> Picture:
+    """On a summary (``ClassTiles``), ring what ``agent`` believes in inside its own class,
+    counted where the rank is its best rank, so a game held as diagrams is marked as a listed
+    one is: the tiles holding such deals, and such deals among the worlds drawn one by one
+    (a listed part keeps its deals' ranks). The tiles of its own classes (the first level)
+    and any other picture are left as they are."""
+    if not isinstance(layout, ClassTiles) or not isinstance(model, Ranked) or \
+            not layout.levels or str(layout.levels[0].agent) != str(agent):
+        return picture
+    best = model.best_rank(agent)
+    where = model.rank_values(best)
+    ringed: set[str] = set()
+    opened: dict[Agent, int] = {}
+    for depth, level in enumerate(layout.levels):
+        if depth:
+            counts = model.class_sizes(level.agent, where, opened)
+            ringed |= {t.key for t in level.tiles if int(counts[list(t.members)].sum())}
+        if level.actual is None:
+            break
+        opened = {**opened, level.agent: model.class_key(level.agent)}
+    else:
+        if layout.inner is not None and isinstance(part := model.listed(opened), Ranked):
+            held = np.asarray(part.rank_values(best), dtype=bool)
+            ringed |= {f"w{w}" for w in np.asarray(part.world_ids)[held].tolist()}
+    name = layout.names.agent(agent)
+    return replace(picture, marks=tuple(
+        replace(m, belief=BELIEVED, title=m.title + f"\n{name} believes in "
+                + ("deals of this tile" if m.tile else "this deal"))
+        if m.key in ringed and not m.belief and m.state not in (GONE, GOING) else m
+        for m in picture.marks))

@@ -124,9 +124,13 @@ def _mark(m: Mark) -> str:
         cls = "w" + (" faded" if m.state == FADED else "") + _formula_class(m)
         # small, so the tile's name above it and its number below stay clear
         star = _star(m.x, m.y + 0.5, min(max(m.slot * 0.16, 4), 6.5)) if m.actual else ""
-        return (f'<g class="{cls}" data-tile="{m.key}" data-state="{m.state}">{title}{slot}'
+        ring = "" if not m.belief else (  # a tile holding believed deals: ringed inside its slot
+            f'<rect class="bel" x="{m.x - m.slot / 2 + 2:.1f}" y="{m.y - m.slot / 2 + 2:.1f}" '
+            f'width="{m.slot - 4:.1f}" height="{m.slot - 4:.1f}" rx="3"/>')
+        return (f'<g class="{cls}" data-tile="{m.key}" data-state="{m.state}"'
+                f'{_belief_data(m)}>{title}{slot}'
                 f'<rect class="base" x="{m.x - m.r:.1f}" y="{m.y - m.r:.1f}" '
-                f'width="{2 * m.r:.1f}" height="{2 * m.r:.1f}"/>{star}</g>')
+                f'width="{2 * m.r:.1f}" height="{2 * m.r:.1f}"/>{ring}{star}</g>')
     if m.state in (GONE, GOING):
         ghost = (f'<circle class="ghost" data-world="{m.key[1:]}" data-state="{m.state}" '
                  f'cx="{m.x:.1f}" cy="{m.y:.1f}" r="{max(m.r * 0.3, 1.5):.1f}"'

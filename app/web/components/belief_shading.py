@@ -25,7 +25,14 @@ from agents.model import TTRModel
 from agents.timeline import Timeline
 from app.web.components.style import player_ink, player_name
 from app.worlds.layout import Picture
-from app.worlds.ranks import Plausibility, Revision, plausibility, revision, shaded
+from app.worlds.ranks import (
+    Plausibility,
+    Revision,
+    believed_tiles,
+    plausibility,
+    revision,
+    shaded,
+)
 from game.knowledge import AnnouncementKind
 from kripke.language.formula import Agent, Atom
 
@@ -50,9 +57,11 @@ class BeliefStep:
     believed_before: tuple[Fact, ...]
     revised: Revision | None
 
-    def picture(self, picture: Picture) -> Picture:
-        """``picture`` shaded for this player (``app.worlds.ranks.shaded``)."""
-        return shaded(picture, self.now, self.before, name=player_name(self.player))
+    def picture(self, picture: Picture, layout: object, model: Any) -> Picture:
+        """``picture`` (of ``model``, drawn by ``layout``) shaded for this player, and on a
+        summary its believed deals' tiles ringed (``app.worlds.ranks``)."""
+        return believed_tiles(shaded(picture, self.now, self.before,
+                                     name=player_name(self.player)), layout, model, self.player)
 
 
 def believed_facts(model: Any, player: int) -> tuple[Fact, ...]:

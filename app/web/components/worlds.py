@@ -171,7 +171,8 @@ def WorldsView(session: Session, perspective: int | None, values: Values | None,
             belief = belief_step(model, session.timeline, focus)  # None: no order to draw
             news = ""
             if belief is not None:
-                picture = belief.picture(picture)
+                picture = belief.picture(picture, layouts[(focus, perspective is not None)],
+                                         model.worlds)
                 news = news_html(belief, model, session.timeline, perspective is None)
         return (picture_svg(numbered(picture, rung), lambda a: player_ink(int(a))), picture,
                 caption, news)
