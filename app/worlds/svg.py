@@ -60,6 +60,7 @@ STYLE = """
 .ttr-pic .lv2 circle.base { fill-opacity:.3; }
 .ttr-pic .lv3 circle.base { fill-opacity:.12; }
 .ttr-pic .bel { fill:none; stroke:var(--ink); stroke-width:2.2; }
+.ttr-pic rect.bel { stroke-width:2.8; }
 .ttr-pic .bel.dropped { stroke-dasharray:3 2.5; stroke-width:1.8; opacity:.8; }
 .ttr-pic .going { animation: ttr-fade 1.4s ease-out forwards; }
 @keyframes ttr-fade { from { opacity:1; } to { opacity:0; } }

@@ -198,9 +198,10 @@ def belief_legend(picture: Picture, player: int) -> str:
     """The key to the shades and rings, when the picture draws them: small worlds drawn as
     the picture draws them (its style sheet is the page's, light or dark)."""
     levels = any(m.level for m in picture.marks)
-    ringed = any(m.belief == "believed" for m in picture.marks)
+    ringed = any(m.belief == "believed" and not m.tile for m in picture.marks)
+    tiles = any(m.belief == "believed" and m.tile for m in picture.marks)
     dropped = any(m.belief == "dropped" for m in picture.marks)
-    if not (levels or ringed or dropped):
+    if not (levels or ringed or tiles or dropped):
         return ""
     parts = []
     if levels:
@@ -213,6 +214,12 @@ def belief_legend(picture: Picture, player: int) -> str:
         parts.append("<svg class='ttr-pic' viewBox='0 0 20 20' width='20' height='20' "
                      f"style='vertical-align:middle;background:none'>{_sample(10, 0, 'believed')}"
                      "</svg> believed: the most plausible deals of its class")
+    if tiles:
+        parts.append("<svg class='ttr-pic' viewBox='0 0 20 20' width='20' height='20' "
+                     "style='vertical-align:middle;background:none'><g class='w'>"
+                     "<rect class='base' x='5' y='5' width='10' height='10'/>"
+                     "<rect class='bel' x='1.5' y='1.5' width='17' height='17' rx='3'/></g>"
+                     "</svg> a ringed tile: it holds deals believed in")
     if dropped:
         parts.append("<svg class='ttr-pic' viewBox='0 0 20 20' width='20' height='20' "
                      f"style='vertical-align:middle;background:none'>{_sample(10, 0, 'dropped')}"
