@@ -6,10 +6,11 @@ t12, player 1 t2 and t4, player 2 t6 and t14. At turn 6 player 0 (the bluffer) c
 Venezia–Zagrab, which only t4 Berlin–Roma or t14 would explain for it: a bluff. Player 2 holds
 t14, so the deals it finds most plausible give player 0 t4: a false belief. At turn 16 player 1
 declares a block of player 0's t12, hard information that rules out every deal player 2
-believed in. Found by a search over the seeds
-0–39 with the engine (the first seeds where a bluff's false belief is later revised by a
-completion or a block), not by hand; ``tests/test_open_game_page.py`` holds the game to this
-story without a browser, so a change of the engine shows there first.
+believed in. Found by a search over the seeds 0–39 with the engine, stepping each game and
+keeping the first where a false belief a bluffer's claim planted is later revised by a
+completion or a block (seeds 5, 18, 20, 24, 29 and 36 are such; 36 revises soonest after
+planting), not by hand; ``tests/test_open_game_page.py`` holds the game to this story without
+a browser, so a change of the engine shows there first.
 """
 
 from __future__ import annotations
