@@ -24,7 +24,8 @@ from typing import Any, Protocol, Self
 import numpy as np
 
 from kripke.errors import ModelError
-from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.explicit.arrays import BoolArray, IntArray, gather
+from kripke.explicit.check import observed_table
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel, rank_shift
 from kripke.explicit.world_ids import WorldIds
@@ -377,8 +378,14 @@ class RankedDealModel(DealModel, PlausibilityModel):
 
     def shift(self, formula: Formula | str) -> Self:
         """The rank shift with ``formula`` read now (:func:`rank_shift`): the deals where it
-        is false drop one rank; every deal stays, so what anyone knows is unchanged."""
-        explained = self.evaluate(formula)
+        is false drop one rank; every deal stays, so what anyone knows is unchanged. A claim's
+        inference is about one agent's hand, so its value comes from a table over that agent's
+        classes, spread in one gather (as ``announce`` reads such a formula), not an array per
+        atom."""
+        formula = self._formula(formula)
+        observed = observed_table(self, formula)
+        explained = self.evaluate(formula) if observed is None else \
+            gather(observed[1], self._keys[observed[0]])
         new = copy.copy(self)
         column = rank_shift(self._ranks[0], explained)
         column.flags.writeable = False
