@@ -27,16 +27,18 @@ class GameSpec:
     agent_kinds: str = "epistemic"
     trains: int | None = None
     backend: str = "auto"
+    variant: str = Rules.variant  # the simplified game or the open one
 
     def rules(self) -> Rules:
         """The rules every game of the batch plays by (the board's default trains filled in)."""
         board = load_board(self.board) if isinstance(self.board, str) else self.board
-        return game_rules(board, self.players, self.tickets_each, self.trains)
+        return game_rules(board, self.players, self.tickets_each, self.trains,
+                          variant=self.variant)
 
     def model(self, seed: int) -> TTRModel:
         return TTRModel(board=self.board, players=self.players, tickets_each=self.tickets_each,
                         agent_kinds=self.agent_kinds, trains=self.trains, rng=seed,
-                        backend=self.backend)
+                        backend=self.backend, variant=self.variant)
 
 
 def play_game(spec: GameSpec, seed: int) -> dict[str, Any]:

@@ -60,6 +60,9 @@ class AgentKind(StrEnum):
     PA = "pa"
     LRJA = "lrja"
     HA = "ha"
+    BELIEVER = "believer"  # the open game's kinds (design/open-game.md; agents/policies.py)
+    BLUFFER = "bluffer"
+    SCEPTIC = "sceptic"
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,8 @@ class Behaviour:
     ``simplified``: every kind plays the simplified game, by the same rules: a claim is for the
     claimant's own tickets unless it is declared as a block (its view offers no other), so every
     undeclared claim tells the table something (the claim inference), whatever the kind. The
+    same policy plays the open game (``design/open-game.md``: any claim allowed, so a claim is
+    evidence; blocks on belief), where its view offers every claim. The
     papers' agents play there the same policy as in the standard game, on the same kind of view:
     no ticket draws are offered there, so they never draw tickets, and the view offers payments
     only for allowed claims, so their plans bend to the simplified rules (a claim off their own
@@ -118,6 +123,14 @@ KINDS: dict[AgentKind, Behaviour] = {
     # Hungry agent: as many tickets as its trains allow, joined in one network
     AgentKind.HA: Behaviour(
         simplified=declaring(strategies.ha), standard=strategies.ha, engine=ha_engine),
+    # the open game's: claims for its own tickets, else blocks a ticket it believes an opponent
+    # holds (belief is knowledge in the simplified game), else draws
+    AgentKind.BELIEVER: Behaviour(simplified=policies.believer),
+    # a believer that sometimes claims on the path of a ticket it does not hold, to plant a
+    # false belief (the simplified rules allow no such claim: there it is a believer)
+    AgentKind.BLUFFER: Behaviour(simplified=policies.bluffer),
+    # the epistemic agent: acts on knowledge only, ignores what claims suggest
+    AgentKind.SCEPTIC: Behaviour(simplified=policies.epistemic),
 }
 
 

@@ -178,7 +178,7 @@ def _model(head: dict[str, Any], board: Board | None) -> TTRModel:
     try:
         model = TTRModel(board=rules.board, players=rules.players,
                          tickets_each=rules.tickets_each, agent_kinds=agents,
-                         trains=rules.trains, rng=seed)
+                         trains=rules.trains, rng=seed, variant=rules.variant)
     except ValueError as e:
         raise ValueError(f"line 1: the header's settings do not make a game ({e}); the log "
                          "was edited, record the game again") from None

@@ -24,8 +24,8 @@ from agents.kinds import AgentKind, parse_kinds
 from boards import Board, load_board
 from game.actions import DeclareBlock, claim_of
 from game.knowledge import MAX_WORLDS, Announcement, Backend, DealWorlds, parse_backend
-from game.play import OnEvent, deal
-from game.rules import Rules
+from game.play import OnEvent, deal, epistemic_game
+from game.rules import EPISTEMIC_RULES, Rules
 from game.state import GameState
 from game.table import Event
 from kripke import deal_count
@@ -81,12 +81,16 @@ class TooManyDeals(ValueError):
 
 
 def game_rules(board: Board, players: int, tickets_each: int, trains: int | None = None,
-               backend: Backend | str = Backend.AUTO) -> Rules:
+               backend: Backend | str = Backend.AUTO, variant: str = Rules.variant) -> Rules:
     """The rules of a game the shared model can follow: the rules' own checks (``TooFewTickets``
     among them), then, for the explicit backend, the number of deals (``TooManyDeals``); the
     symbolic backend, and ``auto`` above the limit, take any number. ``trains`` ``None``: the
-    board's default."""
-    rules = Rules(board, players=players, tickets_each=tickets_each, trains=trains)
+    board's default. ``variant``: the simplified game or the open one
+    (:data:`game.rules.EPISTEMIC_RULES`)."""
+    if variant not in EPISTEMIC_RULES:
+        raise ValueError(f"unknown rules {variant!r}; choose from {', '.join(EPISTEMIC_RULES)}")
+    rules = EPISTEMIC_RULES[variant](board, players=players, tickets_each=tickets_each,
+                                     trains=trains)
     if parse_backend(backend) is Backend.EXPLICIT and \
             deal_count(players * tickets_each, [tickets_each] * players) > MAX_WORLDS:
         raise TooManyDeals(players, tickets_each)
@@ -109,7 +113,8 @@ class TTRModel(mesa.Model):
     ``backend`` chooses the shared model's checker (:class:`game.knowledge.Backend`): ``auto``
     (explicit up to MAX_WORLDS deals, symbolic above), ``explicit`` or ``symbolic``. The game,
     its announcements and its decisions are the same on both; only the explicit model can be
-    drawn and asked for a value per world.
+    drawn and asked for a value per world. ``variant``: ``simplified`` (default) or ``open``
+    (claims are evidence, not proof: ``design/open-game.md``).
     """
 
     running: bool
@@ -117,17 +122,17 @@ class TTRModel(mesa.Model):
     def __init__(self, *, board: str | Board = "europe24", players: int = 3,
                  tickets_each: int = 2, agent_kinds: str | Sequence[str] = "epistemic",
                  trains: int | None = None, rng: int | None = None,
-                 backend: Backend | str = Backend.AUTO):
+                 backend: Backend | str = Backend.AUTO, variant: str = Rules.variant):
         # The seed is kept here (Mesa keeps its own private): users quote it to replay a game.
         self.seed: int = secrets.randbelow(2**31 - 1) if rng is None else rng
         super().__init__(rng=self.seed)
         self.board = load_board(board) if isinstance(board, str) else board
         # the rules first: they hold the player count to 2–5 before a kind is given to each
-        self.rules = game_rules(self.board, players, tickets_each, trains, backend)
+        self.rules = game_rules(self.board, players, tickets_each, trains, backend, variant)
         kinds = parse_kinds(agent_kinds, players)
         # Mesa seeds its generator from the seed as game.play.seeded does, and the game is
         # dealt from it the same way (one seeding scheme): one seed fixes everything.
-        self.state = deal(partial(GameState, self.rules, backend=backend), self.random)
+        self.state = deal(partial(epistemic_game, self.rules, backend=backend), self.random)
         #: Told of the state after every action (``game.play.OnEvent``); set it before the
         #: first step to watch a game (the soak's checks, the design lab's game arc).
         self.on_event: OnEvent | None = None

@@ -1,8 +1,9 @@
-"""Soak: many seeded games of both rule sets, every action checked against the rules' invariants
+"""Soak: many seeded games of each rule set, every action checked against the rules' invariants
 restated from scratch, every game played twice (same seed, same log) and its log replayed.
 
-Line-ups, sizes and boards rotate with the seed: the simplified game with 2-5 players, 1-3
-tickets each (2 players) or 1-2 (more), each seat one of the agent kinds; the standard game with
+Line-ups, sizes and boards rotate with the seed: the simplified game (and the open one, its
+variant) with 2-5 players, 1-3 tickets each (2 players) or 1-2 (more), each seat one of the
+agent kinds; the standard game with
 2-5 players of the strategy agents; both on europe24 and usa. After every action: the train cards
 are conserved colour by colour (the tunnel's paid cards counted), trains left are the start
 less what the player owns, no connection changes hands, no player holds both halves of a
@@ -24,6 +25,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from agents.kinds import AgentKind, standard_kinds
@@ -38,7 +40,7 @@ from game.table import Event, TableState
 from lab.cluster import open_workers
 from lab.runner import run_jobs
 
-RULE_SETS = ("simplified", "standard")
+RULE_SETS = ("simplified", "open", "standard")
 SIMPLIFIED_KINDS = tuple(AgentKind)
 STANDARD_KINDS = standard_kinds()
 BOARDS = ("europe24", "usa")
@@ -171,16 +173,18 @@ def _joined(owned: list, a: str, b: str) -> bool:
     return root(a) == root(b)
 
 
-def soak_simplified(seed: int) -> Soaked:
+def soak_simplified(seed: int, variant: str = "simplified") -> Soaked:
+    """One game of the simplified game, or of its ``variant`` the open game."""
     players = 2 + seed % 4
     tickets = 1 + (seed // 4) % (3 if players == 2 else 2)
     board = BOARDS[(seed // 12) % len(BOARDS)]
     kinds = lineup(SIMPLIFIED_KINDS, players, seed)
+    where = f"{variant} seed {seed}"
 
     def played() -> tuple[TTRModel, Checker]:
         model = TTRModel(board=board, players=players, tickets_each=tickets,
-                         agent_kinds=kinds, rng=seed)
-        checker = Checker(model.state, f"simplified seed {seed}")
+                         agent_kinds=kinds, rng=seed, variant=variant)
+        checker = Checker(model.state, where)
         model.on_event = checker.check
         model.run()
         return model, checker
@@ -188,7 +192,7 @@ def soak_simplified(seed: int) -> Soaked:
     model, checker = played()
     again, _ = played()
     if list(records(again)) != list(records(model)):
-        checker.violations.append(f"simplified seed {seed}: the same seed played another game")
+        checker.violations.append(f"{where}: the same seed played another game")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.jsonl"
         save(model, path)
@@ -196,10 +200,10 @@ def soak_simplified(seed: int) -> Soaked:
             replayed = replay_log(path)
             if replayed.state.scores() != model.state.scores() or replayed.worlds is None or \
                     replayed.worlds.n_worlds != model.world_count:
-                checker.violations.append(f"simplified seed {seed}: the log replays elsewhere")
+                checker.violations.append(f"{where}: the log replays elsewhere")
         except ValueError as e:
-            checker.violations.append(f"simplified seed {seed}: the log does not replay: {e}")
-    return Soaked("simplified", seed, checker.actions, tuple(checker.violations))
+            checker.violations.append(f"{where}: the log does not replay: {e}")
+    return Soaked(variant, seed, checker.actions, tuple(checker.violations))
 
 
 def soak_standard(seed: int) -> Soaked:
@@ -226,6 +230,7 @@ def soak_standard(seed: int) -> Soaked:
 
 
 SOAKERS: dict[str, Callable[[int], Soaked]] = {"simplified": soak_simplified,
+                                               "open": partial(soak_simplified, variant="open"),
                                                "standard": soak_standard}
 
 

@@ -5,6 +5,8 @@ atoms ``p(i,t)`` (player i holds ticket t).
 :func:`announced_by` and :func:`completions` are the whole protocol: a rule change about what a
 turn tells the table (which claims count, what a block declares) is made there and nowhere else.
 The state (:class:`game.state.GameState`) makes these announcements itself when a turn ends.
+The open game (:mod:`game.open_state`) follows the same protocol with its own words: a claim's
+inference is evidence (a rank shift of its ranked deal), a block declares a belief.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import cache, cached_property
 
 from boards import Ticket
 from game.actions import Action, Claim, DeclareBlock
-from game.rules import Rules
+from game.rules import OpenRules, Rules
 from game.table import TableState
 from kripke import (
     Atom,
@@ -24,11 +26,13 @@ from kripke import (
     EpistemicModel,
     Knows,
     Or,
+    RankedDeal,
     deal_count,
     deal_model,
+    ranked_deal,
     symbolic_deal,
 )
-from kripke.language.formula import Formula
+from kripke.language.formula import Believes, Formula
 
 
 @cache
@@ -78,12 +82,14 @@ def deal_worlds(rules: Rules, hands: Sequence[Sequence[Ticket]],
     """Every deal of the dealt tickets (``hands``, the real deal, actual) giving each player its
     number of tickets (the rules' ``tickets_each``, by the hands); player i sees exactly its own
     hand. Both backends give the same atoms ``p(i,t)``, counts and answers; the explicit one
-    can also draw and list its worlds."""
+    can also draw and list its worlds. The open game's deals carry a rank each, every deal
+    rank 0 as dealt (:func:`kripke.ranked_deal`)."""
     players = range(rules.players)
     build = symbolic_deal if resolve_backend(
         backend, rules.players, rules.tickets_each) is Backend.SYMBOLIC else deal_model
-    return build(sorted(t.id for hand in hands for t in hand), [len(hands[p]) for p in players],
-                 [[t.id for t in hands[p]] for p in players], agents=list(players))
+    dealt = build(sorted(t.id for hand in hands for t in hand), [len(hands[p]) for p in players],
+                  [[t.id for t in hands[p]] for p in players], agents=list(players))
+    return ranked_deal(dealt) if isinstance(rules, OpenRules) else dealt
 
 
 def claim_inference(state: TableState, player: int, connection: int) -> Formula:
@@ -99,9 +105,11 @@ def claim_inference(state: TableState, player: int, connection: int) -> Formula:
                  and connection in found.connections)
 
 
-def block_announcement(blocker: int, victim: int, ticket: int) -> Formula:
-    """A declared block: the blocker knows the victim holds the ticket."""
-    return Knows(blocker, ticket_atom(victim, ticket))
+def block_announcement(blocker: int, victim: int, ticket: int, belief: bool = False
+                       ) -> Formula:
+    """A declared block: the blocker knows the victim holds the ticket, or (``belief``, the
+    open game) believes it."""
+    return (Believes if belief else Knows)(blocker, ticket_atom(victim, ticket))
 
 
 class AnnouncementKind(StrEnum):
@@ -111,6 +119,9 @@ class AnnouncementKind(StrEnum):
     BLOCK = "block"
     COMPLETION = "completion"
     OUTSIDE = "outside"  # made from outside the game: a teacher's "what if everyone learned"
+    # The open game's claim: its inference is evidence, not an announcement; the deals that
+    # leave it unexplained drop one rank (soft information: no deal is removed).
+    SHIFT = "shift"
 
 
 def announced_by(before: TableState, player: int,
@@ -118,17 +129,22 @@ def announced_by(before: TableState, player: int,
     """What ``player``'s ``action`` tells the table, read on the position ``before`` it (the
     paths as everyone reads them before the claim):
 
-    1. a declared block by b of a's ticket t: ``K_b p(a,t)``;
+    1. a declared block by b of a's ticket t: ``K_b p(a,t)`` (the open game: ``B_b p(a,t)``,
+       true by construction, since only a believed ticket may be declared);
     2. any other claim: the claim inference (:func:`claim_inference`). The rules allow a claim
        that is not a declared block only on a shortest path of one of the claimant's own
-       unfinished tickets, so this holds whatever the claimant's kind;
+       unfinished tickets, so this holds whatever the claimant's kind. In the open game any
+       claim is allowed, so the inference may be false: it is evidence, a rank shift
+       (:attr:`AnnouncementKind.SHIFT`), not an announcement;
     3. nothing for a draw or a pass.
     """
+    open_game = isinstance(before.rules, OpenRules)
     if isinstance(action, DeclareBlock):
-        return ((AnnouncementKind.BLOCK,
-                 block_announcement(player, action.victim, action.ticket)),)
+        return ((AnnouncementKind.BLOCK, block_announcement(
+            player, action.victim, action.ticket, belief=open_game)),)
     if isinstance(action, Claim):
-        return ((AnnouncementKind.CLAIM, claim_inference(before, player, action.connection)),)
+        return ((AnnouncementKind.SHIFT if open_game else AnnouncementKind.CLAIM,
+                 claim_inference(before, player, action.connection)),)
     return ()
 
 
@@ -183,7 +199,20 @@ def ticket_knowledge(model: EpistemicModel, agent: int, tickets: Iterable[int],
                      players: int) -> TicketKnowledge:
     """Who ``agent`` considers a possible holder of each ticket, at the actual world: every
     player of whom it does not know that it lacks the ticket (on either backend)."""
-    known = model.known_atoms(agent)
+    return holders(model.known_atoms(agent), agent, tickets, players)
+
+
+def ticket_belief(model: RankedDeal, agent: int, tickets: Iterable[int],
+                  players: int) -> TicketKnowledge:
+    """As :func:`ticket_knowledge`, in ``agent``'s most plausible deals (the open game's
+    ranked model): who it believes may hold each ticket. A belief can be false."""
+    return holders(model.believed_atoms(agent), agent, tickets, players)
+
+
+def holders(fixed: dict[Atom, bool], agent: int, tickets: Iterable[int],
+            players: int) -> TicketKnowledge:
+    """Each ticket's possible holders: every player of whom ``fixed`` (the atoms with one
+    value in the deals ``agent`` considers) does not say it lacks the ticket."""
     return TicketKnowledge(agent, {t: frozenset(j for j in range(players)
-                                                if known.get(ticket_atom(j, t)) is not False)
+                                                if fixed.get(ticket_atom(j, t)) is not False)
                                    for t in tickets})

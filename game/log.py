@@ -19,7 +19,7 @@ from boards.loader import load_board
 from game.actions import action_from_json, action_to_json
 from game.files import atomic_output
 from game.play import start_game
-from game.rules import RULES_VERSION, Rules
+from game.rules import EPISTEMIC_RULES, RULES_VERSION, Rules
 from game.standard_rules import StandardRules
 from game.table import Event, TableState
 
@@ -32,7 +32,7 @@ _OLDER = {1: "written before logs named their board's fingerprint and rules' ver
              "and the rules have changed since, so it cannot be replayed",
           2: "written before a declared block was logged as the action taken, and before the "
              "random player chose uniformly among the legal actions"}
-_RULES: dict[str, type[Rules]] = {Rules.variant: Rules, StandardRules.variant: StandardRules}
+_RULES: dict[str, type[Rules]] = {**EPISTEMIC_RULES, StandardRules.variant: StandardRules}
 
 
 def header(state: TableState, **extra: Any) -> dict[str, Any]:

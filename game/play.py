@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.actions import Action
-from game.rules import Rules
+from game.knowledge import Backend
+from game.open_state import OpenState
+from game.rules import OpenRules, Rules
 from game.standard_rules import StandardRules
 from game.standard_state import StandardState
 from game.state import GameState
@@ -77,10 +79,19 @@ def seeded[S: TableState](make: Callable[[int], S], seed: int) -> tuple[S, rando
 
 def start_game(rules: Rules, seed: int) -> TableState:
     """Deal a game under ``rules`` from a state seed: a standard game for
-    :class:`StandardRules`, else the simplified one (with its shared model of the deal)."""
+    :class:`StandardRules`, else the epistemic one (with its shared model of the deal)."""
     if isinstance(rules, StandardRules):
         return StandardState(rules, seed)
-    return GameState(rules, seed)
+    return epistemic_game(rules, seed)
+
+
+def epistemic_game(rules: Rules, seed: int, backend: Backend | str = Backend.AUTO
+                   ) -> GameState:
+    """Deal a game with a shared model under ``rules``: the open game for
+    :class:`OpenRules`, else the simplified one."""
+    if isinstance(rules, OpenRules):
+        return OpenState(rules, seed, backend)
+    return GameState(rules, seed, backend)
 
 
 def play_turn(state: TableState, policy: Policy, rng: random.Random,

@@ -86,3 +86,17 @@ class Rules:
     def doubles_both_usable(self) -> bool:
         """The rulebook: both segments of a double are open only with 4 or 5 players."""
         return self.players >= 4
+
+
+@dataclass(frozen=True)
+class OpenRules(Rules):
+    """The open game (``design/open-game.md``): the simplified game, but a claim may be made on
+    any unclaimed connection the hand pays for, so a claim is evidence, not proof; a block is
+    declared on a ticket the claimant *believes* the opponent holds. The settings are the
+    simplified game's; only the rules of play differ (:class:`game.open_state.OpenState`)."""
+
+    variant: ClassVar[str] = "open"
+
+
+#: The rule sets of the epistemic game by name, the plain one first (the CLI's ``--rules``).
+EPISTEMIC_RULES: dict[str, type[Rules]] = {Rules.variant: Rules, OpenRules.variant: OpenRules}

@@ -48,6 +48,9 @@ class GameState(TableState):
     knows that opponent holds (see :attr:`game.view.PlayerView.allowed`).
     """
 
+    #: What a player must do of a ticket to declare a block of it (the rules' words).
+    _blocks_on = "know"
+
     def __init__(self, rules: Rules, seed: int, backend: Backend | str = Backend.AUTO):
         super().__init__(rules, seed)
         n, k = rules.players, rules.tickets_each
@@ -156,7 +159,13 @@ class GameState(TableState):
         return self._player_view(
             player, over, ticket_counts=tuple(map(len, self.tickets)), dealt=self._dealt_ids(),
             finished_by=tuple(map(frozenset, self.finished[:self.rules.players])),
-            known=self.known(player) if known is None else known)
+            known=self.known(player) if known is None else known,
+            believed=self._believed(player))
+
+    def _believed(self, player: int) -> tuple[tuple[int, int], ...]:
+        """The (opponent, ticket) pairs a view lists as believed: none here (the open game,
+        :class:`game.open_state.OpenState`, reads them from its ranked model)."""
+        return ()
 
     def _dealt_ids(self) -> frozenset[int]:
         """The dealt tickets' ids, kept while the deal stays the same (every view asks)."""
@@ -176,8 +185,8 @@ class GameState(TableState):
             return None
         if declared is not None:
             return (f"player {player} declares a block of player {declared.victim}'s ticket "
-                    f"{declared.ticket} it may not declare: it does not know it, or the claim "
-                    "is not on its shortest path")
+                    f"{declared.ticket} it may not declare: it does not {self._blocks_on} it, "
+                    "or the claim is not on its shortest path")
         if view.claim_allowed(claim.connection):
             return (f"player {player}'s claim of connection {claim.connection} is not for its "
                     "own tickets and is not declared as a block")

@@ -181,7 +181,8 @@ class TableState(ABC):
                      tunnel: tuple[int, int | None, int] | None = None,
                      stations: tuple[tuple[str, int], ...] = (),
                      dealt: frozenset[int] = frozenset(),
-                     known: tuple[tuple[int, int], ...] = ()) -> PlayerView:
+                     known: tuple[tuple[int, int], ...] = (),
+                     believed: tuple[tuple[int, int], ...] = ()) -> PlayerView:
         """``player``'s view: its own hand and tickets and the public table, as this engine
         holds them, and what the rule set's ``observation`` adds (by default nothing: no
         offer, ticket pile, tunnel or station, no dealt or known tickets)."""
@@ -195,7 +196,7 @@ class TableState(ABC):
             current=self.current, drawn=self.drawn, turn=self.turn, setup=setup,
             final_round=self.final_turns_left is not None, over=over,
             claims=self.oracle.version, tunnel=tunnel, stations=stations, dealt=dealt,
-            finished_by=finished_by, known=known, paths=self.oracle)
+            finished_by=finished_by, known=known, believed=believed, paths=self.oracle)
 
     def unfinished(self, player: int) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets[player] if t.id not in self.finished[player])

@@ -9,7 +9,9 @@ policy is offered and what the rules accept are one computation; in the simplifi
 includes the declared blocks, :meth:`PlayerView.declarations`). The simplified game fills the
 fields only it has (the dealt tickets, everyone's finished tickets: both common knowledge
 there; which opponents' tickets the player knows, since a block is allowed only of those) and
-leaves the standard game's empty (no offer, no ticket pile, no tunnel).
+leaves the standard game's empty (no offer, no ticket pile, no tunnel). The open game fills the
+same fields and which opponents' tickets the player believes: there any claim is legal, and a
+block is of a believed ticket.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from game.claims import (
 )
 from game.distances import Distances, PathOracle
 from game.paths import ShortestPaths
-from game.rules import Rules
+from game.rules import OpenRules, Rules
 from game.standard_rules import StandardRules
 
 
@@ -83,6 +85,8 @@ class PlayerView:
     # public (simplified: everyone's, announced; standard: its own only, None for the others)
     known: tuple[tuple[int, int], ...]  # (opponent, ticket) pairs this player knows (simplified:
     # from the shared Kripke model; a block is allowed only of these; standard: none)
+    believed: tuple[tuple[int, int], ...]  # (opponent, ticket) pairs this player believes
+    # (the open game: from the ranked shared model; a block is allowed only of these; else none)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
 
     def __init__(self, *, rules: Rules, player: int, hand: tuple[int, ...],
@@ -95,7 +99,8 @@ class PlayerView:
                  claims: int, tunnel: tuple[int, int | None, int] | None,
                  stations: tuple[tuple[str, int], ...], dealt: frozenset[int],
                  finished_by: tuple[frozenset[int] | None, ...],
-                 known: tuple[tuple[int, int], ...], paths: PathOracle) -> None:
+                 known: tuple[tuple[int, int], ...], paths: PathOracle,
+                 believed: tuple[tuple[int, int], ...] = ()) -> None:
         """Every field by keyword, stored in one step. (A view is made for every action of
         every game; the frozen dataclass's own ``__init__`` sets its 29 fields one
         ``object.__setattr__`` at a time, a third of the cost of a view. The instance stays
@@ -107,7 +112,7 @@ class PlayerView:
             pile_size=pile_size, discard_size=discard_size, ticket_pile_size=ticket_pile_size,
             current=current, drawn=drawn, turn=turn, setup=setup, final_round=final_round,
             over=over, claims=claims, tunnel=tunnel, stations=stations, dealt=dealt,
-            finished_by=finished_by, known=known, paths=paths)
+            finished_by=finished_by, known=known, believed=believed, paths=paths)
 
     @cached_property
     def board(self) -> Board:  # asked for on every payment a policy considers
@@ -149,16 +154,27 @@ class PlayerView:
         return frozenset(c for c in out if self.owner[c] is None)
 
     def block_targets(self) -> dict[tuple[int, int], frozenset[int]]:
-        """The blocks this player may declare (simplified game): for each (opponent, ticket) it
-        knows, while the ticket is unfinished (completions are public) and still reachable, the
-        unclaimed connections on that opponent's shortest paths for it, in (opponent, ticket)
-        order."""
+        """The blocks this player may declare: for each (opponent, ticket) it knows
+        (simplified game) or believes (open game), while the ticket is unfinished (completions
+        are public) and still reachable, the unclaimed connections on that opponent's
+        shortest paths for it, in (opponent, ticket) order."""
         return dict(self._targets)
+
+    def known_targets(self) -> dict[tuple[int, int], frozenset[int]]:
+        """As :meth:`block_targets`, for the tickets this player *knows* only: what an agent
+        that acts on knowledge alone blocks (the same in the simplified game; in the open game
+        a subset, since what one knows one believes)."""
+        return dict(self._targets_of(self.known))
 
     @cached_property
     def _targets(self) -> tuple[tuple[tuple[int, int], frozenset[int]], ...]:
+        return self._targets_of(self.believed if isinstance(self.rules, OpenRules)
+                                else self.known)
+
+    def _targets_of(self, pairs: tuple[tuple[int, int], ...]
+                    ) -> tuple[tuple[tuple[int, int], frozenset[int]], ...]:
         out = []
-        for victim, t in sorted(self.known):
+        for victim, t in sorted(pairs):
             if t in (self.finished_by[victim] or ()):
                 continue
             found = self.ticket_paths(victim, self.board.tickets[t])
@@ -172,8 +188,9 @@ class PlayerView:
         """The connections the rules let this player claim, cards and openness aside. In the
         simplified game only those for its own tickets or, declared as a block, on an opponent's
         shortest path for a ticket it knows (the design notes' rule, also when no card is left
-        to draw); ``None`` in the standard game, where any connection may be claimed."""
-        if isinstance(self.rules, StandardRules):
+        to draw); ``None`` in the standard and the open game, where any connection may be
+        claimed."""
+        if isinstance(self.rules, StandardRules | OpenRules):
             return None
         return self._own.union(*(conns for _, conns in self._targets))
 
@@ -182,11 +199,13 @@ class PlayerView:
         the rules take it plain (for the player's own tickets; any claim in the standard game),
         and a :class:`DeclareBlock` of each known ticket on whose shortest path it lies, in
         (opponent, ticket) order. The rules take a claim off one's own paths only declared, so
-        the simplified game's every claim says what it is for."""
-        if self.allowed is None:
+        the simplified game's every claim says what it is for. The open game takes any claim
+        plain, and declared as a block of each believed ticket on whose path it lies."""
+        if isinstance(self.rules, StandardRules):
             return [claim]
         c = claim.connection
-        plain: list[Claim | DeclareBlock] = [claim] if c in self._own else []
+        plain: list[Claim | DeclareBlock] = \
+            [claim] if c in self._own or isinstance(self.rules, OpenRules) else []
         return plain + [DeclareBlock(claim, victim, t)
                         for (victim, t), conns in self._targets if c in conns]
 

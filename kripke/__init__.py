@@ -54,12 +54,14 @@ from kripke.lazy import exports
 
 if TYPE_CHECKING:
     from kripke.symbolic.deal import Deal, SymbolicDealModel, symbolic_deal
+    from kripke.symbolic.ranked import RankedDeal, ranked_deal
     from kripke.symbolic.structure import SymbolicModel
     from kripke.symbolic.translate import to_explicit, to_symbolic
 
 _SYMBOLIC = {"SymbolicModel": "symbolic.structure", "SymbolicDealModel": "symbolic.deal",
              "Deal": "symbolic.deal", "symbolic_deal": "symbolic.deal",
-             "to_explicit": "symbolic.translate", "to_symbolic": "symbolic.translate"}
+             "to_explicit": "symbolic.translate", "to_symbolic": "symbolic.translate",
+             "RankedDeal": "symbolic.ranked", "ranked_deal": "symbolic.ranked"}
 
 __all__ = [
     "And",
@@ -93,6 +95,7 @@ __all__ = [
     "Not",
     "Or",
     "Possible",
+    "RankedDeal",
     "SymbolicDealModel",
     "SymbolicModel",
     "Top",
@@ -104,6 +107,7 @@ __all__ = [
     "load_model",
     "parse",
     "parse_event_model",
+    "ranked_deal",
     "symbolic_deal",
     "to_explicit",
     "to_symbolic",

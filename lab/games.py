@@ -15,16 +15,18 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from agents.batch import GameSpec
+from agents.belief import BeliefRecord, BeliefWatch
 from agents.gameplay import GameStats, stats_of
 from agents.kinds import DEFAULT_SOURCE, parse_kinds, parse_lineup, rotated_lineup
 from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard
 from boards import Board, load_board
 from boards.writer import problem
+from game.open_state import OpenState
 from game.play import Arc
 from game.table import TableState
 
-Rules = Literal["standard", "simplified"]
-RULES: tuple[Rules, ...] = ("standard", "simplified")
+Rules = Literal["standard", "simplified", "open"]
+RULES: tuple[Rules, ...] = ("standard", "simplified", "open")
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,12 @@ class LabSpec:
         return replace(self, lineup=rotated_lineup(self.lineup, shift))
 
     def simplified(self) -> GameSpec:
-        """The simplified game as ``agents.batch`` and the gameplay report play it."""
+        """The simplified game (or the open one, its variant) as ``agents.batch`` and the
+        gameplay report play it."""
         return GameSpec(board=self.board, players=len(self.lineup),
                         tickets_each=self.tickets_each, agent_kinds=",".join(self.lineup),
-                        trains=self.trains)
+                        trains=self.trains,
+                        variant="open" if self.rules == "open" else "simplified")
 
     def standard(self) -> StandardSpec:
         spec = StandardSpec(board=self.board, lineup=self.lineup, record_arc=self.arc,
@@ -99,6 +103,7 @@ class LabGame:
     arc: tuple[int, ...]
     claimed: tuple[int, ...]
     gameplay: GameStats | None = None  # the simplified game's gameplay report of the game
+    beliefs: BeliefRecord | None = None  # the open game's belief, turn by turn
 
 
 def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
@@ -106,17 +111,22 @@ def play_lab_game(spec: LabSpec, seed: int) -> LabGame:
     ``play_standard``, the simplified one through its Mesa model, both on the one game loop
     (:mod:`game.play`) and its seeding scheme, the arc taken by the same ``on_event``."""
     state: TableState
-    gameplay = None
+    gameplay = beliefs = None
     if spec.rules == "standard":
         state, arc = play_standard(spec.standard(), seed)
     else:  # its Mesa model: the gameplay report reads the model's turn records
         model = spec.simplified().model(seed)
         watch = Arc(model.state) if spec.arc else None
         model.on_event = watch
-        model.run()
+        believing = BeliefWatch(model.state) if isinstance(model.state, OpenState) else None
+        while model.running:
+            model.step()
+            if believing is not None:
+                believing.turn()
         state, arc, gameplay = model.state, tuple(watch.moves) if watch else (), stats_of(model)
+        beliefs = believing.record() if believing is not None else None
     return LabGame(seed, spec.lineup, state.turn, state.end_reason or "", tuple(state.scores()),
-                   tuple(state.returns()), arc, _claimed(state.owner), gameplay)
+                   tuple(state.returns()), arc, _claimed(state.owner), gameplay, beliefs)
 
 
 def _claimed(owner: Sequence[int | None]) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from agents.belief import BeliefSummary, BeliefTally
 from agents.gameplay import GameStats
 from agents.standard_batch import BOOTSTRAP_RESAMPLES, bootstrap_distance, distance, wilson
 from boards import Board
@@ -141,6 +142,8 @@ class Metrics:
     #: the simplified game's games as ``agents.gameplay`` measures them (a few numbers each),
     #: for its report row; empty for the standard game
     gameplay: tuple[GameStats, ...] = ()
+    #: the open game's belief (``agents.belief``); None for the other rule sets
+    beliefs: BeliefSummary | None = None
 
     @property
     def undesirability_variance(self) -> float:
@@ -181,6 +184,7 @@ class Tally:
         self._turns = 0
         self._ends_by: dict[str, int] = {}
         self._gameplay: list[GameStats] = []
+        self._beliefs: BeliefTally | None = None
 
     @property
     def games(self) -> int:
@@ -205,6 +209,9 @@ class Tally:
         self._ends_by[game.end_reason] = self._ends_by.get(game.end_reason, 0) + 1
         if game.gameplay is not None:
             self._gameplay.append(game.gameplay)
+        if game.beliefs is not None:
+            self._beliefs = self._beliefs or BeliefTally()
+            self._beliefs.add(game.beliefs, game.lineup)
 
     def metrics(self, desired: Sequence[float] | None = None, bootstrap_seed: int = 0
                 ) -> Metrics:
@@ -230,7 +237,8 @@ class Tally:
         return Metrics(self.board.name, n, self._arc.arc(), tuple(map(int, self.untouched)),
                        self.board.city_names, tuple(rows), shares, measured, low, high,
                        self._turns / n, {r: c / n for r, c in sorted(self._ends_by.items())},
-                       v_low, v_high, tuple(self._gameplay))
+                       v_low, v_high, tuple(self._gameplay),
+                       self._beliefs.summary() if self._beliefs is not None else None)
 
     def variance_interval(self, seed: int = 0, resamples: int = BOOTSTRAP_RESAMPLES
                           ) -> tuple[float, float]:

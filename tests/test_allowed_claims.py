@@ -150,17 +150,20 @@ def _choices_were_legal(before: TableState, actions: list) -> None:
         before.apply(action)
 
 
+@pytest.mark.parametrize("variant", ["simplified", "open"])
 @pytest.mark.parametrize("chunk", range(4))
-def test_the_view_and_the_state_list_the_same_legal_actions(chunk):
-    """200 seeded games, every position, every player: what a policy is offered is what the
-    rules list, declared blocks included, every kind of player's choice is one of them (so no
-    driver declares anything for it), and the rules refuse what is not listed."""
+def test_the_view_and_the_state_list_the_same_legal_actions(chunk, variant):
+    """200 seeded games of each rule set (the simplified game, and the open one, where any
+    claim is legal and a block is of a believed ticket), every position, every player: what a
+    policy is offered is what the rules list, declared blocks included, every kind of player's
+    choice is one of them (so no driver declares anything for it), and the rules refuse what
+    is not listed."""
     blocks = 0
     for seed in range(chunk * 50, (chunk + 1) * 50):
         players, tickets = deal(seed)
         kinds = [list(AgentKind)[(seed + 2 * p) % len(AgentKind)] for p in range(players)]
         model = TTRModel(board="europe24", players=players, tickets_each=min(tickets, 2),
-                         agent_kinds=kinds, rng=seed)
+                         agent_kinds=kinds, rng=seed, variant=variant)
         # mid-turn positions as they come, each turn's first as the model steps to it
         model.on_event = lambda state, event: event.turn_over or _views_agree_with_the_state(
             state)

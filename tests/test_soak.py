@@ -32,7 +32,7 @@ def test_a_card_lost_on_a_claim_is_a_violation(monkeypatch):
     assert any("train cards not conserved" in v for v in soaked.violations)
 
 
-@pytest.mark.parametrize("rules", ["simplified", "standard"])
+@pytest.mark.parametrize("rules", ["simplified", "open", "standard"])
 def test_a_soaked_game_counts_its_actions(rules):
     assert soak_game(rules, 3).actions > 20
 
@@ -50,6 +50,6 @@ def test_ctrl_c_prints_the_tally_of_the_games_finished(monkeypatch, capsys):
     monkeypatch.setattr(bench.soak, "soak_game", stopped_at_seed_4)
     assert main(["bench", "soak", "--games", "100", "--no-progress"]) == 130
     out, err = capsys.readouterr()
-    assert "interrupted: the tally is of the 8 games finished of 200" in err
+    assert "interrupted: the tally is of the 12 games finished of 300" in err
     assert [line.split()[1] for line in out.splitlines()
-            if line.startswith(("simplified ", "standard "))] == ["4", "4"]
+            if line.startswith(("simplified ", "open ", "standard "))] == ["4", "4", "4"]

@@ -24,7 +24,8 @@ from game.rules import MAX_PLAYERS, MIN_PLAYERS
 from lab.cluster import check_scheduler
 from lab.games import RULES, LabSpec, Rules
 
-DEFAULT_LINEUP = {"standard": ",".join(PAPERS_LINEUP), "simplified": "epistemic,baseline,baseline"}
+DEFAULT_LINEUP = {"standard": ",".join(PAPERS_LINEUP), "simplified": "epistemic,baseline,baseline",
+                  "open": "believer,bluffer,sceptic,baseline"}
 #: The agents the standard-rules commands play unless ``--strategies`` says otherwise: the
 #: authors' engine's, which reproduce the published figures within their intervals, where the
 #: described ones do not (README, "The authors' engine"). A spec built in code still names its
@@ -39,11 +40,14 @@ def add_game_options(parser: argparse.ArgumentParser, board: str = "usa", games:
                         help=f"a shipped board (usa, europe24) or a board file (default {board})")
     if rules:
         parser.add_argument("--rules", choices=RULES, default="standard",
-                            help="standard (the published rules, default) or simplified")
+                            help="standard (the published rules, default), simplified, or "
+                                 "open (the simplified game where a claim is evidence, not "
+                                 "proof)")
     parser.add_argument("--agents", default=None,
                         help="one kind per seat, comma-separated (default: "
                              f"{DEFAULT_LINEUP['standard']} for the standard rules, "
-                             f"{DEFAULT_LINEUP['simplified']} for the simplified game)")
+                             f"{DEFAULT_LINEUP['simplified']} for the simplified game, "
+                             f"{DEFAULT_LINEUP['open']} for the open one)")
     parser.add_argument("--players", type=whole(MIN_PLAYERS, MAX_PLAYERS), default=None,
                         help="with one kind in --agents: that many seats of it")
     parser.add_argument("--trains", type=whole(1, MAX_TRAINS), default=None,

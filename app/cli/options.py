@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from boards.loader import MAX_TRAINS
 from game import fields
 from game.fields import MAX_WORKERS, argument
-from game.rules import MAX_PLAYERS, MIN_PLAYERS
+from game.rules import EPISTEMIC_RULES, MAX_PLAYERS, MIN_PLAYERS, OpenRules, Rules
 
 if TYPE_CHECKING:
     from agents.model import TTRModel
@@ -94,10 +94,23 @@ def add_game_options(parser: argparse.ArgumentParser, default_agents: str = "epi
                                  "to 4 × 4 (default auto)")
 
 
+#: What ``--rules`` says of each epistemic rule set.
+RULES_HELP = {Rules.variant: "simplified (the knowledge game: a claim only for one's own "
+                             "tickets or as a block of a known ticket)",
+              OpenRules.variant: "open (any claim allowed, so a claim is evidence, not proof; "
+                                 "a block on belief)"}
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """``--rules`` of a command that plays one epistemic game (play, check)."""
+    parser.add_argument("--rules", choices=tuple(EPISTEMIC_RULES), default=Rules.variant,
+                        help=f"{' or '.join(RULES_HELP.values())}; default {Rules.variant}")
+
+
 def model_from_args(args: argparse.Namespace) -> TTRModel:
     """Build the model, turning bad combinations into one-line errors (``ValueError``)."""
     from agents.model import TTRModel
 
     return TTRModel(board=args.board, players=args.players, tickets_each=args.tickets,
                     agent_kinds=args.agents, trains=args.trains, rng=args.seed,
-                    backend=args.backend)
+                    backend=args.backend, variant=args.rules)

@@ -131,6 +131,11 @@ class Mark:
     tile: bool = False
     slot: float = 0.0  # a tile's full side: its area shows the share still possible
     node: bool = False  # a textbook graph's node: a circle, doubly circled when actual
+    #: plausibility (``app.worlds.ranks``): the world's level within the class of the agent
+    #: in focus (0 the most plausible; None: no order drawn), and whether that agent believes
+    #: in it ("believed") or did until this step ("dropped", a belief the facts revised)
+    level: int | None = None
+    belief: str = ""
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,12 @@ STYLE = """
 .ttr-pic .node circle.base { stroke-width:1.6; }
 .ttr-pic .node.faded:not(.holds):not(.fails) circle.base { fill:var(--ghost); }
 .ttr-pic .ring { fill:none; stroke:var(--ink); stroke-width:1.6; }
+.ttr-pic .lv1 circle.base { fill-opacity:.55; }
+.ttr-pic .lv2 circle.base { fill-opacity:.3; }
+.ttr-pic .lv3 circle.base { fill-opacity:.12; }
+.ttr-pic .bel { fill:none; stroke:var(--ink); stroke-width:2.2; }
+.ttr-pic rect.bel { stroke-width:2.8; }
+.ttr-pic .bel.dropped { stroke-dasharray:3 2.5; stroke-width:1.8; opacity:.8; }
 .ttr-pic .going { animation: ttr-fade 1.4s ease-out forwards; }
 @keyframes ttr-fade { from { opacity:1; } to { opacity:0; } }
 """
@@ -119,19 +125,29 @@ def _mark(m: Mark) -> str:
         cls = "w" + (" faded" if m.state == FADED else "") + _formula_class(m)
         # small, so the tile's name above it and its number below stay clear
         star = _star(m.x, m.y + 0.5, min(max(m.slot * 0.16, 4), 6.5)) if m.actual else ""
-        return (f'<g class="{cls}" data-tile="{m.key}" data-state="{m.state}">{title}{slot}'
+        ring = "" if not m.belief else (  # a tile holding believed deals: ringed inside its slot
+            f'<rect class="bel" x="{m.x - m.slot / 2 + 2:.1f}" y="{m.y - m.slot / 2 + 2:.1f}" '
+            f'width="{m.slot - 4:.1f}" height="{m.slot - 4:.1f}" rx="3"/>')
+        return (f'<g class="{cls}" data-tile="{m.key}" data-state="{m.state}"'
+                f'{_belief_data(m)}>{title}{slot}'
                 f'<rect class="base" x="{m.x - m.r:.1f}" y="{m.y - m.r:.1f}" '
-                f'width="{2 * m.r:.1f}" height="{2 * m.r:.1f}"/>{star}</g>')
+                f'width="{2 * m.r:.1f}" height="{2 * m.r:.1f}"/>{ring}{star}</g>')
     if m.state in (GONE, GOING):
         ghost = (f'<circle class="ghost" data-world="{m.key[1:]}" data-state="{m.state}" '
-                 f'cx="{m.x:.1f}" cy="{m.y:.1f}" r="{max(m.r * 0.3, 1.5):.1f}">{title}</circle>')
+                 f'cx="{m.x:.1f}" cy="{m.y:.1f}" r="{max(m.r * 0.3, 1.5):.1f}"'
+                 f'{_belief_data(m)}>{title}</circle>')
         if m.state == GOING:
             ghost += (f'<circle class="going" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{m.r:.1f}" '
                       'fill="var(--world)"/>')
+        if m.belief:  # a believed world the facts removed: its dashed ring stays this step
+            ghost += (f'<circle class="bel dropped" cx="{m.x:.1f}" cy="{m.y:.1f}" '
+                      f'r="{m.r + 3:.1f}"/>')
         return ghost
     cls = ("w" + (" node" if m.node else "") + (" faded" if m.state == FADED else "")
-           + _formula_class(m))
+           + _formula_class(m) + (f" lv{min(m.level, 3)}" if m.level else ""))
     r = m.r * (0.75 if m.state == FADED and not m.node else 1.0)
+    if m.level:  # less plausible, smaller: the believed worlds stand out in their class
+        r *= (1.0, 0.86, 0.74, 0.64)[min(m.level, 3)]
     body = f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r:.1f}"/>'
     if m.actual and m.node:  # the textbook's double circle
         body += f'<circle class="ring" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r + 4:.1f}"/>'
@@ -140,11 +156,21 @@ def _mark(m: Mark) -> str:
         r = max(m.r * 1.35, 8.0)  # the ring below goes round the bigger disc, clear of it
         body = (f'<circle class="base" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{r:.1f}"/>'
                 + _star(m.x, m.y, r * 0.8))
+    if m.belief:
+        cls_bel = "bel" + (" dropped" if m.belief == "dropped" else "")
+        body += (f'<circle class="{cls_bel}" cx="{m.x:.1f}" cy="{m.y:.1f}" '
+                 f'r="{max(r, m.r) + 3:.1f}"/>')
     if m.highlight:
         body += f'<circle class="hl" cx="{m.x:.1f}" cy="{m.y:.1f}" r="{max(r, 6) + 4:.1f}"/>'
     actual = ' data-actual="1"' if m.actual else ""
-    return (f'<g class="{cls}" data-world="{m.key[1:]}" data-state="{m.state}"{actual}>'
-            f"{title}{body}</g>")
+    return (f'<g class="{cls}" data-world="{m.key[1:]}" data-state="{m.state}"{actual}'
+            f"{_belief_data(m)}>{title}{body}</g>")
+
+
+def _belief_data(m: Mark) -> str:
+    """A world's plausibility level and belief as data attributes (what a test reads)."""
+    return ((f' data-level="{m.level}"' if m.level is not None else "")
+            + (f' data-belief="{m.belief}"' if m.belief else ""))
 
 
 def _link(k: Link, colour: str) -> str:

@@ -654,15 +654,18 @@ class KripkeModel(PerWorld):
 
     def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
         """Atoms whose value the agent knows at a world, with that value."""
-        worlds = self.possible_worlds(agent, world)
-        known: dict[Atom, bool] = {}
+        return self.fixed_atoms(self.possible_worlds(agent, world))
+
+    def fixed_atoms(self, worlds: IntArray) -> dict[Atom, bool]:
+        """Atoms with one value in all of ``worlds`` (indices), with that value."""
+        fixed: dict[Atom, bool] = {}
         for atom in self.atoms:
             values = self.atom_values(atom, worlds)
             if values.all():
-                known[atom] = True
+                fixed[atom] = True
             elif not values.any():
-                known[atom] = False
-        return known
+                fixed[atom] = False
+        return fixed
 
     def count(self, formula: Formula | str) -> int:
         """In how many worlds the formula holds."""

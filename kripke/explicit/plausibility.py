@@ -42,12 +42,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 
 from kripke.budget import check_budget, check_stopped
-from kripke.errors import ModelError
+from kripke.errors import AnnouncementError, ModelError
 from kripke.events.model import Event, EventModel
 from kripke.explicit.arrays import BoolArray, IntArray
 from kripke.explicit.model import KripkeModel
@@ -110,9 +110,20 @@ def dense(keys: IntArray, *levels: IntArray) -> IntArray:
 
 def least(keys: IntArray, n_keys: int, ranks: IntArray, where: BoolArray) -> IntArray:
     """Per class, the least rank of its worlds where ``where`` holds (:data:`_NONE` if
-    none)."""
+    none). Few distinct ranks (the open game's counts of unexplained claims) are counted per
+    (class, rank) in one ``bincount``: ``np.minimum.at`` took 9 s over a game's 63,063,000
+    deals, the count a fraction of a second."""
     found = np.full(max(n_keys, 1), _NONE, dtype=np.int64)
-    np.minimum.at(found, keys[where], ranks[where])
+    every = bool(where.all())  # B_a, not B_a[ψ]: no world to leave out, nothing to copy
+    picked, classes = (ranks, keys) if every else (ranks[where], keys[where])
+    top = int(picked.max()) + 1 if picked.size else 0
+    if top and n_keys * top <= max(4 * ranks.size, 1 << 16):
+        code = np.multiply(classes, top, dtype=np.int64 if n_keys * top >= 1 << 31 else np.int32)
+        present = (np.bincount(code + picked, minlength=n_keys * top) > 0).reshape(n_keys, top)
+        some = present.any(axis=1)
+        found[:n_keys][some] = present[some].argmax(axis=1)
+        return found
+    np.minimum.at(found, classes, picked)
     return found
 
 
@@ -129,8 +140,10 @@ def conservative(keys: IntArray, n_keys: int, ranks: IntArray, holds: BoolArray)
 
 def rank_shift(ranks: IntArray, explained: BoolArray) -> IntArray:
     """The open game's step (Spohn's ranking): the worlds that leave a claim unexplained drop
-    one rank; ranks are counts of unexplained claims, so they are not renumbered."""
-    return ranks + (~explained).astype(np.int64)
+    one rank; ranks are counts of unexplained claims, so they are not renumbered. The ranks
+    keep their type (a game's 63,063,000 deals hold theirs in two bytes each)."""
+    shifted: IntArray = ranks + (~explained).astype(ranks.dtype)
+    return shifted
 
 
 class PlausibilityModel(KripkeModel):
@@ -202,6 +215,11 @@ class PlausibilityModel(KripkeModel):
         found: IntArray = worlds[ranks == ranks.min()] if worlds.size else worlds
         return found
 
+    def believed_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
+        """Atoms whose value the agent believes at a world (the same in every world of
+        :meth:`best`), with that value: as ``known_atoms`` reads the whole class."""
+        return self.fixed_atoms(self.best(agent, world))
+
     def is_flat(self) -> bool:
         """Whether every world of each class is as plausible as every other (no order)."""
         return all(bool(np.all(dense(self.keys(i), r) == 0))
@@ -224,7 +242,7 @@ class PlausibilityModel(KripkeModel):
 
     def _value(self, f: Formula) -> BoolArray:
         check_stopped()
-        if not _ordered(f):
+        if not ordered(f):
             return super().evaluate(f)
         match f:
             case ConditionalBelief(agent) | ConditionalPossible(agent):
@@ -269,6 +287,18 @@ class PlausibilityModel(KripkeModel):
                                     n_worlds=self.n_worlds)
                 return probe.evaluate(replace(f, formula=_INNER))
         raise TypeError(f"not a formula: {f!r}")
+
+    def announce(self, formula: Formula | str) -> Self:
+        """As :meth:`KripkeModel.announce`; a formula with a plausibility operator is
+        evaluated world by world (the S5 checker's shortcut through one agent's classes would
+        read ``B_b`` as the ``K_b`` it subclasses)."""
+        formula = self._formula(formula)
+        if not ordered(formula):
+            return super().announce(formula)
+        mask = self.evaluate(formula)
+        if self.actual is not None and not mask[self.actual]:
+            raise AnnouncementError(formula)
+        return self._restricted(mask)
 
     def ranged(self, formula: Formula, world: int) -> IntArray | None:
         """The worlds a plausibility operator quantifies over at a world (what Why? shows):
@@ -377,7 +407,7 @@ class PlausibilityModel(KripkeModel):
                 f"actual={self.actual})")
 
 
-def _ordered(f: Formula) -> bool:
+def ordered(f: Formula) -> bool:
     """Whether a plausibility operator occurs in the formula (else the S5 checker answers)."""
     stack = [f]
     while stack:

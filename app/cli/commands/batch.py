@@ -9,7 +9,14 @@ from agents.batch import GameSpec, by_kind, columns, mean, play_game
 from app.cli.batch_runs import check_output, kept_on_interrupt, workers
 from app.cli.lab_options import add_strategies_option
 from app.cli.main import UsageError
-from app.cli.options import add_game_options, add_workers_option, figure_file, file_name, whole
+from app.cli.options import (
+    RULES_HELP,
+    add_game_options,
+    add_workers_option,
+    figure_file,
+    file_name,
+    whole,
+)
 from app.cli.table import print_table
 from game.fields import MAX_GAMES
 from game.files import atomic_output
@@ -35,9 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="save a picture of worlds over turns and score distributions "
                              "(.png, .svg or .pdf)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument("--rules", choices=("simplified", "standard"), default="simplified",
-                        help="simplified (the knowledge game, default) or standard (the "
-                             "published rules; agents osta, pa, lrja, ha, baseline, random)")
+    parser.add_argument("--rules", choices=(*RULES_HELP, "standard"), default="simplified",
+                        help=f"{', '.join(RULES_HELP.values())} or standard (the published "
+                             "rules; agents osta, pa, lrja, ha, baseline, random); default "
+                             "simplified")
     parser.add_argument("--rotate-seats", action="store_true",
                         help="standard rules: game i moves every agent i seats on")
     parser.add_argument("--desired", metavar="SHARES",
@@ -52,7 +60,7 @@ def _check(args: argparse.Namespace) -> GameSpec:
         raise UsageError("--rotate-seats, --desired and --strategies belong to --rules "
                          "standard")
     spec = GameSpec(args.board, args.players, args.tickets, args.agents, args.trains,
-                    args.backend)
+                    args.backend, args.rules)
     spec.model(args.seed)  # a bad parameter fails here, once, before any worker starts
     return spec
 

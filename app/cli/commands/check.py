@@ -6,7 +6,7 @@ import argparse
 
 from app.cli.checking import read_formula, vacuity_note
 from app.cli.main import UsageError
-from app.cli.options import add_game_options, model_from_args
+from app.cli.options import add_game_options, add_rules_option, model_from_args
 from kripke.explain import render
 
 NAME = "check"
@@ -17,6 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("formula", help="e.g. 'K_0 p(1,7)' or 'C_{0,1,2} !p(2,7)'; atoms p(i,t) "
                         "say that player i holds ticket t")
     add_game_options(parser)
+    add_rules_option(parser)
     parser.add_argument("--turn", type=int, default=0,
                         help="turns to play first (default 0: right after the deal)")
     parser.add_argument("--explain", action="store_true",

@@ -9,6 +9,7 @@ import math
 import sys
 from dataclasses import asdict
 
+from agents.belief import BeliefSummary
 from agents.gameplay import gameplay_row
 from app.cli.lab_options import (
     add_game_options,
@@ -69,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
     from lab.draw import arcs_png, undesirability_png
 
     print_metrics(m, board)
+    if m.beliefs is not None:
+        print_beliefs(m.beliefs)
     gameplay = gameplay_row(spec.simplified(), m.gameplay) if m.gameplay else None
     if gameplay is not None:
         print("\ngameplay (agents.gameplay, as ttr-kripke bench gameplay reports it):")
@@ -113,6 +116,38 @@ def print_metrics(m: Metrics, board: Board) -> None:
     print(", ".join(f"ended by {r}: {share:.1%}" for r, share in m.end_reasons.items()))
 
 
+def belief_turns(summary: BeliefSummary) -> list[int]:
+    """The turns the accuracy table shows: the first few, then every tenth, while at least
+    half the seats of the start are still playing."""
+    seats = summary.accurate_by_turn[0][1] if summary.accurate_by_turn else 0
+    reached = [k for k, (_, of) in enumerate(summary.accurate_by_turn) if 2 * of >= seats]
+    return [k for k in reached if k in (0, 1, 2, 5) or k % 10 == 0]
+
+
+def print_beliefs(b: BeliefSummary) -> None:
+    """The open game's belief (``agents.belief``): accuracy by turn and kind, false beliefs."""
+    print(f"\nbelief (open game): in how many seats the actual deal is among the believed deals, "
+          f"after each turn (turn 0: as dealt), over {b.games} games")
+    print_table(("after turn", "seats", "actual deal believed"),
+                [(k, b.accurate_by_turn[k][1], f"{b.accuracy(k):.1%}") for k in belief_turns(b)])
+    print()
+    print_table(("kind", "seat-turns", "actual deal believed", "false beliefs held",
+                 "false beliefs about it"),
+                [(kind, of, f"{good / of:.1%}", b.held_by_kind.get(kind, 0),
+                  b.about_kind.get(kind, 0)) for kind, (good, of) in b.accurate_by_kind.items()])
+    per_game = b.games or 1
+    print()
+    print_table(("false beliefs (a believed p(a,t) that is false)", "value"), [
+        ("unexplained claims per game", f"{b.unexplained / per_game:.2f}"),
+        ("false beliefs per game", f"{b.false_beliefs / per_game:.2f}"),
+        ("planted in a turn with an unexplained claim", f"{b.by_bluff:,} of "
+                                                        f"{b.false_beliefs:,}"),
+        ("mean duration (turns)", f"{b.mean_turns:.1f}"),
+        ("outlived the game", f"{b.outlived:,}"),
+        ("blocks declared on a false belief per game",
+         f"{b.blocks_on_false_belief / per_game:.2f}")])
+
+
 def metrics_document(m: Metrics, rules: str, board: Board) -> dict:
     """The summary as plain JSON values."""
     s = deck_stats(board)
@@ -126,6 +161,7 @@ def metrics_document(m: Metrics, rules: str, board: Board) -> dict:
                            "untouched": dict(zip(m.city_names, m.untouched, strict=True))},
         "deck": asdict(s),
         "win_ratios": [asdict(k) for k in m.kinds],
+        "beliefs": None if m.beliefs is None else asdict(m.beliefs),
         # one agent kind has no distance: null, not NaN (which is not JSON)
         "distance": None if math.isnan(m.distance) else {
             "desired": list(m.desired), "measured": m.distance, "low": m.distance_low,

@@ -7,9 +7,12 @@ import sys
 
 from agents import log
 from agents.model import TTRModel
-from app.cli.options import add_game_options, file_name, model_from_args
+from app.cli.options import add_game_options, add_rules_option, file_name, model_from_args
 from game.cards import CARD_NAMES
 from game.files import check_output
+from game.knowledge import AnnouncementKind
+from game.open_state import OpenState
+from game.rules import Rules
 from game.table import END_REASONS
 
 NAME = "play"
@@ -18,6 +21,7 @@ HELP = "play one seeded game and print its announcements and a summary"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, default_agents="baseline")
+    add_rules_option(parser)
     parser.add_argument("--log", type=file_name, metavar="FILE",
                         help="write the JSON Lines event log to FILE (also a game stopped "
                              "with Ctrl-C)")
@@ -55,19 +59,31 @@ def print_turn(model: TTRModel) -> None:
         print(f"turn {turn.turn:3d}  player {turn.player} [{turn.kind}] "
               f"{event.action.describe(model.board)}{drawn}")
     for a in turn.announcements:
-        print(f"          announce ({a.kind}) {a.text}: {a.worlds_before:,} → "
-              f"{a.worlds_after:,} deals")
+        if a.kind == AnnouncementKind.SHIFT:
+            print(f"          evidence ({a.kind}) {a.text}: the deals that do not explain it "
+                  "drop one rank")
+        else:
+            print(f"          announce ({a.kind}) {a.text}: {a.worlds_before:,} → "
+                  f"{a.worlds_after:,} deals")
 
 
 def print_summary(model: TTRModel) -> None:
     state = model.state
-    print(f"\n{model.board.title}: {state.rules.players} players, "
+    rules = "" if state.rules.variant == Rules.variant else f"{state.rules.variant} rules, "
+    print(f"\n{model.board.title}: {rules}{state.rules.players} players, "
           f"{state.rules.tickets_each} tickets each, {state.rules.trains} trains, "
           f"seed {model.seed}")
     print(f"game over after {state.turn} turns: {END_REASONS[state.end_reason]}"
           if state.end_reason else f"stopped after {state.turn} turns")
     print(f"possible deals: {model.initial_worlds:,} when dealt, {model.world_count:,} now; "
           f"blocks: {model.blocks}")
+    if isinstance(state, OpenState):
+        ranks = ", ".join(f"{count:,} of rank {r}" for r, count in
+                          enumerate(state.worlds.rank_counts()) if count)
+        actual = state.worlds.actual_rank()
+        believing = sum(state.worlds.best_rank(p) == actual for p in range(state.rules.players))
+        print(f"plausibility (claims a deal leaves unexplained): {ranks}; the actual deal's "
+              f"rank {actual}; players believing it: {believing} of {state.rules.players}")
     print(f"\n{'player':<8}{'kind':<11}{'score':>6}{'routes':>8}{'tickets+':>9}{'tickets-':>9}"
           f"{'trains':>7}  tickets")
     for p, seat in enumerate(model.seats):

@@ -23,10 +23,18 @@ import solara
 from mesa.visualization.utils import force_update
 
 from agents.timeline import Timeline
-from app.web.components.session import KIND_CHOICES, Defaults, DemoModel, Session, new_session
+from app.web.components.session import (
+    KIND_CHOICES,
+    OPEN_LINEUPS,
+    Defaults,
+    DemoModel,
+    Session,
+    new_session,
+)
 from boards import builtin_boards
 from game import fields
 from game.fields import FieldError
+from game.rules import EPISTEMIC_RULES, OpenRules
 from kripke import AnnouncementError, deal_count
 
 PLAY_INTERVAL = 0.5  # seconds between turns while playing: time to see each one
@@ -180,11 +188,13 @@ def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive
 
     boards = builtin_boards()
     kinds = list(KIND_CHOICES) + ([s.agents] if s.agents not in KIND_CHOICES else [])
+    if s.rules == OpenRules.variant:  # its line-ups first, where a teacher looks
+        kinds = [*OPEN_LINEUPS, *(k for k in kinds if k not in OPEN_LINEUPS)]
     with solara.Row(gap="10px", style="flex-wrap:wrap;align-items:flex-end",
                     classes=["ttr-params"]):
         solara.Select("Board", value=s.board, values=boards if s.board in boards
                       else [s.board, *boards], on_value=lambda v: set_field(board=v),
-                      disabled=disabled, dense=True, style="max-width:130px")
+                      disabled=disabled, dense=True, style="max-width:116px")
         solara.Select("Players", value=s.players, values=sorted({2, 3, 4, s.players}),
                       on_value=lambda v: set_field(players=int(v)), disabled=disabled,
                       dense=True, style="max-width:70px")
@@ -192,6 +202,9 @@ def ParameterForm(pending: solara.Reactive[Defaults], seed_text: solara.Reactive
                       values=sorted({1, 2, 3, 4, s.tickets}),
                       on_value=lambda v: set_field(tickets=int(v)), disabled=disabled,
                       dense=True, style="max-width:90px")
+        solara.Select("Rules", value=s.rules, values=list(EPISTEMIC_RULES),
+                      on_value=lambda v: set_field(rules=v), disabled=disabled, dense=True,
+                      style="max-width:96px")
         solara.Select("Agent kinds (repeated over the seats)", value=s.agents, values=kinds,
                       on_value=lambda v: set_field(agents=v), disabled=disabled, dense=True,
                       style="max-width:240px;min-width:200px")

@@ -14,9 +14,10 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
+from app.web.components.belief_shading import BELIEF_HINT, belief_examples
 from app.web.components.board import BoardView
 from app.web.components.exports import Exports
-from app.web.components.formula import FormulaBar, FormulaHelp, examples, use_formula
+from app.web.components.formula import GAME_HINT, FormulaBar, FormulaHelp, examples, use_formula
 from app.web.components.panels import EventLog, Hand, KnowledgeTable, Scores
 from app.web.components.session import Session
 from app.web.components.style import player_name
@@ -125,7 +126,8 @@ def GameView(session: Session, view: int | None, busy: bool = False,
         FormulaBar(formula, result, model.world_count, disabled=busy,
                    announce=lambda: start("announce", formula=formula.value), said=said,
                    why=why.shown, chain=why.chain, step=why.step, explaining=why.running,
-                   why_refused=why.refused)
+                   why_refused=why.refused,
+                   hint=BELIEF_HINT if belief_examples(model) else GAME_HINT)
 
     with solara.Column(gap="10px", style="padding:6px 8px 8px 8px"):
         with solara.Columns([1, 1], gutters_dense=True, classes=["ttr-main"]):
@@ -134,7 +136,7 @@ def GameView(session: Session, view: int | None, busy: bool = False,
                        result.text)
         with solara.Columns([1, 1], gutters_dense=True):
             with solara.Column(gap="12px"):
-                FormulaHelp(formula, examples(model), disabled=busy)
+                FormulaHelp(formula, belief_examples(model) + examples(model), disabled=busy)
                 TimelineCard(session.timeline, start, busy)
                 Exports(session, view, result.values, set(numbers))
                 EventLog(model)

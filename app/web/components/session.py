@@ -19,7 +19,7 @@ from agents.timeline import Timeline
 from app.worlds.layout import DRAWN_LIMIT
 from boards import load_board
 from game.knowledge import Backend, DealWorlds
-from game.rules import TooFewTickets
+from game.rules import Rules, TooFewTickets
 from kripke import deal_count
 
 ENV_PREFIX = "TTR_KRIPKE_"
@@ -30,10 +30,16 @@ ENV_PREFIX = "TTR_KRIPKE_"
 #: (``agents.gameplay.GameStats.opening_shows_all``: 6, 14, 19, 27, 28, 29, 30, ...) for its
 #: short game with three completions; tests/test_gameplay.py checks it.
 DEFAULT_SEED = 30
+#: The open game's line-ups (``design/open-game.md``): a bluffer against those who believe
+#: claims and those who do not, so a false belief can be planted and revised in front of a class.
+OPEN_LINEUPS = (f"{AgentKind.BLUFFER},{AgentKind.BELIEVER},{AgentKind.SCEPTIC}",
+                f"{AgentKind.BLUFFER},{AgentKind.BELIEVER}",
+                f"{AgentKind.BLUFFER},{AgentKind.SCEPTIC}")
 #: Agent kinds the sidebar offers, from the table of kinds: each kind alone, the epistemic
 #: player against each other kind, and all of them; a comma list is repeated over the seats.
 KIND_CHOICES = (*map(str, AgentKind), *(f"{AgentKind.EPISTEMIC},{k}" for k in AgentKind
-                                        if k != AgentKind.EPISTEMIC), ",".join(AgentKind))
+                                        if k != AgentKind.EPISTEMIC), ",".join(AgentKind),
+                *OPEN_LINEUPS)
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,7 @@ class Defaults:
     agents: str = "epistemic"
     seed: int = DEFAULT_SEED
     trains: int | None = None
+    rules: str = Rules.variant  # the simplified game, or the open one (EPISTEMIC_RULES)
 
     def environ(self) -> dict[str, str]:
         """These defaults as the server process's environment variables."""
@@ -57,7 +64,8 @@ def defaults(environ: Mapping[str, str] = os.environ) -> Defaults:
         value = environ.get(f"{ENV_PREFIX}{name.upper()}")
         return getattr(Defaults, name) if value is None else convert(value)
     return Defaults(board=get("board"), players=get("players", int), tickets=get("tickets", int),
-                    agents=get("agents"), seed=get("seed", int), trains=get("trains", int))
+                    agents=get("agents"), seed=get("seed", int), trains=get("trains", int),
+                    rules=get("rules"))
 
 
 #: The demo lists the worlds of a game of at most this many deals (4 × 3: 369,600) and holds a
@@ -77,13 +85,14 @@ class DemoModel(TTRModel):
 
     def __init__(self, *, board: str = "europe24", players: int = 3, tickets_each: int = 2,
                  agent_kinds: str | Sequence[str] = "epistemic", trains: int | None = None,
-                 rng: int | str | None = None, repeat_kinds: bool = True):
+                 rng: int | str | None = None, repeat_kinds: bool = True,
+                 variant: str = Rules.variant):
         players, tickets_each = int(players), int(tickets_each)
         loaded = load_board(board)
         dealt, why = tickets_each, ""
         while dealt > 1:  # TTRModel's own checks say whether a deal fits, and why not
             try:
-                game_rules(loaded, players, dealt, trains, Backend.EXPLICIT)
+                game_rules(loaded, players, dealt, trains, Backend.EXPLICIT, variant)
                 break
             except TooFewTickets:
                 why = why or f"{loaded.title} has only {len(loaded.tickets)}."
@@ -95,7 +104,8 @@ class DemoModel(TTRModel):
         super().__init__(board=loaded, players=players, tickets_each=dealt,
                          agent_kinds=parse_kinds(agent_kinds, players, repeat=repeat_kinds),
                          trains=trains, rng=seed_of(rng),
-                         backend=Backend.EXPLICIT if deals <= LISTED_LIMIT else Backend.SYMBOLIC)
+                         backend=Backend.EXPLICIT if deals <= LISTED_LIMIT else Backend.SYMBOLIC,
+                         variant=variant)
         self.notice = "" if dealt == tickets_each else (
             f"{players} players get {dealt} tickets each, not {tickets_each}: {why}")
 
@@ -113,7 +123,8 @@ def new_model(d: Defaults, *, repeat_kinds: bool = True) -> DemoModel:
     """The game ``d`` describes; ``repeat_kinds=False`` holds the agent kinds to the command
     line's rule (one kind, or one per seat) instead of the sidebar's (repeated over the seats)."""
     return DemoModel(board=d.board, players=d.players, tickets_each=d.tickets,
-                     agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds)
+                     agent_kinds=d.agents, trains=d.trains, rng=d.seed, repeat_kinds=repeat_kinds,
+                     variant=d.rules)
 
 
 @dataclass(frozen=True)

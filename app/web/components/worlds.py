@@ -16,6 +16,7 @@ import solara
 from mesa.visualization.utils import update_counter
 
 from agents.model import TTRModel
+from app.web.components.belief_shading import belief_legend, belief_step, news_html
 from app.web.components.formula import numbered
 from app.web.components.session import Session
 from app.web.components.style import player_ink, player_name, swatch
@@ -162,17 +163,23 @@ def WorldsView(session: Session, perspective: int | None, values: Values | None,
     focus = perspective if perspective is not None else min(chosen.value, players - 1)
     rung = numbers or {}
 
-    def draw() -> tuple[str, Picture, str]:
+    def draw() -> tuple[str, Picture, str, str]:
         with lock or threading.RLock():
             picture = worlds_picture(model, layouts, focus, perspective, values, set(rung),
                                      session.first_worlds)
             caption = caption_html(model, picture, perspective)
+            belief = belief_step(model, session.timeline, focus)  # None: no order to draw
+            news = ""
+            if belief is not None:
+                picture = belief.picture(picture, layouts[(focus, perspective is not None)],
+                                         model.worlds)
+                news = news_html(belief, model, session.timeline, perspective is None)
         return (picture_svg(numbered(picture, rung), lambda a: player_ink(int(a))), picture,
-                caption)
+                caption, news)
 
-    svg, picture, caption = solara.use_memo(
+    svg, picture, caption, news = solara.use_memo(
         draw, [model, model.worlds, focus, perspective, typed,
-               tuple(sorted(rung.items()))])
+               tuple(sorted(rung.items())), session.timeline.position])
     with solara.Card(margin=0, style="height:100%", classes=["ttr-card"]):
         with solara.Row(style="align-items:center;flex-wrap:wrap;gap:4px 10px"):
             solara.HTML(tag="div", unsafe_innerHTML="Possible worlds", classes=["ttr-title"])
@@ -188,10 +195,16 @@ def WorldsView(session: Session, perspective: int | None, values: Values | None,
         solara.HTML(tag="div", unsafe_innerHTML=caption,
                     attributes={"data-testid": "worlds-caption"},
                     style="font-size:13px;line-height:1.35;margin-top:2px")
+        if news:  # shaded as the event log shades a turn that announced something
+            solara.HTML(tag="div", unsafe_innerHTML=news,
+                        attributes={"data-testid": "belief-news"},
+                        style="font-size:13px;line-height:1.35;margin-top:3px;padding:2px 6px;"
+                              "background:rgba(255,213,79,.18);border-left:3px solid #ffb300")
         solara.HTML(tag="div", unsafe_innerHTML=svg,
                     attributes={"data-testid": "worlds-graph",
                                 "data-drawn-worlds": str(picture.drawn_worlds)},
                     style="margin-top:4px")
-        solara.HTML(tag="div", unsafe_innerHTML=legend_html(picture, perspective, values),
+        solara.HTML(tag="div", unsafe_innerHTML=legend_html(picture, perspective, values)
+                    + belief_legend(picture, focus),
                     attributes={"data-testid": "worlds-legend"},
                     style="font-size:12px;opacity:.8;margin-top:6px")
