@@ -59,9 +59,13 @@ def print_turn(model: TTRModel) -> None:
         print(f"turn {turn.turn:3d}  player {turn.player} [{turn.kind}] "
               f"{event.action.describe(model.board)}{drawn}")
     for a in turn.announcements:
-        if a.kind == AnnouncementKind.SHIFT:
-            print(f"          evidence ({a.kind}) {a.text}: the deals that do not explain it "
-                  "drop one rank")
+        if a.kind == AnnouncementKind.SHIFT and a.text in ("true", "false"):
+            # explained in every deal or in none: every deal keeps its place, nothing is learnt
+            print(f"          evidence: {'every' if a.text == 'true' else 'no'} deal explains "
+                  "the claim, so the ranks keep their order")
+        elif a.kind == AnnouncementKind.SHIFT:
+            print(f"          evidence {a.text}: the deals that do not explain the claim drop "
+                  "one rank")
         else:
             print(f"          announce ({a.kind}) {a.text}: {a.worlds_before:,} → "
                   f"{a.worlds_after:,} deals")
