@@ -48,12 +48,7 @@ from kripke.language.formula import (
 )
 from kripke.language.parser import parse
 from kripke.puzzles.gallery import bluff, red_bird, whisper
-from kripke.reference import (
-    Structure,
-    reference_plausibility,
-    reference_priority,
-    reference_upgrade,
-)
+from kripke.reference import Structure
 from kripke.symbolic.translate import to_symbolic
 from tests.kripke_strategies import AGENTS, ATOMS, event_models, formulas, models
 
@@ -94,13 +89,13 @@ def plausibility_formulas(max_leaves: int = 8) -> st.SearchStrategy[Formula]:
 
 def order_of(model: PlausibilityModel) -> dict[str, frozenset[tuple[int, int]]]:
     """The fast model's order as the reference writes one: pairs u ≤ v within a class."""
-    return Structure.of_plausibility(model).order or {}
+    return Structure.of(model).order or {}
 
 
 @settings(max_examples=150, deadline=None)
 @given(plausibility_models(), plausibility_formulas())
 def test_every_operator_agrees_with_the_definitions(model, formula):
-    assert model.evaluate(formula).tolist() == reference_plausibility(model, formula)
+    assert model.evaluate(formula).tolist() == Structure.of(model).values(formula)
 
 
 @settings(max_examples=100, deadline=None)
@@ -119,7 +114,7 @@ def test_upgrades_one_after_another_agree_with_the_definitions(model, changes):
     definitions applied to the model before it."""
     for kind, formula in changes:
         upgraded = model.update(upgrade(kind, formula))
-        assert order_of(upgraded) == reference_upgrade(model, kind, formula)
+        assert order_of(upgraded) == Structure.of(model).upgrade(kind, formula).order
         assert upgraded.world_ids.tolist() == model.world_ids.tolist()  # the worlds stay
         model = upgraded
 
@@ -142,15 +137,11 @@ def test_the_priority_update_agrees_with_the_definitions(model, events, formula)
     if not any(possible):
         return  # nothing can happen at the actual world: refused, tested below
     product = model.update(events)
-    order, pairs = reference_priority(model, events)
+    reference, pairs = Structure.of(model).update(events)
     # the fast product lists the pairs world by world, as the reference numbers them
-    assert order_of(product) == order
+    assert order_of(product) == reference.order
     assert len(pairs) == product.n_worlds
-    reference = Structure.of_plausibility(model).product(events)[0]
-    reference = Structure(reference.worlds, reference.access, reference.agents,
-                          reference.valuation, order)
-    assert product.evaluate(formula).tolist() == [reference.sat(k, formula)
-                                                  for k in range(len(pairs))]
+    assert product.evaluate(formula).tolist() == reference.values(formula)
 
 
 @settings(max_examples=60, deadline=None)
@@ -389,8 +380,8 @@ def test_why_looks_where_the_operator_looks(model, operator, agent, inner):
     at least as plausible (Sb, ⟨Sb⟩)."""
     formula = operator(agent, inner)
     why = model.explain(formula)
-    assert why.value == reference_plausibility(model, formula)[model.actual]
-    structure = Structure.of_plausibility(model)
+    assert why.value == Structure.of(model).values(formula)[model.actual]
+    structure = Structure.of(model)
     a, w = str(agent), model.actual
     looked = structure.best(a, structure.access[a][w]) \
         if operator in (Believes, BelievedPossible) else \
