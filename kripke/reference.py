@@ -80,6 +80,8 @@ class Structure:
                                                     compare=False, repr=False)
     _announced: dict[Formula, Structure] = field(default_factory=dict, init=False,
                                                  compare=False, repr=False)
+    _leq: dict[str, frozenset[tuple[int, int]]] = field(default_factory=dict, init=False,
+                                                        compare=False, repr=False)
 
     @classmethod
     def of(cls, model: KripkeModel | BeliefModel) -> Structure:
@@ -121,7 +123,11 @@ class Structure:
         """≤_a: the given order, or every pair the agent's relation joins."""
         if self.order is not None:
             return self.order[agent]
-        return frozenset((u, v) for v in self.worlds for u in self.access[agent][v])
+        known = self._leq.get(agent)
+        if known is None:
+            known = self._leq[agent] = frozenset((u, v) for v in self.worlds
+                                                 for u in self.access[agent][v])
+        return known
 
     def best(self, agent: str, among: frozenset[int]) -> frozenset[int]:
         """The most plausible of ``among`` (worlds the agent considers possible): those at
@@ -152,10 +158,9 @@ class Structure:
         while frontier:
             u = frontier.pop()
             for a in group:
-                for v in self.access[a][u]:
-                    if v not in seen:
-                        seen.add(v)
-                        frontier.append(v)
+                new = self.access[a][u] - seen
+                seen |= new
+                frontier.extend(new)
         return frozenset(seen)
 
     def sat(self, w: int, f: Formula) -> bool:
@@ -199,7 +204,8 @@ class Structure:
                 return any(self.sat(v, g) for v in self.best(str(agent),
                                                              self.access[str(agent)][w]))
             case SafeBelief(agent, g) | SafePossible(agent, g):
-                above = [v for v in self.access[str(agent)][w] if (v, w) in self.leq(str(agent))]
+                leq = self.leq(str(agent))
+                above = [v for v in self.access[str(agent)][w] if (v, w) in leq]
                 if isinstance(f, SafeBelief):
                     return all(self.sat(v, g) for v in above)
                 return any(self.sat(v, g) for v in above)

@@ -31,18 +31,10 @@ from kripke.files.eventfile import load_event_model, parse_event_model
 from kripke.files.exchange import to_json, to_tikz
 from kripke.files.modelfile import dump_model, parse_model, starter_models
 from kripke.language.formula import (
-    And,
-    Announce,
     Atom,
     BelievedPossible,
     Believes,
-    ConditionalBelief,
-    ConditionalPossible,
-    Formula,
-    Knows,
     Not,
-    Or,
-    Possible,
     SafeBelief,
     SafePossible,
 )
@@ -50,41 +42,18 @@ from kripke.language.parser import parse
 from kripke.puzzles.gallery import bluff, red_bird, whisper
 from kripke.reference import Structure
 from kripke.symbolic.translate import to_symbolic
-from tests.kripke_strategies import AGENTS, ATOMS, event_models, formulas, models
+from tests.kripke_strategies import (
+    AGENTS,
+    ATOMS,
+    formulas,
+    plausibility_formulas,
+    plausibility_models,
+    ranked_events,
+)
 
 AGENT = st.sampled_from(AGENTS)
 MODELS = resources.files("kripke") / "models"
 ALICE = str(MODELS / "alice-bob.kripke")
-
-
-@st.composite
-def plausibility_models(draw: st.DrawFn, max_worlds: int = 6) -> PlausibilityModel:
-    """A random S5 model of :func:`models` with random ranks (ties likely) for some agents."""
-    model = draw(models(max_worlds))
-    n = model.n_worlds
-    ranked = draw(st.lists(AGENT, unique=True))
-    return PlausibilityModel.of(model, {a: draw(st.lists(st.integers(0, 3), min_size=n,
-                                                         max_size=n)) for a in ranked})
-
-
-def plausibility_formulas(max_leaves: int = 8) -> st.SearchStrategy[Formula]:
-    """Random formulas with every plausibility operator among the others."""
-    def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
-        return st.one_of(
-            st.builds(Not, inner),
-            st.builds(lambda a, b: And(a, b), inner, inner),
-            st.builds(lambda a, b: Or(a, b), inner, inner),
-            st.builds(Knows, AGENT, inner),
-            st.builds(Possible, AGENT, inner),
-            st.builds(Believes, AGENT, inner),
-            st.builds(SafeBelief, AGENT, inner),
-            st.builds(BelievedPossible, AGENT, inner),
-            st.builds(SafePossible, AGENT, inner),
-            st.builds(ConditionalBelief.of, AGENT, inner, inner),
-            st.builds(ConditionalPossible.of, AGENT, inner, inner),
-            st.builds(Announce, inner, inner),
-        )
-    return st.recursive(formulas(max_leaves=2), extend, max_leaves=max_leaves)
 
 
 def order_of(model: PlausibilityModel) -> dict[str, frozenset[tuple[int, int]]]:
@@ -117,16 +86,6 @@ def test_upgrades_one_after_another_agree_with_the_definitions(model, changes):
         assert order_of(upgraded) == Structure.of(model).upgrade(kind, formula).order
         assert upgraded.world_ids.tolist() == model.world_ids.tolist()  # the worlds stay
         model = upgraded
-
-
-@st.composite
-def ranked_events(draw: st.DrawFn) -> RankedEvents:
-    """A random event model of :func:`event_models` with a random order for some agents."""
-    events = draw(event_models(max_events=3))
-    n = len(events.events)
-    ranks = tuple((a, tuple(draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))))
-                  for a in draw(st.lists(AGENT, unique=True)))
-    return RankedEvents(events.events, events.partitions, events.actual, ranks=ranks)
 
 
 @settings(max_examples=100, deadline=None)
