@@ -157,7 +157,8 @@ def reference_for(model: KripkeModel | BeliefModel,
     the rank shift)."""
     if any(kind == "minimise" for kind, _, _ in steps):
         raise UsageError("--reference replays the steps by the definitions, which have no "
-                         "contraction; drop --minimise (a contraction changes no value at the actual world)")
+                         "contraction; drop --minimise (it changes no value at the actual "
+                         "world)")
     bound = model.n_worlds
     for kind, text, _ in steps:
         if kind == "event":
