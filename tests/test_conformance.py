@@ -12,6 +12,8 @@ it at w and updating with e actual. A row added to the table is tested here with
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +26,15 @@ from kripke_strategies import (
     ranked_events,
 )
 
-from kripke.backends import ARROWS, BACKENDS, FACTUAL_CHANGE, UPGRADES, Backend, Listed
+from kripke.backends import (
+    ARROWS,
+    BACKENDS,
+    CAPABILITIES,
+    FACTUAL_CHANGE,
+    UPGRADES,
+    Backend,
+    Listed,
+)
 from kripke.errors import AnnouncementError
 from kripke.events.model import EventModel
 from kripke.explicit.plausibility import upgrade
@@ -158,3 +168,13 @@ def test_two_events_and_an_announcement_in_a_row_stay_the_textbooks(row, kind, d
             reference, backend = reference.announce(step), backend.announce(step)
         assert reference.actual is not None
         agrees(backend, reference, reference.actual, formula)
+
+
+def test_the_readme_table_says_what_each_row_supports():
+    """kripke/README.md shows the table: a line per row, naming exactly what it supports."""
+    readme = (Path(__file__).parent.parent / "kripke" / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.splitlines() if line.startswith("| ")]
+    for row in BACKENDS:
+        line = next(line for line in lines if line.startswith(f"| {row.name} ("))
+        assert [c for c in CAPABILITIES if c in line] == \
+            [c for c in CAPABILITIES if c in row.supports], row.name
