@@ -397,3 +397,16 @@ def test_the_red_bird_starter_says_what_its_comments_say():
     assert model.holds("B_you red & ~K_you red & B_you[bird] red & ~B_you bird")
     after = model.update(load_event_model("conservative:bird", model))
     assert after.holds("B_you bird & B_you red & ~bird")
+
+
+def test_minimising_keeps_belief_or_is_refused(capsys):
+    """A contraction reads classes only: a flat model (S5) is minimised as one, an ordered one
+    refused in one line rather than losing its order (B_you ~bird went from true to false)."""
+    flat = PlausibilityModel.of(load_model(ALICE))
+    assert flat.minimised().holds("K_alice p & ~K_bob p")
+    red = str(MODELS / "red-bird.kripke")
+    assert main(["model", red, "--check", "B_you ~bird"]) == 0
+    capsys.readouterr()
+    assert main(["model", red, "--minimise", "--check", "B_you ~bird"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "orders its worlds by plausibility" in err
