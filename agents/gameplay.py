@@ -3,8 +3,9 @@
 Over seeded games of one board, line-up and deal it measures what a watcher sees: how long
 games last, how often a turn claims a connection (and the longest stretch in which none does),
 how many tickets get finished, and how often each kind of announcement happens (a claim that
-removes worlds, a declared block, a completed ticket). ``ttr-kripke bench gameplay`` prints it;
-the europe24 cut search and the design lab call the same functions.
+removes worlds, a declared block, a completed ticket). ``ttr-kripke bench gameplay`` and
+``ttr-kripke metrics`` print it (:func:`report_tables`); the europe24 cut search and the design
+lab call the same functions.
 
 :func:`game_stats` plays one game and returns a :class:`GameStats` (small, picklable, a pure
 function of its arguments, so any pool or cluster can run the games); :func:`gameplay_row`
@@ -23,6 +24,7 @@ import numpy as np
 
 from agents.batch import GameSpec
 from agents.model import TTRModel
+from agents.tables import Table
 from game.knowledge import AnnouncementKind
 from game.table import END_REASONS
 
@@ -190,3 +192,49 @@ def goals_key(row: dict[str, Any]) -> tuple[int, float]:
     """How well ``row`` meets :data:`GOALS`, higher is better: the number met, then the total
     shortfall of the others (smaller is better)."""
     return (sum(g.met(row) for g in GOALS), -sum(g.shortfall(row) for g in GOALS))
+
+
+# --- the report's tables -------------------------------------------------------------------
+
+def lineups(players: int) -> list[str]:
+    """The report's line-ups: all epistemic, and one epistemic player against baseline players."""
+    return ["epistemic", ",".join(["epistemic"] + ["baseline"] * (players - 1))]
+
+
+def _case(row: dict[str, Any]) -> str:
+    named = dict(zip(lineups(row["players"]), ("all epistemic", "epistemic vs baseline"),
+                     strict=True))
+    kinds = named.get(row["agents"], row["agents"])  # the lab's metrics: any line-up
+    return f"{row['board']} {row['players']}×{row['tickets']}, {kinds}"
+
+
+def percent(value: float) -> str:
+    """A share as a whole percentage, as the report prints it."""
+    return f"{value:.0%}"
+
+
+def report_tables(rows: list[dict[str, Any]]) -> tuple[Table, ...]:
+    """The three tables: the flow of play, the announcements, the goals (a blank line between
+    them), as ``ttr-kripke bench gameplay`` and ``ttr-kripke metrics`` print them."""
+    flow = Table.of(
+        ("case", "trains", "games", "turns med", "turns p90", "claim turns", "no-claim run med",
+         "no-claim run p90", "tickets done", "by trains", "by tickets", "by stalemate"),
+        [(_case(r), r["trains"], r["games"], f"{r['turns_median']:g}", f"{r['turns_p90']:g}",
+          percent(r["claim_turn_share"]), f"{r['gap_median']:g}", f"{r['gap_p90']:g}",
+          percent(r["finished_share"]), percent(r["ended_by_trains"]),
+          percent(r["ended_by_tickets"]), percent(r["ended_by_stalemate"])) for r in rows])
+    announcements = Table.of(
+        ("case", "informative claims", "blocks", "completions", "games with: inf. claim",
+         "block", "completion", "all 3 in 30 turns"),
+        [(_case(r), f"{r['informative_claims_per_game']:.2f}", f"{r['blocks_per_game']:.2f}",
+          f"{r['completions_per_game']:.2f}", percent(r["with_informative_claim"]),
+          percent(r["with_block"]), percent(r["with_completion"]), percent(r["opening_shows_all"]))
+         for r in rows], before=("",))
+    demo = next((r for r in rows if (r["board"], r["players"], r["tickets"], r["agents"])
+                 == ("europe24", 3, 2, "epistemic")), None)
+    if demo is None:
+        return flow, announcements
+    return flow, announcements, Table.of(
+        ("goal (europe24 3×2, all epistemic)", "measured", "goal", "met"),
+        [(g.label, g.shown(demo[g.column]), str(g), "yes" if g.met(demo) else "NO")
+         for g in GOALS], before=("",))

@@ -25,7 +25,8 @@ import urllib.request
 from collections.abc import Callable
 from functools import partial
 
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",

@@ -21,7 +21,8 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 
 #: (what runs after ``ttr-kripke``, goal in seconds or None); ``{model}`` is a shipped two-agent
 #: model, ``{log}`` the log the ``play`` row writes.

@@ -18,7 +18,8 @@ from functools import partial
 from agents.model import TTRModel
 from agents.policies import baseline
 from agents.standard_game import PAPERS_LINEUP, StandardSpec, play_standard_game
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 from boards.loader import load_board
 from game.fields import argument, seconds
 from game.play import play, seeded

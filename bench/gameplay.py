@@ -21,19 +21,15 @@ from functools import partial
 from typing import Any
 
 from agents.batch import GameSpec
-from agents.gameplay import GOALS, gameplay_rows
-from bench.report import Report, Table
+from agents.gameplay import gameplay_rows, lineups, percent, report_tables
+from agents.tables import Table
+from bench.report import Report
 from game.fields import MAX_GAMES, MAX_WORKERS, argument, seed, whole
 from lab.europe24_search import parse_trains
 
 #: (board, players, tickets each): the deals the report covers.
 DEALS = [("europe24", 2, 2), ("europe24", 3, 2), ("europe24", 4, 2), ("europe24", 3, 3),
          ("usa", 3, 3)]
-
-
-def lineups(players: int) -> list[str]:
-    """All epistemic, and one epistemic player against baseline players."""
-    return ["epistemic", ",".join(["epistemic"] + ["baseline"] * (players - 1))]
 
 
 def specs() -> list[GameSpec]:
@@ -50,47 +46,10 @@ def sweep_table(rows: list[dict[str, Any]]) -> Table:
     return Table.of(("trains", "players", "turns med", "no-claim run med", "p90", "tickets done",
                      "games with completion", "by trains", "by tickets", "by stalemate"),
                     [(r["trains"], r["players"], f"{r['turns_median']:g}", f"{r['gap_median']:g}",
-                      f"{r['gap_p90']:g}", _pct(r["finished_share"]), _pct(r["with_completion"]),
-                      _pct(r["ended_by_trains"]), _pct(r["ended_by_tickets"]),
-                      _pct(r["ended_by_stalemate"])) for r in rows])
-
-
-def _case(row: dict[str, Any]) -> str:
-    named = dict(zip(lineups(row["players"]), ("all epistemic", "epistemic vs baseline"),
-                     strict=True))
-    kinds = named.get(row["agents"], row["agents"])  # the lab's metrics: any line-up
-    return f"{row['board']} {row['players']}×{row['tickets']}, {kinds}"
-
-
-def _pct(value: float) -> str:
-    return f"{value:.0%}"
-
-
-def report_tables(rows: list[dict[str, Any]]) -> tuple[Table, ...]:
-    """The three tables: the flow of play, the announcements, the goals (a blank line between
-    them)."""
-    flow = Table.of(
-        ("case", "trains", "games", "turns med", "turns p90", "claim turns", "no-claim run med",
-         "no-claim run p90", "tickets done", "by trains", "by tickets", "by stalemate"),
-        [(_case(r), r["trains"], r["games"], f"{r['turns_median']:g}", f"{r['turns_p90']:g}",
-          _pct(r["claim_turn_share"]), f"{r['gap_median']:g}", f"{r['gap_p90']:g}",
-          _pct(r["finished_share"]), _pct(r["ended_by_trains"]), _pct(r["ended_by_tickets"]),
-          _pct(r["ended_by_stalemate"])) for r in rows])
-    announcements = Table.of(
-        ("case", "informative claims", "blocks", "completions", "games with: inf. claim",
-         "block", "completion", "all 3 in 30 turns"),
-        [(_case(r), f"{r['informative_claims_per_game']:.2f}", f"{r['blocks_per_game']:.2f}",
-          f"{r['completions_per_game']:.2f}", _pct(r["with_informative_claim"]),
-          _pct(r["with_block"]), _pct(r["with_completion"]), _pct(r["opening_shows_all"]))
-         for r in rows], before=("",))
-    demo = next((r for r in rows if (r["board"], r["players"], r["tickets"], r["agents"])
-                 == ("europe24", 3, 2, "epistemic")), None)
-    if demo is None:
-        return flow, announcements
-    return flow, announcements, Table.of(
-        ("goal (europe24 3×2, all epistemic)", "measured", "goal", "met"),
-        [(g.label, g.shown(demo[g.column]), str(g), "yes" if g.met(demo) else "NO")
-         for g in GOALS], before=("",))
+                      f"{r['gap_p90']:g}", percent(r["finished_share"]),
+                      percent(r["with_completion"]), percent(r["ended_by_trains"]),
+                      percent(r["ended_by_tickets"]),
+                      percent(r["ended_by_stalemate"])) for r in rows])
 
 
 def main(argv: list[str]) -> Report:

@@ -29,7 +29,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 from kripke import Atom, Knows, KripkeModel, Or, deal_count, deal_model
 from kripke.events.model import EventModel, private_announcement, shows_card
 from kripke.explicit.access import Access

@@ -14,7 +14,8 @@ import argparse
 import time
 
 from agents.kinds import seat_jobs
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 from game.fields import MAX_GAMES, argument, whole
 from lab.cluster import open_workers
 from lab.games import LabSpec, play_lab_game

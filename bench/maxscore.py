@@ -12,7 +12,8 @@ import argparse
 import math
 import time
 
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 from boards import load_board
 from maxscore.formulation import Options, build, lp_relaxation, solve
 from maxscore.heuristic import greedy

@@ -32,7 +32,8 @@ from agents.kinds import AgentKind, standard_kinds
 from agents.log import records, replay_log, save
 from agents.model import TTRModel
 from agents.standard_game import StandardSpec, play_standard
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 from game.cards import LOCO
 from game.log import event_to_json, header, replay_states, start
 from game.standard_state import StandardState

@@ -14,7 +14,8 @@ import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bench.report import Report, Table
+from agents.tables import Table
+from bench.report import Report
 
 CASES = ((3, 2), (4, 4))
 SEED = 7

@@ -292,13 +292,3 @@ def layout_board(cities: Cities, layout: np.ndarray, name: str, title: str) -> B
                    source=f"{cities.board.name}'s cities and deck; connections bred by "
                           "ttr-kripke evolve board")
 
-
-def original_layout(cities: Cities) -> np.ndarray:
-    """The original board's layout (for comparison and tests)."""
-    index, city = pair_index(cities.n), cities.board.city_index
-    layout = np.zeros(len(cities.pairs), dtype=np.int8)
-    for c in cities.board.connections:
-        i, j = sorted((city[c.a], city[c.b]))
-        layout[index[i, j]] += 1
-    return layout
-

@@ -103,14 +103,6 @@ class ArcTally:
                    tuple(self.counts[:cut]))
 
 
-def mean_arc(arcs: Iterable[Sequence[int]]) -> Arc:
-    """The arc of many games (each a sequence of move counts, one per turn)."""
-    tally = ArcTally()
-    for arc in arcs:
-        tally.add(arc)
-    return tally.arc()
-
-
 @dataclass(frozen=True)
 class KindStats:
     kind: str

@@ -3,8 +3,9 @@
 A package of its own that knows boards and nothing else (no game, no players, no cards):
 ``network`` reduces a board to what a budget can buy, ``formulation`` states the MIPs for HiGHS,
 ``cuts`` adds what shortest distances rule out, ``heuristic`` finds a warm start, ``solve`` proves
-the optimum and ``sweep`` runs a range of budgets. ``game.best_score`` applies it to a player's
-position in a game.
+the optimum and ``sweep`` runs a range of budgets. A position in a game is a budget with some
+connections owned and others closed (``max_score``'s ``usable`` and ``owned``; ``ttr-kripke
+max-score --tickets/--owned/--taken``).
 """
 
 from maxscore.formulation import Options

@@ -16,14 +16,19 @@ from kripke.events.model import Event, EventModel
 from kripke.explicit.access import Access, label_matrix
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
+from kripke.explicit.plausibility import PlausibilityModel, RankedEvents
 from kripke.language.formula import (
     Agent,
     And,
     Announce,
     AnnounceDual,
     Atom,
+    BelievedPossible,
+    Believes,
     Bottom,
     Common,
+    ConditionalBelief,
+    ConditionalPossible,
     Distributed,
     Everyone,
     Formula,
@@ -33,6 +38,8 @@ from kripke.language.formula import (
     Not,
     Or,
     Possible,
+    SafeBelief,
+    SafePossible,
     Top,
 )
 from kripke.symbolic.bdd import Vocabulary
@@ -226,30 +233,89 @@ def classed_belief_models(draw: st.DrawFn, max_worlds: int = 6,
 
 
 @st.composite
-def general_event_models(draw: st.DrawFn, max_events: int = 3,
-                         atoms: tuple[Atom, ...] = PLAIN_ATOMS,
-                         agents: tuple[Agent, ...] = AGENTS) -> EventModel:
-    """An event model with arrows for some agents, partitions for others, and random
-    assignments ``p := φ`` (φ epistemic too) on some events."""
+def changes(draw: st.DrawFn, max_events: int = 3, atoms: tuple[Atom, ...] = PLAIN_ATOMS,
+            agents: tuple[Agent, ...] = AGENTS, arrows: bool = True, assignments: bool = True,
+            max_leaves: int = 3) -> EventModel:
+    """An event model of 1..max_events events, each with a random precondition (epistemic
+    too); with ``arrows``, arrows for some agents and partitions for others (else partitions
+    only); with ``assignments``, random assignments ``p := φ`` (φ epistemic too) on some
+    events; a random actual event, which may or may not be possible."""
     n = draw(st.integers(1, max_events))
     names = [f"e{i}" for i in range(n)]
     events = []
     for name in names:
-        changed = draw(st.lists(st.sampled_from(atoms), unique=True, max_size=2))
-        post = tuple((a, draw(formulas(max_leaves=3, atoms=atoms, agents=agents)))
+        changed = draw(st.lists(st.sampled_from(atoms), unique=True, max_size=2)) \
+            if assignments else []
+        post = tuple((a, draw(formulas(max_leaves=max_leaves, atoms=atoms, agents=agents)))
                      for a in changed)
-        events.append(Event(name, draw(formulas(max_leaves=3, atoms=atoms, agents=agents)),
-                            post))
-    partitions, arrows = [], []
+        events.append(Event(name, draw(formulas(max_leaves=max_leaves, atoms=atoms,
+                                                agents=agents)), post))
+    partitions, given = [], []
     for agent in draw(st.lists(st.sampled_from(agents), unique=True, max_size=len(agents))):
-        if draw(st.booleans()):
+        if arrows and draw(st.booleans()):
             pairs = draw(st.lists(st.tuples(st.sampled_from(names), st.sampled_from(names)),
                                   unique=True, max_size=n * n))
-            arrows.append((agent, tuple(pairs)))
+            given.append((agent, tuple(pairs)))
         else:
             keys = draw(st.lists(st.integers(0, n - 1), min_size=n, max_size=n))
             partitions.append((agent, tuple(
                 tuple(x for x, k in zip(names, keys, strict=True) if k == key)
                 for key in sorted(set(keys)))))
     return EventModel(tuple(events), tuple(partitions), draw(st.sampled_from(names)),
-                      tuple(arrows))
+                      tuple(given))
+
+
+def general_event_models(max_events: int = 3, atoms: tuple[Atom, ...] = PLAIN_ATOMS,
+                         agents: tuple[Agent, ...] = AGENTS) -> st.SearchStrategy[EventModel]:
+    """An event model with arrows for some agents, partitions for others, and random
+    assignments ``p := φ`` (φ epistemic too) on some events (:func:`changes`)."""
+    return changes(max_events, atoms, agents)
+
+
+@st.composite
+def plausibility_models(draw: st.DrawFn, max_worlds: int = 6) -> PlausibilityModel:
+    """A random S5 model of :func:`models` with random ranks (ties likely) for some agents."""
+    model = draw(models(max_worlds))
+    n = model.n_worlds
+    ranked = draw(st.lists(st.sampled_from(AGENTS), unique=True))
+    return PlausibilityModel.of(model, {a: draw(st.lists(st.integers(0, 3), min_size=n,
+                                                         max_size=n)) for a in ranked})
+
+
+def plausibility_formulas(max_leaves: int = 8, atoms: tuple[Atom, ...] = ATOMS
+                          ) -> st.SearchStrategy[Formula]:
+    """Random formulas with every plausibility operator among the others (the leaves are
+    small formulas of :func:`formulas`, with E, C, D and announcements)."""
+    agent = st.sampled_from(AGENTS)
+
+    def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
+        return st.one_of(
+            st.builds(Not, inner),
+            st.builds(lambda a, b: And(a, b), inner, inner),
+            st.builds(lambda a, b: Or(a, b), inner, inner),
+            st.builds(Implies, inner, inner),
+            st.builds(Knows, agent, inner),
+            st.builds(Possible, agent, inner),
+            st.builds(Believes, agent, inner),
+            st.builds(SafeBelief, agent, inner),
+            st.builds(BelievedPossible, agent, inner),
+            st.builds(SafePossible, agent, inner),
+            st.builds(ConditionalBelief.of, agent, inner, inner),
+            st.builds(ConditionalPossible.of, agent, inner, inner),
+            st.builds(Common, groups(), inner),
+            st.builds(Announce, inner, inner),
+            st.builds(AnnounceDual, inner, inner),
+        )
+    return st.recursive(formulas(max_leaves=2, atoms=atoms), extend, max_leaves=max_leaves)
+
+
+@st.composite
+def ranked_events(draw: st.DrawFn, atoms: tuple[Atom, ...] = ATOMS, assignments: bool = False
+                  ) -> RankedEvents:
+    """A random event model of :func:`changes` (partitions only) with a random order for some
+    agents."""
+    events = draw(changes(atoms=atoms, arrows=False, assignments=assignments, max_leaves=4))
+    n = len(events.events)
+    ranks = tuple((a, tuple(draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))))
+                  for a in draw(st.lists(st.sampled_from(AGENTS), unique=True)))
+    return RankedEvents(events.events, events.partitions, events.actual, ranks=ranks)

@@ -229,3 +229,68 @@ def test_the_help_lists_the_ready_made_events_and_its_example_runs(capsys):
         assert form in out
     example = shlex.split(out[out.index("  ttr-kripke model "):].split("\n")[0])
     assert main(example[1:]) == 0
+
+
+REFERENCE_RUNS = {
+    "S5, announced": [CARDS, "--announce", "~white(a)", "--check", "K_c red(a)",
+                      "--check", "C_{abc} (red(a) | blue(a))"],
+    "an event with arrows": [str(MODELS / "alice-bob.kripke"), "--event", "private:alice:q",
+                             "--check", "K_alice q & ~K_bob K_alice q", "--check", "M_bob p"],
+    "an upgrade and belief": [str(MODELS / "red-bird.kripke"), "--check", "B_you ~bird",
+                              "--event", "radical:bird", "--check", "B_you bird",
+                              "--check", "Sb_you red"],
+    "a belief model, symbolic": [str(MODELS / "sally-anne.kripke"), "--symbolic",
+                                 "--check", "B_sally basket", "--check", "C ~basket"],
+}
+
+
+@pytest.mark.parametrize("name", REFERENCE_RUNS)
+def test_reference_replays_the_steps_and_agrees_after_each_check(name, capsys):
+    """Every --check followed by the reference checker's line, which says what it found;
+    the exit code stays check's."""
+    args = REFERENCE_RUNS[name]
+    code = main(["model", *args])
+    assert main(["model", *args, "--reference"]) == code
+    out = capsys.readouterr().out
+    said = [line for line in out.splitlines() if line.startswith("  the reference checker")]
+    checks = [line for line in out.splitlines() if line not in said
+              and (": TRUE at" in line or ": FALSE at" in line)]
+    assert len(checks) == 2 * len(said) and said  # each check twice, the lines once
+    for check, line in zip(checks[len(said):], said, strict=True):
+        value = "TRUE" if ": TRUE at" in check else "FALSE"
+        count = check[check.index("it holds in ") + len("it holds in "):].replace(" worlds", "")
+        assert line == (f"  the reference checker agrees: {value} at the actual world, in "
+                        f"{count} worlds")
+
+
+def test_a_disagreement_is_said_and_exits_3(monkeypatch, capsys):
+    """Were the reference to find another value (here made to), the line says so and the
+    exit code is 3, whatever the checks found."""
+    from kripke.reference import Structure
+
+    monkeypatch.setattr(Structure, "holds", lambda self, formula: False)
+    assert main(["model", ALICE, "--reference", "--check", "K_alice p"]) == 3
+    out = capsys.readouterr().out
+    assert ("  the reference checker DISAGREES: it finds FALSE at the actual world, in 2 of 4 "
+            "worlds (a bug: please report it with this model and these steps)") in out
+
+
+def test_what_the_reference_cannot_replay_is_refused_in_one_line(tmp_path, capsys):
+    from kripke import KripkeModel, dump_model
+
+    big = tmp_path / "big.kripke"
+    big.write_text(dump_model(KripkeModel.from_worlds(
+        [{"p"} if i % 2 else set() for i in range(301)], {"a": [i % 7 for i in range(301)]},
+        actual=0, atoms=["p"])))
+    refused = {
+        (str(big), "--check", "p"): "--reference reads at most 300 worlds and the model has 301",
+        (str(MODELS / "russian-cards.kripke"), "--event", "shows:a:b:a0,a1,a2",
+         "--check", "a0"): "the model may reach 420",
+        (ALICE, "--minimise", "--check", "p"): "drop --minimise",
+        (str(MODELS / "red-bird.kripke"), "--event", "shift:bird", "--check", "red"):
+            "has no rank shift",
+    }
+    for args, message in refused.items():
+        code = main(["model", *args, "--reference"])
+        out, err = capsys.readouterr()
+        assert code == 2 and out == "" and err.count("\n") == 1 and message in err

@@ -74,3 +74,14 @@ def test_a_mistyped_command_is_one_line_and_exit_2(tmp_path: Path):
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "modle" in done.stderr
+
+
+def test_the_gameplay_report_prints_without_the_benchmarks(tmp_path: Path):
+    """``metrics`` prints the gameplay report's tables (``agents.gameplay``) as ``bench
+    gameplay`` does, importing nothing of ``bench``."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                           "import app.cli.commands.metrics"], capture_output=True, text=True,
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    found = set(re.findall(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$", done.stderr, re.M))
+    assert "agents.gameplay" in found and not loaded(found, {"bench"})

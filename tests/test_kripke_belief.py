@@ -19,6 +19,7 @@ from kripke_strategies import (
     general_event_models,
     models,
 )
+from textbook import truth_after
 
 from kripke import KripkeModel, ModelError, load_model, parse
 from kripke.events.model import (
@@ -32,7 +33,7 @@ from kripke.explicit.belief import BeliefModel, properties, relation_matrix
 from kripke.files.modelfile import starter_models
 from kripke.interface import EpistemicModel
 from kripke.language.formula import Possible
-from kripke.reference import reference_belief, reference_update
+from kripke.reference import Structure
 from kripke.symbolic.structure import SymbolicModel
 from kripke.symbolic.translate import to_symbolic
 
@@ -42,7 +43,7 @@ PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
 @settings(max_examples=150, deadline=None)
 @given(belief_models(), PLAIN)
 def test_the_sparse_checker_agrees_with_the_textbook_on_any_relation(model, formula):
-    assert model.evaluate(formula).tolist() == reference_belief(model, formula)
+    assert model.evaluate(formula).tolist() == Structure.of(model).values(formula)
 
 
 @settings(max_examples=80, deadline=None)
@@ -108,7 +109,7 @@ def test_the_product_update_with_arrows_and_assignments_is_the_textbook_one(
     here = possible(model, events)
     assume(here)
     events = events.at(here[0])
-    expected = reference_update(model, events, formula)
+    expected = truth_after(model, events, formula)
     product = model.update(events)
     m = len(events.events)
     # the pairs, read back from the ids the update gives: id(w)·|E| + e when worlds split
@@ -159,7 +160,7 @@ def test_a_public_assignment_keeps_an_s5_model_s5(model, atom, value, formula):
     events = public_assignment(atom, value)
     after = model.update(events)
     assert isinstance(after, KripkeModel)
-    expected = reference_update(model, events, formula)
+    expected = truth_after(model, events, formula)
     assert after.evaluate(formula).tolist() == [expected[(w, "set")]
                                                 for w in range(model.n_worlds)]
 

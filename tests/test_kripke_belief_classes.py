@@ -14,7 +14,7 @@ from test_kripke_belief import bisimilar_pairs
 
 from kripke import KripkeModel
 from kripke.events.model import private_announcement
-from kripke.reference import reference_belief
+from kripke.reference import Structure
 
 PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
 
@@ -22,7 +22,7 @@ PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
 @settings(max_examples=60, deadline=None)
 @given(classed_belief_models(), PLAIN)
 def test_the_checker_on_classes_agrees_with_the_textbook(model, formula):
-    assert model.evaluate(formula).tolist() == reference_belief(model, formula)
+    assert model.evaluate(formula).tolist() == Structure.of(model).values(formula)
 
 
 def definitions(n: int, pairs: set[tuple[int, int]]) -> frozenset[str]:

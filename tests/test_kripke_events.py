@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from kripke_strategies import AGENTS, event_models, formulas, models, structures
+from textbook import truth_after
 
 from kripke import AnnouncementError, KripkeModel, ModelError, deal_model, parse, symbolic_deal
 from kripke.events.model import (
@@ -25,7 +26,6 @@ from kripke.events.model import (
 )
 from kripke.files.eventfile import EventFileError, parse_event_model, ready_made
 from kripke.language.formula import Atom, Knows, Not
-from kripke.reference import reference_update
 from kripke.symbolic.structure import SymbolicModel
 from kripke.symbolic.translate import to_explicit, to_symbolic
 
@@ -46,7 +46,7 @@ def possible_here(model: KripkeModel, events: EventModel) -> list[str]:
 @given(models(max_worlds=6), event_models(), formulas(max_leaves=8))
 def test_explicit_product_update_agrees_with_the_textbook_definition(model, events, formula):
     """Same pairs (w, e), and every formula has the textbook's value at each of them."""
-    expected = reference_update(model, events, formula)
+    expected = truth_after(model, events, formula)
     if events.actual not in possible_here(model, events):
         with pytest.raises(AnnouncementError, match="precondition"):
             model.update(events)
@@ -68,7 +68,7 @@ def test_symbolic_product_update_agrees_with_the_textbook_definition(model, even
     the textbook's value."""
     explicit = to_explicit(model, max_worlds=200)  # world i is state i of model.states()
     states = model.states(max_worlds=200)
-    expected = reference_update(explicit, events, formula)
+    expected = truth_after(explicit, events, formula)
     assume(expected)
     w, e = data.draw(st.sampled_from(sorted(expected)))
     after = pointed(model, states[w]).update(events.at(e))

@@ -21,14 +21,12 @@ from kripke.puzzles.gallery import (
     sally_anne,
     secret_coin,
 )
-from kripke.reference import reference_belief, reference_evaluate
+from kripke.reference import Structure
 
 
 def truth(model: KripkeModel | BeliefModel, formula) -> list[bool]:
     """The textbook value of the formula at every world, whichever kind the model is."""
-    if isinstance(model, BeliefModel):
-        return reference_belief(model, formula)
-    return list(reference_evaluate(model, formula))
+    return Structure.of(model).values(formula)
 
 
 def check_node(model: KripkeModel | BeliefModel, node: Explanation) -> None:

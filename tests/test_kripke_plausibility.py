@@ -31,76 +31,40 @@ from kripke.files.eventfile import load_event_model, parse_event_model
 from kripke.files.exchange import to_json, to_tikz
 from kripke.files.modelfile import dump_model, parse_model, starter_models
 from kripke.language.formula import (
-    And,
-    Announce,
     Atom,
     BelievedPossible,
     Believes,
-    ConditionalBelief,
-    ConditionalPossible,
-    Formula,
-    Knows,
     Not,
-    Or,
-    Possible,
     SafeBelief,
     SafePossible,
 )
 from kripke.language.parser import parse
 from kripke.puzzles.gallery import bluff, red_bird, whisper
-from kripke.reference import (
-    Structure,
-    reference_plausibility,
-    reference_priority,
-    reference_upgrade,
-)
+from kripke.reference import Structure
 from kripke.symbolic.translate import to_symbolic
-from tests.kripke_strategies import AGENTS, ATOMS, event_models, formulas, models
+from tests.kripke_strategies import (
+    AGENTS,
+    ATOMS,
+    formulas,
+    plausibility_formulas,
+    plausibility_models,
+    ranked_events,
+)
 
 AGENT = st.sampled_from(AGENTS)
 MODELS = resources.files("kripke") / "models"
 ALICE = str(MODELS / "alice-bob.kripke")
 
 
-@st.composite
-def plausibility_models(draw: st.DrawFn, max_worlds: int = 6) -> PlausibilityModel:
-    """A random S5 model of :func:`models` with random ranks (ties likely) for some agents."""
-    model = draw(models(max_worlds))
-    n = model.n_worlds
-    ranked = draw(st.lists(AGENT, unique=True))
-    return PlausibilityModel.of(model, {a: draw(st.lists(st.integers(0, 3), min_size=n,
-                                                         max_size=n)) for a in ranked})
-
-
-def plausibility_formulas(max_leaves: int = 8) -> st.SearchStrategy[Formula]:
-    """Random formulas with every plausibility operator among the others."""
-    def extend(inner: st.SearchStrategy[Formula]) -> st.SearchStrategy[Formula]:
-        return st.one_of(
-            st.builds(Not, inner),
-            st.builds(lambda a, b: And(a, b), inner, inner),
-            st.builds(lambda a, b: Or(a, b), inner, inner),
-            st.builds(Knows, AGENT, inner),
-            st.builds(Possible, AGENT, inner),
-            st.builds(Believes, AGENT, inner),
-            st.builds(SafeBelief, AGENT, inner),
-            st.builds(BelievedPossible, AGENT, inner),
-            st.builds(SafePossible, AGENT, inner),
-            st.builds(ConditionalBelief.of, AGENT, inner, inner),
-            st.builds(ConditionalPossible.of, AGENT, inner, inner),
-            st.builds(Announce, inner, inner),
-        )
-    return st.recursive(formulas(max_leaves=2), extend, max_leaves=max_leaves)
-
-
 def order_of(model: PlausibilityModel) -> dict[str, frozenset[tuple[int, int]]]:
     """The fast model's order as the reference writes one: pairs u ≤ v within a class."""
-    return Structure.of_plausibility(model).order or {}
+    return Structure.of(model).order or {}
 
 
 @settings(max_examples=150, deadline=None)
 @given(plausibility_models(), plausibility_formulas())
 def test_every_operator_agrees_with_the_definitions(model, formula):
-    assert model.evaluate(formula).tolist() == reference_plausibility(model, formula)
+    assert model.evaluate(formula).tolist() == Structure.of(model).values(formula)
 
 
 @settings(max_examples=100, deadline=None)
@@ -119,19 +83,9 @@ def test_upgrades_one_after_another_agree_with_the_definitions(model, changes):
     definitions applied to the model before it."""
     for kind, formula in changes:
         upgraded = model.update(upgrade(kind, formula))
-        assert order_of(upgraded) == reference_upgrade(model, kind, formula)
+        assert order_of(upgraded) == Structure.of(model).upgrade(kind, formula).order
         assert upgraded.world_ids.tolist() == model.world_ids.tolist()  # the worlds stay
         model = upgraded
-
-
-@st.composite
-def ranked_events(draw: st.DrawFn) -> RankedEvents:
-    """A random event model of :func:`event_models` with a random order for some agents."""
-    events = draw(event_models(max_events=3))
-    n = len(events.events)
-    ranks = tuple((a, tuple(draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))))
-                  for a in draw(st.lists(AGENT, unique=True)))
-    return RankedEvents(events.events, events.partitions, events.actual, ranks=ranks)
 
 
 @settings(max_examples=100, deadline=None)
@@ -142,15 +96,11 @@ def test_the_priority_update_agrees_with_the_definitions(model, events, formula)
     if not any(possible):
         return  # nothing can happen at the actual world: refused, tested below
     product = model.update(events)
-    order, pairs = reference_priority(model, events)
+    reference, pairs = Structure.of(model).update(events)
     # the fast product lists the pairs world by world, as the reference numbers them
-    assert order_of(product) == order
+    assert order_of(product) == reference.order
     assert len(pairs) == product.n_worlds
-    reference = Structure.of_plausibility(model).product(events)[0]
-    reference = Structure(reference.worlds, reference.access, reference.agents,
-                          reference.valuation, order)
-    assert product.evaluate(formula).tolist() == [reference.sat(k, formula)
-                                                  for k in range(len(pairs))]
+    assert product.evaluate(formula).tolist() == reference.values(formula)
 
 
 @settings(max_examples=60, deadline=None)
@@ -389,8 +339,8 @@ def test_why_looks_where_the_operator_looks(model, operator, agent, inner):
     at least as plausible (Sb, ⟨Sb⟩)."""
     formula = operator(agent, inner)
     why = model.explain(formula)
-    assert why.value == reference_plausibility(model, formula)[model.actual]
-    structure = Structure.of_plausibility(model)
+    assert why.value == Structure.of(model).values(formula)[model.actual]
+    structure = Structure.of(model)
     a, w = str(agent), model.actual
     looked = structure.best(a, structure.access[a][w]) \
         if operator in (Believes, BelievedPossible) else \
@@ -447,3 +397,16 @@ def test_the_red_bird_starter_says_what_its_comments_say():
     assert model.holds("B_you red & ~K_you red & B_you[bird] red & ~B_you bird")
     after = model.update(load_event_model("conservative:bird", model))
     assert after.holds("B_you bird & B_you red & ~bird")
+
+
+def test_minimising_keeps_belief_or_is_refused(capsys):
+    """A contraction reads classes only: a flat model (S5) is minimised as one, an ordered one
+    refused in one line rather than losing its order (B_you ~bird went from true to false)."""
+    flat = PlausibilityModel.of(load_model(ALICE))
+    assert flat.minimised().holds("K_alice p & ~K_bob p")
+    red = str(MODELS / "red-bird.kripke")
+    assert main(["model", red, "--check", "B_you ~bird"]) == 0
+    capsys.readouterr()
+    assert main(["model", red, "--minimise", "--check", "B_you ~bird"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "orders its worlds by plausibility" in err

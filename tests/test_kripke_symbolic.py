@@ -42,7 +42,7 @@ from kripke import (
 )
 from kripke.explain import explain
 from kripke.interface import EpistemicModel
-from kripke.reference import reference_evaluate
+from kripke.reference import Structure
 from kripke.symbolic.bdd import Vocabulary
 from kripke.symbolic.deal import symbolic_deal
 from kripke.symbolic.structure import SymbolicModel
@@ -84,8 +84,7 @@ def test_symbolic_checker_agrees_with_the_reference_semantics(model, formula):
     explicit = to_explicit(model)
     states = model.states()
     assert explicit.n_worlds == model.n_worlds == len(states)
-    assert [model.holds(formula, state=s) for s in states] == reference_evaluate(explicit,
-                                                                                 formula)
+    assert [model.holds(formula, state=s) for s in states] == Structure.of(explicit).values(formula)
 
 
 @settings(max_examples=150, deadline=None)
@@ -96,14 +95,14 @@ def test_symbolic_checker_agrees_on_nested_and_repeated_announcements(model, for
     checker."""
     translation = translate(model)
     assert [translation.symbolic.holds(formula, state=s) for s in translation.states] == (
-        reference_evaluate(model, formula))
+        Structure.of(model).values(formula))
 
 
 @settings(max_examples=150, deadline=None)
 @given(structures(max_free=3), announcement_formulas())
 def test_symbolic_structures_agree_on_nested_and_repeated_announcements(model, formula):
-    assert [model.holds(formula, state=s) for s in model.states()] == reference_evaluate(
-        to_explicit(model), formula)
+    assert [model.holds(formula, state=s) for s in model.states()] == Structure.of(
+        to_explicit(model)).values(formula)
 
 
 @settings(max_examples=100, deadline=None)

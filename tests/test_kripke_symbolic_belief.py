@@ -17,6 +17,7 @@ from kripke_strategies import (
     general_event_models,
     models,
 )
+from textbook import truth_after
 
 from app.cli.main import main
 from bench.smcdel import call, gossip_start, succeeds
@@ -27,7 +28,7 @@ from kripke.files.modelfile import load_model, starter_models
 from kripke.interface import EpistemicModel
 from kripke.puzzles.classic import mirror_story, muddy_children, muddy_mirror
 from kripke.puzzles.gallery import GALLERY
-from kripke.reference import reference_belief, reference_update
+from kripke.reference import Structure
 from kripke.symbolic.belief import from_explicit, from_knowledge
 from kripke.symbolic.deal import symbolic_deal
 from kripke.symbolic.transformer import peek
@@ -39,7 +40,7 @@ PLAIN = formulas(max_leaves=8, atoms=PLAIN_ATOMS)
 @given(belief_models(), PLAIN, st.data())
 def test_the_belief_structure_agrees_with_the_textbook_on_any_relation(model, formula, data):
     """At a random world (the structure pointed there) and counted over all of them."""
-    expected = reference_belief(model, formula)
+    expected = Structure.of(model).values(formula)
     world = data.draw(st.integers(0, model.n_worlds - 1))
     symbolic = from_explicit(model.at(world))
     assert symbolic.n_worlds == model.n_worlds
@@ -63,7 +64,7 @@ def test_a_transformer_with_arrows_and_assignments_agrees_with_the_textbook_prod
         model, events, formula, data):
     """At the state of any pair (w, e) of the product, every formula has the textbook's value,
     and the update has as many states as the product has pairs."""
-    expected = reference_update(model, events, formula)
+    expected = truth_after(model, events, formula)
     assume(expected)
     w, e = data.draw(st.sampled_from(sorted(expected)))
     after = from_explicit(model.at(w)).update(events.at(e))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from layouts import original_layout
 
 import boards
 from app.cli.main import main
@@ -27,7 +28,6 @@ from lab.boardgen import (
     flippable,
     layout_board,
     lengths,
-    original_layout,
     pair_index,
     remove,
 )

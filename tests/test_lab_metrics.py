@@ -3,6 +3,8 @@ and its triangle, city undesirability, win ratios and the win-rate distance, dec
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import numpy as np
 import pytest
 from positions import CONN, tiny_board
@@ -16,8 +18,15 @@ from lab.decks import (
     with_deck,
 )
 from lab.games import LabGame
-from lab.metrics import Tally, mean_arc, triangle_area
+from lab.metrics import Arc, ArcTally, Tally, triangle_area
 
+
+def mean_arc(arcs: Iterable[Sequence[int]]) -> Arc:
+    """The arc of many games (each a sequence of move counts, one per turn)."""
+    tally = ArcTally()
+    for arc in arcs:
+        tally.add(arc)
+    return tally.arc()
 
 def test_the_triangle_through_first_turn_peak_and_last_turn():
     assert triangle_area((1, 0), (3, 4), (5, 0)) == 8

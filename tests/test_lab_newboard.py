@@ -10,11 +10,12 @@ import json
 import networkx as nx
 import numpy as np
 import pytest
+from layouts import original_layout
 
 from app.cli.main import main
 from boards import load_board, parse_board
 from boards.writer import board_document, dumps
-from lab.boardgen import Cities, crossings, original_layout
+from lab.boardgen import Cities, crossings
 from lab.newboard import CONNECTIONS, DEGREES, JOINS, REGION_CITIES, Scale, joined, region
 
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from bench.report import Report, Table
+from agents.tables import Table
+
+if TYPE_CHECKING:  # a command that prints a table of its own imports nothing of bench
+    from bench.report import Report
 
 
 def _numeric(cell: str) -> bool:

@@ -50,6 +50,7 @@ from kripke.budget import check_budget, check_stopped
 from kripke.errors import AnnouncementError, ModelError
 from kripke.events.model import Event, EventModel
 from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.world_ids import WorldIds
 from kripke.language.formula import (
@@ -336,6 +337,15 @@ class PlausibilityModel(KripkeModel):
         keys, ranks = self.keys(i), self._ranks[i]
         safe: BoolArray = ranks < least(keys, self.n_keys(i), ranks, ~body)[keys]
         return safe
+
+    def minimised(self) -> BeliefModel:
+        """The model up to bisimulation when it has no order (then it is an S5 model); an
+        order is refused, since the contraction reads classes and arrows only and would drop
+        it (``B_you ~bird`` went from true to false on the red bird)."""
+        if not self.is_flat():
+            raise ModelError("this model orders its worlds by plausibility, which minimising "
+                             "would drop (it reads classes only); check it without --minimise")
+        return super().minimised()
 
     # --- change -----------------------------------------------------------------------------
 

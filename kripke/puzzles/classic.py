@@ -317,12 +317,6 @@ def sum_and_product_pairs() -> list[tuple[int, int]]:
     return [(x, y) for x in range(2, 100) for y in range(x + 1, 100) if x + y <= 100]
 
 
-def number_is(name: str, value: int) -> Formula:
-    """The bits of ``name`` (x or y) spell ``value``."""
-    return And.of([Atom(name, (b,)) if value >> b & 1 else Not(Atom(name, (b,)))
-                   for b in range(7)])
-
-
 def sum_and_product() -> KripkeModel:
     """Two numbers 2 ≤ x < y with x + y ≤ 100; S is told the sum, P the product. Atoms
     ``x(b)`` and ``y(b)`` are the bits b of x and y; a world is a pair."""
@@ -364,31 +358,10 @@ def three_cards(deal: Sequence[Sequence[int]] = THREE_CARDS_DEAL) -> DealModel:
     return deal_model(range(3), [1, 1, 1], deal, agents="abc", atom="{agent}{card}")
 
 
-def three_cards_symbolic(deal: Sequence[Sequence[int]] = THREE_CARDS_DEAL) -> SymbolicDealModel:
-    """The same deal as a knowledge structure (9 atoms, 6 states)."""
-    return symbolic_deal(range(3), [1, 1, 1], deal, agents="abc", atom="{agent}{card}")
-
-
 def shows_own_card(shower: str, viewer: str, card: int) -> EventModel:
     """``shower`` shows ``viewer`` her card (``card``); the third player sees that a card is
     shown, not which: the book's "show"."""
     return shows_card(shower, viewer, range(3), card, atom="{agent}{card}")
-
-
-def three_cards_story(model: EpistemicModel, deal: Sequence[Sequence[int]] = THREE_CARDS_DEAL
-                      ) -> list[EpistemicModel]:
-    """Anne shows Bill her card (Cath watching), then Bill shows Cath his (Anne watching):
-    the models after each. Each show keeps the six worlds and changes who knows what."""
-    models = [model]
-    for (shower, viewer), hand in (((("a", "b"), deal[0])), (("b", "c"), deal[1])):
-        models.append(models[-1].update(shows_own_card(shower, viewer, hand[0])))
-    return models
-
-
-def knows_deal(agent: str) -> Formula:
-    """The agent knows who holds each card."""
-    return And.of([knows_whether(agent, Atom(f"{who}{card}")) for who in "abc"
-                   for card in range(3)])
 
 
 # --- Alice reads a letter ------------------------------------------------------------------------

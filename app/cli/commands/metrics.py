@@ -10,7 +10,7 @@ import sys
 from dataclasses import asdict
 
 from agents.belief import BeliefSummary
-from agents.gameplay import gameplay_row
+from agents.gameplay import gameplay_row, report_tables
 from app.cli.lab_options import (
     add_game_options,
     add_run_options,
@@ -20,7 +20,6 @@ from app.cli.lab_options import (
 )
 from app.cli.options import file_name
 from app.cli.table import print_table, print_tables
-from bench.gameplay import report_tables
 from boards import Board
 from game.files import check_outputs, write_json
 from lab.batch import Interrupted, measure

@@ -25,6 +25,7 @@ from kripke.explicit.belief import BeliefModel
 from kripke.files.eventfile import READY_MADE, load_event_model
 from kripke.files.exchange import SLIDE
 from kripke.parts import DrawnModel
+from kripke.reference import REFERENCE_LIMIT, Structure
 
 if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
     from kripke.symbolic.belief import SymbolicBeliefModel
@@ -91,6 +92,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--symbolic", action="store_true",
                         help="hold the model as a belief structure on BDDs (no world listed "
                              "after an event): the same answers, counts and frame classes")
+    parser.add_argument("--reference", action="store_true",
+                        help="replay the steps on the reference checker (the textbook "
+                             "definitions, world by world: kripke/reference.py) and say after "
+                             "each --check whether it agrees; for models of up to "
+                             f"{REFERENCE_LIMIT} worlds; exit code 3 if it disagrees")
     parser.add_argument("--json", metavar="OUT", help="write the model after the "
                         "announcements and events as JSON")
     parser.add_argument("--tikz", metavar="OUT", help="... and as a LaTeX/TikZ drawing")
@@ -143,6 +149,47 @@ def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, for
     return holds
 
 
+def reference_for(model: KripkeModel | BeliefModel,
+                  steps: list[tuple[str, str, Formula | None]]) -> Structure:
+    """The model as the reference checker reads it, refused in one line before any output
+    when the steps take it past :data:`REFERENCE_LIMIT` worlds (each event may multiply them
+    by its number of events) or ask for what the definitions do not write (a contraction,
+    the rank shift)."""
+    if any(kind == "minimise" for kind, _, _ in steps):
+        raise UsageError("--reference replays the steps by the definitions, which have no "
+                         "contraction; drop --minimise (it changes no value at the actual "
+                         "world)")
+    bound = model.n_worlds
+    for kind, text, _ in steps:
+        if kind == "event":
+            events = load_event_model(text, model)
+            if getattr(events, "kind", None) == "shift":
+                raise UsageError("--reference writes orders as pairs and has no rank shift; "
+                                 "drop --reference or the shift")
+            bound *= max(len(events.events), 1)
+    if bound > REFERENCE_LIMIT:
+        raise UsageError(f"--reference reads at most {REFERENCE_LIMIT} worlds and the model "
+                         f"{'has' if bound == model.n_worlds else 'may reach'} {bound:,}; "
+                         "drop --reference or check a smaller model")
+    return Structure.of(model)
+
+
+def cross_check(model: KripkeModel | BeliefModel | SymbolicBeliefModel,
+                reference: Structure, formula: Formula) -> bool:
+    """One line: whether the reference checker finds the --check's value at the actual world
+    and its count as the model did; whether it agrees."""
+    holds, count = model.holds(formula), model.count(formula)
+    truth, found = reference.holds(formula), reference.count(formula)
+    said = f"{'TRUE' if truth else 'FALSE'} at the actual world, in {found:,} of " \
+        f"{reference.n_worlds:,} worlds"
+    if (holds, count, model.n_worlds) == (truth, found, reference.n_worlds):
+        print(f"  the reference checker agrees: {said}")
+        return True
+    print(f"  the reference checker DISAGREES: it finds {said} (a bug: please report it "
+          "with this model and these steps)")
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     outputs = [(path, option) for path, option in ((args.json, "--json"),
                                                    (args.tikz, "--tikz"),
@@ -172,8 +219,9 @@ def run(args: argparse.Namespace) -> int:
             read = read_formula(text)
             model.evaluate(read)
             steps.append((kind, text, read))
+    reference = reference_for(model, steps) if args.reference else None
     if args.symbolic:
-        return run_symbolic(args, model, steps)
+        return run_symbolic(args, model, steps, reference)
     print(describe(model))
     print()
     # where the TikZ draws each world: the textbook graph's places, kept across announcements,
@@ -183,7 +231,7 @@ def run(args: argparse.Namespace) -> int:
     if drawing:
         from app.worlds.graph import graph_positions, layered
     places = graph_positions(model) if drawing else None
-    all_true, changed = True, []
+    all_true, agreed, changed = True, True, []
     for kind, text, formula in steps:
         before = model.n_worlds
         if kind == "minimise":
@@ -198,6 +246,8 @@ def run(args: argparse.Namespace) -> int:
                                max_arrows=UPDATE_ARROWS)
             old, model = model, model.update(events)  # its actual event cannot happen: one
             # line, code 2
+            if reference is not None:
+                reference = reference.update(events)[0]
             if places is not None:
                 places = layered(places, old, events, model)
             changed.append("events")
@@ -207,10 +257,14 @@ def run(args: argparse.Namespace) -> int:
         assert formula is not None
         if kind == "announce":
             model = model.announce(formula)  # false at the actual world: one line, code 2
+            if reference is not None:
+                reference = reference.announce(formula)
             changed.append("announcements")
             print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
             continue
         all_true &= check(model, text, formula, args.explain)
+        if reference is not None:
+            agreed &= cross_check(model, reference, formula)
     if changed:
         print()
         print(f"after the {' and '.join(dict.fromkeys(sorted(changed)))}:")
@@ -219,18 +273,19 @@ def run(args: argparse.Namespace) -> int:
         places = graph_positions(model)
     write_model_files(model, args.json, args.tikz, drawn=drawn, title=Path(args.file).name,
                       positions=places, size=args.size, html_path=args.html)
-    return 0 if all_true else 1
+    return 3 if not agreed else 0 if all_true else 1
 
 
 def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
-                 steps: list[tuple[str, str, Formula | None]]) -> int:
+                 steps: list[tuple[str, str, Formula | None]],
+                 reference: Structure | None = None) -> int:
     """The steps on the model as a belief structure (:mod:`kripke.symbolic.belief`), printed
     as :func:`run` prints them; what needs a list of worlds is refused before any output."""
     if args.json or args.tikz or any(kind == "minimise" for kind, _, _ in steps):
         raise UsageError("--symbolic keeps the model as diagrams; drop it to use --json, "
                          "--tikz or --minimise")
     from app.cli.checking import symbolic_dead_ends
-    from kripke.symbolic.belief import from_explicit
+    from kripke.backends import SYMBOLIC_BELIEF
 
     def summary(model: SymbolicBeliefModel) -> str:
         text = dump_model(model.as_list(SHOWN)).rstrip("\n") if model.n_worlds <= SHOWN else \
@@ -238,27 +293,33 @@ def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
             f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms"
         return "\n".join([text, frame(model), *symbolic_dead_ends(model, SHOWN)])
 
-    model = from_explicit(start)
+    model = SYMBOLIC_BELIEF.build(start)
     print(summary(model))
     print()
-    all_true, changed = True, False
+    all_true, agreed, changed = True, True, False
     for kind, text, formula in steps:
         before = model.n_worlds
         if kind == "event":
             events = load_event_model(text, model)
             model = model.update(events)
+            if reference is not None:
+                reference = reference.update(events)[0]
             print(f"event {_label(text)}: {model.n_worlds:,} worlds (were {before:,})")
             print(f"  {events.observations(model.agents)}")
         elif kind == "announce":
             assert formula is not None
             model = model.announce(formula)
+            if reference is not None:
+                reference = reference.announce(formula)
             print(f"announce {text}: {model.n_worlds:,} of {before:,} worlds left")
         else:
             assert formula is not None
             all_true &= check(model, text, formula, args.explain)
+            if reference is not None:
+                agreed &= cross_check(model, reference, formula)
         changed |= kind != "check"
     if changed:
         print()
         print("after the steps:")
         print(summary(model))
-    return 0 if all_true else 1
+    return 3 if not agreed else 0 if all_true else 1
