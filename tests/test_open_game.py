@@ -34,7 +34,7 @@ from game.rules import OpenRules
 from game.table import IllegalAction
 from kripke import deal_model, parse, ranked_deal, symbolic_deal
 from kripke.parts import Leveled
-from kripke.reference import reference_plausibility
+from kripke.reference import Structure
 from lab.games import LabSpec, play_lab_game
 
 BACKENDS = [Backend.EXPLICIT, Backend.SYMBOLIC]
@@ -181,7 +181,7 @@ def test_random_ranked_deals_agree_with_the_plausibility_reference(seed):
         f = parse(rng.choice([f"B_{a} {p}", f"B_{a}[{q}] {p}", f"Sb_{a} {p}", f"<B_{a}> {p}",
                               f"B_{a} !B_{b} {p}", f"K_{a} ({q} -> B_{b} {p})",
                               f"<B_{a}[{q}]> {p}", f"<Sb_{a}> {p}"]))
-        expected = reference_plausibility(explicit, f)
+        expected = Structure.of(explicit).values(f)
         assert explicit.evaluate(f).tolist() == expected, f
         assert symbolic.listed_values(symbolic.values(f), {}).tolist() == expected, f
 
