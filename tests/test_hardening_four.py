@@ -229,9 +229,9 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 @pytest.mark.parametrize(("event", "message"), [
-    (f"private:alice:{BIG} )", "expected an operator or end of input, found ')' (at character "
-                               "99,999 of the formula: …p & p & p & p & p & p & p & p )); fix "
-                               "the formula"),
+    (f"private:alice:{BIG} )", "expected an operator or end of input, found ')' (at column "
+                               "99,999 of the formula: …p & p & p & p & p & p & p & p )); "
+                               "remove ')'"),
     (f"flip:alice:{BIG}", "flip toggles an atom, e.g. flip:a:heads"),
     (f"announce:~({BIG})", "is false at the actual world (make another event the actual one)"),
     (f"learns:{BIG}", "write learns:A:F (A learns whether F"),

@@ -264,7 +264,8 @@ def test_an_order_goes_through_json_and_back():
 
 @pytest.mark.parametrize(("line", "message"), [
     ("a ranks: w2 < w1", "line 7, column 17: a's order leaves out w3 of the same class"),
-    ("a ranks: w2 w1 w3", "line 7, column 13: put '<' (less plausible after) or '='"),
+    ("a ranks: w2 w1 w3", "line 7, column 13: nothing between w2 and w1; put '<' (less "
+                           "plausible after) or '='"),
     ("a ranks: w1 > w2 = w3", "line 7, column 13: an order is written most plausible first"),
     ("a ranks: w1 < w2 <", "line 7, column 19: expected a world after '<'"),
     ("a ranks: w1 < w2 < w1", "line 7, column 20: world w1 is ranked twice for a"),

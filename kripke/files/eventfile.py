@@ -51,17 +51,17 @@ from kripke.events.model import (
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import UPGRADES, RankedEvents, upgrade
-from kripke.files.reader import ARROW, LineReader, ReadError, Word, read_source, skip
+from kripke.files.reader import EventFileError, LineReader, read_source
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
-from kripke.language.parser import MAX_DIGITS, FormulaError, parse
+from kripke.language.parser import MAX_DIGITS, FormulaError, parse, parse_in_line
+from kripke.language.tokens import Line, Token, skip
 from lookalikes.characters import shown
 
 if TYPE_CHECKING:  # a model read from a file never needs the BDD library
     from kripke.symbolic.belief import SymbolicBeliefModel
 
 _EVENT_LINE = re.compile(r"\s*event\b")
-_DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
 _POST_LINE = re.compile(r"\s*post\b")
 _ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
@@ -152,8 +152,8 @@ def ready_made(spec: str,
         formulas = [parse(text) for text in texts]
     except FormulaError as e:  # its own text shows the formula with a caret: two lines
         near, _ = e.excerpt()
-        raise ModelError(f"in {quoted(spec)}: {e.message} (at character {e.position + 1:,} of "
-                         f"the formula: {near}); fix the formula") from None
+        raise ModelError(f"in {quoted(spec)}: {e.problem} (at column {e.column:,} of the "
+                         f"formula: {near}); {e.fix}") from None
     if kind == "set":
         return _assignment(spec, parts[0], formulas[0])
     if kind in UPGRADES:
@@ -225,22 +225,24 @@ def _ready_agent(name: str, spec: str) -> Agent:
 def _cards(text: str) -> list[str]:
     """The comma-separated cards of ``shows``: a comma inside brackets (``p(0,3)``) belongs
     to its card."""
-    parts, depth, start = [], 0, 0
-    for i, char in enumerate(text):
+    return [text[a:b].strip() for a, b in _spans(text, 0, len(text))]
+
+
+def _spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Where the comma-separated parts of ``text[start:end]`` start and end: a comma inside
+    brackets belongs to its part."""
+    spans, depth = [], 0
+    for i in range(start, end):
+        char = text[i]
         if char in "({[":
             depth += 1
         elif char in ")}]":
             depth -= 1
         elif char == "," and depth == 0:
-            parts.append(text[start:i])
+            spans.append((start, i))
             start = i + 1
-    parts.append(text[start:])
-    return [part.strip() for part in parts]
-
-
-class EventFileError(ReadError):
-    """An event model's text that cannot be read: ``line`` and ``column`` (1-based) say where,
-    the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
+    spans.append((start, end))
+    return spans
 
 
 def parse_event_model(text: str, source: str | None = None,
@@ -262,49 +264,61 @@ class _Reader(LineReader[EventFileError]):
     def __init__(self, text: str, source: str | None,
                  atoms: Iterable[Atom] | None = None) -> None:
         super().__init__(text, source)
-        self.declared = [m.group(1) for raw in self.text_lines
-                         if (m := _DECLARED.match(raw))]
         self.atoms = None if atoms is None else tuple(atoms)
-        self.events: list[tuple[Word, Formula]] = []
-        self.partitions: list[tuple[Word, list[list[Word]]]] = []
-        self.arrows: list[tuple[Word, Word, list[Word]]] = []
-        self.posts: list[tuple[Word, list[tuple[Word, Formula]]]] = []
-        self.actual: list[Word] = []
-        self.ranks: list[tuple[Word, tuple[tuple[Word, ...], ...]]] = []
-        for number, raw in enumerate(self.text_lines, start=1):
-            self.read(number, self.uncommented(number, raw))
+        self.events: list[tuple[Token, Formula]] = []
+        self.partitions: list[tuple[Token, list[list[Token]]]] = []
+        self.arrows: list[tuple[Token, Token, list[Token]]] = []
+        self.posts: list[tuple[Token, list[tuple[Token, Formula]]]] = []
+        self.actual: list[Token] = []
+        self.ranks: list[tuple[Token, tuple[tuple[Token, ...], ...]]] = []
+        # each line is read once: events and assignments at once (their formulas in place),
+        # the other lines into tokens, read when the events' names are known (a fix names them)
+        scanned = [line for number, raw in enumerate(self.text_lines, start=1)
+                   if (line := self.scanned(number, raw)) is not None]
+        self.declared = [name.text for name, _ in self.events]
+        for kind, head, rest in scanned:
+            self.read(kind, head, rest)
 
     # --- one line ------------------------------------------------------------------------
 
-    def read(self, number: int, text: str) -> None:
-        if not text.strip():
-            return
+    def scanned(self, number: int, text: str) -> tuple[str, Token, Line] | None:
+        """An event or post line read; any other line's kind, head and tokens (None for a
+        blank line or a comment)."""
         if match := _EVENT_LINE.match(text):
             self.event(number, text, match.end())
         elif match := _POST_LINE.match(text):
             self.post(number, text, match.end())
         elif match := _ACTUAL_LINE.match(text):
-            names = self.names(number, text, match.end())
-            if len(names) != 1:
-                at = names[1].column if names else len(text.rstrip()) + 1
-                raise self.error(f"'actual:' names one event, e.g. 'actual: "
-                                 f"{self.examples(1)[0]}'", number, at)
-            self.actual.append(names[0])
+            return "actual", Token("actual", number, 1), self.rest(number, text, match.end())
         elif match := _RANKS_LINE.match(text):
-            agent = Word(match.group(1), number, match.start(1) + 1)
-            levels = self.chain(number, text, match.end(), agent.text)
-            self.ranks.append((agent, tuple(tuple(self.named(level)) for level in levels)))
+            return ("ranks", Token(match.group(1), number, match.start(1) + 1),
+                    self.rest(number, text, match.end(), order=True))
         elif match := _AGENT_LINE.match(text):
-            agent = Word(match.group(1), number, match.start(1) + 1)
-            if (arrow := ARROW.search(text, match.end())) is not None:
-                source, *targets = self.named(
-                    self.arrow_list(number, text, agent.text, match.end(), arrow))
-                self.arrows.append((agent, source, targets))
-            else:
-                classes = self.classes(number, text, match.end(), agent.text)
-                self.partitions.append((agent, [self.named(block) for block in classes]))
+            return ("agent", Token(match.group(1), number, match.start(1) + 1),
+                    self.rest(number, text, match.end()))
+        elif tokens := self.rest(number, text, 0).tokens:
+            raise self.error(f"cannot read this line; {_LINES}", number, tokens[0].column)
+        return None
+
+    def read(self, kind: str, head: Token, rest: Line) -> None:
+        number = head.line
+        if kind == "actual":
+            names = self.named(self.words(rest.tokens))
+            if len(names) != 1:
+                at = names[1].column if names else rest.end
+                raise self.error("'actual:' names one event", number, at,
+                                 fix=f"write e.g. 'actual: {self.examples(1)[0]}'")
+            self.actual.append(names[0])
+        elif kind == "ranks":
+            levels = self.chain(rest, number, head.text)
+            self.ranks.append((head, tuple(tuple(self.named(level)) for level in levels)))
+        elif any(token.kind == "->" for token in rest.tokens):
+            source, *targets = self.named(self.arrow_list(rest, number, head.text))
+            self.arrows.append((head, source, targets))
         else:
-            raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
+            classes = self.classes(rest, self.text_lines[number - 1], head.column + len(
+                head.text), head.text)
+            self.partitions.append((head, [self.named(block) for block in classes]))
 
     def event(self, number: int, text: str, position: int) -> None:
         """``event NAME: pre FORMULA``, read from ``position`` (after the word 'event')."""
@@ -312,22 +326,28 @@ class _Reader(LineReader[EventFileError]):
         name = EVENT_NAME.match(text, position)
         if name is None:
             raise self.error("an event line is 'event', its name, ':', 'pre' and the "
-                             "precondition: 'event e1: pre p'", number, position + 1)
+                             "precondition", number, position + 1,
+                             fix="write e.g. 'event e1: pre p'")
         position = skip(text, name.end())
         if not text.startswith(":", position):
-            raise self.error(f"expected ':' after the event name {name.group()!r}, as in "
-                             f"'event {name.group()}: pre p'", number, position + 1)
+            raise self.error(f"expected ':' after the event name {name.group()!r}", number,
+                             position + 1, fix=f"write 'event {name.group()}: pre p'")
         position = skip(text, position + 1)
         if not re.match(r"pre\b", text[position:]):
-            raise self.error("expected 'pre' and the event's precondition after ':', as in "
-                             f"'event {name.group()}: pre p'", number, position + 1)
-        start = position + 3
+            raise self.error("expected 'pre' and the event's precondition after ':'", number,
+                             position + 1, fix=f"write 'event {name.group()}: pre p'")
+        precondition = self.formula(text, position + 3, None, number, "in the precondition")
+        self.events.append((Token(name.group(), number, name.start() + 1), precondition))
+
+    def formula(self, text: str, start: int, end: int | None, number: int, where: str
+                ) -> Formula:
+        """The formula ``text[start:end]`` of line ``number``, read in place: its error is
+        this format's, at the file's line and column."""
         try:
-            precondition = parse(text[start:])
+            return parse_in_line(text, start, end, number, self.source)
         except FormulaError as e:
-            raise self.error(f"{e.message} (in the precondition)", number,
-                             start + e.position + 1) from None
-        self.events.append((Word(name.group(), number, name.start() + 1), precondition))
+            raise self.error(f"{e.problem} ({where})", number, e.column or 1,
+                             fix=e.fix) from None
 
     def post(self, number: int, text: str, position: int) -> None:
         """``post e: p := φ, q := ψ``: the event's assignments (a comma inside brackets
@@ -337,39 +357,31 @@ class _Reader(LineReader[EventFileError]):
         colon = skip(text, name.end()) if name else position
         if name is None or not text.startswith(":", colon):
             raise self.error("a post line is 'post', the event's name, ':' and its "
-                             "assignments: 'post e1: p := true, q := ~q'", number, colon + 1)
-        changes: list[tuple[Word, Formula]] = []
-        start = colon + 1
-        for part in _cards(text[start:]):
-            offset = text.index(part, start) if part else start
-            assign = _ASSIGN.match(text, offset)
+                             "assignments", number, colon + 1,
+                             fix="write e.g. 'post e1: p := true, q := ~q'")
+        changes: list[tuple[Token, Formula]] = []
+        end = text.find("#", colon)  # no quote in an assignment: '#' starts the comment
+        for start, stop in _spans(text, colon + 1, len(text) if end < 0 else end):
+            assign = _ASSIGN.match(text, start, stop)
             if assign is None:
-                raise self.error("an assignment is 'atom := formula', e.g. 'p := ~p'",
-                                 number, skip(text, offset) + 1)
+                raise self.error("an assignment is 'atom := formula'", number,
+                                 skip(text, start) + 1, fix="write e.g. 'p := ~p'")
             try:
                 atom = Atom(assign.group(1))
             except ValueError:
                 raise self.error(f"{assign.group(1)!r} is not an atom; assign an atom, e.g. "
                                  "'p := true'", number, assign.start(1) + 1) from None
-            try:
-                value = parse(text[assign.end():offset + len(part)])
-            except FormulaError as e:
-                raise self.error(f"{e.message} (in the value of {atom})", number,
-                                 assign.end() + e.position + 1) from None
-            changes.append((Word(str(atom), number, assign.start(1) + 1), value))
-            start = offset + len(part) + 1
-        self.posts.append((Word(name.group(), number, name.start() + 1), changes))
+            value = self.formula(text, assign.end(), stop, number, f"in the value of {atom}")
+            changes.append((Token(str(atom), number, assign.start(1) + 1), value))
+        self.posts.append((Token(name.group(), number, name.start() + 1), changes))
 
-    def names(self, number: int, text: str, position: int) -> list[Word]:
-        """Event names, separated by spaces or commas."""
-        return self.named(self.words(number, text, position))
-
-    def named(self, words: tuple[Word, ...]) -> list[Word]:
+    def named(self, words: tuple[Token, ...]) -> list[Token]:
         """The words, each checked to be an event's name."""
         for word in words:
             if not EVENT_NAME.fullmatch(word.text):
-                raise self.error(f"{shown(word.text)} is not an event name (letters, digits, _ "
-                                 "and ', starting with a letter)", word.line, word.column)
+                raise self.error(f"{shown(word.text)} is not an event name", word.line,
+                                 word.column, fix="name an event by letters, digits, _ and ', "
+                                                  "starting with a letter")
         return list(words)
 
     # --- the event model -------------------------------------------------------------------
@@ -377,7 +389,7 @@ class _Reader(LineReader[EventFileError]):
     def event_model(self) -> EventModel:
         if not self.events:
             raise self.at_end("no events; define one with 'event e1: pre p'")
-        defined: dict[str, Word] = {}
+        defined: dict[str, Token] = {}
         for name, _ in self.events:
             if name.text in defined:
                 raise self.error(f"event {name.text!r} is already defined on line "
@@ -388,7 +400,7 @@ class _Reader(LineReader[EventFileError]):
         heads = [agent for agent, _ in self.partitions] + [agent for agent, *_ in self.arrows]
         self.distinct(((agent.text, agent) for agent in heads), "agent")
         partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
-        agents: dict[str, Word] = {}
+        agents: dict[str, Token] = {}
         for agent, classes in self.partitions:
             if agent.text in agents:
                 raise self.error(f"agent {agent.text} already has its classes on line "
@@ -424,11 +436,11 @@ class _Reader(LineReader[EventFileError]):
             return RankedEvents(events, tuple(partitions), actual.text, arrows, ranks=ranks)
         return EventModel(events, tuple(partitions), actual.text, arrows)
 
-    def orders(self, defined: dict[str, Word], with_arrows: set[str]
+    def orders(self, defined: dict[str, Token], with_arrows: set[str]
                ) -> tuple[tuple[Agent, tuple[int, ...]], ...]:
         """Each ordering agent's rank per event from its 'ranks:' lines: every event once."""
         ranks: dict[str, dict[str, int]] = {}
-        where: dict[str, Word] = {}
+        where: dict[str, Token] = {}
         for agent, levels in self.ranks:
             if agent.text in with_arrows:
                 raise self.error(f"agent {agent.text} has arrows and an order; an order ranks "
@@ -454,13 +466,13 @@ class _Reader(LineReader[EventFileError]):
         return tuple((int(a) if a.isdigit() else a, tuple(placed[n] for n in defined))
                      for a, placed in ranks.items())
 
-    def defined(self, name: Word, defined: dict[str, Word]) -> None:
+    def defined(self, name: Token, defined: dict[str, Token]) -> None:
         """Refuse a name no 'event' line defines, listing those that do."""
         if name.text not in defined:
             raise self.error(f"no event is named {name.text!r}; the events are "
                              f"{', '.join(defined)}", name.line, name.column)
 
-    def relations(self, defined: dict[str, Word], classes: dict[str, Word]
+    def relations(self, defined: dict[str, Token], classes: dict[str, Token]
                   ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
         """Each agent's arrows from its arrow lines; an agent with classes too is refused."""
         found: dict[str, list[tuple[str, str]]] = {}
@@ -475,7 +487,7 @@ class _Reader(LineReader[EventFileError]):
             found.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
         return tuple((int(a) if a.isdigit() else a, tuple(pairs)) for a, pairs in found.items())
 
-    def assignments(self, defined: dict[str, Word]
+    def assignments(self, defined: dict[str, Token]
                     ) -> dict[str, tuple[tuple[Atom, Formula], ...]]:
         """Each event's assignments, at most one 'post' line per event."""
         found: dict[str, tuple[tuple[Atom, Formula], ...]] = {}

@@ -108,6 +108,9 @@ def formula_tokens(formula: FormulaText, start: int = 0, end: int | None = None,
         if comments and text[pos] == "#":
             stop = pos
             break
+        if comments and text[pos] == '"' and '"' not in text[pos + 1:stop]:
+            raise formula.error_at("this quoted name is not closed",
+                                   'end it with " on the same line', pos)
         if ident := IDENT.match(text, pos, stop):
             word, end_at = ident.group(), ident.end()
             if (sub := _SUBSCRIPT.match(text, end_at, stop)) and \
