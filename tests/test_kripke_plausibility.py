@@ -258,7 +258,7 @@ def test_an_order_goes_through_json_and_back():
     assert [again.world_name(i) for i in range(3)] == ["w1", "w2", "w3"]
     data = to_json(model)
     data["ranks"] = [[0, "1", 0], [0, 0, 0]]
-    with pytest.raises(ValueError, match=r'"ranks"\[0\] must be a list of 3 whole numbers'):
+    with pytest.raises(ValueError, match=r'ranks\[0\]: must be a list of 3 whole numbers'):
         load_model(json.dumps(data))
 
 

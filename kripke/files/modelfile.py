@@ -171,23 +171,25 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
                              e.colno, origin) from None
     except RecursionError:  # json nests by recursion: '[' × 1,500 is no model
         raise ModelFileError("the JSON is nested too deeply to be a model; a model file is "
-                             "JSON as ttr-kripke writes it or the hand-written format", 1, 1,
-                             origin) from None
+                             "JSON as ttr-kripke writes it or the hand-written format",
+                             source=origin) from None
     except ValueError:  # Python refuses integers of more than 4,300 digits
         raise ModelFileError("the JSON holds a number of thousands of digits; a model file's "
-                             "numbers are world ids and observation keys", 1, 1,
-                             origin) from None
+                             "numbers are world ids and observation keys",
+                             source=origin) from None
     if isinstance(data, dict) and "error" in data and "worlds" not in data:
         raise ModelFileError(f"this file holds no model, only the exporter's message: "
-                             f"{data['error']}", 1, 1, origin)
+                             f"{data['error']}", source=origin)
     try:
         model = from_json(data)
         labels = [unicodedata.normalize("NFC", str(w.get("label", "")))
                   for w in data["worlds"]]
+    except ModelFileError as e:  # a field named by its path
+        raise ModelFileError(e.problem, source=origin, fix=e.fix, field=e.field) from None
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
-        raise ModelFileError(message, 1, 1, origin) from None
+        raise ModelFileError(message, source=origin) from None
     if isinstance(model, BeliefModel | PlausibilityModel):  # it keeps its names itself
         return model
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels) and \
