@@ -10,10 +10,12 @@ import re
 import pytest
 
 from kripke.errors import TextError
+from kripke.events.model import Event, EventModel, EventModelError
 from kripke.files import reader
 from kripke.files.eventfile import EventFileError, load_event_model, parse_event_model
 from kripke.files.modelfile import ModelFileError, parse_model, starter_models
 from kripke.language import parser, tokens
+from kripke.language.formula import Atom, Not
 from kripke.language.parser import FormulaError, parse
 
 MODEL = """agents: a b
@@ -183,3 +185,24 @@ def test_the_tokenizer_reads_each_line_once(monkeypatch):
     parse_event_model("event yes: pre p & q\nevent no: pre ~(p & q)\na: {yes} {no}\n"
                       "actual: yes  # it happens\n")
     assert calls == [3, 4] and formulas == [1, 2]
+
+
+@pytest.mark.parametrize(("text", "built"), [
+    ("event y: pre p\na: {y y}\nactual: y",
+     lambda: EventModel((Event("y", Atom("p")),), (("a", (("y", "y"),)),), "y")),
+    ("event y: pre p\nactual: n", lambda: EventModel((Event("y", Atom("p")),), (), "n")),
+    ("event y: pre p\nb: y -> z\nactual: y",
+     lambda: EventModel((Event("y", Atom("p")),), (), "y", (("b", (("y", "z"),)),))),
+    ("event y: pre p\npost y: q := p, q := ~p\nactual: y",
+     lambda: EventModel((Event("y", Atom("p"), ((Atom("q"), Atom("p")),
+                                                (Atom("q"), Not(Atom("p"))))),), (), "y")),
+])
+def test_an_event_model_is_checked_once_the_file_places_the_models_own_error(text, built):
+    """The event file does not check again what an event model checks: it places the
+    model's own error, in its own words, where the name it is about is written."""
+    with pytest.raises(EventModelError) as constructed:
+        built()
+    with pytest.raises(EventFileError) as read:
+        parse_event_model(text)
+    assert read.value.message == str(constructed.value)
+    assert read.value.line == 2 and read.value.column > 1

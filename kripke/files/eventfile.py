@@ -38,6 +38,7 @@ from kripke.events.model import (
     EVENT_NAME,
     Event,
     EventModel,
+    EventModelError,
     learn_together,
     learns_whether,
     may_learn,
@@ -219,7 +220,12 @@ def _ready_agent(name: str, spec: str) -> Agent:
     if name.isdigit() and len(name) > MAX_DIGITS:  # int() refuses 4,300 with Python's advice
         raise ModelError(f"in {quoted(spec)}: an agent numbered with {len(name):,} digits; "
                          f"agents are numbered with at most {MAX_DIGITS}")
-    return int(name) if name.isdigit() else name
+    return _agent(name)
+
+
+def _agent(text: str) -> Agent:
+    """An agent as formulas name it: digits are its number."""
+    return int(text) if text.isdigit() else text
 
 
 def _cards(text: str) -> list[str]:
@@ -387,37 +393,24 @@ class _Reader(LineReader[EventFileError]):
     # --- the event model -------------------------------------------------------------------
 
     def event_model(self) -> EventModel:
+        """The event model the lines describe: what only a text can get wrong (a name no
+        'event' line defines where an order or a 'post' line uses it, a second 'actual:' or
+        'post' line, look-alike names) checked here; the rest by :class:`EventModel`'s one
+        check, its error placed where the name it is about is written (:meth:`placed`)."""
         if not self.events:
             raise self.at_end("no events; define one with 'event e1: pre p'")
-        defined: dict[str, Token] = {}
+        defined: dict[str, Token] = {}  # the first line defining each name
         for name, _ in self.events:
-            if name.text in defined:
-                raise self.error(f"event {name.text!r} is already defined on line "
-                                 f"{defined[name.text].line}; give it another name",
-                                 name.line, name.column)
-            defined[name.text] = name
+            defined.setdefault(name.text, name)
         self.distinct(((name.text, name) for name, _ in self.events), "event")
         heads = [agent for agent, _ in self.partitions] + [agent for agent, *_ in self.arrows]
         self.distinct(((agent.text, agent) for agent in heads), "agent")
         partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
-        agents: dict[str, Token] = {}
         for agent, classes in self.partitions:
-            if agent.text in agents:
-                raise self.error(f"agent {agent.text} already has its classes on line "
-                                 f"{agents[agent.text].line}; put them on one line",
-                                 agent.line, agent.column)
-            agents[agent.text] = agent
-            seen: set[str] = set()
-            for name in (n for block in classes for n in block):
-                self.defined(name, defined)
-                if name.text in seen:
-                    raise self.error(f"event {name.text!r} is in two of agent {agent.text}'s "
-                                     "classes; put it in one", name.line, name.column)
-                seen.add(name.text)
             blocks = [tuple(n.text for n in block) for block in classes]
-            blocks += [(name,) for name in defined if name not in seen]  # left out: alone
-            partitions.append((int(agent.text) if agent.text.isdigit() else agent.text,
-                               tuple(blocks)))
+            listed = {name for block in blocks for name in block}
+            blocks += [(name,) for name in defined if name not in listed]  # left out: alone
+            partitions.append((_agent(agent.text), tuple(blocks)))
         if not self.actual:
             raise self.at_end("no 'actual:' line; name the event that happens, e.g. "
                               f"'actual: {next(iter(defined))}'")
@@ -425,16 +418,57 @@ class _Reader(LineReader[EventFileError]):
             again = self.actual[1]
             raise self.error(f"the actual event is already named on line {self.actual[0].line}"
                              "; keep one 'actual:' line", again.line, 1)
-        actual = self.actual[0]
-        self.defined(actual, defined)
-        arrows = self.relations(defined, agents)
+        arrows: dict[str, list[tuple[str, str]]] = {}
+        for agent, source, targets in self.arrows:
+            arrows.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
         post = self.assignments(defined)
         events = tuple(Event(name.text, pre, post.get(name.text, ()))
                        for name, pre in self.events)
-        ranks = self.orders(defined, {a.text for a, _, _ in self.arrows})
-        if ranks:
-            return RankedEvents(events, tuple(partitions), actual.text, arrows, ranks=ranks)
-        return EventModel(events, tuple(partitions), actual.text, arrows)
+        ranks = self.orders(defined, set(arrows))
+        relations = tuple((_agent(a), tuple(pairs)) for a, pairs in arrows.items())
+        try:
+            if ranks:
+                return RankedEvents(events, tuple(partitions), self.actual[0].text, relations,
+                                    ranks=ranks)
+            return EventModel(events, tuple(partitions), self.actual[0].text, relations)
+        except EventModelError as e:
+            raise self.placed(e) from None
+
+    def placed(self, error: EventModelError) -> EventFileError:
+        """The event model's error at the name it is about, as written: the second of two
+        (an event defined twice, an event twice in an agent's classes, an atom assigned
+        twice), else the first."""
+        written: dict[tuple[str, ...], list[Token]] = {}
+        for name, _ in self.events:
+            written.setdefault(("event", name.text), []).append(name)
+        for agent, classes in self.partitions:
+            written.setdefault(("agent", agent.text), []).append(agent)
+            written.setdefault(("partitions", agent.text), []).append(agent)
+            for name in (name for block in classes for name in block):
+                written.setdefault(("member", agent.text, name.text), []).append(name)
+        for agent, source, targets in self.arrows:
+            written.setdefault(("arrows", agent.text), []).append(agent)
+            for name in (source, *targets):
+                written.setdefault(("arrow", agent.text, name.text), []).append(name)
+        for event, changes in self.posts:
+            for atom, _ in changes:
+                written.setdefault(("post", event.text, atom.text), []).append(atom)
+        for actual in self.actual:
+            written.setdefault(("actual", actual.text), []).append(actual)
+        where = written.get(error.about)
+        if not where:
+            return self.at_end(str(error))
+        if error.about[0] in ("event", "partitions", "member", "post") and len(where) > 1:
+            problem, _, fix = str(error).partition("; ")
+            first, token = where[0], where[1]
+            again = "" if first.line == token.line else f" (the first on line {first.line})"
+            return self.error(f"{problem}{again}", token.line, token.column, fix=fix)
+        classes = written.get(("agent", error.about[-1]))
+        if error.about[0] == "arrows" and classes:  # classes and arrows: say where each is
+            problem, _, fix = str(error).partition("; ")
+            return self.error(f"{problem} (its classes on line {classes[0].line}, arrows here)",
+                              where[0].line, where[0].column, fix=fix)
+        return self.error(str(error), where[0].line, where[0].column)
 
     def orders(self, defined: dict[str, Token], with_arrows: set[str]
                ) -> tuple[tuple[Agent, tuple[int, ...]], ...]:
@@ -463,7 +497,7 @@ class _Reader(LineReader[EventFileError]):
                                  f"every event: add it ('= {left[0]}' as plausible as the "
                                  f"last, '< {left[0]}' less plausible)", where[who].line,
                                  where[who].column)
-        return tuple((int(a) if a.isdigit() else a, tuple(placed[n] for n in defined))
+        return tuple((_agent(a), tuple(placed[n] for n in defined))
                      for a, placed in ranks.items())
 
     def defined(self, name: Token, defined: dict[str, Token]) -> None:
@@ -471,21 +505,6 @@ class _Reader(LineReader[EventFileError]):
         if name.text not in defined:
             raise self.error(f"no event is named {name.text!r}; the events are "
                              f"{', '.join(defined)}", name.line, name.column)
-
-    def relations(self, defined: dict[str, Token], classes: dict[str, Token]
-                  ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
-        """Each agent's arrows from its arrow lines; an agent with classes too is refused."""
-        found: dict[str, list[tuple[str, str]]] = {}
-        for agent, source, targets in self.arrows:
-            if agent.text in classes:
-                raise self.error(f"agent {agent.text} has classes on line "
-                                 f"{classes[agent.text].line} and arrows here; give it one or "
-                                 "the other: arrows (belief) or classes (knowledge), and "
-                                 "remove the other line", agent.line, agent.column)
-            for name in (source, *targets):
-                self.defined(name, defined)
-            found.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
-        return tuple((int(a) if a.isdigit() else a, tuple(pairs)) for a, pairs in found.items())
 
     def assignments(self, defined: dict[str, Token]
                     ) -> dict[str, tuple[tuple[Atom, Formula], ...]]:
@@ -496,12 +515,7 @@ class _Reader(LineReader[EventFileError]):
             if event.text in found:
                 raise self.error(f"event {event.text} already has its 'post' line; put its "
                                  "assignments on one line", event.line, event.column)
-            seen: set[str] = set()
             for atom, _ in changes:
-                if atom.text in seen:
-                    raise self.error(f"{atom.text} is assigned twice; keep one",
-                                     atom.line, atom.column)
-                seen.add(atom.text)
                 if self.atoms is not None and Atom(atom.text) not in self.atoms:
                     known = ", ".join(str(a) for a in self.atoms[:8])
                     raise self.error(f"atom {atom.text} is not the model's (its atoms: "
