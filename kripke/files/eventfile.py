@@ -463,10 +463,10 @@ class _Reader(LineReader[EventFileError]):
             first, token = where[0], where[1]
             again = "" if first.line == token.line else f" (the first on line {first.line})"
             return self.error(f"{problem}{again}", token.line, token.column, fix=fix)
-        classes = written.get(("agent", error.about[-1]))
-        if error.about[0] == "arrows" and classes:  # classes and arrows: say where each is
+        heads = written.get(("agent", error.about[-1]))
+        if error.about[0] == "arrows" and heads:  # classes and arrows: say where each is
             problem, _, fix = str(error).partition("; ")
-            return self.error(f"{problem} (its classes on line {classes[0].line}, arrows here)",
+            return self.error(f"{problem} (its classes on line {heads[0].line}, arrows here)",
                               where[0].line, where[0].column, fix=fix)
         return self.error(str(error), where[0].line, where[0].column)
 
