@@ -172,10 +172,10 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
 
 def _agents(agents: list[Any]) -> list[Agent]:
     """The agents, each a name the text format takes, none twice."""
-    for agent in agents:
+    for k, agent in enumerate(agents):
         problem = agent_problem(agent)
         if problem is not None:
-            raise _bad("agents", problem)
+            raise _bad(f"agents[{k}]", problem)
     if len({str(a) for a in agents}) != len(agents):
         raise _bad("agents", "an agent is named twice; name each once")
     _unlike([str(a) for a in agents], "agents")
@@ -186,8 +186,9 @@ def _unlike(names: list[str], field: str) -> None:
     """Refuse two names of a field that look alike (``a1`` and ``al``), as the text format
     does."""
     if (twins := first_lookalike(names)) is not None:
-        raise _bad(field, f"{looks_like(*twins)}; a reader cannot tell them apart, so rename "
-                   "one")
+        raise _bad(f"{field}[{names.index(twins[0])}]", f"{looks_like(*twins)}, "
+                   f"{field}[{names.index(twins[1])}]; a reader cannot tell them apart, so "
+                   "rename one")
 
 
 def _atom(name: Any, field: str) -> Atom:
