@@ -183,8 +183,8 @@ def test_the_tokenizer_reads_each_line_once(monkeypatch):
     assert calls == [1, 2, 3, 4, 5, 6, 7, 8]  # blank and comment lines too, once
     calls.clear()
     parse_event_model("event yes: pre p & q\nevent no: pre ~(p & q)\na: {yes} {no}\n"
-                      "actual: yes  # it happens\n")
-    assert calls == [3, 4] and formulas == [1, 2]
+                      "actual: yes  # it happens\npost no: p := q, q(0, 1) := C_{a,b} p\n")
+    assert calls == [3, 4] and formulas == [1, 2, 5]  # a post line's assignments: one pass
 
 
 @pytest.mark.parametrize(("text", "built"), [

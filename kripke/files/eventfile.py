@@ -55,7 +55,13 @@ from kripke.explicit.plausibility import UPGRADES, RankedEvents, upgrade
 from kripke.files.reader import EventFileError, LineReader, read_source
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
-from kripke.language.parser import MAX_DIGITS, FormulaError, parse, parse_in_line
+from kripke.language.parser import (
+    MAX_DIGITS,
+    FormulaError,
+    parse,
+    parse_assignments_in_line,
+    parse_in_line,
+)
 from kripke.language.tokens import Line, Token, skip
 from lookalikes.characters import shown
 
@@ -64,7 +70,6 @@ if TYPE_CHECKING:  # a model read from a file never needs the BDD library
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _POST_LINE = re.compile(r"\s*post\b")
-_ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
 _RANKS_LINE = re.compile(rf"\s*({AGENT.pattern})\s+ranks\s*:")
@@ -231,24 +236,17 @@ def _agent(text: str) -> Agent:
 def _cards(text: str) -> list[str]:
     """The comma-separated cards of ``shows``: a comma inside brackets (``p(0,3)``) belongs
     to its card."""
-    return [text[a:b].strip() for a, b in _spans(text, 0, len(text))]
-
-
-def _spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Where the comma-separated parts of ``text[start:end]`` start and end: a comma inside
-    brackets belongs to its part."""
-    spans, depth = [], 0
-    for i in range(start, end):
-        char = text[i]
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
         if char in "({[":
             depth += 1
         elif char in ")}]":
             depth -= 1
         elif char == "," and depth == 0:
-            spans.append((start, i))
+            parts.append(text[start:i])
             start = i + 1
-    spans.append((start, end))
-    return spans
+    parts.append(text[start:])
+    return [part.strip() for part in parts]
 
 
 def parse_event_model(text: str, source: str | None = None,
@@ -365,20 +363,18 @@ class _Reader(LineReader[EventFileError]):
             raise self.error("a post line is 'post', the event's name, ':' and its "
                              "assignments", number, colon + 1,
                              fix="write e.g. 'post e1: p := true, q := ~q'")
+        try:
+            assignments = parse_assignments_in_line(text, colon + 1, number, self.source)
+        except FormulaError as e:
+            raise self.error(e.problem, number, e.column or 1, fix=e.fix) from None
         changes: list[tuple[Token, Formula]] = []
-        end = text.find("#", colon)  # no quote in an assignment: '#' starts the comment
-        for start, stop in _spans(text, colon + 1, len(text) if end < 0 else end):
-            assign = _ASSIGN.match(text, start, stop)
-            if assign is None:
-                raise self.error("an assignment is 'atom := formula'", number,
-                                 skip(text, start) + 1, fix="write e.g. 'p := ~p'")
+        for where, written, value in assignments:
             try:
-                atom = Atom(assign.group(1))
+                atom = Atom(written)
             except ValueError:
-                raise self.error(f"{assign.group(1)!r} is not an atom; assign an atom, e.g. "
-                                 "'p := true'", number, assign.start(1) + 1) from None
-            value = self.formula(text, assign.end(), stop, number, f"in the value of {atom}")
-            changes.append((Token(str(atom), number, assign.start(1) + 1), value))
+                raise self.error(f"{written!r} is not an atom; assign an atom, e.g. "
+                                 "'p := true'", number, where.column) from None
+            changes.append((Token(str(atom), number, where.column), value))
         self.posts.append((Token(name.group(), number, name.start() + 1), changes))
 
     def named(self, words: tuple[Token, ...]) -> list[Token]:

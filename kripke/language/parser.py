@@ -66,12 +66,16 @@ from kripke.language.tokens import (
     formula_tokens,
 )
 
-__all__ = ["MAX_DIGITS", "FormulaError", "parse", "parse_in_line"]
+__all__ = ["MAX_DIGITS", "FormulaError", "parse", "parse_assignments_in_line", "parse_in_line"]
 
 # Tokens that cannot begin a formula: meeting one where an operand belongs is an error.
 _CANNOT_START = frozenset(
-    {"end", "rparen", "rbracket", "dual_close", "and", "or", "imp", "iff", "comma", "rbrace"}
+    {"end", "rparen", "rbracket", "dual_close", "and", "or", "imp", "iff", "comma", "rbrace",
+     "assign", "equals"}
 )
+# What may stand between an assignment's atom and its ':='.
+_OPENING, _CLOSING = frozenset({"lparen", "lbracket", "lbrace"}), frozenset(
+    {"rparen", "rbracket", "rbrace"})
 # How tokens are named in "expected ..., found ..." messages.
 _DESCRIBE = {"end": "end of input"}
 
@@ -110,6 +114,23 @@ class _Parser:
     def error(self, problem: str, fix: str, token: Token, offset: int = 0) -> FormulaError:
         """An error at ``token`` (``offset`` characters into it)."""
         return self.source.error(problem, fix, token.line, token.column + offset)
+
+    def assignment_sign(self) -> Token | None:
+        """The ':=' of the assignment that starts here (outside brackets, before a ',' or the
+        end), leaving the parser where it was; None when there is none."""
+        depth = 0
+        for index in range(self.index, len(self.tokens)):
+            token = self.tokens[index]
+            if token.kind in _OPENING:
+                depth += 1
+            elif token.kind in _CLOSING:
+                depth -= 1
+            elif depth == 0 and token.kind in ("comma", "end", "equals"):
+                return None
+            elif depth == 0 and token.kind == "assign":
+                self.index = index
+                return token
+        return None
 
     def expect(self, kind: str, spelling: str, after: Token | None = None) -> Token:
         if self.token.kind != kind:
@@ -340,6 +361,45 @@ def parse_in_line(text: str, start: int, end: int | None, line: int,
     file's viewer shows the line)."""
     formula = FormulaText(text, line, source, alone=False)
     return _parsed(_Parser(formula, start, end, comments=True))
+
+
+def parse_assignments_in_line(text: str, start: int, line: int, source: str | None
+                              ) -> list[tuple[Token, str, Formula]]:
+    """The assignments ``p := φ, q := ψ`` that ``text[start:]`` (line ``line`` of a file)
+    holds, read in place as :func:`parse_in_line` reads a formula (one pass of the tokenizer
+    over the line's rest): per assignment where its atom is written, the atom as written, and
+    the formula. A comma inside brackets belongs to its formula. The atom's text is the
+    caller's to check (:class:`~kripke.language.formula.Atom`); a formula's error is a
+    :class:`FormulaError` at the file's line and column, as is an assignment without ':='."""
+    formula = FormulaText(text, line, source, alone=False)
+    parser = _Parser(formula, start, None, comments=True)
+    found: list[tuple[Token, str, Formula]] = []
+    while True:
+        first = parser.token
+        assign = parser.assignment_sign()
+        if assign is None:
+            raise parser.error("an assignment is 'atom := formula'", "write e.g. 'p := ~p'",
+                               first)
+        written = text[first.column - 1:assign.column - 1].strip()
+        parser.index += 1
+        parser.operand_check(assign)
+        try:
+            value = parser.formula()
+        except RecursionError:
+            raise parser.error("the formula is nested too deeply to read", "write it with "
+                               "fewer brackets or operators one inside another",
+                               parser.token) from None
+        except FormulaError as e:
+            raise FormulaError(f"{e.problem} (in the value of {written})", e.line, e.column,
+                               source, fix=e.fix) from None
+        found.append((first, written, value))
+        if parser.token.kind == "end":
+            return found
+        if parser.token.kind != "comma":
+            found_there = _found(parser.token)
+            raise parser.error(f"expected ',' between assignments, found {found_there}",
+                               f"put ',' before {found_there} or remove it", parser.token)
+        parser.advance()
 
 
 def _parsed(parser: _Parser) -> Formula:

@@ -42,6 +42,7 @@ class Token:
 SYMBOLS: tuple[tuple[str, str], ...] = (
     ("<->", "iff"), ("<=>", "iff"), ("↔", "iff"),
     ("->", "imp"), ("=>", "imp"), ("→", "imp"),
+    (":=", "assign"), ("=", "equals"),  # an event's assignment p := φ (and a slip for it)
     ("<!", "dual_open"), ("⟨!", "dual_open"), ("<", "diamond_open"), ("⟨", "diamond_open"),
     (">", "dual_close"), ("⟩", "dual_close"),
     ("/\\", "and"), ("&", "and"), ("∧", "and"),
