@@ -27,7 +27,8 @@ conditional and safe belief, upgrades).
 
 Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
 says what to change. :func:`load_model` also reads the JSON that :mod:`kripke.files.exchange` writes
-(the web page's "model JSON" too), telling the two apart by the first character.
+(the web page's "model JSON" too), telling the two apart by the first character; a mistake in
+its content names the field by its path (``worlds[3].true``) instead of a line and column.
 """
 
 from __future__ import annotations
