@@ -161,6 +161,7 @@ QUOTED = re.compile(r"\"([^\"]*)\"")
 _SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
 _PUNCTUATION = ("->", "{", "}", ":")
 _ORDER = ("<", "=", ">")
+_SYMBOL_START = frozenset("-{}:<=>")  # a name's first character is none of these but '-'
 
 #: How a reader makes an error at a line and column: its own kind of :class:`TextError`.
 Fail = Callable[[str, int, int], Exception]
@@ -186,8 +187,9 @@ def line_tokens(text: str, number: int, start: int, fail: Fail, word: re.Pattern
     pos = skip(text, start, _SEPARATORS)
     while pos < len(text) and text[pos] != "#":
         char = text[pos]
-        symbol = next((s for s in (*_PUNCTUATION, *(_ORDER if order else ()))
-                       if text.startswith(s, pos)), None)
+        symbol = None if char not in _SYMBOL_START else next(
+            (s for s in (*_PUNCTUATION, *(_ORDER if order else ())) if text.startswith(s, pos)),
+            None)
         if symbol is not None:
             tokens.append(Token(symbol, number, pos + 1, symbol))
             pos += len(symbol)
