@@ -27,8 +27,9 @@ from kripke.events.model import Event, EventModel
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.deal import DealModel, deal_count, deal_model
 from kripke.explicit.model import KripkeModel
-from kripke.files.eventfile import EventFileError, parse_event_model
-from kripke.files.modelfile import ModelFileError, NamedModel, dump_model, load_model
+from kripke.files.eventfile import parse_event_model
+from kripke.files.modelfile import NamedModel, dump_model, load_model
+from kripke.files.reader import EventFileError, ModelFileError
 from kripke.interface import EpistemicModel
 from kripke.language.formula import (
     And,

@@ -14,6 +14,74 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     return shown if len(shown) <= limit else f"{shown[:limit]}…' ({len(str(text)):,} characters)"
 
 
+class TextError(ValueError):
+    """A user's text that cannot be read (a formula, a model or event file, a model's JSON):
+    the one error of every reader, so each says where and what the same way. ``source`` is the
+    file's name (None for a text given directly); the place is ``line`` and ``column``
+    (1-based), or for a JSON model's content the ``field``'s path (``worlds[3].true``);
+    ``problem`` is what is wrong and ``fix`` what to change, one line together (``message``).
+    ``text``, when given, is the text itself: ``str()`` then shows its line under the message
+    with a caret at the column (a formula typed alone; a file's line is shown by its viewer).
+
+    Without ``fix``, ``message`` is read as every message here is written: the problem, ``;``
+    and the fix."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 source: str | None = None, *, fix: str | None = None,
+                 field: str | None = None, text: str | None = None) -> None:
+        if fix is None:
+            problem, _, fix = message.partition("; ")
+        else:
+            problem = message
+        self.problem = problem
+        self.fix = fix
+        self.message = f"{problem}; {fix}" if fix else problem
+        self.line = line
+        self.column = column
+        self.source = source
+        self.field = field
+        self.text = text
+        super().__init__(self.headline())
+
+    def place(self) -> str:
+        """Where the mistake is: ``line 3, column 7`` or a JSON field's path."""
+        if self.line is not None:
+            return f"line {self.line}, column {self.column}"
+        return self.field or ""
+
+    def headline(self) -> str:
+        """The one line: the file, the place, the problem and the fix."""
+        where = ": ".join(part for part in (self.source, self.place()) if part)
+        return f"{where}: {self.message}" if where else self.message
+
+    def excerpt(self) -> tuple[str, int]:
+        """The part of the text's line an error shows, and where the caret goes in it
+        (:data:`CONTEXT` characters each side, ``…`` where the line is cut)."""
+        lines = (self.text or "").split("\n")
+        row = lines[min(max((self.line or 1) - 1, 0), len(lines) - 1)]
+        at = (self.column or 1) - 1
+        start = max(0, at - CONTEXT)
+        end = min(len(row), at + CONTEXT)
+        head = "…" if start else ""
+        return head + row[start:end] + ("…" if end < len(row) else ""), at - start + len(head)
+
+    def __str__(self) -> str:
+        if self.text is None:
+            return self.headline()
+        shown, caret = self.excerpt()
+        return f"{self.headline()}\n  {shown}\n  {' ' * caret}^"
+
+
+#: How much of a line an error shows on each side of its column: a formula pasted by mistake
+#: (thousands of characters) must not come back as a wall of text.
+CONTEXT = 30
+
+
+class FormulaError(TextError):
+    """A malformed formula (:func:`kripke.language.parser.parse`): where, what was expected and
+    what to write; alone, ``str()`` shows the formula around the column with a caret."""
+
+
 class ModelError(ValueError):
     """The model cannot answer: an unknown agent or atom, a world out of range, bad arrays."""
 

@@ -270,7 +270,7 @@ def test_formula_box_evaluates_typed_text_and_shows_parse_errors_inline():
     field.v_model = "p(0,99"
     field.fire_event("keyup.enter", None)
     error = html(rc, "formula-error")
-    assert "position 6" in error and "^" in error
+    assert "line 1, column 7" in error and "^" in error
     example = examples(DemoModel(rng=DEFAULT_SEED))[0]  # p(1,t): player 1 holds ticket t
     field.v_model = example
     field.fire_event("keyup.enter", None)
@@ -373,7 +373,7 @@ def test_formula_errors_come_back_as_messages():
     assert first_result(model.worlds, "") == FormulaResult("")
     parse_error = first_result(model.worlds, "K_0 (p(1,2)")
     assert isinstance(parse_error, FormulaResult)
-    assert parse_error.error and "position" in parse_error.error
+    assert parse_error.error and "line 1, column 12" in parse_error.error
     unknown = first_result(model.worlds, "K_7 p(1,2)")
     assert isinstance(unknown, FormulaResult) and unknown.error and "agent" in unknown.error
     assert "formula-error" in result_html(parse_error, model.world_count)

@@ -54,7 +54,7 @@ def test_play_summary_parts_add_up(capsys):
     (["play", "--board", "atlantis"], "unknown board"),
     (["play", "--tickets", "0"], "--tickets: must be from 1 to 99, got 0"),
     (["play", "--bogus"], "unrecognized arguments: --bogus"),
-    (["check", "K_0 (p(0,1) &"], "position 13: expected a formula"),
+    (["check", "K_0 (p(0,1) &"], "line 1, column 14: expected a formula"),
     (["batch", "--games", "0"], "--games: must be from 1 to 100,000, got 0"),
 ])
 def test_bad_options_get_one_line_and_exit_code_2(argv, message, capsys):

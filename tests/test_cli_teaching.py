@@ -78,7 +78,7 @@ def test_puzzle_counts_the_safe_russian_cards_announcements(capsys):
     (["puzzle", "dining", "--coins", "HXT"], "--coins takes three letters H or T"),
     (["puzzle", "cheryl", "--formula", "K_x d_July_16"], "unknown agent 'x'"),
     (["puzzle", "cheryl", "--explain"], "--explain needs a --formula"),
-    (["puzzle", "cheryl", "--formula", "K_albert ("], "bad formula: position 10"),
+    (["puzzle", "cheryl", "--formula", "K_albert ("], "bad formula: line 1, column 11"),
     (["puzzle", "riddle"], "invalid choice: 'riddle'"),
     (["puzzle", "cards", "--deal", "0123"], "--deal gives the cards 0, 1, 2"),
     (["puzzle", "letter", "--says", "q"], "invalid choice: 'q'"),

@@ -44,11 +44,13 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
 
 @fuzz
 @given(st.lists(st.sampled_from(TOKENS), max_size=25).map("".join) | st.text(max_size=40))
-def test_parser_answers_with_a_formula_or_its_position(text):
+def test_parser_answers_with_a_formula_or_its_line_and_column(text):
     try:
         parse(text)
     except FormulaError as e:
-        assert 0 <= e.position <= len(text)
+        lines = text.split("\n")
+        assert e.line is not None and e.column is not None and 1 <= e.line <= len(lines)
+        assert 1 <= e.column <= len(lines[e.line - 1]) + 1 and e.fix
 
 
 def mutate(doc: Any, data: st.DataObject) -> Any:

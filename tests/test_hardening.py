@@ -361,7 +361,7 @@ def test_check_a_formula_with_a_number_of_5000_digits(formula, capsys):
         raise SystemExit(main(["check", text]))
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
-    assert "position " in err and "a number of 5,000 digits" in err and len(err) < 20_000
+    assert "line 1, column " in err and "a number of 5,000 digits" in err and len(err) < 20_000
 
 
 def test_board_with_a_list_for_a_city_is_refused_by_entry(tmp_path, capsys):
@@ -483,7 +483,7 @@ def test_a_json_model_whose_agent_the_text_format_refuses_is_refused_naming_the_
     data["agents"] = [agent]
     with pytest.raises(ModelError) as refused:
         load_model(json.dumps(data))
-    assert '"agents"' in str(refused.value) and "cannot" in str(refused.value)
+    assert str(refused.value).startswith("agents[0]: ") and "cannot" in str(refused.value)
 
 
 @pytest.mark.parametrize("agent", HOSTILE_NAMES)

@@ -136,19 +136,19 @@ BELIEF_JSON = {"format": "ttr-kripke model", "version": 1, "agents": ["ann", "bo
 
 @pytest.mark.parametrize(("relations", "message"), [
     ([[[0, 1], [1, 1]], [[0, 0], [0, 1], [1, True]]],
-     '"relations"[1][2] must be an arrow [from, to] of two world indices from 0 to 1, not '
+     'relations[1][2]: must be an arrow [from, to] of two world indices from 0 to 1, not '
      '[1, true] (a list)'),
-    ([[[0, 0.9]], []], '"relations"[0][0] must be an arrow [from, to] of two world indices '
+    ([[[0, 0.9]], []], 'relations[0][0]: must be an arrow [from, to] of two world indices '
                        'from 0 to 1, not [0, 0.9] (a list)'),
-    ([[["0", 1]], []], '"relations"[0][0] must be an arrow [from, to] of two world indices '
+    ([[["0", 1]], []], 'relations[0][0]: must be an arrow [from, to] of two world indices '
                        'from 0 to 1, not ["0", 1] (a list)'),
-    ([[[0, 1, 1]], []], '"relations"[0][0] must be an arrow [from, to]'),
-    ([[[0, 2]], []], '"relations"[0][0] must be an arrow [from, to] of two world indices from '
+    ([[[0, 1, 1]], []], 'relations[0][0]: must be an arrow [from, to]'),
+    ([[[0, 2]], []], 'relations[0][0]: must be an arrow [from, to] of two world indices from '
                      '0 to 1, not [0, 2]'),
-    ([[[0, 1]], {"a": 1}], '"relations"[1] must be a list of arrows [from, to], not {"a": 1} '
+    ([[[0, 1]], {"a": 1}], 'relations[1]: must be a list of arrows [from, to], not {"a": 1} '
                            '(an object)'),
-    ([[[0, 1]]], '"relations" has 1 lists for 2 agents; one list of arrows per agent'),
-    ("ann", '"relations" must be a list, not "ann" (text)'),
+    ([[[0, 1]]], 'relations: 1 lists for 2 agents; give one list of arrows per agent'),
+    ("ann", 'relations: must be a list, not "ann" (text)'),
 ])
 def test_a_belief_models_arrows_are_refused_naming_their_field(relations, message, tmp_path,
                                                                capsys):
@@ -158,7 +158,7 @@ def test_a_belief_models_arrows_are_refused_naming_their_field(relations, messag
 
     path = tmp_path / "belief.json"
     path.write_text(json.dumps(BELIEF_JSON | {"relations": relations}))
-    assert f"model file: {message}" in fails(["model", str(path)], capsys)
+    assert f"{path}: {message}" in fails(["model", str(path)], capsys)
 
 
 def test_a_belief_model_in_json_reads_back(tmp_path, capsys):
@@ -229,9 +229,9 @@ def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 @pytest.mark.parametrize(("event", "message"), [
-    (f"private:alice:{BIG} )", "expected an operator or end of input, found ')' (at character "
-                               "99,999 of the formula: …p & p & p & p & p & p & p & p )); fix "
-                               "the formula"),
+    (f"private:alice:{BIG} )", "expected an operator or end of input, found ')' (at column "
+                               "99,999 of the formula: …p & p & p & p & p & p & p & p )); "
+                               "remove ')'"),
     (f"flip:alice:{BIG}", "flip toggles an atom, e.g. flip:a:heads"),
     (f"announce:~({BIG})", "is false at the actual world (make another event the actual one)"),
     (f"learns:{BIG}", "write learns:A:F (A learns whether F"),

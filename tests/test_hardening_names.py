@@ -194,10 +194,10 @@ def belief_json(labels: list[str]) -> str:
 
 
 @pytest.mark.parametrize(("labels", "said"), [
-    (["w1", "w\u200b1"], '"worlds"[1]["label"]: \'w\\u200b1\' holds an invisible character'),
+    (["w1", "w\u200b1"], 'worlds[1].label: \'w\\u200b1\' holds an invisible character'),
     (["w1", "w\n1"], "holds a control character (U+000A)"),
     (["w1", 'say "hi"'], "holds '\"', which no world's name may"),
-    (["w1", "w1"], "is also the label of \"worlds\"[0]"),
+    (["w1", "w1"], "is also the label of worlds[0]"),
     (["w1", "wl"], "'wl' looks like 'w1'"),
     (["a", "\u0430"], "looks like 'a'"),
 ])
@@ -314,7 +314,7 @@ def test_json_agents_and_atoms_that_look_alike_are_refused_as_in_the_text_format
 
     data = {"format": "ttr-kripke model", "version": 1, "agents": ["a1", "al"], "atoms": [],
             "actual": 0, "worlds": [{"id": 0, "true": []}], "observations": [[0], [0]]}
-    with pytest.raises(ValueError, match="\"agents\": 'al' looks like 'a1'"):
+    with pytest.raises(ValueError, match=r"^agents\[1\]: 'al' looks like 'a1'.*agents\[0\]"):
         from_json(data)
-    with pytest.raises(ValueError, match="\"atoms\": 'pl' looks like 'p1'"):
+    with pytest.raises(ValueError, match=r"^atoms\[1\]: 'pl' looks like 'p1'"):
         from_json(data | {"agents": ["a"], "atoms": ["p1", "pl"], "observations": [[0]]})

@@ -117,7 +117,8 @@ def test_random_general_event_models_read_back_from_their_text(events):
     ("event e: pre p\npost f: p := q\nactual: e", "line 2, column 6: no event is named 'f'"),
     ("event e: pre p\na: e -> g\nactual: e", "line 2, column 9: no event is named 'g'"),
     ("event e: pre p\na: {e}\na: e -> e\nactual: e",
-     "line 3, column 1: agent a has classes on line 2 and arrows here"),
+     "line 3, column 1: agent a has both classes and arrows (its classes on line 2, arrows "
+     "here)"),
     ("event e: pre p\npost e: rain := true\nactual: e",
      "line 2, column 9: atom rain is not the model's (its atoms: p, q)"),
 ])

@@ -216,11 +216,11 @@ def test_the_event_model_checks_its_partitions():
     yes, no = Event("yes", Atom("p")), Event("no", Not(Atom("p")))
     with pytest.raises(ModelError, match="leaves out no"):  # the constructor takes whole ones
         EventModel((yes, no), (("a", (("yes",),)),), "yes")
-    with pytest.raises(ModelError, match="names 'maybe', which is not an event"):
+    with pytest.raises(ModelError, match=r"no event is named 'maybe' \(in a's classes\)"):
         EventModel((yes, no), (("a", (("yes", "no", "maybe"),)),), "yes")
     with pytest.raises(ModelError, match="two events are both named 'e'"):
         EventModel.of([("e", "p"), ("e", "q")])
-    with pytest.raises(ModelError, match="not one of the events"):
+    with pytest.raises(ModelError, match="no event is named 'f', the actual event"):
         EventModel.of({"e": "p"}, actual="f")
     with pytest.raises(ModelError, match="event name 'read p'"):  # text could not say it
         EventModel.of({"read p": "p"})
@@ -269,14 +269,17 @@ def test_lines_come_in_any_order_and_an_event_left_out_is_a_class_of_its_own():
     ("event yes pre p\nactual: yes", (1, 11), "expected ':' after the event name 'yes'"),
     ("event : pre p", (1, 7), "an event line is 'event', its name"),
     ("event y: p\nactual: y", (1, 10), "expected 'pre'"),
-    ("event y: pre p\nevent y: pre q", (2, 7), "'y' is already defined on line 1"),
-    ("a: {y}\nevent x: pre p\nactual: x", (1, 5), "no event is named 'y'; the events are x"),
+    ("event y: pre p\nevent y: pre q\nactual: y", (2, 7),
+     "two events are both named 'y' (the first on line 1)"),
+    ("a: {y}\nevent x: pre p\nactual: x", (1, 5),
+     "no event is named 'y' (in a's classes); the events are x"),
     ("event y: pre p\na: {y} z\nactual: y", (2, 8), "'z' is outside braces"),
     ("event y: pre p\na: {y\nactual: y", (2, 4), "not closed"),
     ("event y: pre p\na: {y {y}}\nactual: y", (2, 7), "a class inside a class"),
     ("event y: pre p\na: {} {y}\nactual: y", (2, 4), "an empty class"),
     ("event y: pre p\na: {y y}\nactual: y", (2, 7), "'y' is in two of agent a's classes"),
-    ("event y: pre p\na: {y}\na: {y}\nactual: y", (3, 1), "already has its classes on line 2"),
+    ("event y: pre p\na: {y}\na: {y}\nactual: y", (3, 1),
+     "agent a has two lists of classes (the first on line 2)"),
     ("event y: pre p\nactual: n", (2, 9), "no event is named 'n'"),
     ("event y: pre p\nactual: y z", (2, 11), "'actual:' names one event"),
     ("event y: pre p\nactual: y\nactual: y", (3, 1), "already named on line 2"),
@@ -286,7 +289,8 @@ def test_lines_come_in_any_order_and_an_event_left_out_is_a_class_of_its_own():
     ("a: {y-1}", (1, 5), "'y-1' is not an event name"),
     ("event y: pre p\nb: y -> z\nactual: y", (2, 9), "no event is named 'z'"),
     ("event y: pre p\nb: y z -> y\nactual: y", (2, 6), "one event before '->'"),
-    ("event y: pre p\nb: {y}\nb: y -> y\nactual: y", (3, 1), "classes on line 2 and arrows"),
+    ("event y: pre p\nb: {y}\nb: y -> y\nactual: y", (3, 1),
+     "has both classes and arrows (its classes on line 2, arrows here)"),
     ("event y: pre p\npost y: p = q\nactual: y", (2, 9), "an assignment is 'atom := formula'"),
     ("event y: pre p\npost y: p & q := q\nactual: y", (2, 9), "is not an atom"),
     ("event y: pre p\npost y: q := (p\nactual: y", (2, 16), "expected ')'"),

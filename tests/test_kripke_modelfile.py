@@ -204,16 +204,30 @@ def test_a_page_export_of_a_model_too_big_says_so():
         load_model('{"error": "the model has 63,063,000 worlds, more than ..."}\n')
 
 
-@pytest.mark.parametrize(("text", "line", "column", "message"), [
-    ("{\n  \"format\": \n", 3, 1, "not valid JSON: Expecting value"),
-    ('{"format": "something else"}', 1, 1, 'expected "format": "ttr-kripke model"'),
-    ('{"format": "ttr-kripke model", "version": 1, "agents": [], "worlds": [{}]}', 1, 1,
-     '"atoms" is missing'),
+@pytest.mark.parametrize(("text", "place", "message"), [
+    ("{\n  \"format\": \n", "line 3, column 1", "not valid JSON: Expecting value"),
+    ('{"format": "something else"}', "format", 'a model\'s JSON has "format": "ttr-kripke model"'),
+    ('{"format": "ttr-kripke model", "version": 1, "agents": [], "worlds": [{}]}', "atoms",
+     "is missing"),
 ])
-def test_bad_json_is_a_model_file_error(text, line, column, message):
+def test_bad_json_is_a_model_file_error(text, place, message):
+    """A syntax error at the JSON's own line and column; a content error at its field."""
     with pytest.raises(ModelFileError, match=message) as caught:
         load_model(text)
-    assert (caught.value.line, caught.value.column) == (line, column)
+    assert caught.value.place() == place and str(caught.value).startswith(f"{place}: ")
+
+
+def test_a_json_content_error_names_the_fields_path_not_a_line(tmp_path):
+    data = to_json(parse_model(GOOD))
+    data["worlds"][1]["true"] = ["p", 3]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data, indent=1))
+    with pytest.raises(ModelFileError) as caught:
+        load_model(path)
+    error = caught.value
+    assert (error.line, error.column, error.field) == (None, None, "worlds[1].true[1]")
+    assert str(error) == f"{path}: worlds[1].true[1]: 3 (a number) is not an atom; {error.fix}"
+    assert "line" not in str(error) and error.fix.startswith("an atom is a name")
 
 
 # --- mistakes in the hand-written format ------------------------------------------------------
@@ -393,5 +407,5 @@ def test_a_damaged_json_export_fails_with_a_model_file_error(field, value):
     data[field] = value
     try:
         load_model(json.dumps(data))
-    except ModelFileError as e:
-        assert (e.line, e.column) == (1, 1)
+    except ModelFileError as e:  # a field's error: its path, no line and column
+        assert (e.line, e.column) == (None, None) and not str(e).startswith("line ")

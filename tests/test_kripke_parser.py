@@ -25,6 +25,7 @@ from kripke import (
     Top,
     parse,
 )
+from kripke.errors import TextError
 
 p, q, r = Atom("p"), Atom("q"), Atom("r")
 
@@ -112,38 +113,40 @@ def test_printing_is_readable():
 
 
 @pytest.mark.parametrize(
-    ("text", "position", "message"),
+    ("text", "column", "message"),
     [
-        ("p & q &", 7, "expected a formula after '&', found end of input"),
-        ("", 0, "expected a formula, found end of input"),
-        ("p & (q", 6, "expected ')', found end of input"),
-        ("p q", 2, "expected an operator or end of input, found 'q'"),
-        ("K p", 1, "expected '_' and an agent after 'K'"),
-        ("K_a", 3, "expected a formula after 'K_a', found end of input"),
-        ("[p]q", 1, "expected '!' after '[', found 'p'"),
-        ("[!p q", 4, "expected ']', found 'q'"),
-        ("<!p q", 4, "expected '>', found 'q'"),
-        ("C_{} p", 3, "expected an agent after '{', found '}'"),
-        ("C_{a,} p", 5, "expected an agent after ',', found '}'"),
-        ("p(0,", 4, "expected an identifier or a number after ',', found end of input"),
+        ("p & q &", 8, "expected a formula after '&', found end of input"),
+        ("", 1, "expected a formula, found end of input"),
+        ("p & (q", 7, "expected ')', found end of input"),
+        ("p q", 3, "expected an operator or end of input, found 'q'"),
+        ("K p", 2, "expected '_' and an agent after 'K'"),
+        ("K_a", 4, "expected a formula after 'K_a', found end of input"),
+        ("[p]q", 2, "expected '!' after '[', found 'p'"),
+        ("[!p q", 5, "expected ']', found 'q'"),
+        ("<!p q", 5, "expected '>', found 'q'"),
+        ("C_{} p", 4, "expected an agent after '{', found '}'"),
+        ("C_{a,} p", 6, "expected an agent after ',', found '}'"),
+        ("p(0,", 5, "expected an identifier or a number after ',', found end of input"),
         ("p -> ", 5, "expected a formula after '->', found end of input"),
-        ("p | & q", 4, "expected a formula after '|', found '&'"),
-        ("~", 1, "expected a formula after '~', found end of input"),
-        ("p @ q", 2, "unexpected character '@'"),
-        ("(p))", 3, "expected an operator or end of input, found ')'"),
-        ("true(1)", 4, "expected an operator or end of input, found '('"),
-        ("K", 1, "expected '_' and an agent after 'K'"),
+        ("p | & q", 5, "expected a formula after '|', found '&'"),
+        ("~", 2, "expected a formula after '~', found end of input"),
+        ("p @ q", 3, "unexpected character '@'"),
+        ("(p))", 4, "expected an operator or end of input, found ')'"),
+        ("true(1)", 5, "expected an operator or end of input, found '('"),
+        ("K", 2, "expected '_' and an agent after 'K'"),
     ],
 )
-def test_errors_name_the_position_and_what_was_expected(text, position, message):
+def test_errors_name_the_line_column_what_was_expected_and_the_fix(text, column, message):
+    """As a file's errors do: line and column, 1-based, the problem and the fix (the
+    formula typed alone is shown under it with a caret at the column)."""
     with pytest.raises(FormulaError) as caught:
         parse(text)
     error = caught.value
-    assert isinstance(error, ValueError)
-    assert error.position == position
-    assert error.message == message
-    assert str(error).splitlines() == [f"position {position}: {message}", f"  {text}",
-                                       "  " + " " * position + "^"]
+    assert isinstance(error, TextError)
+    assert (error.line, error.column) == (1, column)
+    assert error.problem == message and error.fix
+    assert str(error).splitlines() == [f"line 1, column {column}: {message}; {error.fix}",
+                                       f"  {text}", "  " + " " * (column - 1) + "^"]
 
 
 def test_parsing_never_evaluates_python():
@@ -187,18 +190,18 @@ def test_a_group_written_as_letters_is_those_agents_unless_one_agent_has_that_na
         plain.holds("C_{ac} p")
 
 
-def test_an_error_in_a_huge_input_shows_only_the_part_around_the_position():
+def test_an_error_in_a_huge_input_shows_only_the_part_around_the_column():
     text = "p & " * 2000 + ")"
     with pytest.raises(FormulaError) as caught:
         parse(text)
     shown = str(caught.value).splitlines()
-    assert shown[0] == "position 8000: expected a formula after '&', found ')'"
+    assert shown[0].startswith("line 1, column 8001: expected a formula after '&', found ')'; ")
     assert len(shown[1]) < 80 and shown[1].strip().startswith("…")
     assert shown[2].index("^") == shown[1].index(")")  # the caret under the culprit
     deep = "~" * 5000
     with pytest.raises(FormulaError) as caught:
         parse(deep)
-    assert all(len(line) < 80 for line in str(caught.value).splitlines())
+    assert all(len(line) < 80 for line in str(caught.value).splitlines()[1:])
 
 
 def test_belief_and_groups_are_printed_as_typed_and_mean_what_they_meant():

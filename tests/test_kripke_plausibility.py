@@ -208,13 +208,14 @@ def test_an_order_goes_through_json_and_back():
     assert [again.world_name(i) for i in range(3)] == ["w1", "w2", "w3"]
     data = to_json(model)
     data["ranks"] = [[0, "1", 0], [0, 0, 0]]
-    with pytest.raises(ValueError, match=r'"ranks"\[0\] must be a list of 3 whole numbers'):
+    with pytest.raises(ValueError, match=r'ranks\[0\]: must be a list of 3 whole numbers'):
         load_model(json.dumps(data))
 
 
 @pytest.mark.parametrize(("line", "message"), [
     ("a ranks: w2 < w1", "line 7, column 17: a's order leaves out w3 of the same class"),
-    ("a ranks: w2 w1 w3", "line 7, column 13: put '<' (less plausible after) or '='"),
+    ("a ranks: w2 w1 w3", "line 7, column 13: nothing between w2 and w1; put '<' (less "
+                           "plausible after) or '='"),
     ("a ranks: w1 > w2 = w3", "line 7, column 13: an order is written most plausible first"),
     ("a ranks: w1 < w2 <", "line 7, column 19: expected a world after '<'"),
     ("a ranks: w1 < w2 < w1", "line 7, column 20: world w1 is ranked twice for a"),

@@ -62,6 +62,16 @@ class Event:
     post: tuple[tuple[Atom, Formula], ...] = ()
 
 
+class EventModelError(ModelError):
+    """An event model that cannot be: ``about`` says which name the mistake is about (a
+    key such as ``("event", name)`` or ``("member", agent, name)``), so that a reader of a
+    text places it where that name is written; the message is the problem and the fix."""
+
+    def __init__(self, message: str, about: tuple[str, ...]) -> None:
+        self.about = about
+        super().__init__(message)
+
+
 @dataclass(frozen=True)
 class EventModel:
     """Events, each agent's partition of them (by event name) and the actual event.
@@ -81,47 +91,57 @@ class EventModel:
     arrows: tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...] = ()
 
     def __post_init__(self) -> None:
+        """The one check of an event model, made wherever one is built (a file's reader
+        places each :class:`EventModelError` at the name it is ``about``)."""
         names = [e.name for e in self.events]
+        events = ", ".join(names)
         if not names:
-            raise ModelError("an event model needs at least one event")
+            raise EventModelError("an event model needs at least one event; give it one", ())
         for name in names:  # what the text syntax reads, so that str() reads back
             if not EVENT_NAME.fullmatch(name):
-                raise ModelError(f"event name {name!r}: use letters, digits, _ and ', "
-                                 "starting with a letter")
+                raise EventModelError(f"event name {name!r}: use letters, digits, _ and ', "
+                                      "starting with a letter", ("event", name))
         if len(set(names)) != len(names):
             twice = next(n for n in names if names.count(n) > 1)
-            raise ModelError(f"two events are both named {twice!r}")
+            raise EventModelError(f"two events are both named {twice!r}; give one another "
+                                  "name", ("event", twice))
         if self.actual not in names:
-            raise ModelError(f"the actual event {self.actual!r} is not one of the events "
-                             f"{', '.join(names)}")
+            raise EventModelError(f"no event is named {self.actual!r}, the actual event; the "
+                                  f"events are {events}", ("actual", self.actual))
         seen_agents: set[str] = set()
         for agent, classes in self.partitions:
             if str(agent) in ("event", "actual") or not AGENT.fullmatch(str(agent)):
-                raise ModelError(f"agent {agent!r} cannot be written in an event model's "
-                                 "text: name agents by identifiers or numbers, not 'event' or "
-                                 "'actual'")
+                raise EventModelError(f"agent {agent!r} cannot be written in an event model's "
+                                      "text: name agents by identifiers or numbers, not 'event' "
+                                      "or 'actual'", ("agent", str(agent)))
             if str(agent) in seen_agents:
-                raise ModelError(f"agent {agent!r} has two partitions")
+                raise EventModelError(f"agent {agent} has two lists of classes; put them in "
+                                      "one", ("partitions", str(agent)))
             seen_agents.add(str(agent))
             listed = [n for block in classes for n in block]
             for name in listed:
                 if name not in names:
-                    raise ModelError(f"agent {agent!r}'s partition names {name!r}, which is "
-                                     "not an event")
+                    raise EventModelError(f"no event is named {name!r} (in {agent}'s "
+                                          f"classes); the events are {events}",
+                                          ("member", str(agent), name))
                 if listed.count(name) > 1:
-                    raise ModelError(f"agent {agent!r}'s partition lists {name!r} twice")
+                    raise EventModelError(f"event {name!r} is in two of agent {agent}'s "
+                                          "classes; put it in one", ("member", str(agent), name))
             missing = [n for n in names if n not in listed]
             if missing:
-                raise ModelError(f"agent {agent!r}'s partition leaves out {', '.join(missing)}: "
-                                 "put each event in exactly one class")
+                raise EventModelError(f"agent {agent!r}'s partition leaves out "
+                                      f"{', '.join(missing)}: put each event in exactly one "
+                                      "class", ("agent", str(agent)))
             if any(not block for block in classes):
-                raise ModelError(f"agent {agent!r}'s partition has an empty class")
+                raise EventModelError(f"agent {agent!r}'s partition has an empty class; remove "
+                                      "it", ("agent", str(agent)))
         self._check_arrows(names, seen_agents)
         for event in self.events:
             changed = [str(atom) for atom, _ in event.post]
             repeated = [a for a in changed if changed.count(a) > 1]
             if repeated:
-                raise ModelError(f"event {event.name!r} assigns {repeated[0]} twice; keep one")
+                raise EventModelError(f"event {event.name!r} assigns {repeated[0]} twice; keep "
+                                      "one", ("post", event.name, repeated[0]))
 
     def _check_arrows(self, names: list[str], partitioned: set[str]) -> None:
         """Arrows join events of the model, for agents without a partition; each agent's
@@ -130,17 +150,20 @@ class EventModel:
         order = {name: k for k, name in enumerate(names)}
         for agent, pairs in self.arrows:
             if str(agent) in partitioned:
-                raise ModelError(f"agent {agent!r} has both classes and arrows; give it one "
-                                 "or the other")
+                raise EventModelError(f"agent {agent} has both classes and arrows; give it one "
+                                      "or the other: arrows (belief) or classes (knowledge)",
+                                      ("arrows", str(agent)))
             if not AGENT.fullmatch(str(agent)) or str(agent) in ("event", "actual", "post"):
-                raise ModelError(f"agent {agent!r} cannot be written in an event model's "
-                                 "text: name agents by identifiers or numbers")
+                raise EventModelError(f"agent {agent!r} cannot be written in an event model's "
+                                      "text: name agents by identifiers or numbers",
+                                      ("arrows", str(agent)))
             partitioned.add(str(agent))
             for pair in pairs:
                 for name in pair:
                     if name not in names:
-                        raise ModelError(f"agent {agent!r}'s arrows name {name!r}, which is "
-                                         "not an event")
+                        raise EventModelError(f"no event is named {name!r} (in {agent}'s "
+                                              f"arrows); the events are {', '.join(names)}",
+                                              ("arrow", str(agent), name))
         object.__setattr__(self, "arrows", tuple(
             (agent, tuple(sorted(set(pairs), key=lambda p: (order[p[0]], order[p[1]]))))
             for agent, pairs in self.arrows))

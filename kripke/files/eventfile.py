@@ -38,6 +38,7 @@ from kripke.events.model import (
     EVENT_NAME,
     Event,
     EventModel,
+    EventModelError,
     learn_together,
     learns_whether,
     may_learn,
@@ -51,19 +52,24 @@ from kripke.events.model import (
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import UPGRADES, RankedEvents, upgrade
-from kripke.files.reader import ARROW, LineReader, ReadError, Word, read_source, skip
+from kripke.files.reader import EventFileError, LineReader, read_source
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
-from kripke.language.parser import MAX_DIGITS, FormulaError, parse
+from kripke.language.parser import (
+    MAX_DIGITS,
+    FormulaError,
+    parse,
+    parse_assignments_in_line,
+    parse_in_line,
+)
+from kripke.language.tokens import Line, Token, skip
 from lookalikes.characters import shown
 
 if TYPE_CHECKING:  # a model read from a file never needs the BDD library
     from kripke.symbolic.belief import SymbolicBeliefModel
 
 _EVENT_LINE = re.compile(r"\s*event\b")
-_DECLARED = re.compile(rf"\s*event\s+({EVENT_NAME.pattern})\s*:")
 _POST_LINE = re.compile(r"\s*post\b")
-_ASSIGN = re.compile(r"\s*([^,:=]+?)\s*:=")
 _ACTUAL_LINE = re.compile(r"\s*actual\s*:")
 _AGENT_LINE = re.compile(rf"\s*({AGENT.pattern})\s*:")
 _RANKS_LINE = re.compile(rf"\s*({AGENT.pattern})\s+ranks\s*:")
@@ -152,8 +158,8 @@ def ready_made(spec: str,
         formulas = [parse(text) for text in texts]
     except FormulaError as e:  # its own text shows the formula with a caret: two lines
         near, _ = e.excerpt()
-        raise ModelError(f"in {quoted(spec)}: {e.message} (at character {e.position + 1:,} of "
-                         f"the formula: {near}); fix the formula") from None
+        raise ModelError(f"in {quoted(spec)}: {e.problem} (at column {e.column:,} of the "
+                         f"formula: {near}); {e.fix}") from None
     if kind == "set":
         return _assignment(spec, parts[0], formulas[0])
     if kind in UPGRADES:
@@ -219,7 +225,12 @@ def _ready_agent(name: str, spec: str) -> Agent:
     if name.isdigit() and len(name) > MAX_DIGITS:  # int() refuses 4,300 with Python's advice
         raise ModelError(f"in {quoted(spec)}: an agent numbered with {len(name):,} digits; "
                          f"agents are numbered with at most {MAX_DIGITS}")
-    return int(name) if name.isdigit() else name
+    return _agent(name)
+
+
+def _agent(text: str) -> Agent:
+    """An agent as formulas name it: digits are its number."""
+    return int(text) if text.isdigit() else text
 
 
 def _cards(text: str) -> list[str]:
@@ -236,11 +247,6 @@ def _cards(text: str) -> list[str]:
             start = i + 1
     parts.append(text[start:])
     return [part.strip() for part in parts]
-
-
-class EventFileError(ReadError):
-    """An event model's text that cannot be read: ``line`` and ``column`` (1-based) say where,
-    the message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
 
 
 def parse_event_model(text: str, source: str | None = None,
@@ -262,49 +268,61 @@ class _Reader(LineReader[EventFileError]):
     def __init__(self, text: str, source: str | None,
                  atoms: Iterable[Atom] | None = None) -> None:
         super().__init__(text, source)
-        self.declared = [m.group(1) for raw in self.text_lines
-                         if (m := _DECLARED.match(raw))]
         self.atoms = None if atoms is None else tuple(atoms)
-        self.events: list[tuple[Word, Formula]] = []
-        self.partitions: list[tuple[Word, list[list[Word]]]] = []
-        self.arrows: list[tuple[Word, Word, list[Word]]] = []
-        self.posts: list[tuple[Word, list[tuple[Word, Formula]]]] = []
-        self.actual: list[Word] = []
-        self.ranks: list[tuple[Word, tuple[tuple[Word, ...], ...]]] = []
-        for number, raw in enumerate(self.text_lines, start=1):
-            self.read(number, self.uncommented(number, raw))
+        self.events: list[tuple[Token, Formula]] = []
+        self.partitions: list[tuple[Token, list[list[Token]]]] = []
+        self.arrows: list[tuple[Token, Token, list[Token]]] = []
+        self.posts: list[tuple[Token, list[tuple[Token, Formula]]]] = []
+        self.actual: list[Token] = []
+        self.ranks: list[tuple[Token, tuple[tuple[Token, ...], ...]]] = []
+        # each line is read once: events and assignments at once (their formulas in place),
+        # the other lines into tokens, read when the events' names are known (a fix names them)
+        scanned = [line for number, raw in enumerate(self.text_lines, start=1)
+                   if (line := self.scanned(number, raw)) is not None]
+        self.declared = [name.text for name, _ in self.events]
+        for kind, head, rest in scanned:
+            self.read(kind, head, rest)
 
     # --- one line ------------------------------------------------------------------------
 
-    def read(self, number: int, text: str) -> None:
-        if not text.strip():
-            return
+    def scanned(self, number: int, text: str) -> tuple[str, Token, Line] | None:
+        """An event or post line read; any other line's kind, head and tokens (None for a
+        blank line or a comment)."""
         if match := _EVENT_LINE.match(text):
             self.event(number, text, match.end())
         elif match := _POST_LINE.match(text):
             self.post(number, text, match.end())
         elif match := _ACTUAL_LINE.match(text):
-            names = self.names(number, text, match.end())
-            if len(names) != 1:
-                at = names[1].column if names else len(text.rstrip()) + 1
-                raise self.error(f"'actual:' names one event, e.g. 'actual: "
-                                 f"{self.examples(1)[0]}'", number, at)
-            self.actual.append(names[0])
+            return "actual", Token("actual", number, 1), self.rest(number, text, match.end())
         elif match := _RANKS_LINE.match(text):
-            agent = Word(match.group(1), number, match.start(1) + 1)
-            levels = self.chain(number, text, match.end(), agent.text)
-            self.ranks.append((agent, tuple(tuple(self.named(level)) for level in levels)))
+            return ("ranks", Token(match.group(1), number, match.start(1) + 1),
+                    self.rest(number, text, match.end(), order=True))
         elif match := _AGENT_LINE.match(text):
-            agent = Word(match.group(1), number, match.start(1) + 1)
-            if (arrow := ARROW.search(text, match.end())) is not None:
-                source, *targets = self.named(
-                    self.arrow_list(number, text, agent.text, match.end(), arrow))
-                self.arrows.append((agent, source, targets))
-            else:
-                classes = self.classes(number, text, match.end(), agent.text)
-                self.partitions.append((agent, [self.named(block) for block in classes]))
+            return ("agent", Token(match.group(1), number, match.start(1) + 1),
+                    self.rest(number, text, match.end()))
+        elif tokens := self.rest(number, text, 0).tokens:
+            raise self.error(f"cannot read this line; {_LINES}", number, tokens[0].column)
+        return None
+
+    def read(self, kind: str, head: Token, rest: Line) -> None:
+        number = head.line
+        if kind == "actual":
+            names = self.named(self.words(rest.tokens))
+            if len(names) != 1:
+                at = names[1].column if names else rest.end
+                raise self.error("'actual:' names one event", number, at,
+                                 fix=f"write e.g. 'actual: {self.examples(1)[0]}'")
+            self.actual.append(names[0])
+        elif kind == "ranks":
+            levels = self.chain(rest, number, head.text)
+            self.ranks.append((head, tuple(tuple(self.named(level)) for level in levels)))
+        elif any(token.kind == "->" for token in rest.tokens):
+            source, *targets = self.named(self.arrow_list(rest, number, head.text))
+            self.arrows.append((head, source, targets))
         else:
-            raise self.error(f"cannot read this line; {_LINES}", number, skip(text, 0) + 1)
+            classes = self.classes(rest, self.text_lines[number - 1], head.column + len(
+                head.text), head.text)
+            self.partitions.append((head, [self.named(block) for block in classes]))
 
     def event(self, number: int, text: str, position: int) -> None:
         """``event NAME: pre FORMULA``, read from ``position`` (after the word 'event')."""
@@ -312,22 +330,28 @@ class _Reader(LineReader[EventFileError]):
         name = EVENT_NAME.match(text, position)
         if name is None:
             raise self.error("an event line is 'event', its name, ':', 'pre' and the "
-                             "precondition: 'event e1: pre p'", number, position + 1)
+                             "precondition", number, position + 1,
+                             fix="write e.g. 'event e1: pre p'")
         position = skip(text, name.end())
         if not text.startswith(":", position):
-            raise self.error(f"expected ':' after the event name {name.group()!r}, as in "
-                             f"'event {name.group()}: pre p'", number, position + 1)
+            raise self.error(f"expected ':' after the event name {name.group()!r}", number,
+                             position + 1, fix=f"write 'event {name.group()}: pre p'")
         position = skip(text, position + 1)
         if not re.match(r"pre\b", text[position:]):
-            raise self.error("expected 'pre' and the event's precondition after ':', as in "
-                             f"'event {name.group()}: pre p'", number, position + 1)
-        start = position + 3
+            raise self.error("expected 'pre' and the event's precondition after ':'", number,
+                             position + 1, fix=f"write 'event {name.group()}: pre p'")
+        precondition = self.formula(text, position + 3, None, number, "in the precondition")
+        self.events.append((Token(name.group(), number, name.start() + 1), precondition))
+
+    def formula(self, text: str, start: int, end: int | None, number: int, where: str
+                ) -> Formula:
+        """The formula ``text[start:end]`` of line ``number``, read in place: its error is
+        this format's, at the file's line and column."""
         try:
-            precondition = parse(text[start:])
+            return parse_in_line(text, start, end, number, self.source)
         except FormulaError as e:
-            raise self.error(f"{e.message} (in the precondition)", number,
-                             start + e.position + 1) from None
-        self.events.append((Word(name.group(), number, name.start() + 1), precondition))
+            raise self.error(f"{e.problem} ({where})", number, e.column or 1,
+                             fix=e.fix) from None
 
     def post(self, number: int, text: str, position: int) -> None:
         """``post e: p := φ, q := ψ``: the event's assignments (a comma inside brackets
@@ -337,75 +361,52 @@ class _Reader(LineReader[EventFileError]):
         colon = skip(text, name.end()) if name else position
         if name is None or not text.startswith(":", colon):
             raise self.error("a post line is 'post', the event's name, ':' and its "
-                             "assignments: 'post e1: p := true, q := ~q'", number, colon + 1)
-        changes: list[tuple[Word, Formula]] = []
-        start = colon + 1
-        for part in _cards(text[start:]):
-            offset = text.index(part, start) if part else start
-            assign = _ASSIGN.match(text, offset)
-            if assign is None:
-                raise self.error("an assignment is 'atom := formula', e.g. 'p := ~p'",
-                                 number, skip(text, offset) + 1)
+                             "assignments", number, colon + 1,
+                             fix="write e.g. 'post e1: p := true, q := ~q'")
+        try:
+            assignments = parse_assignments_in_line(text, colon + 1, number, self.source)
+        except FormulaError as e:
+            raise self.error(e.problem, number, e.column or 1, fix=e.fix) from None
+        changes: list[tuple[Token, Formula]] = []
+        for where, written, value in assignments:
             try:
-                atom = Atom(assign.group(1))
+                atom = Atom(written)
             except ValueError:
-                raise self.error(f"{assign.group(1)!r} is not an atom; assign an atom, e.g. "
-                                 "'p := true'", number, assign.start(1) + 1) from None
-            try:
-                value = parse(text[assign.end():offset + len(part)])
-            except FormulaError as e:
-                raise self.error(f"{e.message} (in the value of {atom})", number,
-                                 assign.end() + e.position + 1) from None
-            changes.append((Word(str(atom), number, assign.start(1) + 1), value))
-            start = offset + len(part) + 1
-        self.posts.append((Word(name.group(), number, name.start() + 1), changes))
+                raise self.error(f"{written!r} is not an atom; assign an atom, e.g. "
+                                 "'p := true'", number, where.column) from None
+            changes.append((Token(str(atom), number, where.column), value))
+        self.posts.append((Token(name.group(), number, name.start() + 1), changes))
 
-    def names(self, number: int, text: str, position: int) -> list[Word]:
-        """Event names, separated by spaces or commas."""
-        return self.named(self.words(number, text, position))
-
-    def named(self, words: tuple[Word, ...]) -> list[Word]:
+    def named(self, words: tuple[Token, ...]) -> list[Token]:
         """The words, each checked to be an event's name."""
         for word in words:
             if not EVENT_NAME.fullmatch(word.text):
-                raise self.error(f"{shown(word.text)} is not an event name (letters, digits, _ "
-                                 "and ', starting with a letter)", word.line, word.column)
+                raise self.error(f"{shown(word.text)} is not an event name", word.line,
+                                 word.column, fix="name an event by letters, digits, _ and ', "
+                                                  "starting with a letter")
         return list(words)
 
     # --- the event model -------------------------------------------------------------------
 
     def event_model(self) -> EventModel:
+        """The event model the lines describe: what only a text can get wrong (a name no
+        'event' line defines where an order or a 'post' line uses it, a second 'actual:' or
+        'post' line, look-alike names) checked here; the rest by :class:`EventModel`'s one
+        check, its error placed where the name it is about is written (:meth:`placed`)."""
         if not self.events:
             raise self.at_end("no events; define one with 'event e1: pre p'")
-        defined: dict[str, Word] = {}
+        defined: dict[str, Token] = {}  # the first line defining each name
         for name, _ in self.events:
-            if name.text in defined:
-                raise self.error(f"event {name.text!r} is already defined on line "
-                                 f"{defined[name.text].line}; give it another name",
-                                 name.line, name.column)
-            defined[name.text] = name
+            defined.setdefault(name.text, name)
         self.distinct(((name.text, name) for name, _ in self.events), "event")
         heads = [agent for agent, _ in self.partitions] + [agent for agent, *_ in self.arrows]
         self.distinct(((agent.text, agent) for agent in heads), "agent")
         partitions: list[tuple[Agent, tuple[tuple[str, ...], ...]]] = []
-        agents: dict[str, Word] = {}
         for agent, classes in self.partitions:
-            if agent.text in agents:
-                raise self.error(f"agent {agent.text} already has its classes on line "
-                                 f"{agents[agent.text].line}; put them on one line",
-                                 agent.line, agent.column)
-            agents[agent.text] = agent
-            seen: set[str] = set()
-            for name in (n for block in classes for n in block):
-                self.defined(name, defined)
-                if name.text in seen:
-                    raise self.error(f"event {name.text!r} is in two of agent {agent.text}'s "
-                                     "classes; put it in one", name.line, name.column)
-                seen.add(name.text)
             blocks = [tuple(n.text for n in block) for block in classes]
-            blocks += [(name,) for name in defined if name not in seen]  # left out: alone
-            partitions.append((int(agent.text) if agent.text.isdigit() else agent.text,
-                               tuple(blocks)))
+            listed = {name for block in blocks for name in block}
+            blocks += [(name,) for name in defined if name not in listed]  # left out: alone
+            partitions.append((_agent(agent.text), tuple(blocks)))
         if not self.actual:
             raise self.at_end("no 'actual:' line; name the event that happens, e.g. "
                               f"'actual: {next(iter(defined))}'")
@@ -413,22 +414,63 @@ class _Reader(LineReader[EventFileError]):
             again = self.actual[1]
             raise self.error(f"the actual event is already named on line {self.actual[0].line}"
                              "; keep one 'actual:' line", again.line, 1)
-        actual = self.actual[0]
-        self.defined(actual, defined)
-        arrows = self.relations(defined, agents)
+        arrows: dict[str, list[tuple[str, str]]] = {}
+        for agent, source, targets in self.arrows:
+            arrows.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
         post = self.assignments(defined)
         events = tuple(Event(name.text, pre, post.get(name.text, ()))
                        for name, pre in self.events)
-        ranks = self.orders(defined, {a.text for a, _, _ in self.arrows})
-        if ranks:
-            return RankedEvents(events, tuple(partitions), actual.text, arrows, ranks=ranks)
-        return EventModel(events, tuple(partitions), actual.text, arrows)
+        ranks = self.orders(defined, set(arrows))
+        relations = tuple((_agent(a), tuple(pairs)) for a, pairs in arrows.items())
+        try:
+            if ranks:
+                return RankedEvents(events, tuple(partitions), self.actual[0].text, relations,
+                                    ranks=ranks)
+            return EventModel(events, tuple(partitions), self.actual[0].text, relations)
+        except EventModelError as e:
+            raise self.placed(e) from None
 
-    def orders(self, defined: dict[str, Word], with_arrows: set[str]
+    def placed(self, error: EventModelError) -> EventFileError:
+        """The event model's error at the name it is about, as written: the second of two
+        (an event defined twice, an event twice in an agent's classes, an atom assigned
+        twice), else the first."""
+        written: dict[tuple[str, ...], list[Token]] = {}
+        for name, _ in self.events:
+            written.setdefault(("event", name.text), []).append(name)
+        for agent, classes in self.partitions:
+            written.setdefault(("agent", agent.text), []).append(agent)
+            written.setdefault(("partitions", agent.text), []).append(agent)
+            for name in (name for block in classes for name in block):
+                written.setdefault(("member", agent.text, name.text), []).append(name)
+        for agent, source, targets in self.arrows:
+            written.setdefault(("arrows", agent.text), []).append(agent)
+            for name in (source, *targets):
+                written.setdefault(("arrow", agent.text, name.text), []).append(name)
+        for event, changes in self.posts:
+            for atom, _ in changes:
+                written.setdefault(("post", event.text, atom.text), []).append(atom)
+        for actual in self.actual:
+            written.setdefault(("actual", actual.text), []).append(actual)
+        where = written.get(error.about)
+        if not where:
+            return self.at_end(str(error))
+        if error.about[0] in ("event", "partitions", "member", "post") and len(where) > 1:
+            problem, _, fix = str(error).partition("; ")
+            first, token = where[0], where[1]
+            again = "" if first.line == token.line else f" (the first on line {first.line})"
+            return self.error(f"{problem}{again}", token.line, token.column, fix=fix)
+        heads = written.get(("agent", error.about[-1]))
+        if error.about[0] == "arrows" and heads:  # classes and arrows: say where each is
+            problem, _, fix = str(error).partition("; ")
+            return self.error(f"{problem} (its classes on line {heads[0].line}, arrows here)",
+                              where[0].line, where[0].column, fix=fix)
+        return self.error(str(error), where[0].line, where[0].column)
+
+    def orders(self, defined: dict[str, Token], with_arrows: set[str]
                ) -> tuple[tuple[Agent, tuple[int, ...]], ...]:
         """Each ordering agent's rank per event from its 'ranks:' lines: every event once."""
         ranks: dict[str, dict[str, int]] = {}
-        where: dict[str, Word] = {}
+        where: dict[str, Token] = {}
         for agent, levels in self.ranks:
             if agent.text in with_arrows:
                 raise self.error(f"agent {agent.text} has arrows and an order; an order ranks "
@@ -451,31 +493,16 @@ class _Reader(LineReader[EventFileError]):
                                  f"every event: add it ('= {left[0]}' as plausible as the "
                                  f"last, '< {left[0]}' less plausible)", where[who].line,
                                  where[who].column)
-        return tuple((int(a) if a.isdigit() else a, tuple(placed[n] for n in defined))
+        return tuple((_agent(a), tuple(placed[n] for n in defined))
                      for a, placed in ranks.items())
 
-    def defined(self, name: Word, defined: dict[str, Word]) -> None:
+    def defined(self, name: Token, defined: dict[str, Token]) -> None:
         """Refuse a name no 'event' line defines, listing those that do."""
         if name.text not in defined:
             raise self.error(f"no event is named {name.text!r}; the events are "
                              f"{', '.join(defined)}", name.line, name.column)
 
-    def relations(self, defined: dict[str, Word], classes: dict[str, Word]
-                  ) -> tuple[tuple[Agent, tuple[tuple[str, str], ...]], ...]:
-        """Each agent's arrows from its arrow lines; an agent with classes too is refused."""
-        found: dict[str, list[tuple[str, str]]] = {}
-        for agent, source, targets in self.arrows:
-            if agent.text in classes:
-                raise self.error(f"agent {agent.text} has classes on line "
-                                 f"{classes[agent.text].line} and arrows here; give it one or "
-                                 "the other: arrows (belief) or classes (knowledge), and "
-                                 "remove the other line", agent.line, agent.column)
-            for name in (source, *targets):
-                self.defined(name, defined)
-            found.setdefault(agent.text, []).extend((source.text, t.text) for t in targets)
-        return tuple((int(a) if a.isdigit() else a, tuple(pairs)) for a, pairs in found.items())
-
-    def assignments(self, defined: dict[str, Word]
+    def assignments(self, defined: dict[str, Token]
                     ) -> dict[str, tuple[tuple[Atom, Formula], ...]]:
         """Each event's assignments, at most one 'post' line per event."""
         found: dict[str, tuple[tuple[Atom, Formula], ...]] = {}
@@ -484,12 +511,7 @@ class _Reader(LineReader[EventFileError]):
             if event.text in found:
                 raise self.error(f"event {event.text} already has its 'post' line; put its "
                                  "assignments on one line", event.line, event.column)
-            seen: set[str] = set()
             for atom, _ in changes:
-                if atom.text in seen:
-                    raise self.error(f"{atom.text} is assigned twice; keep one",
-                                     atom.line, atom.column)
-                seen.add(atom.text)
                 if self.atoms is not None and Atom(atom.text) not in self.atoms:
                     known = ", ".join(str(a) for a in self.atoms[:8])
                     raise self.error(f"atom {atom.text} is not the model's (its atoms: "

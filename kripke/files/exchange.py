@@ -20,11 +20,12 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
-from kripke.errors import ModelError, ModelTooLargeError
+from kripke.errors import ModelTooLargeError
 from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel
 from kripke.files.geometry import bend_control, clear_bend, curve_point, level_places
+from kripke.files.reader import ModelFileError
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
 from kripke.palette import agent_colour
@@ -81,49 +82,50 @@ def _relations_from_json(data: Mapping[str, Any], agents: list[Agent], n: int
     ``"0"``, which ``int`` took for worlds); an error names the field by its path."""
     relations = _list(data, "relations")
     if len(relations) != len(agents):
-        raise ModelError(f"model file: \"relations\" has {len(relations)} lists for "
-                         f"{len(agents)} agents; one list of arrows per agent is needed")
+        raise _bad("relations", f"{len(relations)} lists for {len(agents)} agents; give one "
+                   "list of arrows per agent")
     return {agent: relation_matrix(_arrows(pairs, i, n), n)
             for i, (agent, pairs) in enumerate(zip(agents, relations, strict=True))}
 
 
 def _arrows(pairs: Any, agent: int, n: int) -> list[tuple[int, int]]:
     """One agent's arrows (``"relations"[agent]``), each a pair of world indices below ``n``."""
-    where = f"\"relations\"[{agent}]"
+    where = f"relations[{agent}]"
     if not isinstance(pairs, list):
-        raise ModelError(f"model file: {where} must be a list of arrows [from, to], not "
-                         f"{_shown(pairs)}")
+        raise _bad(where, f"must be a list of arrows [from, to], not {_shown(pairs)}")
     for j, pair in enumerate(pairs):
         if not (isinstance(pair, list) and len(pair) == 2 and
                 all(_whole(end) and 0 <= end < n for end in pair)):
-            raise ModelError(f"model file: {where}[{j}] must be an arrow [from, to] of two "
-                             f"world indices from 0 to {n - 1}, not {_shown(pair)}")
+            raise _bad(f"{where}[{j}]", f"must be an arrow [from, to] of two world indices "
+                       f"from 0 to {n - 1}, not {_shown(pair)}")
     return [(v, u) for v, u in pairs]
 
 
 def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
-    """The model :func:`to_json` wrote; :class:`ModelError` naming the field that is wrong
-    and what it must be otherwise. Only what the format says is taken: agent and atom names
-    the text format would take, whole numbers for ids and keys (never ``true`` for 1)."""
+    """The model :func:`to_json` wrote; a :class:`~kripke.files.reader.ModelFileError` naming
+    the field that is wrong by its path (``worlds[3].true``) and what it must be otherwise.
+    Only what the format says is taken: agent and atom names the text format would take,
+    whole numbers for ids and keys (never ``true`` for 1)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise ModelError(f"not a model file: expected \"format\": \"{FORMAT}\"")
+        raise _bad("format", f"not a model file; a model's JSON has \"format\": \"{FORMAT}\"")
     if data.get("version") != VERSION:
-        raise ModelError(f"model file version {data.get('version')!r}; this reads {VERSION}")
+        raise _bad("version", f"version {data.get('version')!r}; this reads version {VERSION}, "
+                   "as ttr-kripke writes it")
     agents = _agents(_list(data, "agents"))
-    atoms = [_atom(a, '"atoms"') for a in _list(data, "atoms")]
+    atoms = [_atom(a, f"atoms[{k}]") for k, a in enumerate(_list(data, "atoms"))]
     if len(set(atoms)) != len(atoms):
-        raise ModelError("model file: \"atoms\" names an atom twice; name each once")
+        raise _bad("atoms", "an atom is named twice; name each once")
     _unlike([str(a) for a in atoms], "atoms")
     listed = _list(data, "worlds")
     worlds = [_world(w, i, set(atoms)) for i, w in enumerate(listed)]
     ids = [wid for wid, _ in worlds]
     true_sets = [true for _, true in worlds]
     if any(b <= a for a, b in zip(ids, ids[1:], strict=False)):
-        raise ModelError("model file: world ids must increase")
+        raise _bad("worlds", "the world ids do not increase; list the worlds by id")
     actual = data.get("actual")
     if actual is not None and (not _whole(actual) or actual not in ids):
-        raise ModelError(f"model file: \"actual\" must be the id of one of the worlds or "
-                         f"null, not {_shown(actual)}")
+        raise _bad("actual", f"must be the id of one of the worlds or null, not "
+                   f"{_shown(actual)}")
     if "relations" in data:  # a belief model: arrows instead of observations
         return BeliefModel({a: [a in t for t in true_sets] for a in atoms},
                            _relations_from_json(data, agents, len(worlds)),
@@ -131,8 +133,8 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
                            n_worlds=len(worlds), world_ids=ids, names=_names(listed, ids))
     observations = _list(data, "observations")
     if len(observations) != len(agents):
-        raise ModelError(f"model file: \"observations\" has {len(observations)} lists for "
-                         f"{len(agents)} agents; one list per agent is needed")
+        raise _bad("observations", f"{len(observations)} lists for {len(agents)} agents; "
+                   "give one list per agent")
     keys = [_keys(k, i, len(ids)) for i, k in enumerate(observations)]
     model = KripkeModel.from_worlds(true_sets, dict(zip(agents, keys, strict=True)),
                                     None if actual is None else ids.index(actual),
@@ -141,8 +143,8 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
         return model
     ranks = _list(data, "ranks")
     if len(ranks) != len(agents):
-        raise ModelError(f"model file: \"ranks\" has {len(ranks)} lists for {len(agents)} "
-                         "agents; one list per agent is needed")
+        raise _bad("ranks", f"{len(ranks)} lists for {len(agents)} agents; give one list "
+                   "per agent")
     return PlausibilityModel.of(
         model, {a: _ranks(r, i, len(ids)) for i, (a, r) in enumerate(zip(agents, ranks,
                                                                             strict=True))},
@@ -151,33 +153,31 @@ def from_json(data: Mapping[str, Any]) -> KripkeModel | BeliefModel:
 
 def _ranks(ranks: Any, agent: int, n_worlds: int) -> list[int]:
     """One agent's rank per world: whole numbers from 0 (the most plausible)."""
-    where = f"\"ranks\"[{agent}]"
     if not isinstance(ranks, list) or len(ranks) != n_worlds or \
             not all(_whole(r) and r >= 0 for r in ranks):
-        raise ModelError(f"model file: {where} must be a list of {n_worlds} whole numbers "
-                         f"from 0, a rank per world (0 the most plausible), not "
-                         f"{_shown(ranks)}")
+        raise _bad(f"ranks[{agent}]", f"must be a list of {n_worlds} whole numbers from 0, a "
+                   f"rank per world (0 the most plausible), not {_shown(ranks)}")
     return ranks
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     """A field that must hold a list."""
     if key not in data:
-        raise ModelError(f"model file: \"{key}\" is missing")
+        raise _bad(key, "is missing; a model's JSON has it, as ttr-kripke writes it")
     value = data[key]
     if not isinstance(value, list):
-        raise ModelError(f"model file: \"{key}\" must be a list, not {_shown(value)}")
+        raise _bad(key, f"must be a list, not {_shown(value)}")
     return value
 
 
 def _agents(agents: list[Any]) -> list[Agent]:
     """The agents, each a name the text format takes, none twice."""
-    for agent in agents:
+    for k, agent in enumerate(agents):
         problem = agent_problem(agent)
         if problem is not None:
-            raise ModelError(f"model file: \"agents\": {problem}")
+            raise _bad(f"agents[{k}]", problem)
     if len({str(a) for a in agents}) != len(agents):
-        raise ModelError("model file: \"agents\" names an agent twice; name each once")
+        raise _bad("agents", "an agent is named twice; name each once")
     _unlike([str(a) for a in agents], "agents")
     return agents
 
@@ -186,8 +186,9 @@ def _unlike(names: list[str], field: str) -> None:
     """Refuse two names of a field that look alike (``a1`` and ``al``), as the text format
     does."""
     if (twins := first_lookalike(names)) is not None:
-        raise ModelError(f"model file: \"{field}\": {looks_like(*twins)}; a reader cannot "
-                         "tell them apart, so rename one")
+        raise _bad(f"{field}[{names.index(twins[0])}]", f"{looks_like(*twins)}, "
+                   f"{field}[{names.index(twins[1])}]; a reader cannot tell them apart, so "
+                   "rename one")
 
 
 def _atom(name: Any, field: str) -> Atom:
@@ -197,33 +198,29 @@ def _atom(name: Any, field: str) -> Atom:
             return Atom(name)
         except ValueError:
             pass
-    raise ModelError(f"model file: {field}: {_shown(name)} is not an atom: an atom is a name of "
-                     "letters, digits, _ and ' starting with a letter, with arguments if you "
-                     "like (p, rain, p(0,3))")
+    raise _bad(field, f"{_shown(name)} is not an atom; an atom is a name of letters, digits, _ "
+               "and ' starting with a letter, with arguments if you like (p, rain, p(0,3))")
 
 
 def _world(world: Any, index: int, atoms: set[Atom]) -> tuple[int, list[Atom]]:
     """A world's id and the atoms true there (``worlds[i]``: ``id``, ``true``, a ``label``),
     each one of ``atoms``."""
-    where = f"\"worlds\"[{index}]"
+    where = f"worlds[{index}]"
     if not isinstance(world, Mapping):
-        raise ModelError(f"model file: {where} must be an object with \"id\" and \"true\", "
-                         f"not {_shown(world)}")
+        raise _bad(where, f"must be an object with \"id\" and \"true\", not {_shown(world)}")
     wid = world.get("id")
     if not _whole(wid) or not 0 <= wid < MAX_ID:
-        raise ModelError(f"model file: {where}[\"id\"] must be a whole number from 0 to "
-                         f"{MAX_ID - 1:,}, not {_shown(wid)}")
+        raise _bad(f"{where}.id", f"must be a whole number from 0 to {MAX_ID - 1:,}, not "
+                   f"{_shown(wid)}")
     true = world.get("true")
     if not isinstance(true, list):
-        raise ModelError(f"model file: {where}[\"true\"] must be a list of atoms, not "
-                         f"{_shown(true)}")
+        raise _bad(f"{where}.true", f"must be a list of atoms, not {_shown(true)}")
     if not isinstance(world.get("label", ""), str):
-        raise ModelError(f"model file: {where}[\"label\"] must be text, not "
-                         f"{_shown(world['label'])}")
-    true_atoms = [_atom(a, f'{where}["true"]') for a in true]
+        raise _bad(f"{where}.label", f"must be text, not {_shown(world['label'])}")
+    true_atoms = [_atom(a, f"{where}.true[{k}]") for k, a in enumerate(true)]
     if unknown := [str(a) for a in true_atoms if a not in atoms]:
-        raise ModelError(f"model file: {where}[\"true\"] names {unknown[0]}, which is not "
-                         "among \"atoms\"; list it there")
+        raise _bad(f"{where}.true", f"names {unknown[0]}, which is not among \"atoms\"; list "
+                   "it there")
     return wid, true_atoms
 
 
@@ -235,34 +232,39 @@ def _names(listed: list[Mapping[str, Any]], ids: list[int]) -> list[str]:
     names: list[str] = []
     for index, (world, wid) in enumerate(zip(listed, ids, strict=True)):
         name = unicodedata.normalize("NFC", world.get("label", f"w{wid}"))
-        where = f"model file: \"worlds\"[{index}][\"label\"]"
+        where = f"worlds[{index}].label"
         if problem := character_problem(name):
-            raise ModelError(f"{where}: {problem}")
+            raise _bad(where, problem)
         if '"' in name:  # the text format quotes a name in '"', so none holds one
-            raise ModelError(f"{where}: {shown(name)} holds '\"', which no world's name may "
-                             "(the model format quotes names in it); remove it")
+            raise _bad(where, f"{shown(name)} holds '\"', which no world's name may (the model "
+                       "format quotes names in it); remove it")
         if name in names:
-            raise ModelError(f"{where}: {shown(name)} is also the label of \"worlds\""
-                             f"[{names.index(name)}]; give each world its own name")
+            raise _bad(where, f"{shown(name)} is also the label of worlds[{names.index(name)}]; "
+                       "give each world its own name")
         names.append(name)
     if (twins := first_lookalike(names)) is not None:
-        raise ModelError(f"model file: \"worlds\"[{names.index(twins[0])}][\"label\"]: "
-                         f"{looks_like(*twins)}, the label of \"worlds\"["
-                         f"{names.index(twins[1])}]; a reader cannot tell them apart, so "
-                         "rename one")
+        raise _bad(f"worlds[{names.index(twins[0])}].label", f"{looks_like(*twins)}, the label "
+                   f"of worlds[{names.index(twins[1])}]; a reader cannot tell them apart, so "
+                   "rename one")
     return names
 
 
 def _keys(keys: Any, agent: int, n_worlds: int) -> list[int]:
     """One agent's observation key per world: whole numbers, as many as there are worlds."""
-    where = f"\"observations\"[{agent}]"
+    where = f"observations[{agent}]"
     if not isinstance(keys, list) or len(keys) != n_worlds:
-        raise ModelError(f"model file: {where} must be a list of {n_worlds} keys, one per "
-                         f"world, not {_shown(keys)}")
+        raise _bad(where, f"must be a list of {n_worlds} keys, one per world, not "
+                   f"{_shown(keys)}")
     if not all(_whole(k) for k in keys):
-        bad = next(k for k in keys if not _whole(k))
-        raise ModelError(f"model file: {where} holds {_shown(bad)}; a key is a whole number")
+        bad = next(k for k, key in enumerate(keys) if not _whole(key))
+        raise _bad(f"{where}[{bad}]", f"holds {_shown(keys[bad])}; a key is a whole number")
     return keys
+
+
+def _bad(field: str, message: str) -> ModelFileError:
+    """The error for a field of a model's JSON, named by its path (``worlds[3].true``):
+    ``message`` is the problem and the fix."""
+    return ModelFileError(message, field=field)
 
 
 def _whole(value: object) -> TypeGuard[int]:

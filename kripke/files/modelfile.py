@@ -27,7 +27,8 @@ conditional and safe belief, upgrades).
 
 Every mistake is a :class:`ModelFileError` with the 1-based line and column and a message that
 says what to change. :func:`load_model` also reads the JSON that :mod:`kripke.files.exchange` writes
-(the web page's "model JSON" too), telling the two apart by the first character.
+(the web page's "model JSON" too), telling the two apart by the first character; a mistake in
+its content names the field by its path (``worlds[3].true``) instead of a line and column.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 import numpy as np
@@ -49,11 +50,12 @@ from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel, chain
 from kripke.files.exchange import from_json
-from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
+from kripke.files.reader import LineReader, ModelFileError, read_source
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import AGENT as _AGENT
 from kripke.language.names import KEYWORDS
 from kripke.language.parser import MAX_DIGITS
+from kripke.language.tokens import WORD, Line, Token
 from lookalikes.characters import character_problem, shown
 from lookalikes.skeleton import confusable_form, first_lookalike, looks_like
 
@@ -68,11 +70,6 @@ _RANKS_LINE = re.compile(rf"\s*({_NAME})\s+ranks\s*:")
 _AGENT_LINE = re.compile(rf"\s*({_NAME})\s*:")
 _LINES = ("a line is one of 'agents: a b', 'atoms: p q', 'world w1: p q', 'a: {w1 w2} {w3}', "
           "'a: w1 -> w2 w3', 'a observes: p', 'a ranks: w1 < w2' or 'actual: w1'")
-
-
-class ModelFileError(ReadError):
-    """A model file that cannot be read: ``line`` and ``column`` (1-based) say where, the
-    message what is wrong and how to fix it. A :class:`ModelError`, so a ValueError."""
 
 
 class NamedModel(KripkeModel):
@@ -128,14 +125,18 @@ class NamedModel(KripkeModel):
 class _Line:
     """A line read: its kind ('agents', 'atoms', 'actual', 'world', 'classes', 'observes',
     'arrows': words are the world the arrows leave, then those they reach; 'ranks': classes
-    are the levels of an order, most plausible first),
-    the name before the colon (a world's or an agent's), and what follows the colon."""
+    are the levels of an order, most plausible first; 'agent' until its tokens say whether
+    classes or arrows), the name before the colon (a world's or an agent's), the tokens
+    after the colon (``rest``, read from ``start`` of the line ``text``) and what they say."""
 
     number: int
     kind: str
-    head: Word | None
-    words: tuple[Word, ...] = ()
-    classes: tuple[tuple[Word, ...], ...] = ()
+    head: Token | None
+    text: str
+    start: int
+    rest: Line
+    words: tuple[Token, ...] = ()
+    classes: tuple[tuple[Token, ...], ...] = ()
 
 
 def starter_models() -> dict[str, str]:
@@ -171,23 +172,25 @@ def _from_json_text(text: str, origin: str | None) -> KripkeModel | BeliefModel:
                              e.colno, origin) from None
     except RecursionError:  # json nests by recursion: '[' × 1,500 is no model
         raise ModelFileError("the JSON is nested too deeply to be a model; a model file is "
-                             "JSON as ttr-kripke writes it or the hand-written format", 1, 1,
-                             origin) from None
+                             "JSON as ttr-kripke writes it or the hand-written format",
+                             source=origin) from None
     except ValueError:  # Python refuses integers of more than 4,300 digits
         raise ModelFileError("the JSON holds a number of thousands of digits; a model file's "
-                             "numbers are world ids and observation keys", 1, 1,
-                             origin) from None
+                             "numbers are world ids and observation keys",
+                             source=origin) from None
     if isinstance(data, dict) and "error" in data and "worlds" not in data:
         raise ModelFileError(f"this file holds no model, only the exporter's message: "
-                             f"{data['error']}", 1, 1, origin)
+                             f"{data['error']}", source=origin)
     try:
         model = from_json(data)
         labels = [unicodedata.normalize("NFC", str(w.get("label", "")))
                   for w in data["worlds"]]
+    except ModelFileError as e:  # a field named by its path
+        raise ModelFileError(e.problem, source=origin, fix=e.fix, field=e.field) from None
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         # ModelError says what is wrong; anything else is a shape from_json did not foresee
         message = str(e) if isinstance(e, ModelError) else f"model file is malformed: {e}"
-        raise ModelFileError(message, 1, 1, origin) from None
+        raise ModelFileError(message, source=origin) from None
     if isinstance(model, BeliefModel | PlausibilityModel):  # it keeps its names itself
         return model
     if len(set(labels)) == len(labels) and all(_writable(label) for label in labels) and \
@@ -213,63 +216,80 @@ class _Reader(LineReader[ModelFileError]):
     def __init__(self, text: str, source: str | None) -> None:
         # NFC: "é" typed as one character or as e and an accent is one name, as a reader sees
         super().__init__(unicodedata.normalize("NFC", text), source)
-        # the names a fix may suggest: none a line will refuse (a control character, say)
-        self.declared = [name for raw in self.text_lines if (m := _WORLD_LINE.match(raw))
-                         and character_problem(name := self.word(m.group(1), 0, 0).text) is None]
-        self.agents_declared = [name for raw in self.text_lines
-                                if (m := _KEYWORD_LINE.match(raw)) and m.group(1) == "agents"
-                                for name in re.split(r"[\s,]+", raw[m.end():].split("#")[0])
-                                if _AGENT.fullmatch(name)]
-        self.lines = [line for number, raw in enumerate(self.text_lines, start=1)
-                      if (line := self.line(number, raw)) is not None]
+        # each line is read once into tokens; then the names declared (which a suggested fix
+        # may name: none a line will refuse, a control character, say) are known before any
+        # line's tokens are read as classes, arrows or an order
+        scanned = [line for number, raw in enumerate(self.text_lines, start=1)
+                   if (line := self.scanned(number, raw)) is not None]
+        self.declared = [line.head.text for line in scanned
+                         if line.kind == "world" and line.head is not None
+                         and character_problem(line.head.text) is None]
+        self.agents_declared = [word.text for line in scanned if line.kind == "agents"
+                                for word in line.rest.tokens
+                                if word.kind == "name" and _AGENT.fullmatch(word.text)]
+        self.lines = [self.line(line) for line in scanned]
 
     # --- one line ------------------------------------------------------------------------
 
-    def line(self, number: int, raw: str) -> _Line | None:
-        """The line read, each of its names one that holds nothing a reader cannot see and
-        looks like no other (:func:`lookalikes.characters.character_problem`)."""
-        read = self.read_line(number, raw)
-        if read is not None:
-            for word in (read.head, *read.words, *(w for c in read.classes for w in c)):
-                if word is not None and (problem := character_problem(word.text)):
-                    raise self.error(problem, number, word.column)
-        return read
-
-    def read_line(self, number: int, raw: str) -> _Line | None:
-        text = self.uncommented(number, raw)
-        if not text.strip():
-            return None
-        if match := _KEYWORD_LINE.match(text):
+    def scanned(self, number: int, raw: str) -> _Line | None:
+        """The line's kind, its head and its tokens; None for a blank line or a comment."""
+        order = False
+        head = None
+        if match := _KEYWORD_LINE.match(raw):
             kind = match.group(1)
-            words = self.words(number, text, match.end())
-            return _Line(number, kind, None, words)
-        if match := _WORLD_LINE.match(text):
+        elif match := _WORLD_LINE.match(raw):
+            kind = "world"
+        elif match := _RANKS_LINE.match(raw):
+            kind, order = "ranks", True
+        elif match := _OBSERVES_LINE.match(raw):
+            kind = "observes"
+        elif match := _AGENT_LINE.match(raw):
+            kind = "agent"
+        else:
+            self.unreadable(number, raw)
+            return None
+        if match.re is not _KEYWORD_LINE:
             head = self.word(match.group(1), number, match.start(1))
-            return _Line(number, "world", head, self.words(number, text, match.end()))
-        if match := _RANKS_LINE.match(text):
-            head = self.word(match.group(1), number, match.start(1))
-            return _Line(number, "ranks", head,
-                         classes=self.chain(number, text, match.end(), head.text))
-        if match := _OBSERVES_LINE.match(text):
-            head = self.word(match.group(1), number, match.start(1))
-            return _Line(number, "observes", head, self.words(number, text, match.end()))
-        if match := _AGENT_LINE.match(text):
-            head = self.word(match.group(1), number, match.start(1))
-            if head.text == "world":
+            if kind == "agent" and head.text == "world":
                 raise self.error("a world line needs the world's name: 'world w1: p q'",
-                                 number, match.end())
-            if (arrow := ARROW.search(text, match.end())) is not None:
-                return _Line(number, "arrows", head,
-                             self.arrow_list(number, text, head.text, match.end(), arrow))
-            return _Line(number, "classes", head,
-                         classes=self.classes(number, text, match.end(), head.text))
-        column = skip(text, 0) + 1
-        if text.split()[0] == "world":
+                                 number, match.end(), fix="write 'world w1: p q'")
+        return _Line(number, kind, head, raw, match.end(),
+                     self.rest(number, raw, match.end(), order))
+
+    def unreadable(self, number: int, raw: str) -> None:
+        """A line no head fits: blank or a comment (nothing said), else the error."""
+        tokens = self.rest(number, raw, 0).tokens
+        if not tokens:
+            return
+        column = tokens[0].column
+        if tokens[0].text == "world":
             raise self.error("a world line is 'world', the name, ':' and the atoms true "
-                             "there: 'world w1: p q'", number, column)
-        if ":" not in text:
+                             "there", number, column, fix="write 'world w1: p q'")
+        if not any(token.kind == ":" for token in tokens):
             raise self.error(f"no ':' in this line; {_LINES}", number, column)
         raise self.error(f"cannot read this line; {_LINES}", number, column)
+
+    def line(self, line: _Line) -> _Line:
+        """The line's tokens read as its kind says, each of its names one that holds nothing
+        a reader cannot see and looks like no other
+        (:func:`lookalikes.characters.character_problem`)."""
+        read = self.read_line(line)
+        for word in (read.head, *read.words, *(w for c in read.classes for w in c)):
+            if word is not None and (problem := character_problem(word.text)):
+                raise self.error(problem, line.number, word.column)
+        return read
+
+    def read_line(self, line: _Line) -> _Line:
+        number, tokens = line.number, line.rest.tokens
+        if line.kind == "ranks" and line.head is not None:
+            return replace(line, classes=self.chain(line.rest, number, line.head.text))
+        if line.kind != "agent" or line.head is None:
+            return replace(line, words=self.words(tokens))
+        if any(token.kind == "->" for token in tokens):
+            return replace(line, kind="arrows",
+                           words=self.arrow_list(line.rest, number, line.head.text))
+        return replace(line, kind="classes",
+                       classes=self.classes(line.rest, line.text, line.start, line.head.text))
 
     def spelled(self, name: str) -> str:
         return _name(name)
@@ -284,7 +304,7 @@ class _Reader(LineReader[ModelFileError]):
                              "keep one", lines[1].number, 1)
         return lines[0] if lines else None
 
-    def agents(self) -> tuple[_Line, list[Agent], dict[str, Word]]:
+    def agents(self) -> tuple[_Line, list[Agent], dict[str, Token]]:
         """The agents line, the agents (numbers as ints, as in ``K_0``) and where each is named
         (by the agent's text: ``07`` is agent 7, as ``K_07`` is)."""
         line = self.single("agents")
@@ -292,9 +312,9 @@ class _Reader(LineReader[ModelFileError]):
             raise self.at_end("no 'agents:' line; name the agents, e.g. 'agents: a b'")
         if not line.words:
             raise self.error("no agents named; name them, e.g. 'agents: a b'", line.number,
-                             len(self.text_lines[line.number - 1].rstrip()) + 1)
+                             line.rest.end)
         agents: list[Agent] = []
-        seen: dict[str, Word] = {}
+        seen: dict[str, Token] = {}
         for word in line.words:
             if not _AGENT.fullmatch(word.text):
                 raise self.error(f"{word.text!r} cannot name an agent: an agent is a name "
@@ -315,7 +335,7 @@ class _Reader(LineReader[ModelFileError]):
         self.distinct(((w.text, w) for w in line.words), "agent")
         return line, agents, seen
 
-    def atom(self, word: Word, line: int) -> Atom:
+    def atom(self, word: Token, line: int) -> Atom:
         try:
             return Atom(word.text)
         except (ValueError, TypeError):
@@ -367,12 +387,12 @@ class _Reader(LineReader[ModelFileError]):
             return named
         return PlausibilityModel.of(named, {_agent(a): r for a, r in ranks.items()})
 
-    def declared_atoms(self) -> dict[Atom, Word] | None:
+    def declared_atoms(self) -> dict[Atom, Token] | None:
         """The atoms of the 'atoms:' line, in its order; None without one."""
         line = self.single("atoms")
         if line is None:
             return None
-        declared: dict[Atom, Word] = {}
+        declared: dict[Atom, Token] = {}
         for word in line.words:
             atom = self.atom(word, line.number)
             if atom in declared:
@@ -382,12 +402,12 @@ class _Reader(LineReader[ModelFileError]):
         self.distinct(((str(a), w) for a, w in declared.items()), "atom")
         return declared
 
-    def worlds(self, declared: dict[Atom, Word] | None) -> tuple[list[str], list[set[Atom]]]:
+    def worlds(self, declared: dict[Atom, Token] | None) -> tuple[list[str], list[set[Atom]]]:
         """The worlds' names and the atoms true in each, in file order."""
         names: list[str] = []
         where: dict[str, int] = {}  # world name -> its line
         true_sets: list[set[Atom]] = []
-        atoms: list[tuple[str, Word]] = []  # each atom where it is written
+        atoms: list[tuple[str, Token]] = []  # each atom where it is written
         for line in self.lines:
             if line.kind != "world" or line.head is None:
                 continue
@@ -416,7 +436,7 @@ class _Reader(LineReader[ModelFileError]):
         self.distinct(atoms, "atom")
         return names, true_sets
 
-    def observations(self, agent_words: dict[str, Word], index: dict[str, int],
+    def observations(self, agent_words: dict[str, Token], index: dict[str, int],
                      true_sets: list[set[Atom]], vocabulary: set[Atom]) -> dict[str, list[int]]:
         """Each agent's key per world (by the agent's text), from its classes or the atoms it
         observes: worlds with equal keys are those it cannot tell apart."""
@@ -441,7 +461,7 @@ class _Reader(LineReader[ModelFileError]):
                 observations[agent] = self.partition(line, index, agent)
         return observations
 
-    def relations(self, agent_words: dict[str, Word], index: dict[str, int],
+    def relations(self, agent_words: dict[str, Token], index: dict[str, int],
                   observations: dict[str, list[int]]) -> dict[str, list[tuple[int, int]]]:
         """Each agent's arrows (by the agent's text) from its arrow lines, several a line's
         worth per agent; an agent with classes or 'observes:' too is refused."""
@@ -467,7 +487,7 @@ class _Reader(LineReader[ModelFileError]):
             arrows.setdefault(agent, []).extend((worlds[0], v) for v in worlds[1:])
         return arrows
 
-    def ranks(self, agent_words: dict[str, Word], index: dict[str, int],
+    def ranks(self, agent_words: dict[str, Token], index: dict[str, int],
               observations: dict[str, list[int]]) -> dict[str, list[int]]:
         """Each ordered agent's rank per world (by the agent's text), from its 'ranks:'
         lines, one per class: every world of the class once, the class's worlds only."""
@@ -506,10 +526,10 @@ class _Reader(LineReader[ModelFileError]):
                         f"{agent}'s order leaves out {', '.join(left)} of the same class; an "
                         f"order ranks every world of the class: add it ('= {left[0]}' as "
                         f"plausible as the last, '< {left[0]}' less plausible)", line.number,
-                        len(self.text_lines[line.number - 1].split("#")[0].rstrip()) + 1)
+                        line.rest.end)
         return ranks
 
-    def known_agent(self, head: Word, line: int, agent_words: dict[str, Word]) -> str:
+    def known_agent(self, head: Token, line: int, agent_words: dict[str, Token]) -> str:
         """The agent a line is about (by its text), refused when not on the 'agents:' line."""
         agent = str(_agent(head.text))
         if agent not in agent_words:
@@ -517,7 +537,7 @@ class _Reader(LineReader[ModelFileError]):
                              "it there or fix the spelling", line, head.column)
         return agent
 
-    def observed(self, word: Word, line: int, vocabulary: set[Atom]) -> Atom:
+    def observed(self, word: Token, line: int, vocabulary: set[Atom]) -> Atom:
         atom = self.atom(word, line)
         if atom not in vocabulary:
             raise self.error(f"atom {atom} is true in no world and not listed on an 'atoms:' "
@@ -528,7 +548,7 @@ class _Reader(LineReader[ModelFileError]):
     def partition(self, line: _Line, index: dict[str, int], agent: str) -> list[int]:
         """One key per world: its class's number; a world left out is a class of its own."""
         keys = [len(line.classes) + i for i in range(len(index))]
-        placed: dict[str, Word] = {}
+        placed: dict[str, Token] = {}
         for number, members in enumerate(line.classes):
             for word in members:
                 if word.text not in index:
@@ -548,8 +568,7 @@ class _Reader(LineReader[ModelFileError]):
             raise self.at_end(f"no actual world; add a line such as "
                               f"'actual: {self.examples(1)[0]}'")
         if len(line.words) != 1:
-            column = line.words[1].column if line.words else \
-                len(self.text_lines[line.number - 1].rstrip()) + 1
+            column = line.words[1].column if line.words else line.rest.end
             raise self.error(f"'actual:' names one world, e.g. 'actual: {self.examples(1)[0]}'",
                              line.number,
                              column)
@@ -560,7 +579,7 @@ class _Reader(LineReader[ModelFileError]):
                 "'world ...:' or fix the spelling", line.number, word.column)
         return index[word.text]
 
-    def unknown_world(self, word: Word, index: dict[str, int], where: str) -> ModelFileError:
+    def unknown_world(self, word: Token, index: dict[str, int], where: str) -> ModelFileError:
         """The error for a world no line declares (in a class or an arrow): the declared world
         it looks like, if one does, else how to declare it."""
         known = ", ".join(list(index)[:8]) + (", ..." if len(index) > 8 else "")
@@ -569,7 +588,7 @@ class _Reader(LineReader[ModelFileError]):
             f"{_name(word.text)}: ...' or fix the spelling (worlds: {known})", word.line,
             word.column)
 
-    def lookalike_world(self, word: Word, index: dict[str, int], where: str
+    def lookalike_world(self, word: Token, index: dict[str, int], where: str
                         ) -> ModelFileError | None:
         """The error for a name that is no declared world's but looks like one (a Cyrillic 'а'
         typed for a Latin 'a'), or None."""

@@ -2,36 +2,28 @@
 (:mod:`kripke.files.modelfile`) and the event model format (:mod:`kripke.files.eventfile`) are read
 from a
 file or from the text itself (:func:`read_source`); both are read by a :class:`LineReader`,
-which holds their one comment rule (``#`` outside a quoted name starts a comment), their words
-(names, quoted names, commas or spaces between them), their class lists (``{w1 w2} {w3}``)
-and their arrow lists (``w1 -> w2 w3``); and both report a mistake the same way: a
-:class:`ReadError` with the 1-based line and column, the file's name in front, and a message
-that says what to change, whose example of a fix reads without error itself.
+which reads each line once through the one tokenizer (:func:`kripke.language.tokens.line_tokens`:
+its one comment rule, ``#`` outside a quoted name, names, quoted names, commas or spaces
+between them, braces, arrows) and then reads the tokens as class lists (``{w1 w2} {w3}``),
+arrow lists (``w1 -> w2 w3``) and orders (``w1 < w2``); and both report a mistake the same way:
+a :class:`ReadError` (:class:`kripke.errors.TextError`) with the 1-based line and column, the
+file's name in front, and a message that says what to change, whose example of a fix reads
+without error itself.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from kripke.errors import ModelError
+from kripke.errors import ModelError, TextError
+from kripke.language.tokens import WORD, Line, Token, line_tokens
 from lookalikes.characters import shown
 from lookalikes.skeleton import confusable_form, looks_like
 
-_SPACE = re.compile(r"\s*")
-# A bare name: no space, comma, brace, quote, colon or '#'; a parenthesised part may hold commas
-# and spaces, so that atoms such as p(0, 3) and names such as (1,2) read as one word.
-WORD = re.compile(r"(?:[^\s,{}\":#()]|\([^()\"{}#]*\))+")
-QUOTED = re.compile(r"\"([^\"]*)\"")
-_SEPARATORS = re.compile(r"[\s,]*")  # commas separate names as spaces do
-# An arrow between names, outside quotes: from the left one to the right ones.
-#: The tokens of an order (``w1 < w2 = w3``): '<', '=', '>' (refused) and names.
-_CHAIN = re.compile(r'\s*("[^"]*"|[<=>]|[^\s<=>"]+)')
-ARROW = re.compile(r'->(?=(?:[^"]*"[^"]*")*[^"]*\Z)')
 #: The most bytes a model or event file may have: a model of 100,000 worlds, the most any
 #: writer writes, takes a few MB; past this the file is read no further.
 MAX_FILE_BYTES = 64 << 20
@@ -67,29 +59,21 @@ def read_source(source: str | os.PathLike[str], suffixes: tuple[str, ...] = (".k
         raise ModelError(f"cannot read {path}: {e.strerror}; choose another file") from None
 
 
-class ReadError(ModelError):
-    """A text in a hand-written format that cannot be read: ``line`` and ``column`` (1-based)
-    say where, the message what is wrong and how to fix it; ``source``, a file name, goes in
-    front of it. A :class:`ModelError`, so a ValueError."""
-
-    def __init__(self, message: str, line: int, column: int, source: str | None = None) -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        self.source = source
-        where = f"{source}: " if source else ""
-        super().__init__(f"{where}line {line}, column {column}: {message}")
+class ReadError(TextError, ModelError):
+    """A text in a hand-written format (or a model's JSON) that cannot be read: the
+    :class:`~kripke.errors.TextError` of the formats, and a :class:`ModelError`, so a
+    ValueError."""
 
 
-@dataclass(frozen=True)
-class Word:
-    """One word of a line: its text (unquoted), its line and where it starts (1-based column);
-    a brace that opens or closes a class is a word too (a quoted "{" is a name)."""
+class ModelFileError(ReadError):
+    """A model file that cannot be read: ``line`` and ``column`` (1-based) say where, or for
+    a JSON model's content the ``field``'s path; the message what is wrong and how to fix
+    it."""
 
-    text: str
-    line: int
-    column: int
-    brace: bool = False
+
+class EventFileError(ReadError):
+    """An event model's text that cannot be read: ``line`` and ``column`` (1-based) say where,
+    the message what is wrong and how to fix it."""
 
 
 class LineReader[E: ReadError]:
@@ -113,8 +97,8 @@ class LineReader[E: ReadError]:
         #: agent's name may stand (the event format).
         self.agents_declared: list[str] | None = None
 
-    def error(self, message: str, line: int, column: int) -> E:
-        return self.failure(message, line, column, self.source)
+    def error(self, message: str, line: int, column: int, fix: str | None = None) -> E:
+        return self.failure(message, line, column, self.source, fix=fix)
 
     def at_end(self, message: str) -> E:
         """An error about something missing: placed after the last line."""
@@ -126,93 +110,77 @@ class LineReader[E: ReadError]:
         """A name as the format writes it (the model format quotes some)."""
         return name
 
-    # --- comments and words -----------------------------------------------------------------
+    # --- a line's tokens ---------------------------------------------------------------------
 
-    def uncommented(self, number: int, raw: str) -> str:
-        """The line up to a '#' outside quotes; an unclosed quote is an error."""
-        quoted = None
-        for i, char in enumerate(raw):
-            if char == '"':
-                quoted = None if quoted is not None else i
-            elif char == "#" and quoted is None:
-                return raw[:i]
-        if quoted is not None:
-            raise self.error('this quoted name is not closed; end it with " on the same line',
-                             number, quoted + 1)
-        return raw
+    def rest(self, number: int, text: str, start: int, order: bool = False) -> Line:
+        """The tokens of a line after its head (from ``start``), read once: the one
+        tokenizer (:func:`kripke.language.tokens.line_tokens`), with this format's words."""
+        return line_tokens(text, number, start, self.error, self.word_pattern, order)
 
     @staticmethod
-    def word(text: str, number: int, start: int) -> Word:
-        """A name found at ``start`` (0-based), unquoted."""
-        quoted = QUOTED.fullmatch(text)
-        return Word(quoted.group(1) if quoted else text, number, start + 1)
+    def word(text: str, number: int, start: int) -> Token:
+        """A line's head (a name the line's pattern found at ``start``, 0-based), unquoted."""
+        quoted = text.startswith('"') and text.endswith('"') and len(text) > 1
+        return Token(text[1:-1] if quoted else text, number, start + 1)
 
-    def tokens(self, number: int, text: str, start: int) -> Iterator[Word]:
-        """The words after ``start``, with '{' and '}' as words of their own."""
-        pos = skip(text, start, _SEPARATORS)
-        while pos < len(text):
-            char = text[pos]
-            if char in "{}":
-                yield Word(char, number, pos + 1, brace=True)
-                pos += 1
-            elif match := QUOTED.match(text, pos):
-                if not match.group(1):
-                    raise self.error('an empty name ""; give it a name', number, pos + 1)
-                yield Word(match.group(1), number, pos + 1)
-                pos = match.end()
-            elif match := self.word_pattern.match(text, pos):
-                yield Word(match.group(), number, pos + 1)
-                pos = match.end()
-            else:
-                fix = "close it with ')'" if char == "(" else "remove it or quote the name"
-                raise self.error(f"unexpected {shown(char)}; {fix}", number, pos + 1)
-            pos = skip(text, pos, _SEPARATORS)
+    def unexpected(self, token: Token) -> E:
+        """The error for a token no name may be where it stands (a ':', an arrow)."""
+        return self.error(f"unexpected {token.text!r}; remove it or quote the name",
+                          token.line, token.column)
 
-    def words(self, number: int, text: str, start: int) -> tuple[Word, ...]:
+    def words(self, tokens: Iterable[Token]) -> tuple[Token, ...]:
         """A list of names (no braces)."""
         found = []
-        for word in self.tokens(number, text, start):
+        for word in tokens:
             if word.brace:
                 raise self.error(f"unexpected {word.text!r}: braces hold an agent's classes "
                                  f"('a: {{{self.noun[0]}1 {self.noun[0]}2}}'); remove it here",
-                                 number, word.column)
+                                 word.line, word.column)
+            if word.kind != "name":
+                raise self.unexpected(word)
             found.append(word)
         return tuple(found)
 
     # --- class lists and arrow lists -----------------------------------------------------------
 
-    def classes(self, number: int, text: str, start: int, head: str
-                ) -> tuple[tuple[Word, ...], ...]:
-        """``{w1 w2} {w3}``: the classes of one agent (``head``)."""
-        found: list[tuple[Word, ...]] = []
-        current: list[Word] | None = None
+    def classes(self, line: Line, text: str, start: int, head: str
+                ) -> tuple[tuple[Token, ...], ...]:
+        """``{w1 w2} {w3}``: the classes of one agent (``head``), from the tokens of
+        ``text`` after ``start``."""
+        found: list[tuple[Token, ...]] = []
+        current: list[Token] | None = None
         opened = 0
-        for word in self.tokens(number, text, start):
-            if word.brace and word.text == "{" and current is None:
+        for word in line.tokens:
+            number = word.line
+            if word.kind == "{" and current is None:
                 current, opened = [], word.column
-            elif word.brace and word.text == "{":
+            elif word.kind == "{":
                 raise self.error("a class inside a class; close the first with '}' before "
                                  "opening another", number, word.column)
-            elif word.brace and current is None:
+            elif word.kind == "}" and current is None:
                 raise self.error("'}' closes no class; remove it or open the class with '{'",
                                  number, word.column)
-            elif word.brace:
+            elif word.kind == "}":
                 if not current:
                     raise self.error(f"an empty class {{}}; remove it (every class holds "
                                      f"a{'n' * (self.noun[0] in 'aeiou')} {self.noun})",
                                      number, opened)
                 found.append(tuple(current))
                 current = None
+            elif word.kind != "name":
+                raise self.unexpected(word)
             elif current is None:
                 agent, note = self.agent_for_hint(head)
                 raise self.error(f"{shown(word.text)} is outside braces: an agent's classes are "
-                                 f"written in braces, e.g. '{self.class_hint(agent, text, start)}'"
-                                 f" (a{'n' * (self.noun[0] in 'aeiou')} {self.noun}'s line "
-                                 f"starts with '{self.noun}'{note})", number, word.column)
+                                 f"written in braces", number, word.column,
+                                 fix=f"write them so, e.g. '{self.class_hint(agent, text, start)}'"
+                                     f" (a{'n' * (self.noun[0] in 'aeiou')} {self.noun}'s line "
+                                     f"starts with '{self.noun}'{note})")
             else:
                 current.append(word)
-        if current is not None:
-            raise self.error("this class is not closed; end it with '}'", number, opened)
+        if current is not None and line.tokens:
+            raise self.error("this class is not closed; end it with '}'", line.tokens[0].line,
+                             opened)
         return tuple(found)
 
     def agent_for_hint(self, head: str) -> tuple[str, str]:
@@ -245,33 +213,33 @@ class LineReader[E: ReadError]:
         return f"{head}: " + " ".join("{" + " ".join(self.spelled(n) for n in g) + "}"
                                      for g in groups)
 
-    def arrow_list(self, number: int, text: str, head: str, start: int,
-                   arrow: re.Match[str]) -> tuple[Word, ...]:
+    def arrow_list(self, line: Line, number: int, head: str) -> tuple[Token, ...]:
         """``a: w1 -> w2 w3``: the name the arrows leave, then the names they reach."""
-        left = self.words(number, text[:arrow.start()], start)
-        right = self.words(number, text, arrow.end())
+        arrows = [k for k, token in enumerate(line.tokens) if token.kind == "->"]
+        first = arrows[0]
+        left = self.words(line.tokens[:first])
         head, note = self.agent_for_hint(head)
         if len(left) != 1:
-            at = left[1].column if left else arrow.start() + 1
+            at = left[1].column if left else line.tokens[first].column
             names = self.examples(3)
-            first, rest = names[0], names[1:] or names[:1]  # a loop if one is declared
-            raise self.error(f"an arrow line is '{head}: {first} -> {' '.join(rest)}', one "
-                             f"{self.noun} before '->' (write one line per {self.noun} the "
-                             f"arrows leave{note})", number, at)
-        if (again := ARROW.search(text, arrow.end())) is not None:
+            start, rest = names[0], names[1:] or names[:1]  # a loop if one is declared
+            raise self.error(f"an arrow line is '{head}: {start} -> {' '.join(rest)}', one "
+                             f"{self.noun} before '->'", number, at,
+                             fix=f"write one line per {self.noun} the arrows leave{note}")
+        if len(arrows) > 1:
             source = self.spelled(left[0].text) if left[0].text in self.declared else \
                 self.examples(1)[0]
             rest = [n for n in self.examples(3) if n != source][:2]
             raise self.error(f"a second '->' in one line; write one line per {self.noun}, "
                              f"e.g. '{head}: {source} -> {' '.join(rest)}'{note}", number,
-                             again.start() + 1)
-        return (*left, *right)
+                             line.tokens[arrows[1]].column)
+        return (*left, *self.words(line.tokens[first + 1:]))
 
-    def distinct(self, named: Iterable[tuple[str, Word]], noun: str) -> None:
+    def distinct(self, named: Iterable[tuple[str, Token]], noun: str) -> None:
         """Refuse the first of ``named`` (a name and where it is written) that looks like an
         earlier, different one (:func:`lookalikes.skeleton.confusable_form`): a reader could
         not tell which of the two a line means."""
-        seen: dict[str, tuple[str, Word]] = {}
+        seen: dict[str, tuple[str, Token]] = {}
         for name, word in named:
             form = confusable_form(name)
             if form in seen and seen[form][0] != name:
@@ -281,44 +249,40 @@ class LineReader[E: ReadError]:
                                  "one", word.line, word.column)
             seen.setdefault(form, (name, word))
 
-    def chain(self, number: int, text: str, start: int, head: str
-              ) -> tuple[tuple[Word, ...], ...]:
+    def chain(self, line: Line, number: int, head: str) -> tuple[tuple[Token, ...], ...]:
         """``w1 < w2 = w3``: a plausibility order, most plausible first, as its levels (the
-        names of each level equally plausible). ``<`` and ``=`` separate names, so a name
-        holding one is quoted."""
-        levels: list[list[Word]] = [[]]
+        names of each level equally plausible), from a line read with ``order``: '<' and
+        '=' separate names, so a name holding one is quoted."""
+        levels: list[list[Token]] = [[]]
         expect_name, last = True, None
-        for match in _CHAIN.finditer(text, start):
-            token, column = match.group(1), match.start(1) + 1
-            if token == ">":
-                raise self.error(f"an order is written most plausible first, with '<': "
-                                 f"'{head} ranks: {' < '.join(self.examples(2))}'",
-                                 number, column)
-            if token in "<=":
+        example = f"'{head} ranks: {' < '.join(self.examples(2))}'"
+        for token in line.tokens:
+            column = token.column
+            if token.kind == ">":
+                raise self.error("an order is written most plausible first, with '<'",
+                                 number, column, fix=f"write it so: {example}")
+            if token.kind in ("<", "="):
                 if expect_name:
-                    raise self.error(f"expected a {self.noun} before {token!r}, as in "
-                                     f"'{head} ranks: {' < '.join(self.examples(2))}'",
-                                     number, column)
-                if token == "<":
+                    raise self.error(f"expected a {self.noun} before {token.text!r}", number,
+                                     column, fix=f"write one there, as in {example}")
+                if token.kind == "<":
                     levels.append([])
-                expect_name, last = True, token
+                expect_name, last = True, token.text
                 continue
+            if token.kind != "name":
+                raise self.unexpected(token)
             if not expect_name:
-                raise self.error(f"put '<' (less plausible after) or '=' (as plausible) "
-                                 f"between {levels[-1][-1].text} and {token.strip(chr(34))}",
-                                 number, column)
-            word = self.word(token, number, match.start(1))
-            if not word.text:
-                raise self.error('an empty name ""; give it a name', number, column)
-            levels[-1].append(word)
+                raise self.error(f"nothing between {levels[-1][-1].text} and {token.text}",
+                                 number, column, fix="put '<' (less plausible after) or '=' "
+                                                     "(as plausible) between them")
+            levels[-1].append(token)
             expect_name = False
         if expect_name:
-            end = len(text.rstrip()) + 1
             if last is None:
                 raise self.error(f"an order names the {self.noun}s of a class, most plausible "
-                                 f"first: '{head} ranks: {' < '.join(self.examples(2))}'",
-                                 number, end)
-            raise self.error(f"expected a {self.noun} after {last!r}", number, end)
+                                 "first", number, line.end, fix=f"name them: {example}")
+            raise self.error(f"expected a {self.noun} after {last!r}", number, line.end,
+                             fix=f"add a {self.noun} after {last!r} or remove it")
         return tuple(tuple(level) for level in levels)
 
     def examples(self, k: int) -> list[str]:
@@ -326,10 +290,3 @@ class LineReader[E: ReadError]:
         the example reads without error; made-up ones (w1, w2, ...) only if none is declared."""
         names = [self.spelled(n) for n in dict.fromkeys(self.declared)][:k]
         return names or [f"{self.noun[0]}{i}" for i in range(1, k + 1)]
-
-
-def skip(text: str, position: int, space: re.Pattern[str] = _SPACE) -> int:
-    """Past the spaces at ``position`` (or what else ``space`` matches: the model format also
-    steps over the commas between names)."""
-    match = space.match(text, position)
-    return match.end() if match else position

@@ -22,15 +22,15 @@ Grammar (loosest first; → and ↔ group to the right)::
                                                        has no agent named ab
     atom     := identifier ( '(' arg (',' arg)* ')' )?
 
-Every error is a :class:`FormulaError` that names the 0-based position and what was expected.
+Every error is a :class:`FormulaError` that names the line and column (1-based), what was
+expected and what to write (:mod:`kripke.language.tokens` reads the text).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from kripke.errors import FormulaError
 from kripke.language.formula import (
     Agent,
     And,
@@ -57,101 +57,27 @@ from kripke.language.formula import (
     SafePossible,
     Top,
 )
-
-#: How much of the text an error shows on each side of the position: a formula pasted by
-#: mistake (thousands of characters) must not come back as a wall of text.
-CONTEXT = 30
-
-
-class FormulaError(ValueError):
-    """A malformed formula; ``str(error)`` shows the text around ``position`` with a caret
-    under it (``CONTEXT`` characters each side, ``…`` where the text is cut)."""
-
-    def __init__(self, message: str, position: int, text: str) -> None:
-        self.message = message
-        self.position = position
-        self.text = text
-        super().__init__(f"position {position}: {message}")
-
-    def excerpt(self) -> tuple[str, int]:
-        """The part of the text an error shows, and where the caret goes in it."""
-        start = max(0, self.position - CONTEXT)
-        end = min(len(self.text), self.position + CONTEXT)
-        head = "…" if start else ""
-        shown = head + self.text[start:end] + ("…" if end < len(self.text) else "")
-        return shown.replace("\n", " "), self.position - start + len(head)
-
-    def __str__(self) -> str:
-        shown, caret = self.excerpt()
-        return f"position {self.position}: {self.message}\n  {shown}\n  {' ' * caret}^"
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    kind: str  # one of the _SYMBOLS kinds, "ident", "number" or "end"
-    text: str
-    position: int
-
-
-# Longest spellings first, so "<->" is never read as "<" "-" ">".
-_SYMBOLS: tuple[tuple[str, str], ...] = (
-    ("<->", "iff"), ("<=>", "iff"), ("↔", "iff"),
-    ("->", "imp"), ("=>", "imp"), ("→", "imp"),
-    ("<!", "dual_open"), ("⟨!", "dual_open"), ("<", "diamond_open"), ("⟨", "diamond_open"),
-    (">", "dual_close"), ("⟩", "dual_close"),
-    ("/\\", "and"), ("&", "and"), ("∧", "and"),
-    ("\\/", "or"), ("|", "or"), ("∨", "or"),
-    ("~", "not"), ("¬", "not"), ("!", "not"),
-    ("⊤", "top"), ("⊥", "bottom"),
-    ("(", "lparen"), (")", "rparen"), ("[", "lbracket"), ("]", "rbracket"),
-    ("{", "lbrace"), ("}", "rbrace"), (",", "comma"),
+from kripke.language.tokens import (
+    IDENT,
+    MAX_DIGITS,
+    FormulaText,
+    Token,
+    check_digits,
+    formula_tokens,
 )
-_WORDS = {"not": "not", "and": "and", "or": "or", "true": "top", "false": "bottom"}
-_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_']*")
-# Subscripts as textbooks print them: K₀ is K_0, Kₐ is K_a, C₁₂ is C_12.
-_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", "0123456789aehijklmnoprstuvx", strict=True))
-_SUBSCRIPT = re.compile(f"[{''.join(_SUBSCRIPTS)}]+")
-_NUMBER = re.compile(r"[0-9]+")
-MAX_DIGITS = 30
-_SPACE = re.compile(r"\s+")
+
+__all__ = ["MAX_DIGITS", "FormulaError", "parse", "parse_assignments_in_line", "parse_in_line"]
 
 # Tokens that cannot begin a formula: meeting one where an operand belongs is an error.
 _CANNOT_START = frozenset(
-    {"end", "rparen", "rbracket", "dual_close", "and", "or", "imp", "iff", "comma", "rbrace"}
+    {"end", "rparen", "rbracket", "dual_close", "and", "or", "imp", "iff", "comma", "rbrace",
+     "assign", "equals"}
 )
+# What may stand between an assignment's atom and its ':='.
+_OPENING, _CLOSING = frozenset({"lparen", "lbracket", "lbrace"}), frozenset(
+    {"rparen", "rbracket", "rbrace"})
 # How tokens are named in "expected ..., found ..." messages.
 _DESCRIBE = {"end": "end of input"}
-
-
-def _tokenize(text: str) -> list[Token]:
-    tokens: list[Token] = []
-    pos = 0
-    while pos < len(text):
-        if space := _SPACE.match(text, pos):
-            pos = space.end()
-            continue
-        if ident := _IDENT.match(text, pos):
-            word, end = ident.group(), ident.end()
-            if (sub := _SUBSCRIPT.match(text, end)) and word in ("K", "B", "M", "E", "C", "D"):
-                word += "_" + "".join(_SUBSCRIPTS[c] for c in sub.group())
-                end = sub.end()
-            tokens.append(Token(_WORDS.get(word, "ident"), word, pos))
-            pos = end
-            continue
-        if number := _NUMBER.match(text, pos):
-            _check_digits(number.group(), pos, text)
-            tokens.append(Token("number", number.group(), pos))
-            pos = number.end()
-            continue
-        for spelling, kind in _SYMBOLS:
-            if text.startswith(spelling, pos):
-                tokens.append(Token(kind, spelling, pos))
-                pos += len(spelling)
-                break
-        else:
-            raise FormulaError(f"unexpected character {text[pos]!r}", pos, text)
-    tokens.append(Token("end", "", len(text)))
-    return tokens
 
 
 def _found(token: Token) -> str:
@@ -159,9 +85,10 @@ def _found(token: Token) -> str:
 
 
 class _Parser:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.tokens = _tokenize(text)
+    def __init__(self, formula: FormulaText, start: int = 0, end: int | None = None,
+                 comments: bool = False) -> None:
+        self.source = formula
+        self.tokens = formula_tokens(formula, start, end, comments)
         self.index = 0
 
     @property
@@ -175,8 +102,35 @@ class _Parser:
 
     def fail(self, expected: str, after: Token | None = None) -> FormulaError:
         where = f" after {after.text!r}" if after is not None else ""
-        message = f"expected {expected}{where}, found {_found(self.token)}"
-        return FormulaError(message, self.token.position, self.text)
+        found = _found(self.token)
+        if self.token.kind == "end":
+            fix = f"add {expected} at the end"
+        elif expected == "an operator or end of input":
+            fix = f"remove {found}, or join what follows with an operator such as &"
+        else:
+            fix = f"write {expected} before {found}, or remove {found}"
+        return self.error(f"expected {expected}{where}, found {found}", fix, self.token)
+
+    def error(self, problem: str, fix: str, token: Token, offset: int = 0) -> FormulaError:
+        """An error at ``token`` (``offset`` characters into it)."""
+        return self.source.error(problem, fix, token.line, token.column + offset)
+
+    def assignment_sign(self) -> Token | None:
+        """The ':=' of the assignment that starts here (outside brackets, before a ',' or the
+        end), leaving the parser where it was; None when there is none."""
+        depth = 0
+        for index in range(self.index, len(self.tokens)):
+            token = self.tokens[index]
+            if token.kind in _OPENING:
+                depth += 1
+            elif token.kind in _CLOSING:
+                depth -= 1
+            elif depth == 0 and token.kind in ("comma", "end", "equals"):
+                return None
+            elif depth == 0 and token.kind == "assign":
+                self.index = index
+                return token
+        return None
 
     def expect(self, kind: str, spelling: str, after: Token | None = None) -> Token:
         if self.token.kind != kind:
@@ -270,10 +224,11 @@ class _Parser:
                     return self.plausible_dual(token)
                 who = self.advance()
                 if who.kind not in ("ident", "number"):
-                    raise FormulaError(f"expected an agent after '<', as in <a>p; found "
-                                       f"{_found(who)}", who.position, self.text)
+                    raise self.error(f"expected an agent after '<', found {_found(who)}",
+                                     "write an agent's name between '<' and '>', as in <a>p",
+                                     who)
                 close = self.expect("dual_close", ">", who)
-                return Possible(self.agent(who.text, who.position), self.operand(close))
+                return Possible(self.agent(who.text, who), self.operand(close))
             case "ident":
                 return self.word()
         raise self.fail("a formula")
@@ -284,7 +239,7 @@ class _Parser:
         head, _, rest = token.text.partition("_")
         if not rest:
             raise self.fail("an agent", token)
-        agent = self.agent(rest, token.position + len(head) + 1)
+        agent = self.agent(rest, token, len(head) + 1)
         condition = self.condition(token) if head == "B" else None
         close = self.expect("dual_close", ">", token)
         body = self.operand(close)
@@ -310,23 +265,23 @@ class _Parser:
         if head == "Sb" and underscore:
             if not rest:
                 raise self.fail("an agent", token)
-            return SafeBelief(self.agent(rest, token.position + 3), self.operand(token))
+            return SafeBelief(self.agent(rest, token, 3), self.operand(token))
         if head in ("K", "B", "M") and (underscore or text == head):
             if rest:
-                agent = self.agent(rest, token.position + 2)
+                agent = self.agent(rest, token, 2)
             elif underscore and self.token.kind == "lbrace":
                 brace = self.token
                 agents = self.group(token)
                 if len(agents) != 1:
-                    raise FormulaError(f"expected one agent after '{head}_', found a group",
-                                       brace.position, self.text)
+                    raise self.error(f"expected one agent after '{head}_', found a group",
+                                     f"write {head}_a for one agent (E_{{a,b}} or C_{{a,b}} "
+                                     "for a group)", brace)
                 agent = agents[0]
             elif underscore:
                 raise self.fail("an agent", token)
             else:
-                raise FormulaError(
-                    f"expected '_' and an agent after {head!r}", token.position + 1, self.text
-                )
+                raise self.error(f"expected '_' and an agent after {head!r}",
+                                 f"write {head}_a, a for the agent's name", token, 1)
             if head == "B":
                 condition = self.condition(token)
                 if condition is not None:
@@ -336,7 +291,7 @@ class _Parser:
         if head in ("E", "C", "D") and (underscore or text == head):
             group: tuple[Agent, ...] | None = None
             if rest:
-                group = (self.agent(rest, token.position + 2),)
+                group = (self.agent(rest, token, 2),)
             elif underscore:
                 group = self.group(token)
             group_cls = {"E": Everyone, "C": Common, "D": Distributed}[head]
@@ -365,12 +320,15 @@ class _Parser:
             return token.text
         raise self.fail(expected, after)
 
-    def agent(self, text: str, position: int) -> Agent:
+    def agent(self, text: str, token: Token, offset: int = 0) -> Agent:
+        """The agent ``text``, written ``offset`` characters into ``token``."""
         if text.isdigit():
-            _check_digits(text, position, self.text)
+            check_digits(text, self.source, token.line, token.column + offset)
             return int(text)
-        if not _IDENT.fullmatch(text):
-            raise FormulaError(f"expected an agent, found {text!r}", position, self.text)
+        if not IDENT.fullmatch(text):
+            raise self.error(f"expected an agent, found {text!r}", "name an agent by letters, "
+                             "digits, _ and ' starting with a letter, or by a number", token,
+                             offset)
         return text
 
     def group(self, op: Token) -> tuple[Agent, ...]:
@@ -386,21 +344,68 @@ class _Parser:
         return self.name_or_number(after, "an agent")
 
 
-def _check_digits(digits: str, position: int, text: str) -> None:
-    """``int`` refuses more than 4,300 digits with an error that names no position."""
-    if len(digits) > MAX_DIGITS:
-        raise FormulaError(f"a number of {len(digits):,} digits; agents and tickets are "
-                           f"numbered with at most {MAX_DIGITS}", position, text)
-
-
 def parse(text: str) -> Formula:
     """Read a formula written in ASCII or Unicode syntax, e.g. ``K_0 p(1,5) -> C rain``.
 
-    Raises :class:`FormulaError` with the position of the first problem.
+    Raises :class:`FormulaError` with the line and column of the first problem; ``str()`` of
+    it shows the formula there with a caret.
     """
-    parser = _Parser(text)
+    return _parsed(_Parser(FormulaText(text)))
+
+
+def parse_in_line(text: str, start: int, end: int | None, line: int,
+                  source: str | None) -> Formula:
+    """The formula ``text[start:end]`` inside line ``line`` (``text``) of a file (``source``,
+    None for a text given directly), read in place: ``#`` starts a comment there as in the
+    rest of the line, and an error names the file's line and column (and shows no caret: the
+    file's viewer shows the line)."""
+    formula = FormulaText(text, line, source, alone=False)
+    return _parsed(_Parser(formula, start, end, comments=True))
+
+
+def parse_assignments_in_line(text: str, start: int, line: int, source: str | None
+                              ) -> list[tuple[Token, str, Formula]]:
+    """The assignments ``p := φ, q := ψ`` that ``text[start:]`` (line ``line`` of a file)
+    holds, read in place as :func:`parse_in_line` reads a formula (one pass of the tokenizer
+    over the line's rest): per assignment where its atom is written, the atom as written, and
+    the formula. A comma inside brackets belongs to its formula. The atom's text is the
+    caller's to check (:class:`~kripke.language.formula.Atom`); a formula's error is a
+    :class:`FormulaError` at the file's line and column, as is an assignment without ':='."""
+    formula = FormulaText(text, line, source, alone=False)
+    parser = _Parser(formula, start, None, comments=True)
+    found: list[tuple[Token, str, Formula]] = []
+    while True:
+        first = parser.token
+        assign = parser.assignment_sign()
+        if assign is None:
+            raise parser.error("an assignment is 'atom := formula'", "write e.g. 'p := ~p'",
+                               first)
+        written = text[first.column - 1:assign.column - 1].strip()
+        parser.index += 1
+        parser.operand_check(assign)
+        try:
+            value = parser.formula()
+        except RecursionError:
+            raise parser.error("the formula is nested too deeply to read", "write it with "
+                               "fewer brackets or operators one inside another",
+                               parser.token) from None
+        except FormulaError as e:
+            raise FormulaError(f"{e.problem} (in the value of {written})", e.line, e.column,
+                               source, fix=e.fix) from None
+        found.append((first, written, value))
+        if parser.token.kind == "end":
+            return found
+        if parser.token.kind != "comma":
+            found_there = _found(parser.token)
+            raise parser.error(f"expected ',' between assignments, found {found_there}",
+                               f"put ',' before {found_there} or remove it", parser.token)
+        parser.advance()
+
+
+def _parsed(parser: _Parser) -> Formula:
     try:
         return parser.parse()
     except RecursionError:
-        raise FormulaError("the formula is nested too deeply to read", parser.token.position,
-                           text) from None
+        raise parser.error("the formula is nested too deeply to read",
+                           "write it with fewer brackets or operators one inside another",
+                           parser.token) from None

@@ -83,8 +83,10 @@ def read_model(text: str) -> Reading:
                              f"{TEXT_LIMIT:,} (use 'ttr-kripke model FILE' for bigger models)")
     try:
         model = load_model(text) if text.lstrip().startswith("{") else parse_model(text)
-    except ModelFileError as e:
-        return Reading(error=e.message, line=e.line, column=e.column)
+    except ModelFileError as e:  # a JSON field's error names its path, not a line
+        if e.line is None:
+            return Reading(error=str(e))
+        return Reading(error=e.message, line=e.line, column=e.column or 1)
     except ValueError as e:  # any other ModelError
         return Reading(error=str(e))
     if model.n_worlds > WORLDS_LIMIT:
