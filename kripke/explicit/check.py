@@ -69,14 +69,6 @@ def evaluate(model: CheckedModel, formula: Formula) -> BoolArray:
     return _Checker(model).value(formula)
 
 
-def observed_table(model: CheckedModel, formula: Formula) -> tuple[int, BoolArray] | None:
-    """(agent index, a bool per key of that agent) if the formula's value at a world is fixed by
-    that one agent's key there, else None: see ``_Checker.observed_table``. An announcement of
-    such a formula keeps whole classes of the agent, which the model uses to restrict itself
-    without a mask over every world."""
-    return _Checker(model).observed_table(formula)
-
-
 def box(keys: IntArray, n_keys: int, values: BoolArray) -> BoolArray:
     """□φ for a partition given by keys: true where every world of the class satisfies φ."""
     if values.all():

@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 
 from kripke.budget import check_budget
-from kripke.errors import AnnouncementError, ModelError, UpdateError
-from kripke.explain import PerWorld
+from kripke.errors import ModelError, UpdateError
 from kripke.explicit.arrays import (
     BoolArray,
-    ByClass,
     IntArray,
     WorldMask,
     bincount,
@@ -37,9 +35,11 @@ from kripke.explicit.arrays import (
     positions,
 )
 from kripke.explicit.belief import BeliefModel
-from kripke.explicit.check import evaluate, observed_table
+from kripke.explicit.check import evaluate
+from kripke.explicit.listed import PerWorld
 from kripke.explicit.world_ids import WorldIds
-from kripke.interface import AgentIndex, Values
+from kripke.interface import AgentIndex
+from kripke.kernel import Capabilities, Values
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 
@@ -101,6 +101,9 @@ class KripkeModel(PerWorld):
     ``world_ids`` names the worlds (increasing ints; by default each world's index, see
     :attr:`world_ids`), or says how the model knows them (a :class:`WorldIds`).
     """
+
+    #: Drawn as a summary of classes when too big to draw world by world (see the kernel).
+    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True)
 
     def __init__(
         self,
@@ -285,33 +288,11 @@ class KripkeModel(PerWorld):
         result = evaluate(self, formula)
         return result if result.flags.writeable else result.copy()
 
-    def holds(self, formula: Formula | str, world: int | None = None) -> bool:
-        """Whether the formula is true at a world (default: the actual world)."""
-        world = self._world(world)
-        return bool(self.evaluate(formula)[world])
-
     @staticmethod
     def _formula(formula: Formula | str) -> Formula:
         return parse(formula) if isinstance(formula, str) else formula
 
     # --- updates ---------------------------------------------------------------------------
-
-    def announce(self, formula: Formula | str) -> Self:
-        """Public announcement: the model of the worlds where the formula held before.
-
-        Raises :class:`AnnouncementError` if the formula is false at the actual world.
-        """
-        formula = self._formula(formula)
-        check_budget(formula, self._n, len(self._agents))
-        observed = observed_table(self, formula)
-        if observed is None:
-            mask: WorldMask = self.evaluate(formula)
-        else:  # what one agent observes: kept worlds found from its classes, a chunk at a time
-            agent, table = observed
-            mask = ByClass(table, self._keys[agent])
-        if self.actual is not None and not mask[self.actual:self.actual + 1][0]:
-            raise AnnouncementError(formula)
-        return self._restricted(mask)
 
     def restrict(self, mask: Mask | Values) -> Self:
         """The sub-model on the chosen worlds (a bool mask, such as :meth:`values` gives, or
@@ -639,39 +620,6 @@ class KripkeModel(PerWorld):
         """New worlds, new counts. (A copy with the same worlds shares what was counted.)"""
         self._cells: dict[tuple[tuple[int, int], ...], IntArray] = {}
         self._sizes: dict[tuple[int, tuple[tuple[int, int], ...]], IntArray] = {}
-
-    def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
-        """K_a φ at a world: φ holds at every world the agent considers possible."""
-        values = self.evaluate(formula)
-        return bool(values[self.possible_worlds(agent, world)].all())
-
-    def knows_whether(
-        self, agent: Agent, formula: Formula | str, world: int | None = None
-    ) -> bool:
-        """K_a φ ∨ K_a ¬φ: the agent knows φ's truth value, whichever it is."""
-        values = self.evaluate(formula)[self.possible_worlds(agent, world)]
-        return bool(values.all() or not values.any())
-
-    def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
-        """Atoms whose value the agent knows at a world, with that value."""
-        worlds = self.possible_worlds(agent, world)
-        known: dict[Atom, bool] = {}
-        for atom in self.atoms:
-            values = self.atom_values(atom, worlds)
-            if values.all():
-                known[atom] = True
-            elif not values.any():
-                known[atom] = False
-        return known
-
-    def count(self, formula: Formula | str) -> int:
-        """In how many worlds the formula holds."""
-        return int(np.count_nonzero(self.evaluate(formula)))
-
-    def possible_count(self, agent: Agent, world: int | None = None) -> int:
-        """How many worlds the agent considers possible at a world (its class's size)."""
-        keys = self._keys[self.agent_index(agent)]
-        return int(np.count_nonzero(keys == keys[self._world(world)]))
 
     def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
         """None: a class of a model written world by world has no name of its own (a deal

@@ -39,6 +39,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import ClassVar
 
 import numpy as np
 
@@ -50,6 +51,7 @@ from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel, chain
 from kripke.files.exchange import from_json
 from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
+from kripke.kernel import Capabilities
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import AGENT as _AGENT
 from kripke.language.names import KEYWORDS
@@ -81,6 +83,8 @@ class NamedModel(KripkeModel):
     and exports show it."""
 
     names: dict[int, str]
+    #: Keeps its author's names (see the kernel).
+    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True, names=True)
 
     @classmethod
     def named(cls, model: KripkeModel, names: Sequence[str]) -> NamedModel:
