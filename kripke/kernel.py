@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 #: world, a diagram of the states where it holds). Only that model reads it.
 type Values = object
 
-__all__ = ["Capabilities", "Listing", "Model", "Questions", "Values", "as_formula"]
+__all__ = ["EQUIVALENCE", "Capabilities", "Listing", "Model", "Questions", "Values",
+           "as_formula"]
 
 
 def as_formula(formula: Formula | str) -> Formula:
@@ -64,18 +65,22 @@ class Capabilities:
 class Listing:
     """A model's worlds written out, the one thing pictures, files and explanations read of
     a model's structure: per world its id (stable across updates), its name and the atoms
-    true there; per agent the arrows between worlds (positions in these tuples, loops
-    included; a partition's arrows join every two worlds of a class), whether they are a
-    partition, and, on a plausibility model, each world's level in its class (0 the most
-    plausible); the actual world's position, if any."""
+    true there, and its label (what a picture or an explanation calls it: its own name where
+    the model names its worlds, else the atoms true there); per agent the arrows between
+    worlds (positions in these tuples, loops included; a partition's arrows join every two
+    worlds of a class) and the frame properties of its relation ("reflexive", "serial",
+    "transitive", "symmetric", "euclidean"), and, on a plausibility model, each world's
+    level in the agent's class (0 the most plausible); the actual world's position, if
+    any."""
 
     agents: tuple[Agent, ...]
     atoms: tuple[Atom, ...]
     ids: tuple[int, ...]
     names: tuple[str, ...]
+    labels: tuple[str, ...]
     true: tuple[frozenset[Atom], ...]
     arrows: tuple[tuple[tuple[int, int], ...], ...]
-    partitioned: tuple[bool, ...]
+    properties: tuple[frozenset[str], ...]
     actual: int | None
     levels: tuple[tuple[int, ...], ...] | None = None
 
@@ -83,9 +88,22 @@ class Listing:
     def n_worlds(self) -> int:
         return len(self.ids)
 
+    @property
+    def partitions(self) -> bool:
+        """Whether every agent's relation is a partition (knowledge, S5)."""
+        return all(EQUIVALENCE <= found for found in self.properties)
+
+    def agent(self, text: str) -> Agent:
+        """The agent written ``text`` (agents are found by their text: ``0`` is ``"0"``)."""
+        return next(a for a in self.agents if str(a) == str(text))
+
     def agent_arrows(self, agent: Agent) -> tuple[tuple[int, int], ...]:
         """The agent's arrows (see the class), the agent found by its text."""
         return self.arrows[[str(a) for a in self.agents].index(str(agent))]
+
+
+#: The frame properties of a partition (an equivalence relation).
+EQUIVALENCE = frozenset({"reflexive", "transitive", "symmetric"})
 
 
 @runtime_checkable

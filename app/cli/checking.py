@@ -10,10 +10,11 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from app.cli.main import UsageError
+from app.worlds.tikz import SLIDE, to_tikz
 from game.files import write_atomically
 from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, ModelError, parse
 from kripke.explicit.belief import BeliefModel
-from kripke.files.exchange import SLIDE, to_json, to_tikz
+from kripke.files.exchange import to_json
 from kripke.language.formula import Agent
 from kripke.parts import Leveled
 

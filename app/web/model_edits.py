@@ -16,9 +16,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Self
 
-from kripke import KripkeModel, NamedModel, dump_model
+from kripke import dump_model
 from kripke.errors import ModelError
-from kripke.explicit.belief import BeliefModel
+from kripke.factory import arrows_model, partition_model
+from kripke.parts import Drawn, Partitioned
 
 #: The most worlds the page offers to edit by clicking (beyond it: the text).
 EDIT_LIMIT = 16
@@ -36,7 +37,7 @@ class _Worlds(ABC):
     actual: int
 
     @abstractmethod
-    def model(self) -> KripkeModel | BeliefModel:
+    def model(self) -> Drawn:
         """The model the draft describes."""
 
     def text(self) -> str:
@@ -99,12 +100,11 @@ class Draft(_Worlds):
     classes: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
-    def of(cls, model: KripkeModel) -> Draft:
-        """The draft of a model (its worlds named as a ``NamedModel`` names them, else ``w``
-        and the world id)."""
+    def of(cls, model: Partitioned) -> Draft:
+        """The draft of a model (its worlds named as the model names them, else ``w`` and the
+        world id, which is what ``world_name`` gives then)."""
         n = model.n_worlds
-        names = tuple(model.world_name(i) if isinstance(model, NamedModel)
-                      else f"w{int(model.world_ids[i])}" for i in range(n))
+        names = tuple(model.world_name(i) for i in range(n))
         values = {str(a): model.atom_values(a) for a in model.atoms}
         true = tuple(frozenset(a for a, v in values.items() if v[i]) for i in range(n))
         classes = tuple(tuple(int(k) for k in model.observation(a).tolist())
@@ -112,11 +112,10 @@ class Draft(_Worlds):
         return cls(tuple(str(a) for a in model.agents), tuple(values), names, true,
                    model.actual if model.actual is not None else 0, classes)
 
-    def model(self) -> NamedModel:
-        return NamedModel.named(KripkeModel.from_worlds(
-            [set(t) for t in self.true],
-            {a: list(keys) for a, keys in zip(self.agents, self.classes, strict=True)},
-            actual=self.actual, atoms=list(self.atoms)), self.names)
+    def model(self) -> Partitioned:
+        return partition_model(
+            [set(t) for t in self.true], dict(zip(self.agents, self.classes, strict=True)),
+            self.actual, atoms=self.atoms, names=self.names)
 
     def _grown(self) -> Draft:
         return replace(self, classes=tuple(tuple(keys) + (max(keys, default=-1) + 1,)
@@ -158,7 +157,7 @@ class BeliefDraft(_Worlds):
     arrows: tuple[Arrows, ...] = ()
 
     @classmethod
-    def of(cls, model: KripkeModel | BeliefModel) -> BeliefDraft:
+    def of(cls, model: Drawn) -> BeliefDraft:
         """The draft of a model, its worlds named as the model names them."""
         n = model.n_worlds
         values = {str(a): model.atom_values(a) for a in model.atoms}
@@ -168,11 +167,11 @@ class BeliefDraft(_Worlds):
                    model.actual if model.actual is not None else 0,
                    tuple(frozenset(model.arrows(a)) for a in model.agents))
 
-    def model(self) -> BeliefModel:
-        return BeliefModel.of([set(t) for t in self.true],
-                              {a: sorted(pairs) for a, pairs in
-                               zip(self.agents, self.arrows, strict=True)},
-                              self.actual, atoms=self.atoms, names=self.names)
+    def model(self) -> Drawn:
+        return arrows_model([set(t) for t in self.true],
+                            {a: sorted(pairs) for a, pairs in
+                             zip(self.agents, self.arrows, strict=True)},
+                            self.actual, atoms=self.atoms, names=self.names)
 
     def _grown(self) -> BeliefDraft:
         """The new world is possible from itself alone, for every agent (a loop: there each

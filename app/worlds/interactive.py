@@ -6,7 +6,7 @@ cryptographers, whose edges cross however they are placed) reads better when a t
 drag its worlds apart in front of the class. pyvis builds the vis-network page: a node per
 world (its name beside it; its atoms, and whether it is the actual world, on hover; the actual
 world with a thick ring), an edge per pair an agent relates, in the agent's colour
-(:mod:`kripke.palette`, as on the page and the slides) and labelled with it, drawn as the
+(:mod:`app.worlds.palette`, as on the page and the slides) and labelled with it, drawn as the
 textbook graph draws them (``app.worlds.graph``): for an S5 model a line per pair of worlds in
 a class, no loops; for any other an arrow per arrow (one line with two heads for a pair of
 opposite arrows) and loops, but for an agent whose relation is reflexive. Worlds start where
@@ -33,10 +33,10 @@ from typing import Any
 import pyvis
 from pyvis.network import Network
 
+from app.worlds.palette import agent_colour
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.language.formula import Agent
-from kripke.palette import agent_colour
-from kripke.parts import DrawnModel
+from kripke.parts import Drawn
 
 #: The most worlds the page draws: past it, the physics takes long and a teacher drags nothing
 #: apart (the class views summarise bigger models).
@@ -64,7 +64,7 @@ class Edge:
     heads: str
 
 
-def drawn_edges(model: DrawnModel) -> list[Edge]:
+def drawn_edges(model: Drawn) -> list[Edge]:
     """The edges the page draws, as the textbook graph draws them (see the module)."""
     ids = model.world_ids.tolist()
     s5 = model.frame_class() == "S5"
@@ -84,7 +84,7 @@ def drawn_edges(model: DrawnModel) -> list[Edge]:
     return found
 
 
-def interactive_html(model: DrawnModel, *, title: str = "",
+def interactive_html(model: Drawn, *, title: str = "",
                      name: Callable[[Any, int], str] | None = None,
                      describe: Callable[[Any, int], str] | None = None,
                      agent_names: Mapping[Agent, str] | None = None,
@@ -137,7 +137,7 @@ def interactive_html(model: DrawnModel, *, title: str = "",
     return net.generate_html().replace(LEGEND, _legend(model, called, colour, labelled), 1)
 
 
-def _legend(model: DrawnModel, called: Mapping[Agent, str], colour: Mapping[Agent, str],
+def _legend(model: Drawn, called: Mapping[Agent, str], colour: Mapping[Agent, str],
             labelled: bool) -> str:
     """The agents' colours and how to read and handle the drawing, as escaped HTML."""
     legend = "".join(f"<span class='agent'><span style='color:{colour[a]}'>■</span> "

@@ -16,9 +16,6 @@ from kripke.explicit.arrays import BoolArray, IntArray
 from kripke.kernel import Listing, Questions
 from kripke.language.formula import Agent, Atom, Formula
 
-#: The frame properties of a partition (an equivalence relation).
-EQUIVALENCE = frozenset({"reflexive", "transitive", "symmetric"})
-
 
 class PerWorld(Questions):
     """The kernel's members on a list of worlds (see the module); a subclass writes
@@ -101,7 +98,8 @@ class PerWorld(Questions):
         agents: tuple[Agent, ...] = model.agents
         return Listing(agents=agents, atoms=atoms,
                        ids=tuple(int(i) for i in model.world_ids.tolist()),
-                       names=tuple(model.world_name(w) for w in range(n)), true=true,
+                       names=tuple(model.world_name(w) for w in range(n)),
+                       labels=tuple(model.world_label(w) for w in range(n)), true=true,
                        arrows=tuple(tuple(model.arrows(a)) for a in agents),
-                       partitioned=tuple(EQUIVALENCE <= model.properties(a) for a in agents),
+                       properties=tuple(model.properties(a) for a in agents),
                        actual=model.actual, levels=self.levels())

@@ -202,6 +202,10 @@ class PlausibilityModel(KripkeModel):
         found: IntArray = worlds[ranks == ranks.min()] if worlds.size else worlds
         return found
 
+    def levels(self) -> tuple[tuple[int, ...], ...]:
+        """Each agent's :meth:`level` per world, for the listing (:mod:`kripke.kernel`)."""
+        return tuple(tuple(self.level(a).tolist()) for a in self.agents)
+
     def is_flat(self) -> bool:
         """Whether every world of each class is as plausible as every other (no order)."""
         return all(bool(np.all(dense(self.keys(i), r) == 0))

@@ -17,13 +17,13 @@ from app.cli.checking import (
     write_model_files,
 )
 from app.cli.main import UsageError
+from app.worlds.tikz import SLIDE
 from game.files import check_outputs
 from kripke import Formula, KripkeModel, dump_model, load_model
 from kripke.events.model import check_product_size
 from kripke.explain import render
 from kripke.explicit.belief import BeliefModel
 from kripke.files.eventfile import READY_MADE, load_event_model
-from kripke.files.exchange import SLIDE
 from kripke.parts import DrawnModel
 
 if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it

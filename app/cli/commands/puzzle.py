@@ -9,12 +9,12 @@ from app.cli.checking import dead_ends, frame, read_formula, slide_size, write_m
 from app.cli.main import UsageError
 from app.cli.options import file_name, whole
 from app.worlds.graph import graph_positions
+from app.worlds.tikz import SLIDE
 from game.files import check_outputs
 from kripke.explain import render
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import Upgrade
-from kripke.files.exchange import SLIDE
 from kripke.language.formula import Formula
 from kripke.puzzles.gallery import (
     GALLERY,

@@ -24,9 +24,10 @@ from app.worlds.interactive import HTML_WORLDS, interactive_html
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
+from app.worlds.tikz import to_tikz
 from kripke.errors import ModelTooLargeError
 from kripke.explicit.model import KripkeModel
-from kripke.files.exchange import to_json, to_tikz
+from kripke.files.exchange import to_json
 from kripke.language.formula import Agent
 from kripke.parts import DrawnModel
 
