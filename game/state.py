@@ -33,8 +33,9 @@ from game.knowledge import (
 from game.rules import Rules
 from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
-from kripke import AnnouncementError, KripkeModel, ModelTooLargeError, parse
+from kripke import AnnouncementError, ModelTooLargeError, parse
 from kripke.language.formula import Formula
+from kripke.parts import Partitioned
 
 
 class GameState(TableState):
@@ -260,7 +261,7 @@ class GameState(TableState):
         return self.knowledge(player).known_opponent_tickets
 
     @property
-    def explicit_worlds(self) -> KripkeModel:
+    def explicit_worlds(self) -> Partitioned:
         """The shared model as a list of worlds, for what only that can do (give a value per
         world, export): the model's own list (``kripke.parts.ClassCounts.as_list``: a symbolic
         deal lists itself, the last list kept). ``ModelTooLargeError`` above MAX_WORLDS

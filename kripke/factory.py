@@ -12,7 +12,7 @@ from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.files.modelfile import NamedModel
 from kripke.language.formula import Agent, Atom
-from kripke.parts import Drawn, Partitioned
+from kripke.parts import Drawn, Listable, Partitioned
 
 
 def partition_model(worlds: Sequence[Iterable[Atom | str]],
@@ -31,3 +31,12 @@ def arrows_model(worlds: Sequence[Iterable[Atom | str]],
     """A model from lists: per world the atoms true there, per agent its arrows (pairs of
     world positions), each world named (belief: the relations need not be partitions)."""
     return BeliefModel.of([set(w) for w in worlds], arrows, actual, atoms=atoms, names=names)
+
+
+def belief_structure(model: Drawn) -> Listable:
+    """The same model held as a belief structure on diagrams (symbolic: a relation per agent
+    as a diagram over copies of the vocabulary), for ``--symbolic``. Imported when asked: the
+    diagram library brings networkx."""
+    from kripke.symbolic.belief import from_explicit
+
+    return from_explicit(model)

@@ -111,6 +111,10 @@ class EpistemicModel(Model, Protocol):
         """How many worlds the agent considers possible at the actual world."""
         ...
 
+    def world_label(self) -> str:
+        """What the actual world is called: its name, else the atoms true there."""
+        ...
+
     def frame_class(self, agent: Agent | None = None) -> str:
         """The strongest frame class the agent's relation (or every agent's) is in: "S5"
         (knowledge: a partition), "KD45", "S4", "KD" or "K" (:mod:`kripke.explicit.belief`), so a

@@ -25,7 +25,7 @@ its members, never by a backend's class (this module imports no backend).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol, Self, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 import numpy as np
 
@@ -35,7 +35,7 @@ from kripke.language.formula import Agent, Atom
 if TYPE_CHECKING:
     from kripke.events.model import EventModel
 
-__all__ = ["ClassCounts", "Drawn", "Fixed", "Leveled", "Partitioned", "Values"]
+__all__ = ["ClassCounts", "Drawn", "Fixed", "Leveled", "Listable", "Partitioned", "Values"]
 #: A bool per world and world indices or counts, as a list of worlds gives them.
 type BoolArray = np.ndarray
 type IntArray = np.ndarray
@@ -82,21 +82,30 @@ class Drawn(EpistemicModel, Protocol):
 
     def restrict(self, values: Values) -> Self: ...
 
+    def at(self, world: int) -> Self:
+        """The same worlds with another actual world (by position)."""
+        ...
+
+    def update(self, events: EventModel) -> Drawn:
+        """The product update, listed again (see :class:`kripke.kernel.Model`)."""
+        ...
+
+    def minimised(self) -> Drawn:
+        """One world per class of bisimilar worlds, every formula keeping its value (a list
+        says ``capabilities.minimised``)."""
+        ...
+
+    def dead_ends(self, agent: Agent) -> IntArray:
+        """The worlds where the agent considers none possible (it believes everything there);
+        none in a partition."""
+        ...
+
     def splits(self, events: EventModel) -> bool:
         """Whether a world splits in the update with ``events`` (then worlds get new ids)."""
         ...
 
     def origin(self, events: EventModel, world_id: int) -> tuple[int, str]:
         """The (world id here, event name) a world of the update, by its id, stands for."""
-        ...
-
-
-class Partitioned(Drawn, Protocol):
-    """A listed model whose relations are partitions (a part of a deal, an S5 model), as the
-    class views draw it: each agent's class key per world."""
-
-    def observation(self, agent: Agent) -> IntArray:
-        """The agent's class key per world (equal keys: worlds it cannot tell apart)."""
         ...
 
 
@@ -181,4 +190,35 @@ class ClassCounts[V](EpistemicModel, Protocol):
         its number of deals then; None if the model is no deal (then only the classes present
         can be drawn). Counting, not remembering: a summary first opened after announcements
         emptied some classes still draws them, as empty slots."""
+        ...
+
+
+class Partitioned(Drawn, ClassCounts[Any], Protocol):
+    """A listed model whose relations are partitions (a part of a deal, an S5 model), as the
+    class views draw it: each agent's class key per world."""
+
+    def observation(self, agent: Agent) -> IntArray:
+        """The agent's class key per world (equal keys: worlds it cannot tell apart)."""
+        ...
+
+    def class_key(self, agent: Agent, world: int | None = None) -> int:
+        """The agent's class key at a world (default: the actual one)."""
+        ...
+
+
+class Listable(EpistemicModel, Protocol):
+    """A model that lists its worlds when asked (a belief structure on diagrams), and counts
+    where an agent has no arrow without listing them."""
+
+    def as_list(self, max_worlds: int) -> Drawn:
+        """Every world as a list (:class:`~kripke.errors.ModelTooLargeError` past
+        ``max_worlds``)."""
+        ...
+
+    def dead_end_count(self, agent: Agent) -> int:
+        """How many worlds the agent has no arrow from."""
+        ...
+
+    def update(self, events: EventModel) -> Listable:
+        """The product update, on diagrams again."""
         ...

@@ -88,7 +88,7 @@ class Names(Protocol):
 
     def agent(self, agent: Agent) -> str: ...
 
-    def hand(self, model: EpistemicModel, agent: Agent, key: int) -> tuple[str, ...]:
+    def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
         """Short parts naming an agent's class (a deal: the ticket ids of the hand)."""
         ...
 
@@ -107,7 +107,7 @@ class PlainNames:
     def agent(self, agent: Agent) -> str:
         return f"agent {agent}"
 
-    def hand(self, model: EpistemicModel, agent: Agent, key: int) -> tuple[str, ...]:
+    def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
         return model.class_name(agent, key) or (f"#{key}",)
 
     def world(self, model: Partitioned, index: int) -> str:

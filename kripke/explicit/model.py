@@ -102,8 +102,9 @@ class KripkeModel(PerWorld):
     :attr:`world_ids`), or says how the model knows them (a :class:`WorldIds`).
     """
 
-    #: Drawn as a summary of classes when too big to draw world by world (see the kernel).
-    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True)
+    #: Drawn as a summary of classes when too big to draw world by world; minimised as a
+    #: belief model (see the kernel).
+    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True, minimised=True)
 
     def __init__(
         self,

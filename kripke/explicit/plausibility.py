@@ -477,6 +477,10 @@ class Upgrade(EventModel):
         return plausibility_of(model).upgrade(self.kind, self.formula)
 
     @property
+    def soft(self) -> bool:
+        return True
+
+    @property
     def reorders(self) -> bool:
         return True
 

@@ -22,6 +22,7 @@ from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import agent_problem
+from kripke.parts import Drawn
 from lookalikes.characters import character_problem, shown
 from lookalikes.skeleton import first_lookalike, looks_like
 
@@ -31,7 +32,7 @@ VERSION = 1
 MAX_ID = 1 << 62
 
 
-def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
+def to_json(model: Drawn, max_worlds: int = 100_000,
             name: Callable[[KripkeModel, int], str] | None = None) -> dict[str, Any]:
     """The model as JSON-ready data (``json.dumps`` it); refused past ``max_worlds``. A belief
     model writes ``"relations"`` (per agent its arrows as [from, to] world indices) instead of
@@ -57,6 +58,7 @@ def to_json(model: KripkeModel | BeliefModel, max_worlds: int = 100_000,
     }
     if isinstance(model, BeliefModel):
         return data | {"relations": _relations_json(model)}
+    assert isinstance(model, KripkeModel)  # the other list of worlds: partitions
     data |= {"observations": [model.observation(a).tolist() for a in model.agents]}
     if isinstance(model, PlausibilityModel):
         data |= {"ranks": [model.ranks(a).tolist() for a in model.agents]}

@@ -85,7 +85,7 @@ class NamedModel(KripkeModel):
 
     names: dict[int, str]
     #: Keeps its author's names (see the kernel).
-    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True, names=True)
+    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True, minimised=True, names=True)
 
     @classmethod
     def named(cls, model: KripkeModel, names: Sequence[str]) -> NamedModel:

@@ -49,7 +49,7 @@ from kripke.language.formula import (
     Possible,
 )
 from kripke.language.parser import parse
-from kripke.parts import Leveled
+from kripke.parts import Drawn, Leveled
 from kripke.symbolic.bdd import Function, Vocabulary
 from kripke.symbolic.belief_check import BeliefChecker, Copies, properties
 from kripke.symbolic.structure import (
@@ -402,7 +402,7 @@ def observing(atoms: Iterable[Atom], observations: Mapping[Agent, Iterable[Atom]
                                         list(actual)))
 
 
-def from_explicit(model: KripkeModel | BeliefModel, max_worlds: int = 100_000
+def from_explicit(model: Drawn, max_worlds: int = 100_000
                   ) -> SymbolicBeliefModel:
     """An explicit model as a belief structure with one state per world: an S5 model through
     its knowledge structure (:func:`kripke.symbolic.translate.translate`), a belief model with

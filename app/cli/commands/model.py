@@ -19,15 +19,15 @@ from app.cli.checking import (
 from app.cli.main import UsageError
 from app.worlds.tikz import SLIDE
 from game.files import check_outputs
-from kripke import Formula, KripkeModel, dump_model, load_model
+from kripke import Formula, dump_model, load_model
 from kripke.events.model import check_product_size
 from kripke.explain import render
-from kripke.explicit.belief import BeliefModel
 from kripke.files.eventfile import READY_MADE, load_event_model
-from kripke.parts import DrawnModel
+from kripke.interface import EpistemicModel
+from kripke.parts import Drawn
 
 if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
-    from kripke.symbolic.belief import SymbolicBeliefModel
+    from kripke.parts import Listable
 
 NAME = "model"
 HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "
@@ -103,7 +103,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replace existing --json/--tikz/--html files")
 
 
-def describe(model: KripkeModel | BeliefModel) -> str:
+def describe(model: Drawn) -> str:
     """The model in the format it is written in (or one line when it is too big to list),
     then its frame class and, for a belief model, the worlds where an agent has no arrow."""
     if model.n_worlds <= SHOWN:
@@ -115,7 +115,7 @@ def describe(model: KripkeModel | BeliefModel) -> str:
     return "\n".join([text, frame(model), *dead_ends(model)])
 
 
-def drawn(model: DrawnModel, world: int) -> str:
+def drawn(model: Drawn, world: int) -> str:
     """A world in the drawing as in a textbook: its name and the atoms true there (every
     model, S5 or belief, answers both)."""
     true = [str(a) for a in model.atoms if model.atom_values(a)[world]]
@@ -128,13 +128,14 @@ def _label(text: str) -> str:
     return text if "\n" not in text.strip() else f"{first} ..."
 
 
-def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, formula: Formula,
+def check(model: EpistemicModel, text: str, formula: Formula,
           explain: bool) -> bool:
     """A --check: its value at the actual world, in how many worlds it holds, the vacuity
     note and, asked, why; the value."""
-    holds = model.holds(formula)
+    values = model.values(formula)  # evaluated once, read twice
+    holds = model.actual_value(values)
     print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
-          f"({model.world_label()}); it holds in {model.count(formula):,} of "
+          f"({model.world_label()}); it holds in {model.count_values(values):,} of "
           f"{model.n_worlds:,} worlds")
     if note := vacuity_note(model, formula):
         print(note)
@@ -222,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all_true else 1
 
 
-def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
+def run_symbolic(args: argparse.Namespace, start: Drawn,
                  steps: list[tuple[str, str, Formula | None]]) -> int:
     """The steps on the model as a belief structure (:mod:`kripke.symbolic.belief`), printed
     as :func:`run` prints them; what needs a list of worlds is refused before any output."""
@@ -230,15 +231,15 @@ def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
         raise UsageError("--symbolic keeps the model as diagrams; drop it to use --json, "
                          "--tikz or --minimise")
     from app.cli.checking import symbolic_dead_ends
-    from kripke.symbolic.belief import from_explicit
+    from kripke.factory import belief_structure
 
-    def summary(model: SymbolicBeliefModel) -> str:
+    def summary(model: Listable) -> str:
         text = dump_model(model.as_list(SHOWN)).rstrip("\n") if model.n_worlds <= SHOWN else \
             f"{model.n_worlds:,} worlds (more than {SHOWN} to list), agents " \
             f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms"
         return "\n".join([text, frame(model), *symbolic_dead_ends(model, SHOWN)])
 
-    model = from_explicit(start)
+    model = belief_structure(start)
     print(summary(model))
     print()
     all_true, changed = True, False
