@@ -33,7 +33,7 @@ from game.knowledge import (
 from game.rules import Rules
 from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
-from kripke import AnnouncementError, ModelTooLargeError, parse
+from kripke import ModelTooLargeError, parse
 from kripke.language.formula import Formula
 from kripke.parts import Partitioned
 
@@ -226,8 +226,10 @@ class GameState(TableState):
 
     def _announce(self, kind: AnnouncementKind, formula: Formula,
                   by: str | None = None) -> Announcement:
-        """Publicly announce ``formula``. The game's own announcements are truthful by
-        construction, so ``AnnouncementError`` for them is a bug and propagates."""
+        """Publicly announce ``formula``: the model's one announcement path, which refuses a
+        formula false at the actual world (``AnnouncementError``) before anything changes. The
+        game's own announcements are truthful by construction, so the error for them is a bug
+        and propagates."""
         before, old = self.worlds.n_worlds, self.worlds
         self.worlds = old.announce(formula)
         if self.worlds.n_worlds == before and self._knowledge[0] is old:
@@ -241,9 +243,7 @@ class GameState(TableState):
         p(1,14)?"): refused with ``AnnouncementError`` when false at the actual world, and then
         nothing changes. The players act on it from their next action on."""
         formula = parse(formula) if isinstance(formula, str) else formula
-        if not self.worlds.holds(formula):
-            raise AnnouncementError(formula)
-        return self._announce(AnnouncementKind.OUTSIDE, formula, by)
+        return self._announce(AnnouncementKind.OUTSIDE, formula, by)  # the model refuses it
 
     def knowledge(self, agent: int) -> TicketKnowledge:
         """Who ``agent`` considers a possible holder of each dealt ticket (kept until the shared

@@ -164,14 +164,14 @@ def run(args: argparse.Namespace) -> int:
             events = load_event_model(text, model)  # read again when applied (see below)
             events.check_agents(model.agents)
             for event in events.events:
-                model.evaluate(event.precondition)  # an unknown atom or agent
+                model.values(event.precondition)  # an unknown atom or agent
                 for atom, value in event.post:  # an assignment to an atom the model lacks
-                    model.atom_values(atom)
-                    model.evaluate(value)
+                    model.values(atom)
+                    model.values(value)
             steps.append((kind, text, None))
         else:
             read = read_formula(text)
-            model.evaluate(read)
+            model.values(read)
             steps.append((kind, text, read))
     if args.symbolic:
         return run_symbolic(args, model, steps)

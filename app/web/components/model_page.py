@@ -43,7 +43,7 @@ from app.web.components.upload_button import UploadButton
 from app.web.components.words import counted
 from app.web.model_edits import EDIT_LIMIT, BeliefDraft, Draft
 from app.worlds.layout import partitioned
-from kripke import ModelFileError, dump_model, load_model
+from kripke import ModelFileError, dump_model, load_model, parse
 from kripke.files.modelfile import parse_model, starter_models
 from kripke.parts import Drawn, Partitioned
 from kripke.puzzles.gallery import Puzzle
@@ -220,7 +220,8 @@ def replay(start: Drawn, steps: Sequence[tuple[str, str]]) -> tuple[tuple[Moment
         model = moment.model
         try:
             if kind == ANNOUNCE:
-                moments.append(announced(moment, said, model.announce(said)))
+                formula = parse(said)  # parsed once: announced and written from it
+                moments.append(announced(moment, formula, said, model.announce(formula)))
             elif kind == EVENT:
                 event = written_event(model, said)
                 if event.events is None:

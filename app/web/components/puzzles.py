@@ -59,12 +59,12 @@ from app.worlds.layout import (
     partitioned,
 )
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, parse
+from kripke import EvaluationStopped
 from kripke.budget import stop_when
 from kripke.events.model import EventModel, check_product_size
 from kripke.explain import Explanation, steps
 from kripke.language.formula import Agent, Formula
-from kripke.parts import Drawn, Partitioned
+from kripke.parts import Drawn, Partitioned, Values
 from kripke.puzzles.gallery import (
     GALLERY,
     TITLES,
@@ -133,12 +133,12 @@ class Moment:
 ANNOUNCE, EVENT, MINIMISE = "announce", "event", "minimise"
 
 
-def announced(moment: Moment, formula: str, after: Drawn) -> Moment:
-    """The moment after announcing ``formula`` (true at the actual world: ``after`` keeps the
-    worlds where it holds)."""
-    written = parse(formula).unicode()  # as a textbook (and the TikZ title) writes it
+def announced(moment: Moment, formula: Formula, text: str, after: Drawn) -> Moment:
+    """The moment after announcing ``formula``, typed as ``text`` (true at the actual world:
+    ``after`` keeps the worlds where it holds)."""
+    written = formula.unicode()  # as a textbook (and the TikZ title) writes it
     return Moment(f"you announced {written}", after, moment.told, moment.events,
-                  made=(ANNOUNCE, formula))
+                  made=(ANNOUNCE, text))
 
 
 def happened(moment: Moment, event: Prepared, after: Drawn, seen: str) -> Moment:
@@ -207,6 +207,14 @@ class PuzzleNames:
 
     def world(self, model: Partitioned, index: int) -> str:
         return self.puzzle.describe(model, index)
+
+
+def names_where(model: Drawn, values: Values,
+                name: Callable[[Drawn, int], str]) -> list[str]:
+    """The worlds where ``values`` (the model's own) hold, by name: the model keeps them
+    (its restriction), and each is named at its place in the model."""
+    kept = model.restrict(values).world_ids.tolist()
+    return [name(model, i) for i, wid in enumerate(model.world_ids.tolist()) if wid in kept]
 
 
 def describe_plainly(model: Drawn, index: int) -> str:
@@ -605,7 +613,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
 
     def announce() -> None:
         """The worlds where the evaluated formula holds (the button waits for its verdict)."""
-        if result.holds is None or result.values is None:
+        if result.holds is None or result.values is None or result.formula is None:
             return
         if not result.holds:
             said.set(f"Not announced: {result.text} is false at the actual world, and an "
@@ -613,7 +621,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
             return
         after = model.restrict(result.values)
         removed = model.n_worlds - after.n_worlds
-        then(announced(moment, result.text, after))
+        then(announced(moment, result.formula, result.text, after))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
@@ -718,7 +726,7 @@ def PuzzlePage(home: Callable[[], object] = lambda: None, given: Puzzle | None =
                            hint="Type a formula, or pick an example further down; " + (
                                "the story names the atoms." if given is None else
                                "the atoms are the model's own."),
-                           world_name=lambda i: plain_name(named)(model, i))
+                           where=lambda values: names_where(model, values, plain_name(named)))
                 EventControl(model, typed, event, puzzle.agent_name,
                              on_prepared=pending.set, opened=event_open)
                 # a small puzzle is not blown up past 1.5 times its size (its text with it);
