@@ -44,8 +44,6 @@ from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 
 if TYPE_CHECKING:
-    import networkx as nx
-
     from kripke.events.model import EventModel
 
 type Mask = np.ndarray | Sequence[bool] | Sequence[int]
@@ -638,14 +636,6 @@ class KripkeModel(PerWorld):
         index = np.array([world])
         true = [str(a) for a in self.atoms if self.atom_values(a, index)[0]]
         return " ".join(true) if true else "(no atom true)"
-
-    def to_networkx(
-        self, agent: Agent | None = None, max_worlds: int = 500, world: int | None = None
-    ) -> nx.Graph:
-        """The worlds as a graph for drawing; see :func:`kripke.files.export.to_networkx`."""
-        from kripke.files.export import to_networkx  # networkx is loaded only by those who draw
-
-        return to_networkx(self, agent=agent, max_worlds=max_worlds, world=world)
 
     def __repr__(self) -> str:
         return (
