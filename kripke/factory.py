@@ -7,10 +7,16 @@ over.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from kripke.explicit.belief import BeliefModel
+import numpy as np
+
+from kripke.errors import ModelError
+from kripke.explicit.access import Access
+from kripke.explicit.belief import BeliefModel, relation_matrix
 from kripke.explicit.model import KripkeModel
 from kripke.files.modelfile import NamedModel
+from kripke.interface import EpistemicModel
 from kripke.language.formula import Agent, Atom
 from kripke.parts import Drawn, Listable, Partitioned
 
@@ -33,10 +39,31 @@ def arrows_model(worlds: Sequence[Iterable[Atom | str]],
     return BeliefModel.of([set(w) for w in worlds], arrows, actual, atoms=atoms, names=names)
 
 
-def belief_structure(model: Drawn) -> Listable:
+def belief_structure(model: EpistemicModel) -> Listable:
     """The same model held as a belief structure on diagrams (symbolic: a relation per agent
-    as a diagram over copies of the vocabulary), for ``--symbolic``. Imported when asked: the
-    diagram library brings networkx."""
-    from kripke.symbolic.belief import from_explicit
+    as a diagram over copies of the vocabulary), from a list of worlds (``--symbolic``) or a
+    knowledge structure (a deal too big to list). Imported when asked: the diagram library
+    brings networkx."""
+    from kripke.symbolic.belief import from_explicit, from_knowledge
+    from kripke.symbolic.structure import SymbolicModel
 
+    if isinstance(model, SymbolicModel):
+        return from_knowledge(model)
+    if not isinstance(model, KripkeModel | BeliefModel):
+        raise ModelError("a belief structure is made from a list of worlds or a knowledge "
+                         "structure")
     return from_explicit(model)
+
+
+def listed_model(valuation: Mapping[str, np.ndarray], relations: Mapping[Any, np.ndarray],
+                 actual: int | None) -> Drawn:
+    """A list of worlds from arrays, as a benchmark builds a big one: per atom a bool per
+    world; per agent either its class key per world (an int array: a partition, kept as
+    classes) or its arrows (an (m, 2) int array of world positions). The explicit S5 model
+    when every agent has classes, else the explicit belief model."""
+    if all(r.ndim == 1 for r in relations.values()):
+        return KripkeModel(valuation, relations, actual)
+    n = len(next(iter(valuation.values())))
+    return BeliefModel(valuation, {agent: Access.partition(r) if r.ndim == 1 else
+                                   relation_matrix(r, n) for agent, r in relations.items()},
+                       actual)

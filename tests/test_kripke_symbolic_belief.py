@@ -19,7 +19,7 @@ from kripke_strategies import (
 )
 
 from app.cli.main import main
-from bench.smcdel import call, gossip_start, succeeds
+from kripke.puzzles.gossip import call, gossip_start, succeeds
 from kripke import AnnouncementError, ModelError
 from kripke.events.model import EventModel, private_announcement, secret_look
 from kripke.explicit.belief import BeliefModel
