@@ -117,13 +117,13 @@ def _unit_positions(universe: Drawn) -> dict[int, tuple[float, float]]:
 
 def relation_graph(model: Drawn) -> nx.Graph:
     """The worlds (by id, in order) and an undirected edge per pair some agent's relation
-    joins, either way, in the order of the pairs: read from the model's arrows, which an S5
-    model and a belief model both answer."""
-    ids = model.world_ids.tolist()
+    joins, either way, in the order of the pairs: read from the model's listing, whose arrows
+    an S5 model and a belief model both give."""
+    listing = model.listing(model.n_worlds)
+    ids = list(listing.ids)
     graph = nx.Graph()
     graph.add_nodes_from(ids)
-    pairs = {(min(w, v), max(w, v)) for agent in model.agents for w, v in model.arrows(agent)
-             if w != v}
+    pairs = {(min(w, v), max(w, v)) for arrows in listing.arrows for w, v in arrows if w != v}
     graph.add_edges_from((ids[w], ids[v]) for w, v in sorted(pairs))
     return graph
 
@@ -348,11 +348,12 @@ class GraphLayout(_Positioned):
         level = order.level(self.focus).tolist() if order is not None else []
         believed = set(order.best(self.focus).tolist()) \
             if order is not None and model.actual is not None else set()
-        for i, wid in enumerate(model.world_ids.tolist()):
+        listing = model.listing(model.n_worlds)
+        for i, wid in enumerate(listing.ids):
             name = self.label(model, i) if self.label else f"w{wid}"
             if order is not None:
                 name += f" ({level[i]}){' ★' if i in believed else ''}"
-            true = [str(a) for a in model.atoms if model.atom_values(a)[i]]
+            true = [str(a) for a in listing.atoms if a in listing.true[i]]
             below = (self._under(model, i) if self._under else
                      _wrap_atoms(true) if self._atoms else [])
             lines[wid] = [name, *below]
@@ -507,13 +508,15 @@ class GraphLayout(_Positioned):
         loops, a big class as a ring. Any other: an arrow per pair, one line with a head at
         each end for a pair of opposite arrows, and loops unless the agent's relation is
         reflexive (then every world has one, and textbooks leave them out)."""
-        ids = model.world_ids.tolist()
-        found = _Edges({}, [], set(), False, model.frame_class() != "S5", {})
-        for agent in model.agents:
-            arrows = model.arrows(agent)
+        listing = model.listing(model.n_worlds)
+        ids = list(listing.ids)
+        found = _Edges({}, [], set(), False, not listing.partitions, {})
+        for agent, listed, properties in zip(listing.agents, listing.arrows,
+                                             listing.properties, strict=True):
+            arrows = list(listed)
             if found.directed:
-                self._arrows(found, agent, arrows, ids, model.actual,
-                             "reflexive" in model.properties(agent))
+                self._arrows(found, agent, arrows, ids, listing.actual,
+                             "reflexive" in properties)
                 continue
             seen: dict[int, list[int]] = {}
             for w, v in arrows:
@@ -521,7 +524,8 @@ class GraphLayout(_Positioned):
             classes: dict[tuple[int, ...], list[int]] = {}
             for i, wid in enumerate(ids):
                 classes.setdefault(tuple(seen.get(i, ())), []).append(wid)
-            actual_key = None if model.actual is None else tuple(seen.get(model.actual, ()))
+            actual_key = None if listing.actual is None else \
+                tuple(seen.get(listing.actual, ()))
             for key, members in classes.items():
                 if len(members) < 2:
                     continue

@@ -35,6 +35,7 @@ from pyvis.network import Network
 
 from app.worlds.palette import agent_colour
 from kripke.errors import ModelError, ModelTooLargeError
+from kripke.kernel import Listing
 from kripke.language.formula import Agent
 from kripke.parts import Drawn
 
@@ -65,14 +66,16 @@ class Edge:
 
 
 def drawn_edges(model: Drawn) -> list[Edge]:
-    """The edges the page draws, as the textbook graph draws them (see the module)."""
-    ids = model.world_ids.tolist()
-    s5 = model.frame_class() == "S5"
+    """The edges the page draws, as the textbook graph draws them (see the module), read
+    from the model's listing."""
+    listing = model.listing(model.n_worlds)
+    ids = listing.ids
+    s5 = listing.partitions
     found = []
-    for agent in model.agents:
-        arrows = model.arrows(agent)
+    for agent, arrows, properties in zip(listing.agents, listing.arrows, listing.properties,
+                                         strict=True):
         given = set(arrows)
-        loops = not s5 and "reflexive" not in model.properties(agent)
+        loops = not s5 and "reflexive" not in properties
         for w, v in arrows:
             if w == v:
                 if loops:
@@ -107,13 +110,14 @@ def interactive_html(model: Drawn, *, title: str = "",
                   cdn_resources="in_line")
     net.set_template_dir([str(TEMPLATES), str(Path(pyvis.__file__).with_name("templates"))],
                          "interactive.html")
-    ids = model.world_ids.tolist()
-    own_names = {wid: model.world_name(i) for i, wid in enumerate(ids)}
+    listing = model.listing(HTML_WORLDS)
+    ids = list(listing.ids)
+    own_names = dict(zip(ids, listing.names, strict=True))
     placed = _scaled(positions, ids)
     for index, wid in enumerate(ids):
         own = name(model, index) if name else own_names[wid]
-        actual = index == model.actual
-        true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
+        actual = index == listing.actual
+        true = [str(a) for a in listing.atoms if a in listing.true[index]]
         hover = [own, *([describe(model, index)] if describe else []),
                  f"true here: {', '.join(true)}" if true else "no atom true here",
                  *(["the actual world"] if actual else [])]
@@ -134,17 +138,18 @@ def interactive_html(model: Drawn, *, title: str = "",
         "nodes": {"shape": "dot", "size": 12, "font": {"size": 16}},
         "edges": {"width": 2, "font": {"size": 13, "align": "middle", "strokeWidth": 4}},
     }))
-    return net.generate_html().replace(LEGEND, _legend(model, called, colour, labelled), 1)
+    return net.generate_html().replace(LEGEND, _legend(listing, called, colour, labelled), 1)
 
 
-def _legend(model: Drawn, called: Mapping[Agent, str], colour: Mapping[Agent, str],
+def _legend(listing: Listing, called: Mapping[Agent, str], colour: Mapping[Agent, str],
             labelled: bool) -> str:
     """The agents' colours and how to read and handle the drawing, as escaped HTML."""
     legend = "".join(f"<span class='agent'><span style='color:{colour[a]}'>■</span> "
-                     f"{escape(called[a])}</span>" for a in model.agents)
-    s5 = model.frame_class() == "S5"
-    reflexive = [called[a] for a in model.agents
-                 if not s5 and "reflexive" in model.properties(a)]
+                     f"{escape(called[a])}</span>" for a in listing.agents)
+    s5 = listing.partitions
+    reflexive = [called[a] for a, properties in zip(listing.agents, listing.properties,
+                                                     strict=True)
+                 if not s5 and "reflexive" in properties]
     legend += escape(
         "\nDrag a world to move it; hover a world for what holds there"
         + ("" if labelled else ", an edge for its agent") + ". The thick ring: the actual world. "
