@@ -97,6 +97,14 @@ class Listing:
         """The agent written ``text`` (agents are found by their text: ``0`` is ``"0"``)."""
         return next(a for a in self.agents if str(a) == str(text))
 
+    def reached(self, k: int) -> tuple[tuple[int, ...], ...]:
+        """Per world, the worlds agent ``k`` (its position) considers possible there, in the
+        order of its arrows: equal for two worlds of one class of a partition."""
+        seen: dict[int, list[int]] = {}
+        for w, v in self.arrows[k]:
+            seen.setdefault(w, []).append(v)
+        return tuple(tuple(seen.get(w, ())) for w in range(self.n_worlds))
+
     def agent_arrows(self, agent: Agent) -> tuple[tuple[int, int], ...]:
         """The agent's arrows (see the class), the agent found by its text."""
         return self.arrows[[str(a) for a in self.agents].index(str(agent))]

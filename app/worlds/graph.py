@@ -511,21 +511,16 @@ class GraphLayout(_Positioned):
         listing = model.listing(model.n_worlds)
         ids = list(listing.ids)
         found = _Edges({}, [], set(), False, not listing.partitions, {})
-        for agent, listed, properties in zip(listing.agents, listing.arrows,
-                                             listing.properties, strict=True):
-            arrows = list(listed)
+        for k, agent in enumerate(listing.agents):
             if found.directed:
-                self._arrows(found, agent, arrows, ids, listing.actual,
-                             "reflexive" in properties)
+                self._arrows(found, agent, list(listing.arrows[k]), ids, listing.actual,
+                             "reflexive" in listing.properties[k])
                 continue
-            seen: dict[int, list[int]] = {}
-            for w, v in arrows:
-                seen.setdefault(w, []).append(v)
+            reached = listing.reached(k)
             classes: dict[tuple[int, ...], list[int]] = {}
-            for i, wid in enumerate(ids):
-                classes.setdefault(tuple(seen.get(i, ())), []).append(wid)
-            actual_key = None if listing.actual is None else \
-                tuple(seen.get(listing.actual, ()))
+            for wid, key in zip(ids, reached, strict=True):
+                classes.setdefault(key, []).append(wid)
+            actual_key = None if listing.actual is None else reached[listing.actual]
             for key, members in classes.items():
                 if len(members) < 2:
                     continue

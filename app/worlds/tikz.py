@@ -257,11 +257,8 @@ def _ordered_agent(listing: Listing) -> Agent | None:
 
 def _class_keys(listing: Listing, k: int) -> list[int]:
     """Agent ``k``'s class per world, numbered as first met (its arrows join a class)."""
-    seen: dict[int, list[int]] = {}
-    for w, v in listing.arrows[k]:
-        seen.setdefault(w, []).append(v)
     keys: dict[tuple[int, ...], int] = {}
-    return [keys.setdefault(tuple(seen.get(i, ())), len(keys)) for i in range(listing.n_worlds)]
+    return [keys.setdefault(reached, len(keys)) for reached in listing.reached(k)]
 
 
 def _name_node(w: int, text: str, side: tuple[float, float] | None) -> str:
@@ -402,13 +399,10 @@ def _tikz_edges(listing: Listing, place: Mapping[int, tuple[float, float]]
     edge."""
     ids = listing.ids
     edges: dict[tuple[int, int], list[str]] = {}
-    for agent, listed in zip(listing.agents, listing.arrows, strict=True):
-        seen: dict[int, list[int]] = {}
-        for w, v in listed:
-            seen.setdefault(w, []).append(v)
+    for k, agent in enumerate(listing.agents):
         classes: dict[tuple[int, ...], list[int]] = {}
-        for i, w in enumerate(ids):
-            classes.setdefault(tuple(seen.get(i, ())), []).append(w)
+        for w, reached in zip(ids, listing.reached(k), strict=True):
+            classes.setdefault(reached, []).append(w)
         for members in classes.values():
             members.sort(key=lambda v: (place[v][1], place[v][0]))
             for a, b in zip(members, members[1:], strict=False):

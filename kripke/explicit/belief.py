@@ -180,14 +180,6 @@ class BeliefModel(PerWorld):
     # --- structure -------------------------------------------------------------------------
 
     @property
-    def n_worlds(self) -> int:
-        return self._n
-
-    @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
     def atoms(self) -> tuple[Atom, ...]:
         return tuple(self._valuation)
 
@@ -199,13 +191,6 @@ class BeliefModel(PerWorld):
     @property
     def names(self) -> tuple[str, ...]:
         return self._names
-
-    def agent_index(self, agent: Agent) -> int:
-        return self._agent_index(agent)
-
-    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
-        """Positions of a group's agents; None means every agent."""
-        return self._agent_index.indices(group)
 
     def access_of(self, agent_index: int) -> Access:
         """The relation by classes (what the checker reads)."""
@@ -290,15 +275,6 @@ class BeliefModel(PerWorld):
 
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
-
-    def _world(self, world: int | None) -> int:
-        if world is None:
-            if self.actual is None:
-                raise ModelError("the model has no actual world; pass world=")
-            return self.actual
-        if not 0 <= int(world) < self._n:
-            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
-        return int(world)
 
     # --- frame properties -------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ read at the actual world, explained and listed here, so the two models share one
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Self
 
 import numpy as np
@@ -13,6 +13,7 @@ import numpy as np
 from kripke.errors import ModelError, ModelTooLargeError
 from kripke.explain import Explanation, Listed, Namer, explain
 from kripke.explicit.arrays import BoolArray, IntArray
+from kripke.interface import AgentIndex
 from kripke.kernel import Listing, Questions
 from kripke.language.formula import Agent, Atom, Formula
 
@@ -22,6 +23,36 @@ class PerWorld(Questions):
     ``evaluate``, ``restrict``, ``possible_worlds``, ``arrows`` and ``properties``."""
 
     actual: int | None
+    _n: int
+    _agents: tuple[Agent, ...]
+    _agent_index: AgentIndex
+
+    @property
+    def n_worlds(self) -> int:
+        return self._n
+
+    @property
+    def agents(self) -> tuple[Agent, ...]:
+        return self._agents
+
+    def agent_index(self, agent: Agent) -> int:
+        """The agent's position among :attr:`agents`; agents are found by their text, so
+        ``0`` and ``"0"`` are the same agent."""
+        return self._agent_index(agent)
+
+    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
+        """Positions of a group's agents; None means every agent."""
+        return self._agent_index.indices(group)
+
+    def _world(self, world: int | None) -> int:
+        """A world's position, checked (default: the actual world)."""
+        if world is None:
+            if self.actual is None:
+                raise ModelError("the model has no actual world; pass world=")
+            return self.actual
+        if not 0 <= int(world) < self._n:
+            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
+        return int(world)
 
     def values(self: Listed, formula: Formula | str) -> BoolArray:
         """The kernel's name for ``evaluate``: a bool per world."""
@@ -36,15 +67,10 @@ class PerWorld(Questions):
         answers it): a list of worlds is also asked at one of its worlds."""
         if world is None:
             return super().holds(formula)
-        return bool(self._listed().evaluate(formula)[self._index(world)])
+        return bool(self._listed().evaluate(formula)[self._world(world)])
 
     def _listed(self) -> Listed:
         return self  # type: ignore[return-value]
-
-    def _index(self, world: int) -> int:
-        if not 0 <= int(world) < self._listed().n_worlds:
-            raise ModelError(f"world {world} is out of range 0..{self._listed().n_worlds - 1}")
-        return int(world)
 
     def per_world(self: Listed, values: object) -> BoolArray:
         """``values`` as this model's bool per world; anything else (a diagram, another

@@ -188,14 +188,6 @@ class KripkeModel(PerWorld):
     # --- structure -------------------------------------------------------------------------
 
     @property
-    def n_worlds(self) -> int:
-        return self._n
-
-    @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
     def atoms(self) -> tuple[Atom, ...]:
         """Every atom the model can evaluate, plain ones first."""
         return (*self._valuation, *self._lazy, *self._observed)
@@ -208,21 +200,6 @@ class KripkeModel(PerWorld):
         """The observation keys of the agent at ``agent_index`` (see :meth:`agent_index`): the
         checker works on positions, found once per formula, not on names."""
         return self._keys[agent_index]
-
-    def agent_index(self, agent: Agent) -> int:
-        """The agent's position among :attr:`agents`; agents are found by their text, so
-        ``0`` and ``"0"`` are the same agent."""
-        return self._agent_index(agent)
-
-    def _world(self, world: int | None) -> int:
-        if world is None:
-            if self.actual is None:
-                raise ModelError("the model has no actual world; pass world=")
-            return self.actual
-        world = int(world)
-        if not 0 <= world < self._n:
-            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
-        return world
 
     @property
     def world_ids(self) -> IntArray:
@@ -269,10 +246,6 @@ class KripkeModel(PerWorld):
     def observed_atom(self, atom: Atom) -> tuple[int, BoolArray] | None:
         """(agent index, table over its keys) if the atom is one an agent observes, else None."""
         return self._observed.get(atom)
-
-    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
-        """Positions of a group's agents; None means every agent."""
-        return self._agent_index.indices(group)
 
     def n_keys(self, agent_index: int) -> int:
         """An upper bound on the agent's keys, the size of a table indexed by them."""
