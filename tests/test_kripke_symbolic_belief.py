@@ -19,7 +19,6 @@ from kripke_strategies import (
 )
 
 from app.cli.main import main
-from kripke.puzzles.gossip import call, gossip_start, succeeds
 from kripke import AnnouncementError, ModelError
 from kripke.events.model import EventModel, private_announcement, secret_look
 from kripke.explicit.belief import BeliefModel
@@ -27,6 +26,7 @@ from kripke.files.modelfile import load_model, starter_models
 from kripke.interface import EpistemicModel
 from kripke.puzzles.classic import mirror_story, muddy_children, muddy_mirror
 from kripke.puzzles.gallery import GALLERY
+from kripke.puzzles.gossip import call, gossip_start, succeeds
 from kripke.reference import reference_belief, reference_update
 from kripke.symbolic.belief import from_explicit, from_knowledge
 from kripke.symbolic.deal import symbolic_deal
