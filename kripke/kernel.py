@@ -152,6 +152,11 @@ class Model(Protocol):
         """``values`` (this model's) at the actual world."""
         ...
 
+    def fixed_atoms(self) -> dict[Atom, bool]:
+        """The atoms with one value at every world, with it (every atom, true, when there is
+        no world): read in :meth:`considered`, what an agent knows of the atoms."""
+        ...
+
     def restrict(self, values: Values) -> Self:
         """The model keeping only the worlds where ``values`` (this model's) is true (the
         actual world is not checked)."""
@@ -202,16 +207,7 @@ class Questions:
         """The atoms with one value in every world the agent considers possible at the actual
         world, with that value (where it considers none possible, it believes every atom).
         Atoms are read in :meth:`Model.considered`, a few worlds, not in the whole model."""
-        part = _model(self).considered(agent)
-        n = part.n_worlds
-        known: dict[Atom, bool] = {}
-        for atom in part.atoms:
-            found = part.count_values(part.values(atom))
-            if found == n:
-                known[atom] = True
-            elif found == 0:
-                known[atom] = False
-        return known
+        return _model(self).considered(agent).fixed_atoms()
 
     def possible_count(self, agent: Agent) -> int:
         """How many worlds the agent considers possible at the actual world."""

@@ -83,6 +83,18 @@ class PerWorld(Questions):
         """In how many worlds ``values`` (from :meth:`values`) is true."""
         return int(np.count_nonzero(PerWorld.per_world(self._listed(), values)))
 
+    def fixed_atoms(self) -> dict[Atom, bool]:
+        """The atoms with one value at every world, with it (all true when there is none)."""
+        model: Any = self
+        fixed: dict[Atom, bool] = {}
+        for atom in model.atoms:
+            column = model.atom_values(atom)
+            if column.all():
+                fixed[atom] = True
+            elif not column.any():
+                fixed[atom] = False
+        return fixed
+
     def actual_value(self, values: object) -> bool:
         """``values`` (from :meth:`values`) at the actual world."""
         if self.actual is None:

@@ -114,6 +114,13 @@ class LawStates(Questions):
             raise ModelError("a value per listed world is no diagram of a symbolic model")
         return cast(Function, values)
 
+    def fixed_atoms(self) -> dict[Atom, bool]:
+        """The atoms with one value in every possible state, with it (all true when there is
+        none), in one pass over the law's nodes (:meth:`Vocabulary.fixed`)."""
+        if self.law == self.vocabulary.false:
+            return dict.fromkeys(self.atoms, True)
+        return self.vocabulary.fixed(self.law, self.atoms)
+
     def count_values(self, values: Values) -> int:
         """In how many possible states ``values`` (from ``values``) is true."""
         return self.vocabulary.count(self.law & self._diagram(values))
