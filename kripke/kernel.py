@@ -4,8 +4,8 @@ written once over it.
 SMCDEL's split: one language, several backends behind one small interface. A backend writes
 the few members of :class:`Model` (a formula's value at every world in its own kind, the model
 kept to the worlds where a value is true, the product update with a change, a value read at
-the actual world and counted, the worlds an agent considers possible, and a :class:`Listing`
-of its worlds up to a limit); :class:`Questions` writes the rest on them (``holds``,
+the actual world and counted, the worlds an agent considers possible, the atoms fixed in a
+model, and a :class:`Listing` of its worlds up to a limit); :class:`Questions` writes the rest on them (``holds``,
 ``knows``, ``knows_whether``, ``known_atoms``, ``count``, ``possible_count``, ``announce``),
 once for every backend. A backend may answer one of them faster (a knowledge structure reads
 the outermost ``K_a`` in the agent's class) but never differently: the conformance tests hold
