@@ -5,11 +5,11 @@ SMCDEL's split: one language, several backends behind one small interface. A bac
 the few members of :class:`Model` (a formula's value at every world in its own kind, the model
 kept to the worlds where a value is true, the product update with a change, a value read at
 the actual world and counted, the worlds an agent considers possible, the atoms fixed in a
-model, and a :class:`Listing` of its worlds up to a limit); :class:`Questions` writes the rest on them (``holds``,
-``knows``, ``knows_whether``, ``known_atoms``, ``count``, ``possible_count``, ``announce``),
-once for every backend. A backend may answer one of them faster (a knowledge structure reads
-the outermost ``K_a`` in the agent's class) but never differently: the conformance tests hold
-every backend to the textbook checker.
+model, and a :class:`Listing` of its worlds up to a limit); :class:`Questions` writes the
+rest on them (``holds``, ``knows``, ``knows_whether``, ``known_atoms``, ``count``,
+``possible_count``, ``announce``), once for every backend. A backend may answer one of them
+faster (a knowledge structure reads the outermost ``K_a`` in the agent's class) but never
+differently: the conformance tests hold every backend to the textbook checker.
 
 A *change* is an event model (:class:`~kripke.events.model.EventModel`); a public
 announcement is its one-event case, and :meth:`Questions.announce` is the restriction to
@@ -52,13 +52,11 @@ class Capabilities:
     (never found by its class): whether a picture may summarise it by an agent's classes
     when it is too big to draw world by world (``summarised``: it answers
     :class:`kripke.parts.ClassCounts`; a belief model's relations need not be partitions),
-    whether it can be made smaller up to bisimulation (``minimised``: ``model.minimised()``)
-    and whether it names its worlds itself (``names``: a model written by hand, a belief
-    model), so a page that edits it keeps the names."""
+    and whether it can be made smaller up to bisimulation (``minimised``: a list of worlds'
+    ``minimised()``; a structure on diagrams cannot)."""
 
     summarised: bool = False
     minimised: bool = False
-    names: bool = False
 
 
 @dataclass(frozen=True)

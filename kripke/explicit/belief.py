@@ -109,9 +109,9 @@ class BeliefModel(PerWorld):
     Immutable: announcements and updates return new models. See the module docstring for
     how a picture reads it."""
 
-    #: Relations need not be partitions (no summary by classes); it minimises and names its
-    #: worlds (see the kernel).
-    capabilities: ClassVar[Capabilities] = Capabilities(minimised=True, names=True)
+    #: Relations need not be partitions (no summary by classes); it minimises (see the
+    #: kernel).
+    capabilities: ClassVar[Capabilities] = Capabilities(minimised=True)
 
     def __init__(self, valuation: ByAtom[Any], relations: ByAgent[Relation | Access],
                  actual: int | None, *, n_worlds: int | None = None,

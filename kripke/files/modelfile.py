@@ -39,7 +39,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -51,7 +51,6 @@ from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel, chain
 from kripke.files.exchange import from_json
 from kripke.files.reader import ARROW, WORD, LineReader, ReadError, Word, read_source, skip
-from kripke.kernel import Capabilities
 from kripke.language.formula import Agent, Atom
 from kripke.language.names import AGENT as _AGENT
 from kripke.language.names import KEYWORDS
@@ -84,8 +83,6 @@ class NamedModel(KripkeModel):
     and exports show it."""
 
     names: dict[int, str]
-    #: Keeps its author's names (see the kernel).
-    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True, minimised=True, names=True)
 
     @classmethod
     def named(cls, model: KripkeModel, names: Sequence[str]) -> NamedModel:

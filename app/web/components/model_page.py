@@ -395,6 +395,8 @@ def minimised_text(model: Drawn) -> tuple[str, bool, str | None]:
     """What bisimulation contraction would do to the model, in words ("12 worlds; 6 up to
     bisimulation"), whether it has fewer worlds, and the text of the smaller model (None when
     no two worlds are bisimilar, or the smaller model cannot be written)."""
+    if not model.capabilities.minimised:
+        return "not minimised: this kind of model cannot be", False, None
     try:
         smaller = model.minimised()
     except ValueError as e:  # past the contraction's bound (kripke.explicit.belief)
