@@ -50,9 +50,8 @@ from kripke.explicit.belief_check import Relation, evaluate
 from kripke.explicit.bisim import blocks, contracted
 from kripke.explicit.listed import PerWorld
 from kripke.interface import AgentIndex
-from kripke.kernel import Capabilities, Values
+from kripke.kernel import Capabilities, Values, as_formula
 from kripke.language.formula import Agent, Atom, Formula
-from kripke.language.parser import parse
 
 #: Maps keyed by atoms or their text (a Mapping's key type is invariant, hence the three).
 type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
@@ -312,20 +311,11 @@ class BeliefModel(PerWorld):
 
     # --- checking ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _formula(formula: Formula | str) -> Formula:
-        return parse(formula) if isinstance(formula, str) else formula
-
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's value at every world (the one place a value per world is made)."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         check_budget(formula, self._n, len(self._agents), work=self.work())
         return evaluate(self, formula)
-
-    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
-        """None: a world's arrows have no name of their own (a deal names a class by its
-        hand)."""
-        return None
 
     def restrict(self, values: Values) -> BeliefModel:
         """The model on the worlds where ``values`` (a bool per world, from :meth:`values`)

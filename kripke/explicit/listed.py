@@ -117,6 +117,11 @@ class PerWorld(Questions):
         return explain(model, formula, name=name, agent_name=agent_name, show=show,
                        values=None if values is None else PerWorld.per_world(model, values))
 
+    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
+        """None: a class of a list of worlds has no name of its own (a deal names it by the
+        hand, :class:`kripke.explicit.deal.DealModel`)."""
+        return None
+
     def levels(self) -> tuple[tuple[int, ...], ...] | None:
         """Each agent's plausibility level per world; None: no order (see
         :class:`kripke.explicit.plausibility.PlausibilityModel`)."""

@@ -39,9 +39,8 @@ from kripke.explicit.check import evaluate
 from kripke.explicit.listed import PerWorld
 from kripke.explicit.world_ids import WorldIds
 from kripke.interface import AgentIndex
-from kripke.kernel import Capabilities, Values
+from kripke.kernel import Capabilities, Values, as_formula
 from kripke.language.formula import Agent, Atom, Formula
-from kripke.language.parser import parse
 
 if TYPE_CHECKING:
     from kripke.events.model import EventModel
@@ -255,14 +254,10 @@ class KripkeModel(PerWorld):
 
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's truth value at every world, as a bool array."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         check_budget(formula, self._n, len(self._agents))
         result = evaluate(self, formula)
         return result if result.flags.writeable else result.copy()
-
-    @staticmethod
-    def _formula(formula: Formula | str) -> Formula:
-        return parse(formula) if isinstance(formula, str) else formula
 
     # --- updates ---------------------------------------------------------------------------
 
@@ -592,11 +587,6 @@ class KripkeModel(PerWorld):
         """New worlds, new counts. (A copy with the same worlds shares what was counted.)"""
         self._cells: dict[tuple[tuple[int, int], ...], IntArray] = {}
         self._sizes: dict[tuple[int, tuple[tuple[int, int], ...]], IntArray] = {}
-
-    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
-        """None: a class of a model written world by world has no name of its own (a deal
-        names it by the hand, :class:`kripke.explicit.deal.DealModel`)."""
-        return None
 
     def world_name(self, world: int | None = None) -> str:
         """A world's name (default: the actual one): ``w`` and its id, as :func:`dump_model`

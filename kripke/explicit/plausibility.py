@@ -52,6 +52,7 @@ from kripke.events.model import Event, EventModel
 from kripke.explicit.arrays import BoolArray, IntArray
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.world_ids import WorldIds
+from kripke.kernel import as_formula
 from kripke.language.formula import (
     PLAUSIBILITY,
     Agent,
@@ -222,7 +223,7 @@ class PlausibilityModel(KripkeModel):
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's value at every world: the plausibility operators by the order, the
         rest by the S5 checker."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         check_budget(formula, self.n_worlds, len(self.agents))
         return self._value(formula)
 
