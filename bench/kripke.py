@@ -11,8 +11,9 @@ Belief (issue 36): a random 100,000-world model with any relations, a private an
 K_a, C_G and its contraction up to bisimulation.
 Symbolic belief (issue 46), in CPU seconds: the 5 × 4 deal as a belief structure after a secret
 look and a private announcement (build, each update, frame classes, each K/B check), and
-SMCDEL's benchmarks on the same work: gossip on belief structures (``bench.smcdel``), the dining
-cryptographers at n = 90 and 160 and muddy children at n = 40.
+SMCDEL's benchmarks on the same work: gossip on belief structures
+(``kripke.puzzles.gossip``), the dining cryptographers at n = 90 and 160 and muddy children at
+n = 40.
 Rows without a target are there for comparison. Small cases report the best of several runs,
 since a millisecond timer on a shared machine measures the neighbours as much as the code.
 
@@ -244,7 +245,7 @@ def _cpu[T](run: Callable[[], T]) -> tuple[T, float]:
 
 def smcdel_rows() -> list[Row]:
     """SMCDEL's benchmarks on the same work (issue 46), in CPU seconds: gossip on belief
-    structures (``bench.smcdel``, GossipKw's definition; the answers are its ``succeeds``),
+    structures (``kripke.puzzles.gossip``, GossipKw's definition; the answers are its ``succeeds``),
     the dining cryptographers at n = 90 and 160 and muddy children at n = 40 on knowledge
     structures. SMCDEL's documentation: 16.2 s for one gossip sequence, 1.10 s for n = 90."""
     from kripke.puzzles.gossip import succeeds
