@@ -11,8 +11,9 @@ Belief (issue 36): a random 100,000-world model with any relations, a private an
 K_a, C_G and its contraction up to bisimulation.
 Symbolic belief (issue 46), in CPU seconds: the 5 × 4 deal as a belief structure after a secret
 look and a private announcement (build, each update, frame classes, each K/B check), and
-SMCDEL's benchmarks on the same work: gossip on belief structures (``bench.smcdel``), the dining
-cryptographers at n = 90 and 160 and muddy children at n = 40.
+SMCDEL's benchmarks on the same work: gossip on belief structures
+(``kripke.puzzles.gossip``), the dining cryptographers at n = 90 and 160 and muddy children at
+n = 40.
 Rows without a target are there for comparison. Small cases report the best of several runs,
 since a millisecond timer on a shared machine measures the neighbours as much as the code.
 
@@ -31,11 +32,11 @@ import numpy as np
 
 from agents.tables import Table
 from bench.report import Report
-from kripke import Atom, Knows, KripkeModel, Or, deal_count, deal_model
+from kripke import Atom, Knows, Or, deal_count, deal_model, symbolic_deal
 from kripke.events.model import EventModel, private_announcement, shows_card
-from kripke.explicit.access import Access
-from kripke.explicit.belief import BeliefModel, relation_matrix
+from kripke.factory import belief_structure, listed_model
 from kripke.interface import EpistemicModel
+from kripke.parts import Drawn
 from kripke.puzzles.classic import (
     dining_cryptographers,
     dining_cryptographers_symbolic,
@@ -51,7 +52,6 @@ from kripke.puzzles.classic import (
     sum_and_product_story,
     sum_and_product_symbolic,
 )
-from kripke.symbolic.deal import symbolic_deal
 
 type Row = tuple[str, str, str, str, str]
 
@@ -112,16 +112,18 @@ def four_by_four() -> list[Row]:
     after, announce = _best_of(lambda: model.announce(claim), 3)
     # K_a of what one other agent observes takes the class-level path; a formula about two
     # agents' hands needs the general scatter-and-gather over the worlds.
-    knows, k_time = _best_of(lambda: model.evaluate(Knows(2, ~Atom("p", (1, 5)))), 3)
+    knows, k_time = _best_of(lambda: model.values(Knows(2, ~Atom("p", (1, 5)))), 3)
     mixed = Knows(2, ~(Atom("p", (1, 5)) & Atom("p", (3, 6))))
-    mixed_knows, mixed_time = _best_of(lambda: model.evaluate(mixed), 3)
+    mixed_knows, mixed_time = _best_of(lambda: model.values(mixed), 3)
     peak = _peak_memory()
     memory_case = "deal 4×4: peak memory (build, announce, both K_a)"
     if not reset:
         memory_case += " [whole run]"
     announced = f"deal 4×4: announce {claim} → {after.n_worlds:,} worlds (best of 3)"
-    known = f"deal 4×4: K_2 ~p(1,5) over all worlds, {int(knows.sum()):,} true (best of 3)"
-    mixed_known = f"deal 4×4: {mixed} over all worlds, {int(mixed_knows.sum()):,} true (best of 3)"
+    known = (f"deal 4×4: K_2 ~p(1,5) over all worlds, {model.count_values(knows):,} true "
+             "(best of 3)")
+    mixed_known = (f"deal 4×4: {mixed} over all worlds, {model.count_values(mixed_knows):,} "
+                   "true (best of 3)")
     return [
         _row(f"deal 4×4: build {model.n_worlds:,} worlds", build, 10.0, "s"),
         _row(announced, announce, 1.0, "s"),
@@ -135,7 +137,7 @@ def three_by_three() -> Row:
     """Build the 1,680-world deal and take one announcement, as a game does at its start."""
     hands = [range(0, 3), range(3, 6), range(6, 9)]
 
-    def run() -> KripkeModel:
+    def run() -> EpistemicModel:
         model = deal_model(range(9), [3, 3, 3], hands)
         return model.announce(Knows(0, Atom("p", (0, 1))) & Atom("p", (1, 4)))
 
@@ -244,10 +246,10 @@ def _cpu[T](run: Callable[[], T]) -> tuple[T, float]:
 
 def smcdel_rows() -> list[Row]:
     """SMCDEL's benchmarks on the same work (issue 46), in CPU seconds: gossip on belief
-    structures (``bench.smcdel``, GossipKw's definition; the answers are its ``succeeds``),
+    structures (``kripke.puzzles.gossip``, GossipKw's definition; the answers are its ``succeeds``),
     the dining cryptographers at n = 90 and 160 and muddy children at n = 40 on knowledge
     structures. SMCDEL's documentation: 16.2 s for one gossip sequence, 1.10 s for n = 90."""
-    from bench.smcdel import succeeds
+    from kripke.puzzles.gossip import succeeds
 
     rows = []
     for calls, expected in (([(1, 2), (3, 4), (1, 3), (2, 4)], True),
@@ -278,11 +280,10 @@ def belief_deal() -> list[Row]:
     nothing happened), then player 2 learning in private that player 1 holds card 4, and a
     K/B check at each step, in CPU seconds (:func:`_cpu`)."""
     from kripke.events.model import secret_look
-    from kripke.symbolic.belief import from_knowledge
 
     timed = _cpu
     hands = [range(4 * i, 4 * i + 4) for i in range(5)]
-    model, build = timed(lambda: from_knowledge(symbolic_deal(range(20), [4] * 5, hands)))
+    model, build = timed(lambda: belief_structure(symbolic_deal(range(20), [4] * 5, hands)))
     looked, look = timed(lambda: model.update(secret_look(0, "p(1,7)", model.agents)))
     told, tell = timed(lambda: looked.update(private_announcement(2, "p(1,4)", model.agents)))
     rows = [_row(f"belief deal 5×4: build {model.n_worlds:,} deals (CPU)", build, 1.0, "s",
@@ -304,16 +305,16 @@ def belief_deal() -> list[Row]:
     return rows
 
 
-def random_belief(n: int = 100_000, arrows: int = 3, seed: int = 36) -> BeliefModel:
+def random_belief(n: int = 100_000, arrows: int = 3, seed: int = 36) -> Drawn:
     """A belief model of ``n`` worlds: three agents, each with ``arrows`` random arrows from
     every world and four atoms true at random, seeded; the actual world is the first where
     p0 holds. Nothing in it is regular, so no checker gets a shortcut."""
     rng = np.random.default_rng(seed)
     worlds = np.repeat(np.arange(n), arrows)
-    relations = {agent: relation_matrix(np.stack([worlds, rng.integers(0, n, worlds.size)],
-                                                 axis=1), n) for agent in "abc"}
+    relations = {agent: np.stack([worlds, rng.integers(0, n, worlds.size)], axis=1)
+                 for agent in "abc"}
     valuation = {f"p{i}": rng.random(n) < 0.5 for i in range(4)}
-    return BeliefModel(valuation, relations, int(np.argmax(valuation["p0"])))
+    return listed_model(valuation, relations, int(np.argmax(valuation["p0"])))
 
 
 def belief_rows() -> list[Row]:
@@ -322,40 +323,39 @@ def belief_rows() -> list[Row]:
     model = random_belief()
     after, private = _best_of(
         lambda: model.update(private_announcement("a", "p0", model.agents)), 3)
-    knows, k_time = _best_of(lambda: model.evaluate("K_a p0"), 3)
-    common, c_time = _best_of(lambda: model.evaluate("C_{a,b} (p0 | p1)"), 3)
+    knows, k_time = _best_of(lambda: model.values("K_a p0"), 3)
+    common, c_time = _best_of(lambda: model.values("C_{a,b} (p0 | p1)"), 3)
     small, minimise = _best_of(model.minimised, 1)
     return [
         _row(f"belief {model.n_worlds:,} worlds: private:a:p0 → {after.n_worlds:,} worlds "
              "(best of 3)", private, 1.0, "s"),
-        _row(f"belief {model.n_worlds:,}: K_a p0 over all worlds, {int(knows.sum()):,} "
+        _row(f"belief {model.n_worlds:,}: K_a p0 over all worlds, {model.count_values(knows):,} "
              "true (best of 3)", k_time, 1.0, "s"),
-        _row(f"belief {model.n_worlds:,}: C_{{a,b}} (p0 | p1), {int(common.sum()):,} true "
+        _row(f"belief {model.n_worlds:,}: C_{{a,b}} (p0 | p1), {model.count_values(common):,} true "
              "(best of 3)", c_time, 1.0, "s"),
         _row(f"belief {model.n_worlds:,}: minimised → {small.n_worlds:,} worlds", minimise,
              2.0, "s"),
     ]
 
 
-def s5_model(n: int, seed: int) -> KripkeModel:
+def s5_model(n: int, seed: int) -> Drawn:
     """``n`` worlds, p and q true at random, a seeing p, b seeing nothing (one class of n:
     n² arrows, were it listed as arrows), seeded."""
     rng = np.random.default_rng(seed)
     p, q = rng.random(n) < 0.5, rng.random(n) < 0.5
-    return KripkeModel({"p": p, "q": q}, {"a": p.astype(np.int64),
-                                          "b": np.zeros(n, dtype=np.int64)},
-                       actual=int(np.argmax(q)))
+    return listed_model({"p": p, "q": q}, {"a": p.astype(np.int64),
+                                           "b": np.zeros(n, dtype=np.int64)},
+                        int(np.argmax(q)))
 
 
-def dense_belief(n: int, believed: int, seed: int) -> BeliefModel:
+def dense_belief(n: int, believed: int, seed: int) -> Drawn:
     """``n`` worlds: a's classes of ``believed`` worlds each (kept as classes), b believing
     from every world the same ``believed`` worlds (n · believed arrows, stored), seeded."""
     rng = np.random.default_rng(seed)
     chosen = rng.choice(n, believed, replace=False)
     pairs = np.stack([np.repeat(np.arange(n), believed), np.tile(chosen, n)], axis=1)
     keys = np.arange(n) // believed
-    return BeliefModel({"p": rng.random(n) < 0.5},
-                       {"a": Access.partition(keys), "b": relation_matrix(pairs, n)}, 0)
+    return listed_model({"p": rng.random(n) < 0.5}, {"a": keys, "b": pairs}, 0)
 
 
 def classes_rows() -> list[Row]:
@@ -385,7 +385,7 @@ def classes_rows() -> list[Row]:
         _row(f"classes: minimise {big.n_worlds:,} S5 worlds → {small.n_worlds:,}", minimise,
              5.0, "s"),
         _row(f"classes: frame class of {dense.n_worlds:,} dense belief worlds ({frame}, "
-             f"{dense.access('b').label_arrows:,} arrows of b)", frame_time, 2.0, "s"),
+             "b believing the same 1,000 from each)", frame_time, 2.0, "s"),
         _row(f"classes: print {printed.n_worlds:,} dense belief worlds (frame class, dead "
              "ends)", print_time, 1.0, "s"),
         _row(f"classes: 10 events b cannot tell apart on {audit.n_worlds:,} S5 worlds → "

@@ -33,8 +33,9 @@ from game.knowledge import (
 from game.rules import Rules
 from game.table import END_STALEMATE, Event, TableState, win_shares
 from game.view import PlayerView
-from kripke import AnnouncementError, KripkeModel, ModelTooLargeError, parse
+from kripke import ModelTooLargeError, parse
 from kripke.language.formula import Formula
+from kripke.parts import Partitioned
 
 
 class GameState(TableState):
@@ -234,8 +235,10 @@ class GameState(TableState):
 
     def _announce(self, kind: AnnouncementKind, formula: Formula,
                   by: str | None = None) -> Announcement:
-        """Publicly announce ``formula``. The game's own announcements are truthful by
-        construction, so ``AnnouncementError`` for them is a bug and propagates."""
+        """Publicly announce ``formula``: the model's one announcement path, which refuses a
+        formula false at the actual world (``AnnouncementError``) before anything changes. The
+        game's own announcements are truthful by construction, so the error for them is a bug
+        and propagates."""
         before, old = self.worlds.n_worlds, self.worlds
         self.worlds = old.announce(formula)
         if self.worlds.n_worlds == before and self._knowledge[0] is old:
@@ -249,9 +252,7 @@ class GameState(TableState):
         p(1,14)?"): refused with ``AnnouncementError`` when false at the actual world, and then
         nothing changes. The players act on it from their next action on."""
         formula = parse(formula) if isinstance(formula, str) else formula
-        if not self.worlds.holds(formula):
-            raise AnnouncementError(formula)
-        return self._announce(AnnouncementKind.OUTSIDE, formula, by)
+        return self._announce(AnnouncementKind.OUTSIDE, formula, by)  # the model refuses it
 
     def knowledge(self, agent: int) -> TicketKnowledge:
         """Who ``agent`` considers a possible holder of each dealt ticket (kept until the shared
@@ -269,7 +270,7 @@ class GameState(TableState):
         return self.knowledge(player).known_opponent_tickets
 
     @property
-    def explicit_worlds(self) -> KripkeModel:
+    def explicit_worlds(self) -> Partitioned:
         """The shared model as a list of worlds, for what only that can do (give a value per
         world, export): the model's own list (``kripke.parts.ClassCounts.as_list``: a symbolic
         deal lists itself, the last list kept). ``ModelTooLargeError`` above MAX_WORLDS

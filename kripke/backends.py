@@ -26,6 +26,7 @@ from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel
 from kripke.interface import EpistemicModel
+from kripke.parts import Drawn
 
 if TYPE_CHECKING:  # the BDD library loads only when a symbolic row builds
     from kripke.symbolic.belief import SymbolicBeliefModel
@@ -73,18 +74,18 @@ class Backend[M: EpistemicModel]:
     name: str
     module: str
     reads: frozenset[str]
-    build: Callable[[Listed], M]
+    build: Callable[[Drawn], M]
     supports: frozenset[str]
 
     def __str__(self) -> str:
         return self.name
 
 
-def _ordered(model: Listed) -> bool:
+def _ordered(model: Drawn) -> bool:
     return isinstance(model, PlausibilityModel) and not model.is_flat()
 
 
-def _classes(model: Listed, kind: str) -> KripkeModel:
+def _classes(model: Drawn, kind: str) -> KripkeModel:
     """The listed model's classes, refused when it gives arrows or an order ``kind`` cannot
     hold."""
     if not isinstance(model, KripkeModel):
@@ -96,17 +97,17 @@ def _classes(model: Listed, kind: str) -> KripkeModel:
     return model
 
 
-def explicit_s5(model: Listed) -> KripkeModel:
+def explicit_s5(model: Drawn) -> KripkeModel:
     return _classes(model, "an explicit S5 model")
 
 
-def explicit_belief(model: Listed) -> BeliefModel:
+def explicit_belief(model: Drawn) -> BeliefModel:
     if isinstance(model, BeliefModel):
         return model
     return _classes(model, "an explicit belief model").to_belief()
 
 
-def explicit_plausibility(model: Listed) -> PlausibilityModel:
+def explicit_plausibility(model: Drawn) -> PlausibilityModel:
     if isinstance(model, PlausibilityModel):
         return model
     if not isinstance(model, KripkeModel):
@@ -115,15 +116,18 @@ def explicit_plausibility(model: Listed) -> PlausibilityModel:
     return PlausibilityModel.of(model)
 
 
-def symbolic_s5(model: Listed) -> SymbolicModel:
+def symbolic_s5(model: Drawn) -> SymbolicModel:
     from kripke.symbolic.translate import to_symbolic  # the BDD library, loaded when asked
 
     return to_symbolic(_classes(model, "a knowledge structure"))
 
 
-def symbolic_belief(model: Listed) -> SymbolicBeliefModel:
+def symbolic_belief(model: Drawn) -> SymbolicBeliefModel:
     from kripke.symbolic.belief import from_explicit
 
+    if not isinstance(model, KripkeModel | BeliefModel):
+        raise ModelError("a belief structure is built from a list of worlds; list the model "
+                         "first")
     return from_explicit(model)
 
 

@@ -27,9 +27,8 @@ last, each step with the worlds it rests on. :func:`render` prints the tree as i
 subformula and model; the formula's own value, when its caller already has it, is not worked
 out again.
 
-It reads a list of worlds through :class:`Listed`, not through the explicit model's class, so
-the models themselves can offer an explanation of their own values
-(:meth:`kripke.interface.EpistemicModel.explain`) without an import going round in a circle.
+It reads a list of worlds through :class:`Listed` and imports no backend: the explicit models
+call it (:class:`kripke.explicit.listed.PerWorld`), a symbolic one on its states listed.
 :class:`Listed` asks for what an agent considers possible, not for a partition, so the same
 walk explains an S5 model (its classes) and a belief model (its arrows,
 :class:`kripke.explicit.belief.BeliefModel`): ``K_a`` there is belief, read in every world a's
@@ -48,7 +47,6 @@ import numpy as np
 
 from kripke.budget import check_budget, model_work
 from kripke.errors import ModelError
-from kripke.explicit.arrays import BoolArray, IntArray
 from kripke.language.formula import (
     Agent,
     And,
@@ -72,6 +70,11 @@ from kripke.language.formula import (
     SafePossible,
     Top,
 )
+
+#: A bool per world and world indices, as a list of worlds gives them (the explicit
+#: backend's arrays; this module imports no backend).
+type BoolArray = np.ndarray
+type IntArray = np.ndarray
 
 
 @runtime_checkable
@@ -131,45 +134,6 @@ class Listed(Protocol):
         """The world's own name, as the model file and the picture write it (``w`` and its id
         for a model that names no world)."""
         ...
-
-
-class PerWorld:
-    """What a list of worlds answers of :class:`kripke.interface.EpistemicModel` the same way
-    whatever relates its worlds (partitions: :class:`kripke.explicit.model.KripkeModel`; arrows:
-    :class:`kripke.explicit.belief.BeliefModel`): a formula's value is a bool per world, counted,
-    read
-    at the actual world and explained here, so the two models share one copy of it."""
-
-    def values(self: Listed, formula: Formula | str) -> BoolArray:
-        """The interface's name for ``evaluate``: a bool per world."""
-        return self.evaluate(formula)
-
-    def per_world(self: Listed, values: object) -> BoolArray:
-        """``values`` as this model's bool per world; anything else (a diagram, another
-        model's values) refused with :class:`ModelError`. It takes any object, not
-        :data:`kripke.interface.Values`, as the interface imports this module."""
-        if not isinstance(values, np.ndarray) or values.shape != (self.n_worlds,):
-            raise ModelError(f"not a value per world of this model of {self.n_worlds} worlds")
-        return values
-
-    def count_values(self: Listed, values: object) -> int:
-        """In how many worlds ``values`` (from :meth:`values`) is true."""
-        return int(np.count_nonzero(PerWorld.per_world(self, values)))
-
-    def actual_value(self: Listed, values: object) -> bool:
-        """``values`` (from :meth:`values`) at the actual world."""
-        if self.actual is None:
-            raise ModelError("the model has no actual world; pass world=")
-        return bool(PerWorld.per_world(self, values)[self.actual])
-
-    def explain(self: Listed, formula: Formula, values: object | None = None, *,
-                name: Namer | None = None,
-                agent_name: Callable[[Agent], str] | None = None,
-                show: Callable[[Formula], str] = str) -> Explanation:
-        """Why ``formula`` has its value at the actual world (:func:`explain`), resting on
-        ``values`` when this model already gave them."""
-        return explain(self, formula, name=name, agent_name=agent_name, show=show,
-                       values=None if values is None else PerWorld.per_world(self, values))
 
 
 #: How a caller names a world of the model explained (by index), e.g. a game's deal.

@@ -1,21 +1,10 @@
-"""What every model answers, whatever holds its worlds: the explicit
-:class:`~kripke.explicit.model.KripkeModel` (a list of worlds) and the symbolic
-:class:`~kripke.symbolic.structure.SymbolicModel` (a knowledge structure on BDDs) alike, so the
-game, the
-app and the benchmarks hold a model without asking which kind it is.
-
-SMCDEL's split: one language, several backends behind one interface, a plain reference checker
-they are all tested against. The questions are the ones a player or a teacher asks at the
-actual world. A formula's value at every world is the model's own kind of value (a bool per
-listed world, a diagram of the states where it holds): opaque to the caller, who hands it back
-to the same model to count it, to read it at the actual world, to restrict the model to it
-(an announcement already evaluated), to read it on a listed part
-(:meth:`kripke.parts.ClassCounts.listed_values`) and to explain it, so a page that shows a
-value, draws it and says why it holds evaluates the formula once.
-
-A new kind of model answers :class:`EpistemicModel` (and, to be drawn as a summary,
-:class:`kripke.parts.ClassCounts`); nothing outside ``kripke`` asks which kind it has
-(``tests/test_architecture.py`` reads the code for it).
+"""What every model answers, whatever holds its worlds, beside the kernel's members
+(:mod:`kripke.kernel`): the questions written once there, an agent's frame class, a class's
+name and why a formula holds. The game, the app and the benchmarks hold a model as this, never
+asking which kind it is (``tests/test_architecture.py`` reads the code for it). A new kind of
+model writes :class:`kripke.kernel.Model`'s members and inherits
+:class:`kripke.kernel.Questions`; to be drawn as a summary, it answers
+:class:`kripke.parts.ClassCounts` too.
 """
 
 from __future__ import annotations
@@ -24,18 +13,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 from kripke.errors import ModelError
-from kripke.explicit.arrays import BoolArray
+from kripke.kernel import Model, Values
 from kripke.language.formula import Agent, Atom, Formula
 
-if TYPE_CHECKING:  # the BDD library brings networkx: a model read from a file never needs it
+if TYPE_CHECKING:
     from kripke.events.model import EventModel
     from kripke.explain import Explanation
-    from kripke.symbolic.bdd import Function
 
-#: A formula's value at every world, as a model's checker gives it: a bool per world (an
-#: explicit model) or the diagram of the states where it holds (a symbolic one). Only the model
-#: that gave it reads it.
-type Values = BoolArray | Function
+__all__ = ["AgentIndex", "EpistemicModel", "Values"]
 
 
 class AgentIndex:
@@ -88,22 +73,10 @@ class AgentIndex:
 
 
 @runtime_checkable
-class EpistemicModel(Protocol):
-    """A multi-agent model (S5, or any relation per agent for belief) with an actual world,
-    updated by public announcements and by event models. A new kind of model implements every
-    member below; the ``values`` it gives are its own kind (:data:`Values`), and it may refuse
-    another model's with :class:`~kripke.errors.ModelError`."""
-
-    @property
-    def agents(self) -> tuple[Agent, ...]: ...
-
-    @property
-    def atoms(self) -> tuple[Atom, ...]: ...
-
-    @property
-    def n_worlds(self) -> int:
-        """How many worlds (states) are still possible."""
-        ...
+class EpistemicModel(Model, Protocol):
+    """A multi-agent model (S5, or any relation per agent for belief) with an actual world:
+    the kernel's members (:class:`kripke.kernel.Model`) and the questions written once over
+    them (:class:`kripke.kernel.Questions`), and what a page asks besides."""
 
     def holds(self, formula: Formula | str) -> bool:
         """Whether the formula is true at the actual world."""
@@ -119,9 +92,7 @@ class EpistemicModel(Protocol):
         ...
 
     def update(self, events: EventModel) -> EpistemicModel:
-        """The model after an event model's product update (:mod:`kripke.events.model`), refused
-        with :class:`~kripke.errors.UpdateError` if the actual event cannot happen at the
-        actual world."""
+        """The model after the change's product update (see :class:`kripke.kernel.Model`)."""
         ...
 
     def knows(self, agent: Agent, formula: Formula | str) -> bool:
@@ -137,26 +108,11 @@ class EpistemicModel(Protocol):
         ...
 
     def possible_count(self, agent: Agent) -> int:
-        """How many worlds the agent considers possible at the actual world (its class)."""
+        """How many worlds the agent considers possible at the actual world."""
         ...
 
-    def values(self, formula: Formula | str) -> Values:
-        """The formula's value at every world, in this model's own kind (see :data:`Values`);
-        :class:`~kripke.errors.TooMuchWorkError` past the budget (:mod:`kripke.budget`)."""
-        ...
-
-    def count_values(self, values: Values) -> int:
-        """In how many of the possible worlds ``values`` (this model's) is true."""
-        ...
-
-    def actual_value(self, values: Values) -> bool:
-        """``values`` (this model's) at the actual world; :class:`~kripke.errors.ModelError`
-        for a model without one."""
-        ...
-
-    def restrict(self, values: Values) -> Self:
-        """The model keeping only the worlds where ``values`` (this model's) is true: an
-        announcement already evaluated (the actual world is not checked)."""
+    def world_label(self) -> str:
+        """What the actual world is called: its name, else the atoms true there."""
         ...
 
     def frame_class(self, agent: Agent | None = None) -> str:
@@ -178,8 +134,8 @@ class EpistemicModel(Protocol):
         """Why ``formula`` has its value at the actual world (:mod:`kripke.explain`).
         ``values``, its value this model already gave, is what a list of worlds explains (not
         evaluated again); a model that is not a list lists its worlds first and evaluates
-        there (:class:`~kripke.errors.ModelTooLargeError` past a limit), as reading a diagram
-        at millions of worlds costs more. ``name(listed, index)`` says what holds in a world
-        of the worlds the explanation cites; ``agent_name`` what an agent is called; ``show`` how
-        a formula is written in the reasons (``Formula.unicode`` for a page)."""
+        there (:class:`~kripke.errors.ModelTooLargeError` past a limit). ``name(listed,
+        index)`` says what holds in a world of the worlds the explanation cites;
+        ``agent_name`` what an agent is called; ``show`` how a formula is written in the
+        reasons (``Formula.unicode`` for a page)."""
         ...

@@ -22,10 +22,9 @@ from dataclasses import dataclass, field, replace
 
 from kripke.errors import ModelError
 from kripke.events.model import EventModel
-from kripke.explicit.belief import BeliefModel
-from kripke.explicit.model import KripkeModel
-from kripke.explicit.plausibility import PlausibilityModel, Upgrade, event_ranks
+from kripke.explicit.plausibility import Upgrade, event_ranks
 from kripke.interface import AgentIndex
+from kripke.kernel import Model
 from kripke.language.formula import (
     Agent,
     And,
@@ -84,35 +83,29 @@ class Structure:
                                                         compare=False, repr=False)
 
     @classmethod
-    def of(cls, model: KripkeModel | BeliefModel) -> Structure:
-        """A listed model as the definitions read it: a plausibility model's classes and
-        order, an S5 model's classes, a belief model's arrows. Refused past
-        :data:`REFERENCE_LIMIT` worlds."""
+    def of(cls, model: Model) -> Structure:
+        """A listed model as the definitions read it, from its listing (:mod:`kripke.kernel`):
+        each agent's arrows (a partition's join every two worlds of a class), the atoms true
+        at each world and, on a plausibility model, the order its levels give within each
+        class. Refused past :data:`REFERENCE_LIMIT` worlds."""
         if model.n_worlds > REFERENCE_LIMIT:
             raise ModelError(f"the reference checker reads at most {REFERENCE_LIMIT} worlds and "
                              f"this model has {model.n_worlds:,}; check it without it")
-        worlds = frozenset(range(model.n_worlds))
-        values = {atom: model.atom_values(atom).tolist() for atom in model.atoms}
-        access = {}
-        for agent in model.agents:
-            if isinstance(model, KripkeModel):  # w ~_a v iff a observes the same at both
-                keys = model.observation(agent).tolist()
-                access[str(agent)] = {w: frozenset(v for v in worlds if keys[v] == keys[w])
-                                      for w in worlds}
-            else:  # the arrows, pair by pair
-                pairs = model.arrows(agent)
-                access[str(agent)] = {w: frozenset(v for u, v in pairs if u == w)
-                                      for w in worlds}
-        plain = cls(worlds, access, model.agents, lambda atom, w: values[atom][w],
-                    actual=model.actual)
-        if not isinstance(model, PlausibilityModel):
+        listing = model.listing(REFERENCE_LIMIT)
+        worlds = frozenset(range(listing.n_worlds))
+        access = {str(agent): {w: frozenset(reached) for w, reached
+                               in enumerate(listing.reached(k))}
+                  for k, agent in enumerate(listing.agents)}
+        true = listing.true
+        plain = cls(worlds, access, listing.agents, lambda atom, w: atom in true[w],
+                    actual=listing.actual)
+        if listing.levels is None:
             return plain
-        order = {}  # u ≤_a v for u, v of a class where u's rank is at most v's
-        for agent in model.agents:
-            ranks = model.ranks(agent).tolist()
+        order = {}  # u ≤_a v for u, v of a class where u's level is at most v's
+        for agent, levels in zip(listing.agents, listing.levels, strict=True):
             classes = access[str(agent)]
             order[str(agent)] = frozenset((u, v) for v in worlds for u in classes[v]
-                                          if ranks[u] <= ranks[v])
+                                          if levels[u] <= levels[v])
         return replace(plain, order=order)
 
     @property

@@ -184,50 +184,65 @@ def test_a_cycle_would_be_seen(tmp_path):
     assert imports("kripke.y", b) == {"kripke.explicit.model", "kripke.explicit.check"}
 
 
-#: The classes of ``kripke``'s backends. Outside ``kripke`` a model is held through the neutral
-#: interface (``kripke.interface.EpistemicModel``, ``kripke.parts.ClassCounts``; a game's deal
-#: as ``kripke.Deal``), so a new kind of model (a belief model) needs no page edited. The
-#: explicit ``KripkeModel`` may still be *named* outside, as the type of a list of worlds (what
-#: ``ClassCounts.listed`` gives and a picture draws, what a model file reads), and so may the
-#: ``BeliefModel`` (what a file with arrows reads, what a benchmark builds), but nothing may ask
-#: whether a model is one: what differs is the model's own answer (``frame_class``, ``explain``,
-#: ``kripke.files.exchange.to_tikz`` refusing what it cannot draw).
+#: The classes of ``kripke``'s backends and the modules that hold them. Outside ``kripke`` a
+#: model is held through the kernel (``kripke.kernel``, ``kripke.interface.EpistemicModel``,
+#: ``kripke.parts``' protocols for a listed model; a game's deal as ``kripke.Deal``) and made by
+#: ``kripke.factory``, so a new kind of model needs no page edited: no backend module is
+#: imported and no backend class is named, and what a model can do is asked of it
+#: (``capabilities``), never found by ``isinstance`` of a class or a protocol.
 BACKENDS = {"KripkeModel", "DealModel", "SymbolicModel", "SymbolicDealModel", "BeliefModel",
-            "PlausibilityModel"}
-NAMED_OUTSIDE = {"KripkeModel", "BeliefModel"}
+            "PlausibilityModel", "SymbolicBeliefModel", "NamedModel"}
+BACKEND_MODULES = ("kripke.explicit", "kripke.symbolic")
+#: What was once asked with ``isinstance`` instead of the model's capabilities.
+ASKED = {"ClassCounts", "NamedModel"}
 
 
 def backend_questions(path: Path) -> list[str]:
-    """Where a module imports a backend's class (but the list of worlds) or asks ``isinstance``
-    or ``issubclass`` of one, or matches a model against one, as ``line: what``."""
-    found = []
+    """Where a module imports a backend module, names a backend's class, asks ``isinstance``
+    or ``issubclass`` of one (or of what a capability answers), or matches a model against
+    one, as ``line: what``."""
+    found = set()
     for node in ast.walk(tree(path)):
-        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kripke"):
-            found += [f"{node.lineno}: imports {a.name}" for a in node.names
-                      if a.name in BACKENDS - NAMED_OUTSIDE]
+        if isinstance(node, ast.ImportFrom | ast.Import):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names]
+            found |= {f"{node.lineno}: imports {m}" for m in names
+                      if m.startswith(BACKEND_MODULES)}
+            if isinstance(node, ast.ImportFrom):
+                found |= {f"{node.lineno}: imports {a.name}" for a in node.names
+                          if a.name in BACKENDS}
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                 node.func.id in ("isinstance", "issubclass") and len(node.args) == 2:
             named = {n.id if isinstance(n, ast.Name) else n.attr
                      for n in ast.walk(node.args[1]) if isinstance(n, ast.Name | ast.Attribute)}
-            found += [f"{node.lineno}: asks {node.func.id} of {c}" for c in named & BACKENDS]
+            found |= {f"{node.lineno}: asks {node.func.id} of {c}"
+                      for c in named & (BACKENDS | ASKED)}
         elif isinstance(node, ast.MatchClass):
             cls = node.cls.id if isinstance(node.cls, ast.Name) else getattr(node.cls, "attr", "")
             if cls in BACKENDS:
-                found.append(f"{node.lineno}: matches {cls}")
-    return found
+                found.add(f"{node.lineno}: matches {cls}")
+        elif isinstance(node, ast.Name | ast.Attribute):
+            name = node.id if isinstance(node, ast.Name) else node.attr
+            if name in BACKENDS:
+                found.add(f"{node.lineno}: names {name}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                node.value in BACKENDS:  # a string annotation
+            found.add(f"{node.lineno}: names {node.value}")
+    return sorted(found)
 
 
 @pytest.mark.parametrize("package", ["app", "agents", "game", "lab", "bench"])
-def test_nothing_outside_kripke_asks_which_kind_of_model_it_holds(package):
+def test_nothing_outside_kripke_names_a_backend(package):
     wrong = [f"{name}:{q}" for name, path in MODULES.items() if name.split(".")[0] == package
              for q in backend_questions(path)]
-    assert not wrong, f"ask the model through kripke's interface instead: {wrong}"
+    assert not wrong, f"hold the model through kripke's kernel and parts instead: {wrong}"
 
 
 def test_the_backend_scan_sees_each_way_of_asking(tmp_path):
-    """The scan itself, on the shapes the app used before the interface: an import of a
-    symbolic backend, ``isinstance`` of a union, ``assert isinstance``, a match, and the
-    command line's ``isinstance`` of a belief model."""
+    """The scan itself, on the shapes the app used before the kernel: an import of a
+    symbolic backend, ``isinstance`` of a union, ``assert isinstance``, a match, the command
+    line's ``isinstance`` of a belief model, a capability asked by ``isinstance`` of a
+    protocol, and a backend named as a type."""
     code = tmp_path / "m.py"
     code.write_text("from kripke.symbolic.deal import SymbolicDealModel\n"
                     "import kripke\n"
@@ -239,9 +254,135 @@ def test_the_backend_scan_sees_each_way_of_asking(tmp_path):
                     "            pass\n"
                     "    if isinstance(m, kripke.explicit.belief.BeliefModel):\n"
                     "        pass\n"
+                    "    if isinstance(m, ClassCounts):\n"
+                    "        x: 'NamedModel' = m\n"
                     "    return isinstance(m, int)\n")
-    assert sorted(backend_questions(code)) == sorted([
-        "1: imports SymbolicDealModel", "4: asks isinstance of DealModel",
-        "4: asks isinstance of SymbolicDealModel", "5: asks issubclass of KripkeModel",
-        "7: matches SymbolicModel", "9: asks isinstance of BeliefModel"])
+    assert set(backend_questions(code)) == {
+        "1: imports kripke.symbolic.deal", "1: imports SymbolicDealModel",
+        "4: asks isinstance of DealModel", "4: asks isinstance of SymbolicDealModel",
+        "4: names DealModel", "4: names SymbolicDealModel", "5: asks issubclass of KripkeModel",
+        "5: names KripkeModel", "7: matches SymbolicModel", "7: names SymbolicModel",
+        "9: asks isinstance of BeliefModel", "9: names BeliefModel",
+        "11: asks isinstance of ClassCounts", "12: names NamedModel"}
 
+
+
+#: What only a model may read of a value it gave: numpy, or Python's own look inside a sequence.
+INSPECTING = {"bool", "len", "list", "iter", "sum", "int", "any", "all", "sorted", "tuple", "set"}
+
+
+def _value_source(node: ast.AST, tainted: set[str]) -> bool:
+    """Whether ``node`` is a model's value: ``x.values(formula)`` (one argument: a dict's
+    ``values()`` takes none), a ``.values`` field (``result.values``, ``marking.values``), or
+    a name bound to one."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "values" and len(node.args) == 1:
+        return True
+    if isinstance(node, ast.Attribute) and node.attr == "values" and \
+            isinstance(node.ctx, ast.Load):
+        return True
+    return isinstance(node, ast.Name) and node.id in tainted
+
+
+def value_inspections(path: Path) -> list[str]:
+    """Where a module looks inside a model's value, as ``line: what``: indexes it, reads an
+    attribute of it (``.any()``, ``.shape``), iterates it, or hands it to numpy or to a
+    builtin that reads a sequence. A value may only be handed back to a model (a method
+    call's argument), stored, compared with None or returned. Names bound to a value, or a
+    parameter annotated ``Values``, are followed within their function."""
+    module = tree(path)
+    parent = {child: node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    found: set[str] = set()
+    for scope in [module, *(n for n in ast.walk(module)
+                            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))]:
+        tainted: set[str] = set()
+        if not isinstance(scope, ast.Module):
+            tainted |= {a.arg for a in scope.args.args + scope.args.kwonlyargs
+                        if a.annotation is not None and "Values" in ast.unparse(a.annotation)}
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and \
+                    node.value is not None and _value_source(node.value, tainted):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                tainted |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        for node in ast.walk(scope):
+            if not _value_source(node, tainted) or isinstance(getattr(node, "ctx", None),
+                                                                ast.Store):
+                continue
+            up = parent.get(node)
+            if isinstance(up, ast.Call) and up.func is node:
+                continue  # the call x.values(...) itself
+            if isinstance(up, ast.Subscript) and up.value is node:
+                found.add(f"{node.lineno}: indexes {ast.unparse(node)}")
+            elif isinstance(up, ast.Attribute) and up.value is node:
+                found.add(f"{node.lineno}: reads {ast.unparse(up)}")
+            elif isinstance(up, ast.For | ast.comprehension) and up.iter is node:
+                found.add(f"{node.lineno}: iterates {ast.unparse(node)}")
+            elif isinstance(up, ast.Call) and node in up.args:
+                called = ast.unparse(up.func)
+                if called.split(".")[0] in ("np", "numpy") or called in INSPECTING:
+                    found.add(f"{node.lineno}: hands {ast.unparse(node)} to {called}")
+    return sorted(found)
+
+
+@pytest.mark.parametrize("package", ["app", "agents", "game", "lab", "bench"])
+def test_nothing_outside_kripke_looks_inside_a_value(package):
+    """Values are opaque (``kripke.kernel.Values``): the model that gave one counts it, reads
+    it at the actual world, restricts to it, lists it on a part and explains it."""
+    wrong = [f"{name}:{q}" for name, path in MODULES.items() if name.split(".")[0] == package
+             for q in value_inspections(path)]
+    assert not wrong, f"hand the value back to its model instead: {wrong}"
+
+
+def test_the_value_scan_sees_each_way_of_looking(tmp_path):
+    """The scan itself, on the shapes the app used before values were opaque (an array read
+    by numpy, a value indexed per world) and the ones it allows (back to the model)."""
+    code = tmp_path / "v.py"
+    code.write_text("import numpy as np\n"
+                    "def f(model, result, marking, values: Values):\n"
+                    "    where = np.flatnonzero(np.asarray(result.values, dtype=bool))\n"
+                    "    held = marking.values\n"
+                    "    x = held[3]\n"
+                    "    if values.any():\n"
+                    "        pass\n"
+                    "    n = model.count_values(model.values('p'))\n"
+                    "    kept = model.restrict(held)\n"
+                    "    for v in model.values('q'):\n"
+                    "        pass\n"
+                    "    return {1: 2}.values(), values is None\n")
+    assert value_inspections(code) == sorted([
+        "3: hands result.values to np.asarray", "5: indexes held", "6: reads values.any",
+        "10: iterates model.values('q')"])
+
+
+#: Kripke's layers, bottom up: the kernel (the language, errors, budgets, the change, the
+#: model protocol and what is written once over it, explanations over a list of worlds), the
+#: backends on it, and files, puzzles and the package's front above. A module imports only
+#: its own layer or those below; one backend never imports another's files.
+KRIPKE_LAYERS = (
+    ("kripke.language", "kripke.errors", "kripke.budget", "kripke.lazy", "kripke.kernel",
+     "kripke.events", "kripke.explain", "kripke.interface", "kripke.parts"),
+    ("kripke.explicit", "kripke.symbolic"),
+    ("kripke.files", "kripke.puzzles", "kripke.reference", "kripke.factory", "kripke.backends",
+     "kripke"),
+)
+
+
+def kripke_layer(name: str) -> int:
+    """The layer of a module of ``kripke`` (the longest prefix named)."""
+    best = max(((len(p), k) for k, layer in enumerate(KRIPKE_LAYERS) for p in layer
+                if name == p or name.startswith(p + ".")), default=None)
+    assert best is not None, f"{name} is in no layer of kripke: add it to KRIPKE_LAYERS"
+    return best[1]
+
+
+def test_kripke_imports_one_way():
+    """The kernel at the bottom, backends on it, files and puzzles above (the explicit
+    backend reads no file, the kernel names no backend): ARCHITECTURE.md."""
+    wrong = [f"{a} -> {b}" for a, b in edges()
+             if a.startswith("kripke") and b.startswith("kripke.")
+             and kripke_layer(b) > kripke_layer(a)]
+    assert not wrong, f"kripke imports against its layers: {wrong}"
+
+
+def test_every_kripke_module_has_a_layer():
+    assert all(kripke_layer(name) >= 0 for name in MODULES if name.split(".")[0] == "kripke")

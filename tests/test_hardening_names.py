@@ -14,10 +14,10 @@ from importlib.resources import files
 
 import pytest
 
+from app.worlds.tikz import latex, to_tikz
 from boards import BoardError, load_board
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
-from kripke.files.exchange import latex, to_tikz
 from kripke.files.modelfile import ModelFileError, NamedModel, dump_model, load_model, parse_model
 from lookalikes.characters import character_problem, invisible, shown
 from lookalikes.skeleton import confusable_form, first_lookalike

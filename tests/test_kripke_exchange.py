@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from kripke_strategies import formulas, models
 
+from app.worlds.tikz import latex, to_tikz
 from kripke import ModelError, ModelTooLargeError, deal_model
 from kripke.explicit.belief import BeliefModel
-from kripke.files.exchange import from_json, latex, to_json, to_tikz
+from kripke.files.exchange import from_json, to_json
 from kripke.puzzles.gallery import GALLERY, cheryl_birthday, coordinated_attack, muddy
 
 
@@ -154,7 +155,7 @@ def test_tikz_of_a_belief_model_draws_arrows_loops_by_the_convention_and_compile
 
 def test_a_tikz_title_writes_formulas_in_latex_math(pdflatex, tmp_path):
     """Issue 38: a caption such as "you announced ¬K_a p ∧ q" in the slide's notation."""
-    from kripke.files.exchange import latex_formula_text
+    from app.worlds.tikz import latex_formula_text
 
     said = latex_formula_text("Cards: you announced ¬K_a p ∧ C_{a,b} (q → r), 50% & #1")
     assert said == (r"Cards: you announced $\neg$$\mathit{K}_{a}$ p $\land$ "

@@ -54,10 +54,10 @@ def test_possible_worlds_and_knowledge():
     assert model.knows_whether("alice", "p")
     assert not model.knows_whether("alice", "q")
     assert model.knows("bob", "p & q")  # at world 0 Bob sees only world 0
-    assert not model.knows("bob", "p", world=1)
+    assert not model.at(1).knows("bob", "p")
     assert model.known_atoms("alice") == {p: True}
-    assert model.known_atoms("bob", world=1) == {}
-    assert model.known_atoms("bob", world=0) == {p: True, q: True}
+    assert model.at(1).known_atoms("bob") == {}
+    assert model.known_atoms("bob") == {p: True, q: True}
 
 
 def test_evaluate_over_all_worlds_and_holds_at_one():

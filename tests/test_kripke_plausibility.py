@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.cli.main import main
+from app.worlds.tikz import to_tikz
 from kripke import load_model
 from kripke.events.model import Event, EventModel
 from kripke.explicit.model import KripkeModel
@@ -28,7 +29,7 @@ from kripke.explicit.plausibility import (
     upgrade,
 )
 from kripke.files.eventfile import load_event_model, parse_event_model
-from kripke.files.exchange import to_json, to_tikz
+from kripke.files.exchange import to_json
 from kripke.files.modelfile import dump_model, parse_model, starter_models
 from kripke.language.formula import (
     Atom,

@@ -20,7 +20,6 @@ from kripke_strategies import (
 from textbook import truth_after
 
 from app.cli.main import main
-from bench.smcdel import call, gossip_start, succeeds
 from kripke import AnnouncementError, ModelError
 from kripke.events.model import EventModel, private_announcement, secret_look
 from kripke.explicit.belief import BeliefModel
@@ -28,6 +27,7 @@ from kripke.files.modelfile import load_model, starter_models
 from kripke.interface import EpistemicModel
 from kripke.puzzles.classic import mirror_story, muddy_children, muddy_mirror
 from kripke.puzzles.gallery import GALLERY
+from kripke.puzzles.gossip import call, gossip_start, succeeds
 from kripke.reference import Structure
 from kripke.symbolic.belief import from_explicit, from_knowledge
 from kripke.symbolic.deal import symbolic_deal

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from app.cli.main import main
+from app.worlds.geometry import curve_point
 from app.worlds.graph import NODE_R, GraphLayout, graph_positions, layered
+from app.worlds.tikz import to_tikz
 from kripke.files.eventfile import ready_made
-from kripke.files.exchange import to_tikz
-from kripke.files.geometry import curve_point
 from kripke.files.modelfile import parse_model
 from kripke.puzzles.gallery import GALLERY, cards
 

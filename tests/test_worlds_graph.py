@@ -287,7 +287,7 @@ def test_no_edge_or_loop_runs_through_a_world_s_name_or_atoms(name):
 
 
 def _no_line_crosses_a_name(picture: Picture) -> None:
-    from kripke.files.geometry import curve_point
+    from app.worlds.geometry import curve_point
 
     points = []  # every line of the picture, finely sampled
     for k in picture.links:

@@ -16,9 +16,9 @@ import pytest
 from app.cli.main import main
 from app.worlds.graph import graph_positions
 from app.worlds.interactive import HTML_EDGES, HTML_WORLDS, drawn_edges, interactive_html
+from app.worlds.palette import agent_colour
 from kripke import KripkeModel, ModelError, ModelTooLargeError, load_model
 from kripke.explicit.belief import BeliefModel
-from kripke.palette import agent_colour
 from kripke.puzzles.gallery import dining, ice_cream, sally_anne
 
 #: What a browser would fetch: a src= or href= (or a CSS url(), an @import) naming a host.

@@ -15,13 +15,13 @@ from itertools import combinations
 import pytest
 
 from app.web.components.puzzles import Moment, moment_graph
+from app.worlds.geometry import curve_point
 from app.worlds.graph import GRAPH_LIMIT, NODE_R, event_graph
 from app.worlds.layout import FONT, LOOP_R, Picture, Text, text_width
 from kripke import load_model
 from kripke.errors import ModelError
 from kripke.events.model import EventModel
 from kripke.files.eventfile import ready_made
-from kripke.files.geometry import curve_point
 from kripke.files.modelfile import starter_models
 from kripke.puzzles.gallery import GALLERY, Puzzle
 

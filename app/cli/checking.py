@@ -10,15 +10,15 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from app.cli.main import UsageError
+from app.worlds.tikz import SLIDE, to_tikz
 from game.files import write_atomically
-from kripke import Announce, EpistemicModel, Formula, FormulaError, KripkeModel, ModelError, parse
-from kripke.explicit.belief import BeliefModel
-from kripke.files.exchange import SLIDE, to_json, to_tikz
+from kripke import Announce, EpistemicModel, Formula, FormulaError, ModelError, parse
+from kripke.files.exchange import to_json
 from kripke.language.formula import Agent
-from kripke.parts import Leveled
+from kripke.parts import Drawn, Leveled, Partitioned
 
 if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
-    from kripke.symbolic.belief import SymbolicBeliefModel
+    from kripke.parts import Listable
 
 
 def read_formula(text: str) -> Formula:
@@ -66,7 +66,7 @@ def frame(model: EpistemicModel) -> str:
     return f"# frame class: {model.frame_class()} ({per})"
 
 
-def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
+def dead_ends(model: Drawn) -> list[str]:
     """A warning per agent with worlds it has no arrow from (its relation is not serial)."""
     lines = []
     for agent in model.agents:
@@ -79,7 +79,7 @@ def dead_ends(model: KripkeModel | BeliefModel) -> list[str]:
     return lines
 
 
-def symbolic_dead_ends(model: SymbolicBeliefModel, shown: int) -> list[str]:
+def symbolic_dead_ends(model: Listable, shown: int) -> list[str]:
     """:func:`dead_ends` of a belief structure: the same lines on its listed copy when it has
     at most ``shown`` worlds, else how many worlds each agent has no arrow from."""
     if model.n_worlds <= shown:
@@ -89,14 +89,14 @@ def symbolic_dead_ends(model: SymbolicBeliefModel, shown: int) -> list[str]:
             for agent in model.agents if (count := model.dead_end_count(agent))]
 
 
-def write_model_files(model: KripkeModel | BeliefModel, json_path: str | None,
+def write_model_files(model: Drawn, json_path: str | None,
                       tikz_path: str | None, *,
-                      name: Callable[[KripkeModel, int], str] | None = None,
-                      drawn: Callable[[KripkeModel, int], str] | None = None,
+                      name: Callable[[Partitioned, int], str] | None = None,
+                      drawn: Callable[[Partitioned, int], str] | None = None,
                       positions: Mapping[int, tuple[float, float]] | None = None,
                       agent_names: Mapping[Agent, str] | None = None, title: str = "",
                       size: tuple[float, float] = SLIDE, html_path: str | None = None,
-                      html_name: Callable[[KripkeModel, int], str] | None = None) -> None:
+                      html_name: Callable[[Partitioned, int], str] | None = None) -> None:
     """Write the model as JSON, as a LaTeX/TikZ drawing and as an interactive HTML page
     (``app.worlds.interactive``) where asked (each file atomically; the paths were checked
     before any work) and say where. ``name`` labels the worlds in all three (default:

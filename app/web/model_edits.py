@@ -16,9 +16,11 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Self
 
-from kripke import KripkeModel, NamedModel, dump_model
+from kripke import dump_model
 from kripke.errors import ModelError
-from kripke.explicit.belief import BeliefModel
+from kripke.factory import arrows_model, partition_model
+from kripke.kernel import Listing
+from kripke.parts import Drawn, Partitioned
 
 #: The most worlds the page offers to edit by clicking (beyond it: the text).
 EDIT_LIMIT = 16
@@ -36,7 +38,7 @@ class _Worlds(ABC):
     actual: int
 
     @abstractmethod
-    def model(self) -> KripkeModel | BeliefModel:
+    def model(self) -> Drawn:
         """The model the draft describes."""
 
     def text(self) -> str:
@@ -99,24 +101,18 @@ class Draft(_Worlds):
     classes: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
-    def of(cls, model: KripkeModel) -> Draft:
-        """The draft of a model (its worlds named as a ``NamedModel`` names them, else ``w``
-        and the world id)."""
-        n = model.n_worlds
-        names = tuple(model.world_name(i) if isinstance(model, NamedModel)
-                      else f"w{int(model.world_ids[i])}" for i in range(n))
-        values = {str(a): model.atom_values(a) for a in model.atoms}
-        true = tuple(frozenset(a for a, v in values.items() if v[i]) for i in range(n))
+    def of(cls, model: Partitioned) -> Draft:
+        """The draft of a model, read from its listing (its worlds named as the model names
+        them, else ``w`` and the world id), each agent's classes by its keys."""
+        listing = model.listing(model.n_worlds)
         classes = tuple(tuple(int(k) for k in model.observation(a).tolist())
-                        for a in model.agents)
-        return cls(tuple(str(a) for a in model.agents), tuple(values), names, true,
-                   model.actual if model.actual is not None else 0, classes)
+                        for a in listing.agents)
+        return cls(*_listed(listing), classes)
 
-    def model(self) -> NamedModel:
-        return NamedModel.named(KripkeModel.from_worlds(
-            [set(t) for t in self.true],
-            {a: list(keys) for a, keys in zip(self.agents, self.classes, strict=True)},
-            actual=self.actual, atoms=list(self.atoms)), self.names)
+    def model(self) -> Partitioned:
+        return partition_model(
+            [set(t) for t in self.true], dict(zip(self.agents, self.classes, strict=True)),
+            self.actual, atoms=self.atoms, names=self.names)
 
     def _grown(self) -> Draft:
         return replace(self, classes=tuple(tuple(keys) + (max(keys, default=-1) + 1,)
@@ -158,21 +154,17 @@ class BeliefDraft(_Worlds):
     arrows: tuple[Arrows, ...] = ()
 
     @classmethod
-    def of(cls, model: KripkeModel | BeliefModel) -> BeliefDraft:
-        """The draft of a model, its worlds named as the model names them."""
-        n = model.n_worlds
-        values = {str(a): model.atom_values(a) for a in model.atoms}
-        true = tuple(frozenset(a for a, v in values.items() if v[i]) for i in range(n))
-        return cls(tuple(str(a) for a in model.agents), tuple(values),
-                   tuple(model.world_name(i) for i in range(n)), true,
-                   model.actual if model.actual is not None else 0,
-                   tuple(frozenset(model.arrows(a)) for a in model.agents))
+    def of(cls, model: Drawn) -> BeliefDraft:
+        """The draft of a model, read from its listing (its worlds named as the model names
+        them)."""
+        listing = model.listing(model.n_worlds)
+        return cls(*_listed(listing), tuple(frozenset(arrows) for arrows in listing.arrows))
 
-    def model(self) -> BeliefModel:
-        return BeliefModel.of([set(t) for t in self.true],
-                              {a: sorted(pairs) for a, pairs in
-                               zip(self.agents, self.arrows, strict=True)},
-                              self.actual, atoms=self.atoms, names=self.names)
+    def model(self) -> Drawn:
+        return arrows_model([set(t) for t in self.true],
+                            {a: sorted(pairs) for a, pairs in
+                             zip(self.agents, self.arrows, strict=True)},
+                            self.actual, atoms=self.atoms, names=self.names)
 
     def _grown(self) -> BeliefDraft:
         """The new world is possible from itself alone, for every agent (a loop: there each
@@ -204,3 +196,12 @@ class BeliefDraft(_Worlds):
 
 def _with[T](items: tuple[T, ...], k: int, new: T) -> tuple[T, ...]:
     return tuple(new if j == k else old for j, old in enumerate(items))
+
+
+def _listed(listing: Listing) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                                       tuple[frozenset[str], ...], int]:
+    """A draft's agents, atoms, world names, atoms true per world and actual world, read
+    from a model's listing (no actual world: the first)."""
+    return (tuple(str(a) for a in listing.agents), tuple(str(a) for a in listing.atoms),
+            listing.names, tuple(frozenset(str(a) for a in true) for true in listing.true),
+            listing.actual if listing.actual is not None else 0)

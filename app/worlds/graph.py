@@ -32,12 +32,12 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
+from app.worlds.geometry import clear_bend, curve_point, level_places
 from app.worlds.layout import (
     FONT,
     GOING,
     GONE,
     LOOP_R,
-    DrawnModel,
     Link,
     Mark,
     Marking,
@@ -51,10 +51,9 @@ from app.worlds.layout import (
     text_width,
 )
 from kripke.events.model import EventModel
-from kripke.explicit.belief import BeliefModel
-from kripke.files.geometry import clear_bend, curve_point, level_places
+from kripke.factory import arrows_model
 from kripke.language.formula import Agent
-from kripke.parts import Leveled
+from kripke.parts import Drawn, Leveled
 
 #: The most worlds the graph draws: past it edges and labels no longer read on a projector.
 GRAPH_LIMIT = 40
@@ -77,7 +76,7 @@ RESTARTS = 16
 PLAIN = Marking()  # no viewer, no formula, nothing ringed
 
 
-def too_big(model: DrawnModel) -> str | None:
+def too_big(model: Drawn) -> str | None:
     """Why ``model`` gets no graph (None: it does)."""
     if model.n_worlds > GRAPH_LIMIT:
         return (f"The graph draws up to {GRAPH_LIMIT} worlds; this model has "
@@ -85,7 +84,7 @@ def too_big(model: DrawnModel) -> str | None:
     return None
 
 
-def _unit_positions(universe: DrawnModel) -> dict[int, tuple[float, float]]:
+def _unit_positions(universe: Drawn) -> dict[int, tuple[float, float]]:
     """Kamada–Kawai positions of the worlds (by id), edges for every pair some agent cannot
     tell apart; worlds in different components are kept one step further apart than the
     farthest pair within one, so a disconnected model is not flung to the corners. The
@@ -116,15 +115,15 @@ def _unit_positions(universe: DrawnModel) -> dict[int, tuple[float, float]]:
     return best[1]
 
 
-def relation_graph(model: DrawnModel) -> nx.Graph:
+def relation_graph(model: Drawn) -> nx.Graph:
     """The worlds (by id, in order) and an undirected edge per pair some agent's relation
-    joins, either way, in the order of the pairs: read from the model's arrows, which an S5
-    model and a belief model both answer."""
-    ids = model.world_ids.tolist()
+    joins, either way, in the order of the pairs: read from the model's listing, whose arrows
+    an S5 model and a belief model both give."""
+    listing = model.listing(model.n_worlds)
+    ids = list(listing.ids)
     graph = nx.Graph()
     graph.add_nodes_from(ids)
-    pairs = {(min(w, v), max(w, v)) for agent in model.agents for w, v in model.arrows(agent)
-             if w != v}
+    pairs = {(min(w, v), max(w, v)) for arrows in listing.arrows for w, v in arrows if w != v}
     graph.add_edges_from((ids[w], ids[v]) for w, v in sorted(pairs))
     return graph
 
@@ -285,12 +284,12 @@ class GraphLayout(_Positioned):
     less than ``least`` units is spread to it (a few worlds, read from afar).
     """
 
-    def __init__(self, universe: DrawnModel, focus: Agent, names: Names | None = None, *,
+    def __init__(self, universe: Drawn, focus: Agent, names: Names | None = None, *,
                  # a caller's namer takes the kind of model it passes
                  label: Callable[[Any, int], str] | None = None,
                  atoms: bool = True,
                  positions: Mapping[int, tuple[float, float]] | None = None,
-                 under: Callable[[DrawnModel, int], list[str]] | None = None,
+                 under: Callable[[Drawn, int], list[str]] | None = None,
                  least: float = SPAN,
                  layers: Mapping[str, Collection[int]] | None = None) -> None:
         reason = too_big(universe)
@@ -338,7 +337,7 @@ class GraphLayout(_Positioned):
         self.headings: list[Text] = []  # placed with the names, clear of them
         self.names_at = self._place_names()
 
-    def _lines_of(self, model: DrawnModel) -> dict[int, list[str]]:
+    def _lines_of(self, model: Drawn) -> dict[int, list[str]]:
         """Each world's lines by id, as this layout writes them: its name, then its atoms
         (or the ``under`` lines) in ``model``."""
         lines: dict[int, list[str]] = {}
@@ -349,17 +348,18 @@ class GraphLayout(_Positioned):
         level = order.level(self.focus).tolist() if order is not None else []
         believed = set(order.best(self.focus).tolist()) \
             if order is not None and model.actual is not None else set()
-        for i, wid in enumerate(model.world_ids.tolist()):
+        listing = model.listing(model.n_worlds)
+        for i, wid in enumerate(listing.ids):
             name = self.label(model, i) if self.label else f"w{wid}"
             if order is not None:
                 name += f" ({level[i]}){' ★' if i in believed else ''}"
-            true = [str(a) for a in model.atoms if model.atom_values(a)[i]]
+            true = [str(a) for a in listing.atoms if a in listing.true[i]]
             below = (self._under(model, i) if self._under else
                      _wrap_atoms(true) if self._atoms else [])
             lines[wid] = [name, *below]
         return lines
 
-    def draws(self, model: DrawnModel) -> bool:
+    def draws(self, model: Drawn) -> bool:
         """Whether this layout draws ``model`` truly: it places every world of it, and each
         world's name and atoms there are the ones it wrote. A factual change that splits no
         world keeps every id but not the atoms (a flipped coin), so ids alone do not say."""
@@ -489,7 +489,7 @@ class GraphLayout(_Positioned):
             out.append((wid, mx - self.pos[wid][0], my - self.pos[wid][1]))
         return tuple(out)
 
-    def _label_texts(self, model: DrawnModel) -> tuple[list[Text], list[_Box]]:
+    def _label_texts(self, model: Drawn) -> tuple[list[Text], list[_Box]]:
         """Each world's name and atoms where :meth:`_place_names` put them; a removed
         world's too, pale (the class sees what went)."""
         present = set(model.world_ids.tolist())
@@ -502,27 +502,25 @@ class GraphLayout(_Positioned):
                 boxes.append(_line_box(x, base, anchor, line))
         return texts, boxes
 
-    def _edges(self, model: DrawnModel) -> _Edges:
+    def _edges(self, model: Drawn) -> _Edges:
         """The drawn edges of the current model, read from each agent's arrows. An S5 model
         (knowledge) as a textbook draws it: a line per pair of worlds in a class, no heads, no
         loops, a big class as a ring. Any other: an arrow per pair, one line with a head at
         each end for a pair of opposite arrows, and loops unless the agent's relation is
         reflexive (then every world has one, and textbooks leave them out)."""
-        ids = model.world_ids.tolist()
-        found = _Edges({}, [], set(), False, model.frame_class() != "S5", {})
-        for agent in model.agents:
-            arrows = model.arrows(agent)
+        listing = model.listing(model.n_worlds)
+        ids = list(listing.ids)
+        found = _Edges({}, [], set(), False, not listing.partitions, {})
+        for k, agent in enumerate(listing.agents):
             if found.directed:
-                self._arrows(found, agent, arrows, ids, model.actual,
-                             "reflexive" in model.properties(agent))
+                self._arrows(found, agent, list(listing.arrows[k]), ids, listing.actual,
+                             "reflexive" in listing.properties[k])
                 continue
-            seen: dict[int, list[int]] = {}
-            for w, v in arrows:
-                seen.setdefault(w, []).append(v)
+            reached = listing.reached(k)
             classes: dict[tuple[int, ...], list[int]] = {}
-            for i, wid in enumerate(ids):
-                classes.setdefault(tuple(seen.get(i, ())), []).append(wid)
-            actual_key = None if model.actual is None else tuple(seen.get(model.actual, ()))
+            for wid, key in zip(ids, reached, strict=True):
+                classes.setdefault(key, []).append(wid)
+            actual_key = None if listing.actual is None else reached[listing.actual]
             for key, members in classes.items():
                 if len(members) < 2:
                     continue
@@ -573,7 +571,7 @@ class GraphLayout(_Positioned):
         others = [p for w, p in self.pos.items() if w not in (a, b)]
         return clear_bend(self.pos[a], self.pos[b], others, NODE_R + 6, fan)
 
-    def picture(self, model: DrawnModel, marking: Marking = PLAIN) -> Picture:
+    def picture(self, model: Drawn, marking: Marking = PLAIN) -> Picture:
         marks, drawn = self._marks(model, marking)
         marks = [m if m.state in (GONE, GOING) else _node(m) for m in marks]
         texts, taken = self._label_texts(model)
@@ -744,7 +742,7 @@ class _Edges:
     reflexive: dict[str, bool]  # per agent (by name), whether its loops are left out
 
 
-def _loop_caption(model: DrawnModel, edges: _Edges, names: Names) -> str:
+def _loop_caption(model: Drawn, edges: _Edges, names: Names) -> str:
     """Which loop convention the picture follows, for the agents that have loops (an agent
     with none, after an announcement took its worlds, is not said to have them drawn), and
     the frame class."""
@@ -791,8 +789,8 @@ def _wrap_atoms(true: list[str]) -> list[str]:
 
 
 
-def layered(before: Mapping[int, tuple[float, float]], old: DrawnModel, events: EventModel,
-            after: DrawnModel) -> dict[int, tuple[float, float]]:
+def layered(before: Mapping[int, tuple[float, float]], old: Drawn, events: EventModel,
+            after: Drawn) -> dict[int, tuple[float, float]]:
     """Where the worlds of ``after = old.update(events)`` go, given where ``old``'s worlds
     were (``before``, by id): as a textbook draws a product update, one layer per event, a
     copy of the old picture, each world (w, e) at w's place in e's layer; so the update reads
@@ -832,12 +830,12 @@ def event_graph(events: EventModel, agents: Sequence[Agent], names: Names | None
     of events it is, so the picture reads like the worlds' beside it."""
     m = len(events.events)
     index = {name: k for k, name in enumerate(events.names)}
-    shown = BeliefModel.of(
+    shown = arrows_model(
         [set() for _ in range(m)],
         {a: [(index[e], index[f]) for e, f in sorted(events.relation(a))] for a in agents},
-        actual=index[events.actual], names=list(events.names))
+        index[events.actual], names=list(events.names))
 
-    def under(_: DrawnModel, k: int) -> list[str]:  # wrapped: the picture stays narrow
+    def under(_: Drawn, k: int) -> list[str]:  # wrapped: the picture stays narrow
         event = events.events[k]
         return [line for text in (f"pre: {event.precondition.unicode()}",
                                   *(f"{atom} := {value.unicode()}" for atom, value in event.post))
@@ -857,7 +855,7 @@ def event_graph(events: EventModel, agents: Sequence[Agent], names: Names | None
         f"changes; {views}; the actual event doubly circled."))
 
 
-def graph_positions(model: DrawnModel, label: Callable[[DrawnModel, int], str] | None = None
+def graph_positions(model: Drawn, label: Callable[[Drawn, int], str] | None = None
                     ) -> dict[int, tuple[float, float]] | None:
     """The textbook graph's places of the worlds (by id; each named by ``label``, default its
     ``world_label``, with its atoms under it, so names get their room), for a drawing made

@@ -6,7 +6,7 @@ cryptographers, whose edges cross however they are placed) reads better when a t
 drag its worlds apart in front of the class. pyvis builds the vis-network page: a node per
 world (its name beside it; its atoms, and whether it is the actual world, on hover; the actual
 world with a thick ring), an edge per pair an agent relates, in the agent's colour
-(:mod:`kripke.palette`, as on the page and the slides) and labelled with it, drawn as the
+(:mod:`app.worlds.palette`, as on the page and the slides) and labelled with it, drawn as the
 textbook graph draws them (``app.worlds.graph``): for an S5 model a line per pair of worlds in
 a class, no loops; for any other an arrow per arrow (one line with two heads for a pair of
 opposite arrows) and loops, but for an agent whose relation is reflexive. Worlds start where
@@ -33,10 +33,11 @@ from typing import Any
 import pyvis
 from pyvis.network import Network
 
+from app.worlds.palette import agent_colour
 from kripke.errors import ModelError, ModelTooLargeError
+from kripke.kernel import Listing
 from kripke.language.formula import Agent
-from kripke.palette import agent_colour
-from kripke.parts import DrawnModel
+from kripke.parts import Drawn
 
 #: The most worlds the page draws: past it, the physics takes long and a teacher drags nothing
 #: apart (the class views summarise bigger models).
@@ -64,15 +65,17 @@ class Edge:
     heads: str
 
 
-def drawn_edges(model: DrawnModel) -> list[Edge]:
-    """The edges the page draws, as the textbook graph draws them (see the module)."""
-    ids = model.world_ids.tolist()
-    s5 = model.frame_class() == "S5"
+def drawn_edges(model: Drawn) -> list[Edge]:
+    """The edges the page draws, as the textbook graph draws them (see the module), read
+    from the model's listing."""
+    listing = model.listing(model.n_worlds)
+    ids = listing.ids
+    s5 = listing.partitions
     found = []
-    for agent in model.agents:
-        arrows = model.arrows(agent)
+    for agent, arrows, properties in zip(listing.agents, listing.arrows, listing.properties,
+                                         strict=True):
         given = set(arrows)
-        loops = not s5 and "reflexive" not in model.properties(agent)
+        loops = not s5 and "reflexive" not in properties
         for w, v in arrows:
             if w == v:
                 if loops:
@@ -84,7 +87,7 @@ def drawn_edges(model: DrawnModel) -> list[Edge]:
     return found
 
 
-def interactive_html(model: DrawnModel, *, title: str = "",
+def interactive_html(model: Drawn, *, title: str = "",
                      name: Callable[[Any, int], str] | None = None,
                      describe: Callable[[Any, int], str] | None = None,
                      agent_names: Mapping[Agent, str] | None = None,
@@ -107,13 +110,14 @@ def interactive_html(model: DrawnModel, *, title: str = "",
                   cdn_resources="in_line")
     net.set_template_dir([str(TEMPLATES), str(Path(pyvis.__file__).with_name("templates"))],
                          "interactive.html")
-    ids = model.world_ids.tolist()
-    own_names = {wid: model.world_name(i) for i, wid in enumerate(ids)}
+    listing = model.listing(HTML_WORLDS)
+    ids = list(listing.ids)
+    own_names = dict(zip(ids, listing.names, strict=True))
     placed = _scaled(positions, ids)
     for index, wid in enumerate(ids):
         own = name(model, index) if name else own_names[wid]
-        actual = index == model.actual
-        true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
+        actual = index == listing.actual
+        true = [str(a) for a in listing.atoms if a in listing.true[index]]
         hover = [own, *([describe(model, index)] if describe else []),
                  f"true here: {', '.join(true)}" if true else "no atom true here",
                  *(["the actual world"] if actual else [])]
@@ -134,17 +138,18 @@ def interactive_html(model: DrawnModel, *, title: str = "",
         "nodes": {"shape": "dot", "size": 12, "font": {"size": 16}},
         "edges": {"width": 2, "font": {"size": 13, "align": "middle", "strokeWidth": 4}},
     }))
-    return net.generate_html().replace(LEGEND, _legend(model, called, colour, labelled), 1)
+    return net.generate_html().replace(LEGEND, _legend(listing, called, colour, labelled), 1)
 
 
-def _legend(model: DrawnModel, called: Mapping[Agent, str], colour: Mapping[Agent, str],
+def _legend(listing: Listing, called: Mapping[Agent, str], colour: Mapping[Agent, str],
             labelled: bool) -> str:
     """The agents' colours and how to read and handle the drawing, as escaped HTML."""
     legend = "".join(f"<span class='agent'><span style='color:{colour[a]}'>■</span> "
-                     f"{escape(called[a])}</span>" for a in model.agents)
-    s5 = model.frame_class() == "S5"
-    reflexive = [called[a] for a in model.agents
-                 if not s5 and "reflexive" in model.properties(a)]
+                     f"{escape(called[a])}</span>" for a in listing.agents)
+    s5 = listing.partitions
+    reflexive = [called[a] for a, properties in zip(listing.agents, listing.properties,
+                                                     strict=True)
+                 if not s5 and "reflexive" in properties]
     legend += escape(
         "\nDrag a world to move it; hover a world for what holds there"
         + ("" if labelled else ", an edge for its agent") + ". The thick ring: the actual world. "

@@ -39,10 +39,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from kripke.explicit.model import KripkeModel
-from kripke.files.geometry import bend_control
+from app.worlds.geometry import bend_control
+from kripke.interface import EpistemicModel
 from kripke.language.formula import Agent
-from kripke.parts import ClassCounts, DrawnModel, Values
+from kripke.parts import ClassCounts, Drawn, Partitioned, Values
 
 #: Either backend, as a picture takes it: a summary asks it only what ``kripke.parts`` says.
 type AnyModel = ClassCounts[Any]
@@ -92,7 +92,7 @@ class Names(Protocol):
         """Short parts naming an agent's class (a deal: the ticket ids of the hand)."""
         ...
 
-    def world(self, model: Any, index: int) -> str:  # any listed model (DrawnModel)
+    def world(self, model: Any, index: int) -> str:  # any listed model (Drawn)
         """Hover text for a world: what is true there (a deal: who holds what)."""
         ...
 
@@ -110,7 +110,7 @@ class PlainNames:
     def hand(self, model: AnyModel, agent: Agent, key: int) -> tuple[str, ...]:
         return model.class_name(agent, key) or (f"#{key}",)
 
-    def world(self, model: KripkeModel, index: int) -> str:
+    def world(self, model: Partitioned, index: int) -> str:
         return model.world_label(index)
 
 
@@ -366,29 +366,30 @@ def _private(picture: Picture, viewer: Agent | None) -> Picture:
 class _Positioned:
     """Shared by the layouts that place every world of a universe at a fixed point."""
 
-    universe: DrawnModel
+    universe: Drawn
     names: Names
     focus: Agent
     pos: dict[int, tuple[float, float]]  # world id -> centre
     radius: float
     _shown: frozenset[int] | None = None  # world ids live in the last picture
 
-    def _going(self, model: DrawnModel) -> frozenset[int]:
+    def _going(self, model: Drawn) -> frozenset[int]:
         """Worlds live in the last picture and gone from this one: they fade out now."""
         now = frozenset(model.world_ids.tolist())
         going = frozenset() if self._shown is None else self._shown - now
         self._shown = now
         return going
 
-    def _marks(self, model: DrawnModel, marking: Marking) -> tuple[list[Mark], int]:
+    def _marks(self, model: Drawn, marking: Marking) -> tuple[list[Mark], int]:
         u = self.universe
         present = {int(w): i for i, w in enumerate(model.world_ids)}
         seen = (None if marking.viewer is None or model.actual is None
                 else model.possible_worlds(marking.viewer))
         seen_ids = None if seen is None else set(model.world_ids[seen].tolist())
         removed, highlight = self._going(model), set(marking.highlight)
-        values = marking.values
-        assert values is None or isinstance(values, np.ndarray)  # a list's: one per world
+        # where the formula holds, by id: the model's own restriction, never its values read
+        held = (None if marking.values is None
+                else set(model.restrict(marking.values).world_ids.tolist()))
         actual_id = None if model.actual is None else int(model.world_ids[model.actual])
         marks, drawn = [], 0
         for index, wid in enumerate(u.world_ids.tolist()):
@@ -403,7 +404,7 @@ class _Positioned:
                                   f"world {wid}: removed\n{deal}"))
                 continue
             drawn += 1
-            holds = None if values is None else int(bool(values[i]))
+            holds = None if held is None else int(wid in held)
             state = FADED if seen_ids is not None and wid not in seen_ids else LIVE
             actual = wid == actual_id and marking.viewer is None
             title = f"world {wid}{' (the actual world)' if actual else ''}\n{deal}"
@@ -415,7 +416,7 @@ class _Positioned:
                               holds=holds, highlight=wid in highlight))
         return marks, drawn
 
-    def _chains(self, model: KripkeModel, agents: Sequence[Agent]) -> list[Link]:
+    def _chains(self, model: Partitioned, agents: Sequence[Agent]) -> list[Link]:
         """A chain through each class of each agent: as few lines as a class can be drawn
         with, still joining every world of it; redrawn through what is left of the class."""
         links = []
@@ -443,9 +444,9 @@ class ClassGrid(_Positioned):
     needs), so a 15 × 15 deal grid stands beside the board on a 1280 × 800 screen.
     """
 
-    universe: KripkeModel  # partitions: the class views draw no belief model
+    universe: Partitioned  # partitions: the class views draw no belief model
 
-    def __init__(self, universe: KripkeModel, focus: Agent, names: Names | None = None, *,
+    def __init__(self, universe: Partitioned, focus: Agent, names: Names | None = None, *,
                  rows: Agent | None = None, width: float = WIDTH,
                  height: float = HEIGHT) -> None:
         self.universe, self.focus, self.width = universe, focus, width
@@ -651,7 +652,7 @@ class ClassGrid(_Positioned):
         self.height = top + math.ceil(len(self.cols) / per_line) * (box_h + 6)
         self.fits = self.height <= height + 0.5
 
-    def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
+    def picture(self, model: Partitioned, marking: Marking = Marking()) -> Picture:
         marks, drawn = self._marks(model, marking)
         links, few = _few(self._chains(model, self.chained))
         fname = self.names.agent(self.focus)
@@ -679,11 +680,11 @@ class FixedPositions(_Positioned):
     to a short name) are written beside their worlds where each fits clear of every other world
     and label (see ``place_labels``), else none is and the caption says to hover."""
 
-    universe: KripkeModel  # partitions: the class views draw no belief model
+    universe: Partitioned  # partitions: the class views draw no belief model
     width: float
     height: float
 
-    def __init__(self, universe: KripkeModel, focus: Agent,
+    def __init__(self, universe: Partitioned, focus: Agent,
                  positions: Mapping[int, tuple[float, float]], names: Names | None = None, *,
                  labels: Mapping[int, str] | None = None, width: float = WIDTH,
                  height: float = HEIGHT, scale: float = 60.0, radius: float = 7.0) -> None:
@@ -733,7 +734,7 @@ class FixedPositions(_Positioned):
             return {}
         return {int(self.universe.world_ids[actual]): _actual_radius(self.radius)}
 
-    def picture(self, model: KripkeModel, marking: Marking = Marking()) -> Picture:
+    def picture(self, model: Partitioned, marking: Marking = Marking()) -> Picture:
         marks, drawn = self._marks(model, marking)
         keys = self.universe.observation(self.focus)
         actual = None if self.universe.actual is None else int(keys[self.universe.actual])
@@ -768,7 +769,7 @@ ROW, BAND_GAP = 0.3, 0.45
 COLUMNS = 10
 
 
-def class_columns(model: KripkeModel, focus: Agent) -> dict[int, tuple[float, float]]:
+def class_columns(model: Partitioned, focus: Agent) -> dict[int, tuple[float, float]]:
     """Each class of ``focus`` a column of its worlds, the columns in bands: how a model too
     big to draw at first (Sum and Product) is drawn once the story has cut it down, where a
     grid of two agents' classes would be a hundred rows tall. As many columns a band as fill
@@ -1009,7 +1010,7 @@ class ClassTiles:
         else:
             self.inner_top = self.bottom = y
 
-    def _open(self, cell: KripkeModel, focus: Agent, top: float, *,
+    def _open(self, cell: Partitioned, focus: Agent, top: float, *,
               only_if_fits: bool = False) -> bool:
         """Draw the worlds of the last opened class, every one, under the levels above;
         with ``only_if_fits``, False (and nothing changed) if their grid would overflow."""
@@ -1207,12 +1208,12 @@ def _run(first: str, last: str) -> str:
     return first if first == last else f"{first}–{last}"
 
 
-def partitioned(model: object) -> bool:
+def partitioned(model: EpistemicModel) -> bool:
     """Whether the class views can draw the model: it answers what they ask of an agent's
     classes (:class:`kripke.parts.ClassCounts`). A belief model does not (its relations need
     not be partitions): a page draws it as the textbook graph only, and explains no formula
     by classes."""
-    return isinstance(model, ClassCounts)
+    return model.capabilities.summarised
 
 
 def layout_for(model: AnyModel, focus: Agent, names: Names | None = None, *,

@@ -25,9 +25,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from app.worlds.layout import GOING, GONE, LIVE, ClassTiles, Mark, Picture
-from kripke.explicit.arrays import IntArray
 from kripke.language.formula import Agent
-from kripke.parts import ClassCounts, Leveled
+from kripke.parts import ClassCounts, IntArray, Leveled
 
 #: What a mark's ``belief`` says: the agent believes in the world, or did until this step.
 BELIEVED, DROPPED = "believed", "dropped"
@@ -167,8 +166,9 @@ def believed_tiles(picture: Picture, layout: object, model: Any, agent: Agent) -
         opened = {**opened, level.agent: model.class_key(level.agent)}
     else:
         if layout.inner is not None and isinstance(part := model.listed(opened), Ranked):
-            held = np.asarray(part.rank_values(best), dtype=bool)
-            ringed |= {f"w{w}" for w in np.asarray(part.world_ids)[held].tolist()}
+            # the deals of that rank, as the part keeps them (its values stay its own)
+            held = part.restrict(part.rank_values(best))
+            ringed |= {f"w{w}" for w in held.world_ids.tolist()}
     name = layout.names.agent(agent)
     return replace(picture, marks=tuple(
         replace(m, belief=BELIEVED, title=m.title + f"\n{name} believes in "

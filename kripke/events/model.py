@@ -182,6 +182,12 @@ class EventModel:
         return False
 
     @property
+    def soft(self) -> bool:
+        """Whether the change keeps the worlds and reorders them only (an upgrade: soft
+        information), told in a line rather than as a product's events."""
+        return False
+
+    @property
     def is_s5(self) -> bool:
         """Whether the event is one the S5 path takes: partitions only (no arrows). An S5
         model updated by it stays S5, with or without assignments."""

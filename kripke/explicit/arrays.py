@@ -8,7 +8,6 @@ cache, which halves the time of a whole-array gather or scatter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -28,32 +27,12 @@ def gather(table: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return out
 
 
-@dataclass(frozen=True)
-class ByClass:
-    """A mask given per class of one agent: world w is kept iff ``table[keys[w]]``.
-
-    An announcement of something one agent observes ("player 2 holds ticket 4") is such a mask.
-    :func:`compress` reads it a chunk at a time, so the bool array over every world is never
-    built: at 63 million worlds that array is 63 MB of memory the process must fault in
-    afresh, which on this project's virtual machines costs more than computing it.
-    """
-
-    table: BoolArray
-    keys: IntArray
-
-    @property
-    def size(self) -> int:
-        return int(self.keys.size)
-
-    def __getitem__(self, chunk: slice) -> BoolArray:
-        return np.take(self.table, self.keys[chunk])
-
-
-type WorldMask = BoolArray | ByClass
+#: A mask over every world (kept: ``True``).
+type WorldMask = BoolArray
 
 
 def count(mask: WorldMask) -> int:
-    """The mask's number of True, a chunk at a time: a ``ByClass`` is never built whole."""
+    """The mask's number of True, a chunk at a time."""
     return sum(int(np.count_nonzero(mask[start:start + _CHUNK]))
                for start in range(0, mask.size, _CHUNK))
 

@@ -36,22 +36,22 @@ it (:meth:`kripke.explicit.model.KripkeModel.update`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from scipy import sparse
 
 from kripke.budget import AgentWork, check_budget
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
+from kripke.errors import ModelError, ModelTooLargeError, UpdateError
 from kripke.events.model import EventModel
-from kripke.explain import PerWorld
 from kripke.explicit.access import Access, product, product_arrows
 from kripke.explicit.arrays import BoolArray, IntArray, distinct
 from kripke.explicit.belief_check import Relation, evaluate
 from kripke.explicit.bisim import blocks, contracted
-from kripke.interface import AgentIndex, Values
+from kripke.explicit.listed import PerWorld
+from kripke.interface import AgentIndex
+from kripke.kernel import Capabilities, Values, as_formula
 from kripke.language.formula import Agent, Atom, Formula
-from kripke.language.parser import parse
 
 #: Maps keyed by atoms or their text (a Mapping's key type is invariant, hence the three).
 type ByAtom[V] = Mapping[Atom, V] | Mapping[str, V] | Mapping[Atom | str, V]
@@ -107,6 +107,10 @@ class BeliefModel(PerWorld):
     """Worlds, a valuation, per agent a directed relation (CSR matrix) and an actual world.
     Immutable: announcements and updates return new models. See the module docstring for
     how a picture reads it."""
+
+    #: Relations need not be partitions (no summary by classes); it minimises (see the
+    #: kernel).
+    capabilities: ClassVar[Capabilities] = Capabilities(minimised=True)
 
     def __init__(self, valuation: ByAtom[Any], relations: ByAgent[Relation | Access],
                  actual: int | None, *, n_worlds: int | None = None,
@@ -175,14 +179,6 @@ class BeliefModel(PerWorld):
     # --- structure -------------------------------------------------------------------------
 
     @property
-    def n_worlds(self) -> int:
-        return self._n
-
-    @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
     def atoms(self) -> tuple[Atom, ...]:
         return tuple(self._valuation)
 
@@ -194,13 +190,6 @@ class BeliefModel(PerWorld):
     @property
     def names(self) -> tuple[str, ...]:
         return self._names
-
-    def agent_index(self, agent: Agent) -> int:
-        return self._agent_index(agent)
-
-    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
-        """Positions of a group's agents; None means every agent."""
-        return self._agent_index.indices(group)
 
     def access_of(self, agent_index: int) -> Access:
         """The relation by classes (what the checker reads)."""
@@ -286,15 +275,6 @@ class BeliefModel(PerWorld):
     def world_label(self, world: int | None = None) -> str:
         return self.world_name(world)
 
-    def _world(self, world: int | None) -> int:
-        if world is None:
-            if self.actual is None:
-                raise ModelError("the model has no actual world; pass world=")
-            return self.actual
-        if not 0 <= int(world) < self._n:
-            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
-        return int(world)
-
     # --- frame properties -------------------------------------------------------------------
 
     def properties(self, agent: Agent) -> frozenset[str]:
@@ -331,73 +311,30 @@ class BeliefModel(PerWorld):
 
     # --- checking ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _formula(formula: Formula | str) -> Formula:
-        return parse(formula) if isinstance(formula, str) else formula
-
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's value at every world (the one place a value per world is made)."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         check_budget(formula, self._n, len(self._agents), work=self.work())
         return evaluate(self, formula)
 
-    def holds(self, formula: Formula | str, world: int | None = None) -> bool:
-        return bool(self.evaluate(formula)[self._world(world)])
-
-    def count(self, formula: Formula | str) -> int:
-        return int(np.count_nonzero(self.evaluate(formula)))
-
-    def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
-        """K_a φ (on a belief model: a believes φ) at a world."""
-        return bool(self.evaluate(formula)[self.possible_worlds(agent, world)].all())
-
-    def knows_whether(self, agent: Agent, formula: Formula | str,
-                      world: int | None = None) -> bool:
-        values = self.evaluate(formula)[self.possible_worlds(agent, world)]
-        return bool(values.all() or not values.any())
-
-    def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
-        worlds = self.possible_worlds(agent, world)
-        known: dict[Atom, bool] = {}
-        for atom, values in self._valuation.items():
-            if values[worlds].all():
-                known[atom] = True
-            elif not values[worlds].any():
-                known[atom] = False
-        return known
-
-    def possible_count(self, agent: Agent, world: int | None = None) -> int:
-        """How many worlds the agent considers possible at a world."""
-        return int(self.possible_worlds(agent, world).size)
-
-    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
-        """None: a world's arrows have no name of their own (a deal names a class by its
-        hand)."""
-        return None
-
     def restrict(self, values: Values) -> BeliefModel:
         """The model on the worlds where ``values`` (a bool per world, from :meth:`values`)
-        is true, with only the arrows between them: an announcement already evaluated."""
-        mask = self.per_world(values)
-        keep = np.flatnonzero(mask)
+        is true, or on these worlds (indices, increasing: :meth:`considered`), with only the
+        arrows between them: an announcement already evaluated."""
+        if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
+            keep = values.astype(np.int64, copy=False)
+        else:
+            keep = np.flatnonzero(self.per_world(values))
         actual = None
-        if self.actual is not None and mask[self.actual]:
-            actual = int(np.searchsorted(keep, self.actual))
+        found = np.searchsorted(keep, self.actual) if self.actual is not None else keep.size
+        if found < keep.size and keep[found] == self.actual:
+            actual = int(found)
         return BeliefModel({a: v[keep] for a, v in self._valuation.items()},
                            {a: r.restrict(keep) for a, r in zip(self._agents, self._access,
                                                                 strict=True)},
                            actual, n_worlds=keep.size,
                            names=[self._names[i] for i in keep.tolist()],
                            world_ids=self._ids[keep])
-
-    def announce(self, formula: Formula | str) -> BeliefModel:
-        """Public announcement: the worlds where φ held, with the arrows between them.
-        Refused (:class:`AnnouncementError`) when φ is false at the actual world."""
-        formula = self._formula(formula)
-        mask = self.evaluate(formula)
-        if self.actual is not None and not mask[self.actual]:
-            raise AnnouncementError(formula)
-        return self.restrict(mask)
 
     def update(self, events: EventModel) -> BeliefModel:
         """Product update (Baltag–Moss–Solecki, with factual change): the worlds are the pairs
@@ -459,7 +396,7 @@ class BeliefModel(PerWorld):
         index = self.world_index(world_id)
         if index is None:
             raise ModelError(f"no world of the update has the id {world_id}")
-        happens = [e.name for e in events.events if self.holds(e.precondition, index)]
+        happens = [e.name for e in events.events if self.evaluate(e.precondition)[index]]
         if not happens:
             raise ModelError(f"no world of the update has the id {world_id}")
         return int(world_id), happens[0]

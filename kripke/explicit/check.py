@@ -71,9 +71,9 @@ def evaluate(model: CheckedModel, formula: Formula) -> BoolArray:
 
 def observed_table(model: CheckedModel, formula: Formula) -> tuple[int, BoolArray] | None:
     """(agent index, a bool per key of that agent) if the formula's value at a world is fixed by
-    that one agent's key there, else None: see ``_Checker.observed_table``. An announcement of
-    such a formula keeps whole classes of the agent, which the model uses to restrict itself
-    without a mask over every world."""
+    that one agent's key there, else None: see ``_Checker.observed_table``. A ranked deal's
+    shift reads a claim's inference (about one agent's hand) so, in one gather over the
+    deals instead of an array per atom (:meth:`kripke.explicit.deal.RankedDealModel.shift`)."""
     return _Checker(model).observed_table(formula)
 
 

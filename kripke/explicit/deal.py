@@ -30,6 +30,7 @@ from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel, rank_shift
 from kripke.explicit.world_ids import WorldIds
 from kripke.interface import AgentIndex
+from kripke.kernel import as_formula
 from kripke.language.formula import Agent, Atom, Formula
 
 
@@ -382,7 +383,7 @@ class RankedDealModel(DealModel, PlausibilityModel):
         inference is about one agent's hand, so its value comes from a table over that agent's
         classes, spread in one gather (as ``announce`` reads such a formula), not an array per
         atom."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         observed = observed_table(self, formula)
         explained = self.evaluate(formula) if observed is None else \
             gather(observed[1], self._keys[observed[0]])

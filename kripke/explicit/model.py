@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 
 from kripke.budget import check_budget
-from kripke.errors import AnnouncementError, ModelError, UpdateError
-from kripke.explain import PerWorld
+from kripke.errors import ModelError, UpdateError
 from kripke.explicit.arrays import (
     BoolArray,
-    ByClass,
     IntArray,
     WorldMask,
     bincount,
@@ -37,15 +35,14 @@ from kripke.explicit.arrays import (
     positions,
 )
 from kripke.explicit.belief import BeliefModel
-from kripke.explicit.check import evaluate, observed_table
+from kripke.explicit.check import evaluate
+from kripke.explicit.listed import PerWorld
 from kripke.explicit.world_ids import WorldIds
-from kripke.interface import AgentIndex, Values
+from kripke.interface import AgentIndex
+from kripke.kernel import Capabilities, Values, as_formula
 from kripke.language.formula import Agent, Atom, Formula
-from kripke.language.parser import parse
 
 if TYPE_CHECKING:
-    import networkx as nx
-
     from kripke.events.model import EventModel
 
 type Mask = np.ndarray | Sequence[bool] | Sequence[int]
@@ -101,6 +98,10 @@ class KripkeModel(PerWorld):
     ``world_ids`` names the worlds (increasing ints; by default each world's index, see
     :attr:`world_ids`), or says how the model knows them (a :class:`WorldIds`).
     """
+
+    #: Drawn as a summary of classes when too big to draw world by world; minimised as a
+    #: belief model (see the kernel).
+    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True, minimised=True)
 
     def __init__(
         self,
@@ -186,14 +187,6 @@ class KripkeModel(PerWorld):
     # --- structure -------------------------------------------------------------------------
 
     @property
-    def n_worlds(self) -> int:
-        return self._n
-
-    @property
-    def agents(self) -> tuple[Agent, ...]:
-        return self._agents
-
-    @property
     def atoms(self) -> tuple[Atom, ...]:
         """Every atom the model can evaluate, plain ones first."""
         return (*self._valuation, *self._lazy, *self._observed)
@@ -206,21 +199,6 @@ class KripkeModel(PerWorld):
         """The observation keys of the agent at ``agent_index`` (see :meth:`agent_index`): the
         checker works on positions, found once per formula, not on names."""
         return self._keys[agent_index]
-
-    def agent_index(self, agent: Agent) -> int:
-        """The agent's position among :attr:`agents`; agents are found by their text, so
-        ``0`` and ``"0"`` are the same agent."""
-        return self._agent_index(agent)
-
-    def _world(self, world: int | None) -> int:
-        if world is None:
-            if self.actual is None:
-                raise ModelError("the model has no actual world; pass world=")
-            return self.actual
-        world = int(world)
-        if not 0 <= world < self._n:
-            raise ModelError(f"world {world} is out of range 0..{self._n - 1}")
-        return world
 
     @property
     def world_ids(self) -> IntArray:
@@ -268,10 +246,6 @@ class KripkeModel(PerWorld):
         """(agent index, table over its keys) if the atom is one an agent observes, else None."""
         return self._observed.get(atom)
 
-    def agent_indices(self, group: Iterable[Agent] | None) -> tuple[int, ...]:
-        """Positions of a group's agents; None means every agent."""
-        return self._agent_index.indices(group)
-
     def n_keys(self, agent_index: int) -> int:
         """An upper bound on the agent's keys, the size of a table indexed by them."""
         return self._n_keys[agent_index]
@@ -280,38 +254,12 @@ class KripkeModel(PerWorld):
 
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's truth value at every world, as a bool array."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         check_budget(formula, self._n, len(self._agents))
         result = evaluate(self, formula)
         return result if result.flags.writeable else result.copy()
 
-    def holds(self, formula: Formula | str, world: int | None = None) -> bool:
-        """Whether the formula is true at a world (default: the actual world)."""
-        world = self._world(world)
-        return bool(self.evaluate(formula)[world])
-
-    @staticmethod
-    def _formula(formula: Formula | str) -> Formula:
-        return parse(formula) if isinstance(formula, str) else formula
-
     # --- updates ---------------------------------------------------------------------------
-
-    def announce(self, formula: Formula | str) -> Self:
-        """Public announcement: the model of the worlds where the formula held before.
-
-        Raises :class:`AnnouncementError` if the formula is false at the actual world.
-        """
-        formula = self._formula(formula)
-        check_budget(formula, self._n, len(self._agents))
-        observed = observed_table(self, formula)
-        if observed is None:
-            mask: WorldMask = self.evaluate(formula)
-        else:  # what one agent observes: kept worlds found from its classes, a chunk at a time
-            agent, table = observed
-            mask = ByClass(table, self._keys[agent])
-        if self.actual is not None and not mask[self.actual:self.actual + 1][0]:
-            raise AnnouncementError(formula)
-        return self._restricted(mask)
 
     def restrict(self, mask: Mask | Values) -> Self:
         """The sub-model on the chosen worlds (a bool mask, such as :meth:`values` gives, or
@@ -640,47 +588,6 @@ class KripkeModel(PerWorld):
         self._cells: dict[tuple[tuple[int, int], ...], IntArray] = {}
         self._sizes: dict[tuple[int, tuple[tuple[int, int], ...]], IntArray] = {}
 
-    def knows(self, agent: Agent, formula: Formula | str, world: int | None = None) -> bool:
-        """K_a φ at a world: φ holds at every world the agent considers possible."""
-        values = self.evaluate(formula)
-        return bool(values[self.possible_worlds(agent, world)].all())
-
-    def knows_whether(
-        self, agent: Agent, formula: Formula | str, world: int | None = None
-    ) -> bool:
-        """K_a φ ∨ K_a ¬φ: the agent knows φ's truth value, whichever it is."""
-        values = self.evaluate(formula)[self.possible_worlds(agent, world)]
-        return bool(values.all() or not values.any())
-
-    def known_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
-        """Atoms whose value the agent knows at a world, with that value."""
-        return self.fixed_atoms(self.possible_worlds(agent, world))
-
-    def fixed_atoms(self, worlds: IntArray) -> dict[Atom, bool]:
-        """Atoms with one value in all of ``worlds`` (indices), with that value."""
-        fixed: dict[Atom, bool] = {}
-        for atom in self.atoms:
-            values = self.atom_values(atom, worlds)
-            if values.all():
-                fixed[atom] = True
-            elif not values.any():
-                fixed[atom] = False
-        return fixed
-
-    def count(self, formula: Formula | str) -> int:
-        """In how many worlds the formula holds."""
-        return int(np.count_nonzero(self.evaluate(formula)))
-
-    def possible_count(self, agent: Agent, world: int | None = None) -> int:
-        """How many worlds the agent considers possible at a world (its class's size)."""
-        keys = self._keys[self.agent_index(agent)]
-        return int(np.count_nonzero(keys == keys[self._world(world)]))
-
-    def class_name(self, agent: Agent, key: int) -> tuple[str, ...] | None:
-        """None: a class of a model written world by world has no name of its own (a deal
-        names it by the hand, :class:`kripke.explicit.deal.DealModel`)."""
-        return None
-
     def world_name(self, world: int | None = None) -> str:
         """A world's name (default: the actual one): ``w`` and its id, as :func:`dump_model`
         writes a model without names; a named model and a belief model answer their own."""
@@ -692,14 +599,6 @@ class KripkeModel(PerWorld):
         index = np.array([world])
         true = [str(a) for a in self.atoms if self.atom_values(a, index)[0]]
         return " ".join(true) if true else "(no atom true)"
-
-    def to_networkx(
-        self, agent: Agent | None = None, max_worlds: int = 500, world: int | None = None
-    ) -> nx.Graph:
-        """The worlds as a graph for drawing; see :func:`kripke.files.export.to_networkx`."""
-        from kripke.files.export import to_networkx  # networkx is loaded only by those who draw
-
-        return to_networkx(self, agent=agent, max_worlds=max_worlds, world=world)
 
     def __repr__(self) -> str:
         return (

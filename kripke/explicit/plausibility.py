@@ -42,17 +42,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Self
+from typing import Any
 
 import numpy as np
 
 from kripke.budget import check_budget, check_stopped
-from kripke.errors import AnnouncementError, ModelError
+from kripke.errors import ModelError
 from kripke.events.model import Event, EventModel
 from kripke.explicit.arrays import BoolArray, IntArray
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.world_ids import WorldIds
+from kripke.kernel import as_formula
 from kripke.language.formula import (
     PLAUSIBILITY,
     Agent,
@@ -219,7 +220,16 @@ class PlausibilityModel(KripkeModel):
     def believed_atoms(self, agent: Agent, world: int | None = None) -> dict[Atom, bool]:
         """Atoms whose value the agent believes at a world (the same in every world of
         :meth:`best`), with that value: as ``known_atoms`` reads the whole class."""
-        return self.fixed_atoms(self.best(agent, world))
+        best, fixed = self.best(agent, world), {}
+        for atom in self.atoms:
+            column = self.atom_values(atom, best)
+            if column.all() or not column.any():
+                fixed[atom] = bool(column.all())
+        return fixed
+
+    def levels(self) -> tuple[tuple[int, ...], ...]:
+        """Each agent's :meth:`level` per world, for the listing (:mod:`kripke.kernel`)."""
+        return tuple(tuple(self.level(a).tolist()) for a in self.agents)
 
     def is_flat(self) -> bool:
         """Whether every world of each class is as plausible as every other (no order)."""
@@ -237,7 +247,7 @@ class PlausibilityModel(KripkeModel):
     def evaluate(self, formula: Formula | str) -> BoolArray:
         """The formula's value at every world: the plausibility operators by the order, the
         rest by the S5 checker."""
-        formula = self._formula(formula)
+        formula = as_formula(formula)
         check_budget(formula, self.n_worlds, len(self.agents))
         return self._value(formula)
 
@@ -288,18 +298,6 @@ class PlausibilityModel(KripkeModel):
                                     n_worlds=self.n_worlds)
                 return probe.evaluate(replace(f, formula=_INNER))
         raise TypeError(f"not a formula: {f!r}")
-
-    def announce(self, formula: Formula | str) -> Self:
-        """As :meth:`KripkeModel.announce`; a formula with a plausibility operator is
-        evaluated world by world (the S5 checker's shortcut through one agent's classes would
-        read ``B_b`` as the ``K_b`` it subclasses)."""
-        formula = self._formula(formula)
-        if not ordered(formula):
-            return super().announce(formula)
-        mask = self.evaluate(formula)
-        if self.actual is not None and not mask[self.actual]:
-            raise AnnouncementError(formula)
-        return self._restricted(mask)
 
     def ranged(self, formula: Formula, world: int) -> IntArray | None:
         """The worlds a plausibility operator quantifies over at a world (what Why? shows):
@@ -511,6 +509,10 @@ class Upgrade(EventModel):
 
     def applied(self, model: object) -> PlausibilityModel:
         return plausibility_of(model).upgrade(self.kind, self.formula)
+
+    @property
+    def soft(self) -> bool:
+        return True
 
     @property
     def reorders(self) -> bool:

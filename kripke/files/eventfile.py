@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from kripke.errors import ModelError, quoted
 from kripke.events.model import (
@@ -49,10 +48,10 @@ from kripke.events.model import (
     secret_look,
     shows_card,
 )
-from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import UPGRADES, RankedEvents, upgrade
 from kripke.files.reader import EventFileError, LineReader, read_source
+from kripke.interface import EpistemicModel
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.names import AGENT
 from kripke.language.parser import (
@@ -64,9 +63,6 @@ from kripke.language.parser import (
 )
 from kripke.language.tokens import Line, Token, skip
 from lookalikes.characters import shown
-
-if TYPE_CHECKING:  # a model read from a file never needs the BDD library
-    from kripke.symbolic.belief import SymbolicBeliefModel
 
 _EVENT_LINE = re.compile(r"\s*event\b")
 _POST_LINE = re.compile(r"\s*post\b")
@@ -112,7 +108,7 @@ def is_ready_made(source: object) -> bool:
 
 
 def load_event_model(source: str | os.PathLike[str],
-                     model: KripkeModel | BeliefModel | SymbolicBeliefModel | None = None
+                     model: EpistemicModel | None = None
                      ) -> EventModel:
     """The event model a source gives: a ready-made one on a line (:data:`READY_MADE`), a
     file (a path; a ``str`` of one line is one when such a file exists or it ends in
@@ -128,7 +124,7 @@ def load_event_model(source: str | os.PathLike[str],
     return events
 
 
-def _orderable(model: KripkeModel | BeliefModel | SymbolicBeliefModel, what: str) -> None:
+def _orderable(model: EpistemicModel, what: str) -> None:
     """Refuse (one line) an upgrade or ordered events on a model with arrows (listed or
     symbolic), whose update would not read an order: a plausibility order ranks the worlds of
     classes."""
@@ -139,7 +135,7 @@ def _orderable(model: KripkeModel | BeliefModel | SymbolicBeliefModel, what: str
 
 
 def ready_made(spec: str,
-               model: KripkeModel | BeliefModel | SymbolicBeliefModel | None = None
+               model: EpistemicModel | None = None
                ) -> EventModel:
     """A ready-made event written on one line, as :data:`READY_MADE` lists them; a
     :class:`ModelError` (one line, with the form to write) for anything else."""
@@ -201,7 +197,7 @@ def ready_made(spec: str,
         events = shows_card(agents[0], agents[1], cards, cards[0], atom="{card}")
     if model is not None:
         events.check_agents(model.agents)
-    if model is not None and model.actual is not None:
+    if model is not None and model.has_actual:
         happens = [e.name for e in events.events if model.holds(e.precondition)]
         if happens:
             events = events.at(happens[0])

@@ -7,41 +7,16 @@ with every such agent; reflexive loops are left out because S5 has them everywhe
 
 from __future__ import annotations
 
-from typing import Protocol
-
 import networkx as nx
 import numpy as np
 
 from kripke.errors import ModelTooLargeError
-from kripke.explicit.arrays import IntArray
 from kripke.language.formula import Agent
-
-
-class DrawnModel(Protocol):
-    """What drawing reads of a model: :class:`kripke.explicit.model.KripkeModel` is one. Naming it
-    here
-    keeps the arrow one way (the model calls the export, never the reverse)."""
-
-    actual: int | None
-
-    @property
-    def world_ids(self) -> IntArray: ...
-
-    @property
-    def n_worlds(self) -> int: ...
-
-    @property
-    def agents(self) -> tuple[Agent, ...]: ...
-
-    def observation(self, agent: Agent) -> IntArray: ...
-
-    def possible_worlds(self, agent: Agent, world: int | None = None) -> IntArray: ...
-
-    def world_label(self, world: int | None = None) -> str: ...
+from kripke.parts import Partitioned
 
 
 def to_networkx(
-    model: DrawnModel,
+    model: Partitioned,
     agent: Agent | None = None,
     max_worlds: int = 500,
     world: int | None = None,

@@ -40,6 +40,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
+from typing import Any
 
 import numpy as np
 
@@ -56,6 +57,7 @@ from kripke.language.names import AGENT as _AGENT
 from kripke.language.names import KEYWORDS
 from kripke.language.parser import MAX_DIGITS
 from kripke.language.tokens import WORD, Line, Token
+from kripke.parts import Drawn
 from lookalikes.characters import character_problem, shown
 from lookalikes.skeleton import confusable_form, first_lookalike, looks_like
 
@@ -606,7 +608,7 @@ def _agent(text: str) -> Agent:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else text
 
 
-def _relation_lines(model: KripkeModel | BeliefModel, agent: Agent, shown: list[str]
+def _relation_lines(model: Drawn, agent: Agent, shown: list[str]
                     ) -> list[str]:
     """An agent's line(s): its classes when its relation is a partition (read off a belief
     model's classes when it keeps them), else its arrows."""
@@ -665,8 +667,8 @@ def _name(name: str) -> str:
     return name if bare else f'"{name}"'
 
 
-def dump_model(model: KripkeModel | BeliefModel,
-               names: Callable[[KripkeModel, int], str] | None = None,
+def dump_model(model: Drawn,
+               names: Callable[[Any, int], str] | None = None,
                max_worlds: int = MAX_WORLDS) -> str:
     """The model in the hand-written format; :func:`load_model` reads it back to the same
     worlds (in order, with these names), valuation, partitions and actual world. A belief

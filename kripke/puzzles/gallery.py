@@ -33,6 +33,7 @@ from kripke.explicit.deal import DealModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import UPGRADES, PlausibilityModel, upgrade
 from kripke.language.formula import Agent, And, Atom, Formula, Knows, Not, Or, Top, knows_whether
+from kripke.parts import Drawn
 from kripke.puzzles.classic import (
     anne_moves_marble,
     at_least_one_muddy,
@@ -78,7 +79,7 @@ class Step:
     actual: int | None = None
     event: EventModel | None = None
 
-    def apply(self, model: KripkeModel | BeliefModel) -> KripkeModel | BeliefModel:
+    def apply(self, model: Drawn) -> Drawn:
         """The model after this step (an announcement refuses a formula false at the actual
         world, as every announcement does, and an event one whose actual event cannot
         happen)."""
@@ -102,10 +103,10 @@ class Puzzle:
     key: str  # as the command line and the page name it: "muddy", "cheryl", ...
     title: str
     story: str  # a few sentences a teacher reads out
-    model: KripkeModel | BeliefModel
+    model: Drawn
     steps: tuple[Step, ...]
     agent_names: Mapping[Agent, str]
-    describe: Callable[[KripkeModel, int], str]  # a world (by index) in words
+    describe: Callable[[Any, int], str]  # a world (by index) of a list of worlds in words
     examples: tuple[str, ...]  # formulas worth typing in, with this puzzle's atoms
     ending: str  # what the last step shows
     #: Where to draw each world (by id) for an agent in focus, in units of about one world's
@@ -115,12 +116,12 @@ class Puzzle:
     short: Callable[[Any, int], str] | None = field(default=None, compare=False)
     #: What an agent sees in the class of a world (by index), in a few short parts: a drawing
     #: by classes writes it on the class (Sum and Product: S sees the sum, "17").
-    sees: Callable[[KripkeModel, Agent, int], tuple[str, ...]] | None = field(
+    sees: Callable[[Any, Agent, int], tuple[str, ...]] | None = field(
         default=None, compare=False)
 
-    def models(self) -> list[KripkeModel | BeliefModel]:
+    def models(self) -> list[Drawn]:
         """The model at the start and after each step: ``len(steps) + 1`` of them."""
-        models: list[KripkeModel | BeliefModel] = [self.model]
+        models: list[Drawn] = [self.model]
         for step in self.steps:
             models.append(step.apply(models[-1]))
         return models
@@ -129,7 +130,7 @@ class Puzzle:
         """Worlds at the start and after each step."""
         return [m.n_worlds for m in self.models()]
 
-    def actual_world(self, model: KripkeModel | BeliefModel) -> str:
+    def actual_world(self, model: Drawn) -> str:
         """The actual world of one of this puzzle's models, in words (a belief model's by its
         name, the history of events that made it, and its atoms)."""
         if model.actual is None:
@@ -137,6 +138,7 @@ class Puzzle:
         if isinstance(model, BeliefModel):
             true = " ".join(str(a) for a in model.true_atoms(model.actual)) or "no atom true"
             return f"{model.world_name()} ({true})"
+        assert isinstance(model, KripkeModel)  # the other list of worlds: partitions
         return self.describe(model, model.actual)
 
     def agent_name(self, agent: Agent) -> str:

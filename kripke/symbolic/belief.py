@@ -28,14 +28,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
+from kripke.errors import ModelError, ModelTooLargeError, UpdateError
 from kripke.events.model import EventModel
 from kripke.explain import Explanation, explain
 from kripke.explicit.belief import BeliefModel, frame_class_of, relation_matrix
 from kripke.explicit.model import KripkeModel
-from kripke.interface import AgentIndex, Values
+from kripke.interface import AgentIndex
+from kripke.kernel import Capabilities, Listing, Values
 from kripke.language.formula import (
     Agent,
     And,
@@ -48,7 +49,7 @@ from kripke.language.formula import (
     Possible,
 )
 from kripke.language.parser import parse
-from kripke.parts import Leveled
+from kripke.parts import Drawn, Leveled
 from kripke.symbolic.bdd import Function, Vocabulary
 from kripke.symbolic.belief_check import BeliefChecker, Copies, properties
 from kripke.symbolic.structure import (
@@ -67,6 +68,9 @@ class SymbolicBeliefModel(LawStates):
     """A belief structure: vocabulary (three copies), law, a relation per agent, an actual
     state (a full assignment of the vocabulary). Immutable: announcements and updates return
     new models. ``auxiliary`` atoms are in the vocabulary but not in the language."""
+
+    #: Not summarised by classes (a relation need not be a partition), nor minimised.
+    capabilities: ClassVar[Capabilities] = Capabilities()
 
     def __init__(self, vocabulary: Vocabulary, law: Function,
                  relations: Mapping[Agent, Function], actual: Mapping[Atom, bool] | None, *,
@@ -141,13 +145,10 @@ class SymbolicBeliefModel(LawStates):
             case Implies(left, right):
                 return not self.holds(left) or self.holds(right)
             case Knows(agent, g):
-                return self.knows(agent, g)
+                return (self.successors(agent) & ~self.values(g)) == self.vocabulary.false
             case Possible(agent, g):
                 return (self.successors(agent) & self.values(g)) != self.vocabulary.false
         return self.actual_value(self.values(formula))
-
-    def count(self, formula: Formula | str) -> int:
-        return self.count_values(self.values(formula))
 
     # --- what an agent believes at the actual state -----------------------------------------
 
@@ -165,26 +166,6 @@ class SymbolicBeliefModel(LawStates):
         if self._named is None:
             self._named = self.vocabulary.named(self._actual())
         return self._named
-
-    def knows(self, agent: Agent, formula: Formula | str) -> bool:
-        """K_a φ (belief, on a belief structure) at the actual state."""
-        return (self.successors(agent) & ~self.values(formula)) == self.vocabulary.false
-
-    def knows_whether(self, agent: Agent, formula: Formula | str) -> bool:
-        possible, values = self.successors(agent), self.values(formula)
-        false = self.vocabulary.false
-        return (possible & ~values) == false or (possible & values) == false
-
-    def known_atoms(self, agent: Agent) -> dict[Atom, bool]:
-        """The atoms with one value in every state the agent considers possible; where it
-        considers none possible it believes everything, as on the explicit backend."""
-        possible = self.successors(agent)
-        if possible == self.vocabulary.false:
-            return dict.fromkeys(self.atoms, True)
-        return self.vocabulary.fixed(possible, self.atoms)
-
-    def possible_count(self, agent: Agent) -> int:
-        return self.vocabulary.count(self.successors(agent))
 
     # --- frames -----------------------------------------------------------------------------
 
@@ -219,14 +200,14 @@ class SymbolicBeliefModel(LawStates):
         new._successors = {}
         return new
 
-    def announce(self, formula: Formula | str) -> Self:
-        """Public announcement: the law becomes θ ∧ φ; refused when φ is false at the actual
-        state (:class:`AnnouncementError`)."""
-        formula = parse(formula) if isinstance(formula, str) else formula
-        values = self.values(formula)
-        if self.actual is not None and not self.vocabulary.value(values, self.actual):
-            raise AnnouncementError(formula)
-        return self.restrict(values)
+    def considered(self, agent: Agent) -> Self:
+        """The structure kept to the states the agent considers possible at the actual one."""
+        return self.restrict(self.successors(agent))
+
+    def listing(self, limit: int) -> Listing:
+        """The states written out as the worlds of :meth:`as_list`; past ``limit``,
+        :class:`ModelTooLargeError`."""
+        return self.as_list(limit).listing(limit)
 
     def update(self, events: EventModel | Transformer) -> SymbolicBeliefModel:
         """Product update with an event model or a transformer (SMCDEL's transformation of a
@@ -421,7 +402,7 @@ def observing(atoms: Iterable[Atom], observations: Mapping[Agent, Iterable[Atom]
                                         list(actual)))
 
 
-def from_explicit(model: KripkeModel | BeliefModel, max_worlds: int = 100_000
+def from_explicit(model: Drawn, max_worlds: int = 100_000
                   ) -> SymbolicBeliefModel:
     """An explicit model as a belief structure with one state per world: an S5 model through
     its knowledge structure (:func:`kripke.symbolic.translate.translate`), a belief model with

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from kripke.explicit.deal import (
     hand_atom,
     listed_deals,
 )
-from kripke.interface import Values
+from kripke.kernel import Capabilities, Values
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 from kripke.symbolic.bdd import Function, Vocabulary
@@ -40,6 +40,9 @@ from kripke.symbolic.structure import State, SymbolicModel
 
 class SymbolicDealModel(Dealt, SymbolicModel):
     """A SymbolicModel whose states are deals; it can say who holds what in a state."""
+
+    #: Drawn as a summary of the hands when too big to list (:mod:`kripke.parts`).
+    capabilities: ClassVar[Capabilities] = Capabilities(summarised=True)
 
     def __init__(
         self,

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import numpy as np
 
 from kripke.budget import check_budget
-from kripke.errors import AnnouncementError, ModelError, ModelTooLargeError, UpdateError
+from kripke.errors import ModelError, ModelTooLargeError, UpdateError
 from kripke.explain import Explanation, explain
 from kripke.explicit.model import ByAgent, KripkeModel
-from kripke.interface import AgentIndex, Values
+from kripke.interface import AgentIndex
+from kripke.kernel import Capabilities, Listing, Questions, Values
 from kripke.language.formula import Agent, Atom, Formula
 from kripke.language.parser import parse
 from kripke.symbolic.bdd import Function, Vocabulary
@@ -73,7 +74,7 @@ def numbered(keys: Iterable[object]) -> list[int]:
     return numbers
 
 
-class LawStates:
+class LawStates(Questions):
     """What a structure with a law answers alike, whatever relates its states (this module's
     knowledge structures, :mod:`kripke.symbolic.belief`'s belief structures): its agents and
     language, how many states the law has, a formula's diagram counted there, the states
@@ -85,6 +86,7 @@ class LawStates:
     _auxiliary: frozenset[Atom]
     _n_worlds: int | None
     _cache: dict[Formula, Function]
+    actual: dict[Atom, bool] | None
 
     @property
     def agents(self) -> tuple[Agent, ...]:
@@ -102,11 +104,22 @@ class LawStates:
             self._n_worlds = self.vocabulary.count(self.law)
         return self._n_worlds
 
+    @property
+    def has_actual(self) -> bool:
+        return self.actual is not None
+
     def _diagram(self, values: Values) -> Function:
         """``values`` as a diagram of this model's vocabulary; a value per world refused."""
         if isinstance(values, np.ndarray):
             raise ModelError("a value per listed world is no diagram of a symbolic model")
-        return values
+        return cast(Function, values)
+
+    def fixed_atoms(self) -> dict[Atom, bool]:
+        """The atoms with one value in every possible state, with it (all true when there is
+        none), in one pass over the law's nodes (:meth:`Vocabulary.fixed`)."""
+        if self.law == self.vocabulary.false:
+            return dict.fromkeys(self.atoms, True)
+        return self.vocabulary.fixed(self.law, self.atoms)
 
     def count_values(self, values: Values) -> int:
         """In how many possible states ``values`` (from ``values``) is true."""
@@ -157,6 +170,9 @@ class SymbolicModel(LawStates):
     translation from an explicit model adds such atoms to encode what an agent observes, and
     ``atoms`` and ``known_atoms`` leave them out.
     """
+
+    #: Neither summarised by classes (a deal is: :mod:`kripke.symbolic.deal`) nor minimised.
+    capabilities: ClassVar[Capabilities] = Capabilities()
 
     def __init__(
         self,
@@ -282,22 +298,7 @@ class SymbolicModel(LawStates):
             self._named = self.vocabulary.named(self._at(None))
         return self._named
 
-    def count(self, formula: Formula | str) -> int:
-        """In how many possible states the formula holds."""
-        return self.count_values(self.extension(formula))
-
     # --- updates ---------------------------------------------------------------------------
-
-    def announce(self, formula: Formula | str) -> Self:
-        """Public announcement: the law becomes θ ∧ φ.
-
-        Raises :class:`AnnouncementError` if the formula is false at the actual state.
-        """
-        formula = parse(formula) if isinstance(formula, str) else formula
-        values = self.extension(formula)
-        if self.actual is not None and not self.vocabulary.value(values, self.actual):
-            raise AnnouncementError(formula)
-        return self.restrict(values)
 
     def restrict(self, condition: Values) -> Self:
         """The model whose law is θ ∧ condition (the actual state is kept as it is)."""
@@ -383,25 +384,14 @@ class SymbolicModel(LawStates):
             return known
         return self.law & self.vocabulary.cube({a: at[a] for a in observed})
 
-    def knows(self, agent: Agent, formula: Formula | str, state: State | None = None) -> bool:
-        """K_a φ at a state: φ holds in every state the agent considers possible."""
-        return (self._class(agent, state) & ~self.extension(formula)) == self.vocabulary.false
+    def considered(self, agent: Agent) -> Self:
+        """The structure kept to the agent's class at the actual state."""
+        return self.restrict(self._class(agent, None))
 
-    def knows_whether(
-        self, agent: Agent, formula: Formula | str, state: State | None = None
-    ) -> bool:
-        """K_a φ ∨ K_a ¬φ: the agent knows φ's truth value, whichever it is."""
-        possible, values = self._class(agent, state), self.extension(formula)
-        false = self.vocabulary.false
-        return (possible & ~values) == false or (possible & values) == false
-
-    def known_atoms(self, agent: Agent, state: State | None = None) -> dict[Atom, bool]:
-        """Atoms whose value the agent knows at a state, with that value."""
-        return self.vocabulary.fixed(self._class(agent, state), self.atoms)
-
-    def possible_count(self, agent: Agent, state: State | None = None) -> int:
-        """How many states the agent considers possible at a state."""
-        return self.vocabulary.count(self._class(agent, state))
+    def listing(self, limit: int) -> Listing:
+        """The states written out as the worlds of :meth:`explicit` (a world per state, in the
+        vocabulary's order); past ``limit``, :class:`ModelTooLargeError`."""
+        return self.explicit(self.states(limit)).listing(limit)
 
     def frame_class(self, agent: Agent | None = None) -> str:
         """"S5": an agent's relation in a knowledge structure is "observes the same

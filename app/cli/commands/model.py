@@ -17,18 +17,18 @@ from app.cli.checking import (
     write_model_files,
 )
 from app.cli.main import UsageError
+from app.worlds.tikz import SLIDE
 from game.files import check_outputs
-from kripke import Formula, KripkeModel, dump_model, load_model
+from kripke import Formula, dump_model, load_model
 from kripke.events.model import check_product_size
 from kripke.explain import render
-from kripke.explicit.belief import BeliefModel
 from kripke.files.eventfile import READY_MADE, load_event_model
-from kripke.files.exchange import SLIDE
-from kripke.parts import DrawnModel
+from kripke.interface import EpistemicModel
+from kripke.parts import Drawn
 from kripke.reference import REFERENCE_LIMIT, Structure
 
 if TYPE_CHECKING:  # the BDD library loads only when --symbolic asks for it
-    from kripke.symbolic.belief import SymbolicBeliefModel
+    from kripke.parts import Listable
 
 NAME = "model"
 HELP = ("print your own Kripke model (a .kripke or .json file), check formulas, announce, "
@@ -109,7 +109,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replace existing --json/--tikz/--html files")
 
 
-def describe(model: KripkeModel | BeliefModel) -> str:
+def describe(model: Drawn) -> str:
     """The model in the format it is written in (or one line when it is too big to list),
     then its frame class and, for a belief model, the worlds where an agent has no arrow."""
     if model.n_worlds <= SHOWN:
@@ -121,7 +121,7 @@ def describe(model: KripkeModel | BeliefModel) -> str:
     return "\n".join([text, frame(model), *dead_ends(model)])
 
 
-def drawn(model: DrawnModel, world: int) -> str:
+def drawn(model: Drawn, world: int) -> str:
     """A world in the drawing as in a textbook: its name and the atoms true there (every
     model, S5 or belief, answers both)."""
     true = [str(a) for a in model.atoms if model.atom_values(a)[world]]
@@ -134,13 +134,14 @@ def _label(text: str) -> str:
     return text if "\n" not in text.strip() else f"{first} ..."
 
 
-def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, formula: Formula,
+def check(model: EpistemicModel, text: str, formula: Formula,
           explain: bool) -> bool:
     """A --check: its value at the actual world, in how many worlds it holds, the vacuity
     note and, asked, why; the value."""
-    holds = model.holds(formula)
+    values = model.values(formula)  # evaluated once, read twice
+    holds = model.actual_value(values)
     print(f"{text}: {'TRUE' if holds else 'FALSE'} at the actual world "
-          f"({model.world_label()}); it holds in {model.count(formula):,} of "
+          f"({model.world_label()}); it holds in {model.count_values(values):,} of "
           f"{model.n_worlds:,} worlds")
     if note := vacuity_note(model, formula):
         print(note)
@@ -149,7 +150,7 @@ def check(model: KripkeModel | BeliefModel | SymbolicBeliefModel, text: str, for
     return holds
 
 
-def reference_for(model: KripkeModel | BeliefModel,
+def reference_for(model: Drawn,
                   steps: list[tuple[str, str, Formula | None]]) -> Structure:
     """The model as the reference checker reads it, refused in one line before any output
     when the steps take it past :data:`REFERENCE_LIMIT` worlds (each event may multiply them
@@ -174,7 +175,7 @@ def reference_for(model: KripkeModel | BeliefModel,
     return Structure.of(model)
 
 
-def cross_check(model: KripkeModel | BeliefModel | SymbolicBeliefModel,
+def cross_check(model: EpistemicModel,
                 reference: Structure, formula: Formula) -> bool:
     """One line: whether the reference checker finds the --check's value at the actual world
     and its count as the model did; whether it agrees."""
@@ -210,14 +211,14 @@ def run(args: argparse.Namespace) -> int:
             events = load_event_model(text, model)  # read again when applied (see below)
             events.check_agents(model.agents)
             for event in events.events:
-                model.evaluate(event.precondition)  # an unknown atom or agent
+                model.values(event.precondition)  # an unknown atom or agent
                 for atom, value in event.post:  # an assignment to an atom the model lacks
-                    model.atom_values(atom)
-                    model.evaluate(value)
+                    model.values(atom)
+                    model.values(value)
             steps.append((kind, text, None))
         else:
             read = read_formula(text)
-            model.evaluate(read)
+            model.values(read)
             steps.append((kind, text, read))
     reference = reference_for(model, steps) if args.reference else None
     if args.symbolic:
@@ -276,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
     return 3 if not agreed else 0 if all_true else 1
 
 
-def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
+def run_symbolic(args: argparse.Namespace, start: Drawn,
                  steps: list[tuple[str, str, Formula | None]],
                  reference: Structure | None = None) -> int:
     """The steps on the model as a belief structure (:mod:`kripke.symbolic.belief`), printed
@@ -287,7 +288,7 @@ def run_symbolic(args: argparse.Namespace, start: KripkeModel | BeliefModel,
     from app.cli.checking import symbolic_dead_ends
     from kripke.backends import SYMBOLIC_BELIEF
 
-    def summary(model: SymbolicBeliefModel) -> str:
+    def summary(model: Listable) -> str:
         text = dump_model(model.as_list(SHOWN)).rstrip("\n") if model.n_worlds <= SHOWN else \
             f"{model.n_worlds:,} worlds (more than {SHOWN} to list), agents " \
             f"{' '.join(str(a) for a in model.agents)}, {len(model.atoms)} atoms"

@@ -9,13 +9,11 @@ from app.cli.checking import dead_ends, frame, read_formula, slide_size, write_m
 from app.cli.main import UsageError
 from app.cli.options import file_name, whole
 from app.worlds.graph import graph_positions
+from app.worlds.tikz import SLIDE
 from game.files import check_outputs
 from kripke.explain import render
-from kripke.explicit.belief import BeliefModel
-from kripke.explicit.model import KripkeModel
-from kripke.explicit.plausibility import Upgrade
-from kripke.files.exchange import SLIDE
 from kripke.language.formula import Formula
+from kripke.parts import Drawn
 from kripke.puzzles.gallery import (
     GALLERY,
     Puzzle,
@@ -158,9 +156,9 @@ def tell_symbolically(args: argparse.Namespace, puzzle: Puzzle, steps: tuple[Ste
                          "listing its worlds; drop it for --json, --tikz, --safe or this "
                          "puzzle")
     from app.cli.checking import symbolic_dead_ends
-    from kripke.symbolic.belief import from_explicit
+    from kripke.factory import belief_structure
 
-    model = from_explicit(puzzle.model)
+    model = belief_structure(puzzle.model)
     print(puzzle.title)
     print(textwrap.fill(puzzle.story, 96))
     print()
@@ -191,14 +189,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--explain needs a --formula to explain")
     puzzle = build(args)
     if formula is not None:
-        puzzle.model.evaluate(formula)  # an unknown atom or agent: refused before the story
+        puzzle.model.values(formula)  # an unknown atom or agent: refused before the story
     steps = puzzle.steps if args.steps is None else puzzle.steps[:max(args.steps, 0)]
     if args.symbolic:
         return tell_symbolically(args, puzzle, steps, formula)
     print(puzzle.title)
     print(textwrap.fill(puzzle.story, 96))
     print()
-    model: KripkeModel | BeliefModel = puzzle.model
+    model: Drawn = puzzle.model
     print(f"{'worlds':>7}  {'' if formula is None else f'{'value':<6}  '}step")
 
     def line(label: str) -> None:
@@ -212,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
         indent = " " * (11 + (8 if formula is not None else 0))
         if step.formula is not None:
             print(f"{indent}announced: {shorten(str(step.formula))}")
-        elif isinstance(step.event, Upgrade):  # soft information: the order, not the worlds
+        elif step.event is not None and step.event.soft:  # the order, not the worlds
             print(f"{indent}{step.event}")
         elif step.event is not None:
             print(f"{indent}event model (product update):")

@@ -27,13 +27,13 @@ import solara
 from app.web.components.formula import QUICK_STEPS, tab_gone
 from app.web.components.words import counted
 from app.worlds.graph import GRAPH_LIMIT, event_graph
-from app.worlds.layout import DrawnModel
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel, parse
+from kripke import EvaluationStopped, parse
 from kripke.budget import MAX_STEPS, model_work, steps, stop_when
 from kripke.events.model import EventModel, check_product_size
 from kripke.files.eventfile import READY_MADE, parse_event_model, ready_made
 from kripke.language.formula import Agent
+from kripke.parts import Drawn, Partitioned
 
 #: The kinds of event offered, by the ready-made form's name ("hand": written by hand).
 KINDS = {"learns": "learns whether φ", "together": "learn together whether φ",
@@ -98,7 +98,7 @@ def written(kind: str, text: str) -> EventModel | None:
         return None
 
 
-def event_steps(model: KripkeModel, kind: str, formula: str, text: str,
+def event_steps(model: Partitioned, kind: str, formula: str, text: str,
                 events: EventModel | None = None) -> int:
     """What checking the event costs, by the budget (:mod:`kripke.budget`, counting a belief
     model's arrows), worked out from the text alone before any world is looked at: the sum
@@ -118,7 +118,7 @@ def event_steps(model: KripkeModel, kind: str, formula: str, text: str,
         return 0
 
 
-def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
+def prepare(model: Partitioned, kind: str, chosen: Sequence[Agent], formula: str,
             text: str = "", stop: Callable[[], bool] = lambda: False,
             events: EventModel | None = None) -> Prepared:
     """The event the control's choices describe, checked against the model: its agents and
@@ -139,7 +139,7 @@ def prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str
         return Prepared(error=STOPPED)
 
 
-def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
+def _prepare(model: Partitioned, kind: str, chosen: Sequence[Agent], formula: str,
              text: str, given: EventModel | None) -> Prepared:
     if kind == "hand":
         if not text.strip():
@@ -158,7 +158,7 @@ def _prepare(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: st
                          f"{kind}:{formula.strip()}")
 
 
-def written_event(model: DrawnModel, written: str, given: EventModel | None = None
+def written_event(model: Drawn, written: str, given: EventModel | None = None
                   ) -> Prepared:
     """The event a text writes (a ready-made form on one line, ``learns:a:p``, or an event
     model's text; never a file's name; ``given``: that text already read), checked against
@@ -195,16 +195,16 @@ class Applied:
     inputs: tuple[object, ...]
     event: Prepared
     before: int
-    after: DrawnModel
+    after: Drawn
 
-    def shows(self, model: DrawnModel, inputs: tuple[object, ...]) -> bool:
+    def shows(self, model: Drawn, inputs: tuple[object, ...]) -> bool:
         """Whether the control shows this event as applied: the page shows the model it made
         and nothing the event was made from has been edited (Back shows the model before:
         the event is then checked against it, as any)."""
         return model is self.after and inputs == self.inputs
 
 
-def use_prepared(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula: str,
+def use_prepared(model: Partitioned, kind: str, chosen: Sequence[Agent], formula: str,
                  text: str, opened: bool, just: Applied | None) -> Prepared:
     """The event the control's choices describe, checked (:func:`prepare`): nothing while the
     row is closed (not ``opened``); ``just``, the event just applied, as it was checked then."""
@@ -238,8 +238,8 @@ def use_prepared(model: KripkeModel, kind: str, chosen: Sequence[Agent], formula
 
 
 @solara.component
-def EventControl(model: KripkeModel, formula: str,
-                 on_event: Callable[[Prepared], DrawnModel | None],
+def EventControl(model: Partitioned, formula: str,
+                 on_event: Callable[[Prepared], Drawn | None],
                  agent_name: Callable[[Agent], str] = str, disabled: bool = False,
                  on_prepared: Callable[[EventModel | None], None] | None = None,
                  opened: solara.Reactive[bool] | None = None):
@@ -390,7 +390,7 @@ class _EventNames:
     def hand(self, model: object, agent: Agent, key: int) -> tuple[str, ...]:
         return ()
 
-    def world(self, model: KripkeModel, index: int) -> str:
+    def world(self, model: Partitioned, index: int) -> str:
         return f"event {model.world_name(index)}"
 
 

@@ -24,11 +24,11 @@ from app.worlds.interactive import HTML_WORLDS, interactive_html
 from app.worlds.layout import Picture
 from app.worlds.png import picture_png
 from app.worlds.svg import picture_svg
+from app.worlds.tikz import to_tikz
 from kripke.errors import ModelTooLargeError
-from kripke.explicit.model import KripkeModel
-from kripke.files.exchange import to_json, to_tikz
+from kripke.files.exchange import to_json
 from kripke.language.formula import Agent
-from kripke.parts import DrawnModel
+from kripke.parts import Drawn, Partitioned
 
 SVG_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 #: The most worlds a JSON file and a TikZ slide hold (``kripke.files.exchange``'s own limits).
@@ -40,8 +40,8 @@ def svg_file(picture: Picture, colour: Callable[[Agent], str]) -> str:
     return SVG_HEAD + picture_svg(picture, colour, testid="worlds-export") + "\n"
 
 
-def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
-              name: Callable[[KripkeModel, int], str],
+def tikz_file(model: Callable[[int], Partitioned], picture: Picture | None,
+              name: Callable[[Partitioned, int], str],
               agent_names: Mapping[Agent, str] | None, title: str) -> str:
     """The model as TikZ, its worlds where the picture draws them (when it draws them), each
     agent in the colour the page gives it. ``model(limit)`` lists the worlds, or refuses past
@@ -61,8 +61,8 @@ def tikz_file(model: Callable[[int], KripkeModel], picture: Picture | None,
         return f"% {e}\n"
 
 
-def html_file(model: Callable[[int], KripkeModel], picture: Picture | None,
-              name: Callable[[KripkeModel, int], str], label: Callable[[KripkeModel, int], str],
+def html_file(model: Callable[[int], Partitioned], picture: Picture | None,
+              name: Callable[[Partitioned, int], str], label: Callable[[Partitioned, int], str],
               agent_names: Mapping[Agent, str] | None, title: str) -> str:
     """The model as an interactive page, each world labelled with its name (``label``),
     described on hover (``name``) and placed where the picture draws it (when it draws it
@@ -83,7 +83,7 @@ def _placed(picture: Picture | None) -> dict[int, tuple[float, float]] | None:
             if not m.tile and m.key.startswith("w")} or None
 
 
-def model_json(model: Callable[[int], KripkeModel], name: Callable[[KripkeModel, int], str]
+def model_json(model: Callable[[int], Partitioned], name: Callable[[Partitioned, int], str]
                ) -> str:
     try:
         return json.dumps(to_json(model(JSON_WORLDS), JSON_WORLDS, name=name), indent=1) + "\n"
@@ -91,9 +91,9 @@ def model_json(model: Callable[[int], KripkeModel], name: Callable[[KripkeModel,
         return json.dumps({"error": str(e)}) + "\n"
 
 
-def listed(model: DrawnModel) -> Callable[[int], DrawnModel]:
+def listed(model: Drawn) -> Callable[[int], Drawn]:
     """A listed model for the files, refused past their limit."""
-    def within(limit: int) -> DrawnModel:
+    def within(limit: int) -> Drawn:
         if model.n_worlds > limit:
             raise ModelTooLargeError(model.n_worlds, limit, task="to write out",
                                      advice="play on until fewer are left")
@@ -101,11 +101,11 @@ def listed(model: DrawnModel) -> Callable[[int], DrawnModel]:
     return within
 
 
-def game_worlds(model: TTRModel) -> Callable[[int], KripkeModel]:
+def game_worlds(model: TTRModel) -> Callable[[int], Partitioned]:
     """The game's shared model listed for the files, refused at once past their limit: a
     symbolic game is listed by replaying its announcements (seconds at 63 million deals), which
     is worth doing only for a file that will hold its worlds."""
-    def within(limit: int) -> KripkeModel:
+    def within(limit: int) -> Partitioned:
         if model.world_count > limit:
             raise ModelTooLargeError(model.world_count, limit, task="to write out",
                                      advice="play on until fewer are left")
@@ -130,11 +130,11 @@ def game_log(model: TTRModel) -> str:
 
 
 @solara.component
-def ExportRow(picture: Callable[[], Picture], model: Callable[[int], KripkeModel],
-              name: Callable[[KripkeModel, int], str], stem: str, worlds: int,
+def ExportRow(picture: Callable[[], Picture], model: Callable[[int], Partitioned],
+              name: Callable[[Partitioned, int], str], stem: str, worlds: int,
               agent_names: Mapping[Agent, str] | None = None, title: str = "",
               log: Callable[[], str] | None = None, advice: str = "play on until fewer are left",
-              label: Callable[[KripkeModel, int], str] | None = None,
+              label: Callable[[Partitioned, int], str] | None = None,
               plain: Callable[[], Picture] | None = None):
     """The download buttons; each makes its file only when pressed. ``worlds`` is how many
     the model has now: past a file's limit its button is disabled and the reason shown.

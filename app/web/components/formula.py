@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
-import numpy as np
 import solara
 from solara.server import kernel_context
 
@@ -228,17 +227,16 @@ WHERE_LIMIT = 40
 
 
 def where_html(result: FormulaResult, total: int,
-               world_name: Callable[[int], str] | None) -> str:
+               where: Callable[[Values], list[str]] | None) -> str:
     """As SMCDEL's web page offers: whether the formula is valid on the model (true in every
-    world) and, when ``world_name`` names the worlds (by index) and they are few, the worlds
-    where it holds, by name."""
+    world) and, when ``where`` names the worlds where the values hold (asking the model,
+    which alone reads them) and they are few, those worlds by name."""
     if result.holds is None or result.values is None:
         return ""
     # "holds in 0 of n" says already that it holds nowhere
     said = "<b data-testid='valid'>Valid</b> on this model." if result.count == total else ""
-    if world_name is not None and 0 < result.count <= WHERE_LIMIT and result.count < total:
-        where = np.flatnonzero(np.asarray(result.values, dtype=bool)).tolist()
-        names = ", ".join(escape(world_name(i)) for i in where)
+    if where is not None and 0 < result.count <= WHERE_LIMIT and result.count < total:
+        names = ", ".join(escape(name) for name in where(result.values))
         said += f" <span data-testid='where-true'>True in: {names}.</span>"
     # on the verdict's line (a line of its own would push the picture down)
     return f" <span>{said}</span>" if said else ""
@@ -278,14 +276,14 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                said: str = "", why: solara.Reactive[bool] | None = None,
                chain: Sequence[Step] = (), step: solara.Reactive[int | None] | None = None,
                explaining: bool = False, what: str = "worlds", hint: str = GAME_HINT,
-               why_refused: str = "", world_name: Callable[[int], str] | None = None):
+               why_refused: str = "", where: Callable[[Values], list[str]] | None = None):
     """The formula where the model is drawn (a page puts it in its worlds card, so the
     verdict, the explanation and the picture share the first screen): the input, Announce
     (refused with the reason when the formula is false at the actual world), Why? (numbered
     steps, ``step`` the one whose worlds are ringed, all when None; ``explaining`` while it
     is being worked out; ``why_refused``, why there is none: :func:`why_refusal`), the
     verdict or the parser's error, whether the formula is valid on the model and
-    (``world_name`` naming the worlds) where it holds, and what the last Announce did.
+    (``where`` naming the worlds where values hold) where it holds, and what the last Announce did.
     The examples and the syntax are :func:`FormulaHelp`'s, further down the page."""
     with solara.Column(gap="2px", classes=["ttr-formula"]):
         with solara.Row(gap="8px", style="align-items:center"):
@@ -305,7 +303,7 @@ def FormulaBar(text: solara.Reactive[str], result: FormulaResult, total: int,
                               attributes={"title": "the steps from the worlds that decide "
                                           "the value to the value, ringed in the picture"})
         solara.HTML(tag="div", unsafe_innerHTML=result_html(result, total, what, hint) +
-                    where_html(result, total, world_name),
+                    where_html(result, total, where),
                     style="font-size:13px;line-height:1.35")
         if said:
             refused = said.startswith("Not announced")

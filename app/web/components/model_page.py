@@ -42,9 +42,10 @@ from app.web.components.puzzles import (
 from app.web.components.upload_button import UploadButton
 from app.web.components.words import counted
 from app.web.model_edits import EDIT_LIMIT, BeliefDraft, Draft
-from app.worlds.layout import DrawnModel, partitioned
-from kripke import KripkeModel, ModelFileError, dump_model, load_model
+from app.worlds.layout import partitioned
+from kripke import ModelFileError, dump_model, load_model, parse
 from kripke.files.modelfile import parse_model, starter_models
+from kripke.parts import Drawn, Partitioned
 from kripke.puzzles.gallery import Puzzle
 
 #: The models the page starts from: the files kripke ships (``kripke/models``), by name.
@@ -67,7 +68,7 @@ UNDO = 100
 class Reading:
     """What a text says: a model, or the mistake (its line and column when it names one)."""
 
-    model: DrawnModel | None = None  # an S5 model, or a belief model (arrows)
+    model: Drawn | None = None  # an S5 model, or a belief model (arrows)
     error: str = ""
     line: int = 0
     column: int = 0
@@ -129,7 +130,7 @@ def too_big(name: str, size: int) -> str:
             "'ttr-kripke model FILE').")
 
 
-def examples(model: DrawnModel) -> tuple[str, ...]:
+def examples(model: Drawn) -> tuple[str, ...]:
     """Formulas with this model's own atoms and agents, to show the syntax."""
     if not model.atoms:
         return ("true", "C true")
@@ -139,7 +140,7 @@ def examples(model: DrawnModel) -> tuple[str, ...]:
             f"C {p}", f"[!{p}] K_{b} {p}")
 
 
-def as_puzzle(model: DrawnModel, key: str) -> Puzzle:
+def as_puzzle(model: Drawn, key: str) -> Puzzle:
     """The model as a puzzle without a story: the puzzle page's timeline, picture, formula
     box and exports then work on it as on any puzzle."""
     return Puzzle(f"model:{key}", key, "", model, (), {a: str(a) for a in model.agents},
@@ -210,7 +211,7 @@ def read_link(search: str | None) -> Link:
                        "file and upload it instead.")
 
 
-def replay(start: DrawnModel, steps: Sequence[tuple[str, str]]) -> tuple[tuple[Moment, ...],
+def replay(start: Drawn, steps: Sequence[tuple[str, str]]) -> tuple[tuple[Moment, ...],
                                                                           str]:
     """The moments a link's story makes from the model, as the page made them (each event
     checked as the Event control checks one), and what to say when a step cannot be made
@@ -221,7 +222,8 @@ def replay(start: DrawnModel, steps: Sequence[tuple[str, str]]) -> tuple[tuple[M
         model = moment.model
         try:
             if kind == ANNOUNCE:
-                moments.append(announced(moment, said, model.announce(said)))
+                formula = parse(said)  # parsed once: announced and written from it
+                moments.append(announced(moment, formula, said, model.announce(formula)))
             elif kind == EVENT:
                 event = written_event(model, said)
                 if event.events is None:
@@ -264,7 +266,7 @@ def ModelPage(home: Callable[[], object] = lambda: None, search: str | None = No
     history: solara.Reactive[tuple[str, ...]] = solara.use_reactive(())
     reading = solara.use_memo(lambda: read_model(text.value), [text.value])
     # the picture keeps the last model that read while the text has a mistake
-    kept: list[DrawnModel | None] = solara.use_memo(lambda: [None], [])
+    kept: list[Drawn | None] = solara.use_memo(lambda: [None], [])
     if reading.model is not None:
         kept[0] = reading.model
     model = kept[0]
@@ -391,10 +393,12 @@ def Editor(text: str, reading: Reading, name: str, write: Callable[..., None],
         style="font-size:12px;opacity:.75;margin-top:4px")
 
 
-def minimised_text(model: DrawnModel) -> tuple[str, bool, str | None]:
+def minimised_text(model: Drawn) -> tuple[str, bool, str | None]:
     """What bisimulation contraction would do to the model, in words ("12 worlds; 6 up to
     bisimulation"), whether it has fewer worlds, and the text of the smaller model (None when
     no two worlds are bisimilar, or the smaller model cannot be written)."""
+    if not model.capabilities.minimised:
+        return "not minimised: this kind of model cannot be", False, None
     try:
         smaller = model.minimised()
     except ValueError as e:  # past the contraction's bound (kripke.explicit.belief)
@@ -439,7 +443,7 @@ def Minimise(shown: Shown, current: bool, write: Callable[[str], None]):
 
 
 @solara.component
-def EditPanel(model: DrawnModel, current: bool, write: Callable[..., None]):
+def EditPanel(model: Drawn, current: bool, write: Callable[..., None]):
     """Edits on the picture's model, acting on the selected worlds; each writes the text
     again. Offered for models of up to ``EDIT_LIMIT`` worlds, and only while the text reads
     (else an edit would throw the typing away). An S5 model's agents join and split worlds;
@@ -453,7 +457,7 @@ def EditPanel(model: DrawnModel, current: bool, write: Callable[..., None]):
         solara.Text(f"Edit the text: clicking edits models of up to {EDIT_LIMIT} worlds.",
                     style="font-size:12px;opacity:.75")
         return
-    draft: Draft | BeliefDraft = Draft.of(cast(KripkeModel, model)) if partitioned(model) \
+    draft: Draft | BeliefDraft = Draft.of(cast(Partitioned, model)) if partitioned(model) \
         else BeliefDraft.of(model)
     chosen = [w for w in selected.value if w in draft.names]
     atoms, agents = list(draft.atoms), list(draft.agents)

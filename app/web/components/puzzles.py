@@ -48,7 +48,6 @@ from app.worlds.layout import (
     DRAWN_LIMIT,
     AnyModel,
     ClassGrid,
-    DrawnModel,
     FixedPositions,
     Marking,
     Picture,
@@ -59,10 +58,11 @@ from app.worlds.layout import (
     partitioned,
 )
 from app.worlds.svg import picture_svg
-from kripke import EvaluationStopped, KripkeModel, parse
+from kripke import EvaluationStopped
 from kripke.budget import stop_when
 from kripke.events.model import EventModel, check_product_size
-from kripke.language.formula import Agent
+from kripke.language.formula import Agent, Formula
+from kripke.parts import Drawn, Partitioned, Values
 from kripke.puzzles.gallery import (
     GALLERY,
     TITLES,
@@ -116,7 +116,7 @@ def build(s: Settings) -> Puzzle:
 @dataclass(frozen=True)
 class Moment:
     label: str
-    model: DrawnModel  # a belief model after an event with arrows
+    model: Drawn  # a belief model after an event with arrows
     told: int  # how many of the story's steps have happened by then
     events: int = 0  # how many events of your own (the Event control) have happened by then
     # the event of your own that made this moment from the one before (its graph is drawn
@@ -131,15 +131,15 @@ class Moment:
 ANNOUNCE, EVENT, MINIMISE = "announce", "event", "minimise"
 
 
-def announced(moment: Moment, formula: str, after: DrawnModel) -> Moment:
-    """The moment after announcing ``formula`` (true at the actual world: ``after`` keeps the
-    worlds where it holds)."""
-    written = parse(formula).unicode()  # as a textbook (and the TikZ title) writes it
+def announced(moment: Moment, formula: Formula, text: str, after: Drawn) -> Moment:
+    """The moment after announcing ``formula``, typed as ``text`` (true at the actual world:
+    ``after`` keeps the worlds where it holds)."""
+    written = formula.unicode()  # as a textbook (and the TikZ title) writes it
     return Moment(f"you announced {written}", after, moment.told, moment.events,
-                  made=(ANNOUNCE, formula))
+                  made=(ANNOUNCE, text))
 
 
-def happened(moment: Moment, event: Prepared, after: DrawnModel, seen: str) -> Moment:
+def happened(moment: Moment, event: Prepared, after: Drawn, seen: str) -> Moment:
     """The moment after an event of your own (``seen``: what each agent observed)."""
     assert event.events is not None
     return Moment(f"event {event.label} ({seen})", after, moment.told, moment.events + 1,
@@ -203,11 +203,19 @@ class PuzzleNames:
             return tuple(name(worlds, i) for i in range(worlds.n_worlds))
         return (f"{worlds.n_worlds} worlds",)
 
-    def world(self, model: KripkeModel, index: int) -> str:
+    def world(self, model: Partitioned, index: int) -> str:
         return self.puzzle.describe(model, index)
 
 
-def describe_plainly(model: DrawnModel, index: int) -> str:
+def names_where(model: Drawn, values: Values,
+                name: Callable[[Drawn, int], str]) -> list[str]:
+    """The worlds where ``values`` (the model's own) hold, by name: the model keeps them
+    (its restriction), and each is named at its place in the model."""
+    kept = model.restrict(values).world_ids.tolist()
+    return [name(model, i) for i, wid in enumerate(model.world_ids.tolist()) if wid in kept]
+
+
+def describe_plainly(model: Drawn, index: int) -> str:
     """A world in words: its name and what is true there."""
     true = [str(a) for a in model.atoms if model.atom_values(a)[index]]
     return f"{model.world_name(index)}: {' '.join(true) if true else 'no atom true'}"
@@ -223,10 +231,10 @@ def own_names(puzzle: Puzzle, moment: Moment) -> Puzzle:
     return replace(puzzle, describe=describe_plainly, short=None, sees=None)
 
 
-def same_facts(universe: DrawnModel, model: DrawnModel) -> bool:
+def same_facts(universe: Drawn, model: Drawn) -> bool:
     """Whether every world of ``model`` is a world of ``universe`` (by id) with the same
     atoms true."""
-    def facts(m: DrawnModel) -> dict[int, frozenset[str]]:
+    def facts(m: Drawn) -> dict[int, frozenset[str]]:
         ids = m.world_ids.tolist()
         true: dict[int, set[str]] = {w: set() for w in ids}
         for atom in m.atoms:
@@ -239,7 +247,7 @@ def same_facts(universe: DrawnModel, model: DrawnModel) -> bool:
     return all(kept.get(w) == atoms for w, atoms in facts(model).items())
 
 
-def actual_id(model: DrawnModel) -> int | None:
+def actual_id(model: Drawn) -> int | None:
     """The actual world's id (stable across announcements), or None."""
     return None if model.actual is None else int(model.world_ids[model.actual])
 
@@ -250,7 +258,7 @@ def events_told(puzzle: Puzzle, moment: Moment) -> int:
     return sum(step.event is not None for step in puzzle.steps[:moment.told]) + moment.events
 
 
-def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
+def puzzle_layout(puzzle: Puzzle, model: Partitioned, focus: Agent,
                   own_events: int = 0) -> WorldsLayout:
     """The puzzle's own geometry when it has one, else classes in a grid; a model too big to
     draw (Sum and Product at the start) is summarised by classes, and once the story has cut
@@ -260,7 +268,7 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
     names = PuzzleNames(puzzle)
     # the class views draw partitioned models only (layout.partitioned): a story that starts
     # from a belief model is drawn as the graph, never here
-    start = cast(KripkeModel, puzzle.model)
+    start = cast(Partitioned, puzzle.model)
     if own_events and puzzle.positions is not None and \
             set(model.world_ids.tolist()) <= set(start.world_ids.tolist()):
         return FixedPositions(model, focus, puzzle.positions(focus), names,
@@ -283,7 +291,7 @@ def puzzle_layout(puzzle: Puzzle, model: KripkeModel, focus: Agent,
                           labels=short_names(puzzle, model))
 
 
-def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
+def short_names(puzzle: Puzzle, model: Partitioned) -> dict[int, str]:
     """Each world's short name by id (a removed one's too, so the class sees what went), for
     the puzzles drawn at their own positions (a grid of classes has its names on its axes)."""
     if puzzle.short is None:
@@ -291,7 +299,7 @@ def short_names(puzzle: Puzzle, model: KripkeModel) -> dict[int, str]:
     return {int(w): puzzle.short(model, i) for i, w in enumerate(model.world_ids.tolist())}
 
 
-def graph_universe(puzzle: Puzzle, model: DrawnModel) -> DrawnModel | None:
+def graph_universe(puzzle: Puzzle, model: Drawn) -> Drawn | None:
     """The worlds a graph of this puzzle places once and keeps: all of the puzzle's when few
     enough (removed ones then fade where they stood), else (a big puzzle the story has cut
     down, or a model whose worlds are new) the model now; None while too many."""
@@ -301,7 +309,7 @@ def graph_universe(puzzle: Puzzle, model: DrawnModel) -> DrawnModel | None:
     return model if too_big(model) is None else None
 
 
-def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
+def graph_layout(puzzle: Puzzle, universe: Drawn, focus: Agent,
                  positions: Mapping[int, tuple[float, float]] | None = None,
                  layers: Mapping[str, list[int]] | None = None) -> GraphLayout:
     """The textbook graph: each world named by the puzzle's short name (then no atoms, which
@@ -311,12 +319,12 @@ def graph_layout(puzzle: Puzzle, universe: DrawnModel, focus: Agent,
                        atoms=puzzle.short is None, positions=positions, layers=layers)
 
 
-def world_name(model: DrawnModel, index: int) -> str:
+def world_name(model: Drawn, index: int) -> str:
     """A world's own name (a hand-written model's, or the history of events that made it)."""
     return model.world_name(index)
 
 
-def graph_label(puzzle: Puzzle) -> Callable[[DrawnModel, int], str]:
+def graph_label(puzzle: Puzzle) -> Callable[[Drawn, int], str]:
     """How the graph names a world: the puzzle's short name, else the world's own (one
     function per puzzle, so a kept graph is known by it)."""
     return puzzle.short or world_name
@@ -375,7 +383,7 @@ def default_kind(puzzle: Puzzle) -> str:
     return GRAPH if small else CLASSES
 
 
-def plain_name(puzzle: Puzzle) -> Callable[[DrawnModel, int], str]:
+def plain_name(puzzle: Puzzle) -> Callable[[Drawn, int], str]:
     """A world's name alone (the puzzle's short name, a hand-written model's own name, else
     the atoms true there), as the JSON writes it: it reads back as the world's name, and the
     page then describes the world from it (its name and what holds there)."""
@@ -535,12 +543,12 @@ class View:
     is drawn (``kind``); the frame class of the viewer (:func:`use_frame_class`); and the
     page's choices behind them (whose view, whose boxes, the kind of picture per puzzle)."""
 
-    model: DrawnModel
+    model: Drawn
     named: Puzzle
     agents: list[Agent]
     perspective: Agent | None
     focus: Agent
-    universe: DrawnModel | None
+    universe: Drawn | None
     by_classes: bool
     kind: str
     frame: str | None
@@ -622,7 +630,7 @@ def use_drawing(puzzle: Puzzle, story: Story, view: View, result: FormulaResult,
         if key not in layouts or (placed is not None and
                                   not set(model.world_ids.tolist()) <= placed.keys()):
             # a model drawn by classes answers them (by_classes): an S5 model
-            layouts[key] = puzzle_layout(named, cast(KripkeModel, model), focus,
+            layouts[key] = puzzle_layout(named, cast(Partitioned, model), focus,
                                          moment.events)
         return layouts[key].picture(model, marking)
 
@@ -760,7 +768,7 @@ def WorldsCard(puzzle: Puzzle, story: Story, view: View, text: solara.Reactive[s
 
     def announce() -> None:
         """The worlds where the evaluated formula holds (the button waits for its verdict)."""
-        if result.holds is None or result.values is None:
+        if result.holds is None or result.values is None or result.formula is None:
             return
         if not result.holds:
             said.set(f"Not announced: {result.text} is false at the actual world, and an "
@@ -768,7 +776,7 @@ def WorldsCard(puzzle: Puzzle, story: Story, view: View, text: solara.Reactive[s
             return
         after = model.restrict(result.values)
         removed = model.n_worlds - after.n_worlds
-        then(announced(moment, result.text, after))
+        then(announced(moment, result.formula, result.text, after))
         said.set(f"You announced {result.text}: {removed:,} world{'s' * (removed != 1)} "
                  f"removed ({model.n_worlds:,} → {after.n_worlds:,}).")
 
@@ -789,7 +797,7 @@ def WorldsCard(puzzle: Puzzle, story: Story, view: View, text: solara.Reactive[s
                    hint="Type a formula, or pick an example further down; " + (
                        "the story names the atoms." if gallery else
                        "the atoms are the model's own."),
-                   world_name=lambda i: plain_name(named)(model, i))
+                   where=lambda values: names_where(model, values, plain_name(named)))
         EventRow(puzzle, story, view, typed, said, pending, event_open)
         PictureRow(puzzle, view, drawn, why.numbers, pending.value, event_open.value)
         solara.HTML(tag="div", unsafe_innerHTML=legend_html(
@@ -822,7 +830,7 @@ def EventRow(puzzle: Puzzle, story: Story, view: View, typed: str,
     model, moment, then, agents = view.model, story.moment, story.then, view.agents
     gone = tab_gone()
 
-    def event(prepared: Prepared) -> DrawnModel | None:
+    def event(prepared: Prepared) -> Drawn | None:
         """An event of your own: a moment like an announcement (Back undoes it), and the log
         says what each agent observed; the model it made (None: refused)."""
         events, label = prepared.events, prepared.label
@@ -907,7 +915,7 @@ NO_CLASSES = ("a belief model's relations need not be partitions, so it has no c
               "draw: the graph shows its arrows")
 
 
-def undrawn(model: DrawnModel) -> Picture:
+def undrawn(model: Drawn) -> Picture:
     """What stands for the picture of a belief model too big for the graph: a note."""
     note = (f"{model.n_worlds:,} worlds: the graph draws up to {GRAPH_LIMIT} and a belief "
             "model has no classes to summarise; announce something first. Frame class "
@@ -932,7 +940,7 @@ def PictureKind(kind: str, choose: Callable[[str], None], refused: str | None = 
                                             "per pair of worlds an agent cannot tell apart"})])
 
 
-def use_frame_class(model: DrawnModel, perspective: Agent | None) -> str | None:
+def use_frame_class(model: Drawn, perspective: Agent | None) -> str | None:
     """The frame class of the agent whose view is shown, for the caption's words: at once
     for a model drawn by classes (S5), else in a thread of its own (a belief model's frame
     class is a pass over its arrows, and for a reflexive relation that is not S5 a bounded
@@ -956,7 +964,7 @@ def use_frame_class(model: DrawnModel, perspective: Agent | None) -> str | None:
     return running.value if running.state == solara.ResultState.FINISHED else None
 
 
-def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
+def caption_html(puzzle: Puzzle, model: Drawn, picture: Picture,
                  perspective: Agent | None, frame: str | None = None) -> str:
     """The line under the picture; ``frame``, the frame class of the agent whose view it is
     (:func:`use_frame_class`; None: not known, worded as for any relation)."""
@@ -978,7 +986,7 @@ def caption_html(puzzle: Puzzle, model: DrawnModel, picture: Picture,
     return dead_ends_html(puzzle, model) + head + escape(picture.caption) + s5
 
 
-def dead_ends_html(puzzle: Puzzle, model: DrawnModel) -> str:
+def dead_ends_html(puzzle: Puzzle, model: Drawn) -> str:
     """What ``ttr-kripke model`` warns of, on the page: an agent with no arrow from a world
     (after an announcement took the worlds it pointed to) believes everything there, false
     too; its relation is not serial. "" when every agent has an arrow from every world."""

@@ -3,9 +3,9 @@ graph (its edges), in the tables and in the log: a student follows one colour ac
 
 from __future__ import annotations
 
-from kripke.palette import AGENT_COLOURS, agent_colour
+from app.worlds.palette import AGENT_COLOURS, agent_colour
 
-#: One colour per seat: the agents' palette (``kripke.palette``), which the TikZ slides use too.
+#: One colour per seat: the agents' palette (``app.worlds.palette``), which the TikZ slides use too.
 PLAYER_COLOURS: tuple[str, ...] = AGENT_COLOURS
 #: The same hues lighter, for text and outlines on the dark theme's paper: the light colours
 #: (purple, brown, dark green, wine) are too dark to read there.

@@ -30,8 +30,8 @@ from app.worlds.layout import (
     layout_for,
 )
 from app.worlds.svg import picture_svg
-from kripke.explicit.model import KripkeModel
 from kripke.interface import Values
+from kripke.parts import Partitioned
 
 
 class GameNames:
@@ -53,18 +53,18 @@ class GameNames:
         return named
 
     @staticmethod
-    def hands(model: KripkeModel, index: int) -> list[tuple[str, ...]]:
+    def hands(model: Partitioned, index: int) -> list[tuple[str, ...]]:
         """The ticket ids each player holds in a world of a game's listed worlds."""
         named = [model.class_name(p, model.class_key(p, index)) for p in model.agents]
         assert None not in named  # a game's model is a deal: a class is a hand of tickets
         return [hand or () for hand in named]
 
-    def world(self, model: KripkeModel, index: int) -> str:
+    def world(self, model: Partitioned, index: int) -> str:
         return "\n".join(f"{player_name(p)}: " + ", ".join(
             f"t{t} {self.tickets[int(t)]}" for t in hand)
             for p, hand in enumerate(self.hands(model, index)))
 
-    def cited(self, model: KripkeModel, index: int) -> str:
+    def cited(self, model: Partitioned, index: int) -> str:
         """A world as Why? cites it: each player's tickets by id, as the picture's axes name
         them (the cities are in the tables and in the world's hover text)."""
         return "; ".join(f"{player_name(p)}: " + ", ".join(f"t{t}" for t in hand)

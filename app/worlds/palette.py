@@ -1,8 +1,7 @@
 """One colour per agent, by its place among the model's agents, for every picture of a model:
 the web page's players (board, worlds picture, tables) and the TikZ slides
-(``kripke.files.exchange.to_tikz``) take theirs from here, so a student follows one colour from the
-screen to the slide. It lives in ``kripke`` because the app may import the logic and never
-the other way round.
+(:func:`app.worlds.tikz.to_tikz`) take theirs from here, so a student follows one colour from
+the screen to the slide.
 
 None of the colours is a Ticket to Ride card colour (a claimed connection, drawn in its
 owner's colour, never looks like an unclaimed one), nor the formula's blue, and each is dark

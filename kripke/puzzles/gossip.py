@@ -1,5 +1,6 @@
-"""SMCDEL's own belief benchmark on this project's belief structures: gossip with knowledge of
-secrets (``SMCDEL.Examples.GossipKw``), n = 4, read from its definition, not its code.
+"""The gossip problem on belief structures, SMCDEL's own belief benchmark (``bench.kripke``
+times it): gossip with knowledge of secrets (``SMCDEL.Examples.GossipKw``), n = 4, read from
+its definition, not its code.
 
 Each agent i has a secret s(i) (true everywhere at the start: the law is ⊤) and knows only its
 own (its relation: s(i) ↔ s(i)′). A call (a, b) is a transformer with event variables
