@@ -85,9 +85,9 @@ class PlayerView:
     # public (simplified: everyone's, announced; standard: its own only, None for the others)
     known: tuple[tuple[int, int], ...]  # (opponent, ticket) pairs this player knows (simplified:
     # from the shared Kripke model; a block is allowed only of these; standard: none)
-    believed: tuple[tuple[int, int], ...]  # (opponent, ticket) pairs this player believes
-    # (the open game: from the ranked shared model; a block is allowed only of these; else none)
     paths: PathOracle = field(compare=False, repr=False)  # public: owners only
+    believed: tuple[tuple[int, int], ...] = ()  # (opponent, ticket) pairs this player believes
+    # (the open game: from the ranked shared model; a block is allowed only of these; else none)
 
     def __init__(self, *, rules: Rules, player: int, hand: tuple[int, ...],
                  tickets: tuple[Ticket, ...], finished: frozenset[int],

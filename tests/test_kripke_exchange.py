@@ -48,12 +48,14 @@ def test_bad_model_files_are_refused_with_what_is_wrong():
         from_json({"worlds": []})
     with pytest.raises(ModelError, match="version 9"):
         from_json({**good, "version": 9})
-    with pytest.raises(ModelError, match="has 1 lists for 2 agents; one list per agent"):
+    # each content error names the field by its path
+    with pytest.raises(ModelError, match="^observations: 1 lists for 2 agents; give one list "
+                                         "per agent"):
         from_json({**good, "observations": good["observations"][:1]})
-    with pytest.raises(ModelError, match='"actual" must be the id of one of the worlds or null, '
+    with pytest.raises(ModelError, match="^actual: must be the id of one of the worlds or null, "
                                          "not 99"):
         from_json({**good, "actual": 99})
-    with pytest.raises(ModelError, match=r'"worlds"\[0\]\["true"\] must be a list of atoms, '
+    with pytest.raises(ModelError, match=r"^worlds\[0\]\.true: must be a list of atoms, "
                                          "not null"):
         from_json({**good, "worlds": [{"id": 0}]})
 
