@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kripke.errors import ModelError
 from kripke.explicit.belief import BeliefModel
 from kripke.explicit.model import KripkeModel
 from kripke.explicit.plausibility import PlausibilityModel
+from kripke.factory import belief_structure
 from kripke.interface import EpistemicModel
 from kripke.parts import Drawn
 
@@ -123,12 +124,7 @@ def symbolic_s5(model: Drawn) -> SymbolicModel:
 
 
 def symbolic_belief(model: Drawn) -> SymbolicBeliefModel:
-    from kripke.symbolic.belief import from_explicit
-
-    if not isinstance(model, KripkeModel | BeliefModel):
-        raise ModelError("a belief structure is built from a list of worlds; list the model "
-                         "first")
-    return from_explicit(model)
+    return cast("SymbolicBeliefModel", belief_structure(model))  # the factory's, written once
 
 
 _EXPLICIT = frozenset({KNOWLEDGE, LISTING, EXPLAIN})
